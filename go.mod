@@ -1,0 +1,3 @@
+module schedplay
+
+go 1.26
