@@ -1,0 +1,174 @@
+package sched
+
+// The fair runqueue (struct cfs_rq): the queue of runnable entities, the
+// running one, and the sums EEVDF keeps to find the weighted average
+// vruntime.
+//
+// The kernel keeps queued entities in an rbtree (by vruntime in CFS and
+// v6.6, by deadline from v6.8, augmented with subtree minima). We keep a
+// sorted slice with the same order and the same tie rule (an entity equal to
+// others goes after them, as rb insertion does), so "leftmost" and "first
+// eligible in deadline order" are the kernel's. Runqueues are short (a few
+// tasks per CPU), where a slice beats a tree; [cfsRq.insert] is O(n).
+//
+// Like the kernel, curr is not in the queue while it runs but still counts
+// in nrQueued, load and (explicitly, in avgVruntime()) the average.
+
+type cfsRq struct {
+	queue       []*Task // queued entities except curr, sorted by key
+	curr        *Task   // cfs_rq->curr
+	nrQueued    int     // cfs_rq->nr_running (v6.6) / nr_queued (v6.12+): on_rq entities incl. curr and delayed
+	nrDelayed   int     // h_nr_delayed
+	load        loadWeight
+	minVruntime int64 // min_vruntime (reference of avgVruntime)
+	avgVruntime int64 // Σ (v_i - minVruntime) * w_i over queue entities
+	avgLoad     int64 // Σ w_i over queue entities (scale_load_down weights)
+	next        *Task // buddies
+	last        *Task
+	skip        *Task
+	byDeadline  bool // EEVDF key order
+}
+
+func (q *cfsRq) key(t *Task) int64 {
+	if q.byDeadline {
+		return t.se.deadline
+	}
+	return t.se.vruntime
+}
+
+// insert mirrors __enqueue_entity(): add t to the queue in key order.
+func (q *cfsRq) insert(s *Sim, t *Task) {
+	k := q.key(t)
+	i := len(q.queue)
+	for i > 0 && q.key(q.queue[i-1]) > k {
+		i--
+	}
+	q.queue = append(q.queue, nil)
+	copy(q.queue[i+1:], q.queue[i:])
+	q.queue[i] = t
+	w := s.arith.scaleLoadDown(t.se.load.weight)
+	q.avgVruntime += (t.se.vruntime - q.minVruntime) * w
+	q.avgLoad += w
+}
+
+// remove mirrors __dequeue_entity().
+func (q *cfsRq) remove(s *Sim, t *Task) {
+	for i, e := range q.queue {
+		if e == t {
+			copy(q.queue[i:], q.queue[i+1:])
+			q.queue[len(q.queue)-1] = nil
+			q.queue = q.queue[:len(q.queue)-1]
+			w := s.arith.scaleLoadDown(t.se.load.weight)
+			q.avgVruntime -= (t.se.vruntime - q.minVruntime) * w
+			q.avgLoad -= w
+			return
+		}
+	}
+	panic("sched: cfsRq.remove: task not queued")
+}
+
+// first mirrors __pick_first_entity(): the leftmost queued entity.
+func (q *cfsRq) first() *Task {
+	if len(q.queue) == 0 {
+		return nil
+	}
+	return q.queue[0]
+}
+
+// accountEnqueue / accountDequeue mirror account_entity_enqueue/dequeue.
+func (q *cfsRq) accountEnqueue(t *Task) {
+	q.load.weight += t.se.load.weight
+	q.load.invWeight = 0
+	q.nrQueued++
+}
+
+func (q *cfsRq) accountDequeue(t *Task) {
+	q.load.weight -= t.se.load.weight
+	q.load.invWeight = 0
+	q.nrQueued--
+}
+
+// currWeight returns curr's weight when it counts in the average.
+func (q *cfsRq) currCounts() bool { return q.curr != nil && q.curr.se.onRq }
+
+// avgVruntimeOf mirrors avg_vruntime(): the load-weighted average vruntime V
+// of the queue and curr, rounded toward minus infinity.
+func (q *cfsRq) avgVruntimeOf(s *Sim) int64 {
+	avg, load := q.avgVruntime, q.avgLoad
+	if q.currCounts() {
+		w := s.arith.scaleLoadDown(q.curr.se.load.weight)
+		avg += (q.curr.se.vruntime - q.minVruntime) * w
+		load += w
+	}
+	if load != 0 {
+		if avg < 0 {
+			avg -= load - 1
+		}
+		avg /= load
+	}
+	return q.minVruntime + avg
+}
+
+// vruntimeEligible mirrors vruntime_eligible() / entity_eligible():
+// v <= V, evaluated without division.
+func (q *cfsRq) vruntimeEligible(s *Sim, v int64) bool {
+	avg, load := q.avgVruntime, q.avgLoad
+	if q.currCounts() {
+		w := s.arith.scaleLoadDown(q.curr.se.load.weight)
+		avg += (q.curr.se.vruntime - q.minVruntime) * w
+		load += w
+	}
+	return avg >= (v-q.minVruntime)*load
+}
+
+func (q *cfsRq) eligible(s *Sim, t *Task) bool { return q.vruntimeEligible(s, t.se.vruntime) }
+
+// updateMinVruntime mirrors update_min_vruntime(): min_vruntime follows the
+// smallest vruntime of curr and the queue but never goes backwards.
+func (q *cfsRq) updateMinVruntime() {
+	v := q.minVruntime
+	curr := q.curr
+	if curr != nil {
+		if curr.se.onRq {
+			v = curr.se.vruntime
+		} else {
+			curr = nil
+		}
+	}
+	if m, ok := q.minQueuedVruntime(); ok {
+		if curr == nil || m < v {
+			v = m
+		}
+	}
+	if d := v - q.minVruntime; d > 0 {
+		q.avgVruntime -= q.avgLoad * d // avg_vruntime_update()
+		q.minVruntime = v
+	}
+}
+
+func (q *cfsRq) minQueuedVruntime() (int64, bool) {
+	if len(q.queue) == 0 {
+		return 0, false
+	}
+	if !q.byDeadline {
+		return q.queue[0].se.vruntime, true
+	}
+	m := q.queue[0].se.vruntime
+	for _, t := range q.queue[1:] {
+		m = min(m, t.se.vruntime)
+	}
+	return m, true
+}
+
+// clearBuddies mirrors clear_buddies().
+func (q *cfsRq) clearBuddies(t *Task) {
+	if q.next == t {
+		q.next = nil
+	}
+	if q.last == t {
+		q.last = nil
+	}
+	if q.skip == t {
+		q.skip = nil
+	}
+}

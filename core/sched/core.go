@@ -1,0 +1,267 @@
+package sched
+
+// The core scheduler paths of kernel/sched/core.c: __schedule(),
+// try_to_wake_up(), wake_up_new_task(), resched_curr(), sched_tick(), the
+// exit path of do_exit(), and sched_yield().
+//
+// Every simulated task runs in user mode, so a reschedule request takes
+// effect on the next return to user mode: at once on the local CPU (the
+// tick, a timer interrupt, or a syscall of the running task), and on a
+// remote CPU when the reschedule IPI arrives (an engine event at the same
+// instant, so it is ordered after what the sender does next). Under
+// kernel.preempt=lazy a remote lazy request (resched_curr_lazy()) sends no
+// IPI and is honoured at that CPU's next tick, as sched_tick() upgrades
+// TIF_NEED_RESCHED_LAZY. Kernel-mode execution time and the preemption points
+// inside the kernel are not modelled yet, which is where the other models
+// would differ.
+//
+// CPU selection here is a placeholder for select_task_rq_fair(): a waking
+// task returns to its previous CPU, a new task goes to the allowed CPU with
+// the fewest runnable tasks. There is no load balancing yet.
+
+// reschedCurr mirrors resched_curr() (lazy=false) and resched_curr_lazy().
+func (s *Sim) reschedCurr(rq *rq, reason Reason, by TaskID, lazy bool) {
+	if rq.needResched {
+		return
+	}
+	local := rq.cpu == s.localCPU || s.localCPU == anyCPU
+	if lazy && s.preempt == PreemptLazy && rq.curr != nil && !local {
+		if !rq.needReschedLazy {
+			rq.needReschedLazy = true
+			rq.reschedReason, rq.reschedBy = reason, by
+		}
+		return
+	}
+	rq.needResched = true
+	rq.reschedReason, rq.reschedBy = reason, by
+	s.emit(Event{Kind: EvResched, CPU: rq.cpu, Prev: taskID(rq.curr), Next: by, Reason: reason})
+	if !local && !rq.ipiPending {
+		rq.ipiPending = true
+		s.q.push(qevent{at: s.now, kind: qResched, cpu: rq.cpu, prio: prioTimer})
+	}
+}
+
+// anyCPU as localCPU means the current event is not tied to one CPU (a
+// scenario task created by the launcher): requests take effect at once.
+const anyCPU CPUID = -2
+
+func taskID(t *Task) TaskID {
+	if t == nil {
+		return NoTask
+	}
+	return t.id
+}
+
+// schedule mirrors __schedule(). why is the reason prev stops running when
+// it blocks, yields or exits; ReasonNone means preemption, whose reason was
+// recorded by reschedCurr.
+func (s *Sim) schedule(rq *rq, why Reason) {
+	prev := rq.curr
+	s.stopRun(rq)
+	reason, by := why, NoTask
+	state := byte('R')
+	if why == ReasonNone {
+		reason, by = rq.reschedReason, rq.reschedBy
+	}
+	if prev != nil {
+		switch why {
+		case ReasonSleep, ReasonTimer:
+			prev.state = stateBlocked
+			state = 'S'
+			s.dequeueTask(rq, prev, deqSleep)
+		case ReasonExit:
+			prev.state = stateDead
+			state = 'X'
+			// A dying task is never delay-dequeued: task_dead_fair()
+			// finishes the dequeue right after the switch.
+			s.dequeueTask(rq, prev, deqSleep|deqSpecial)
+		}
+	}
+	next, rule := s.pickNextFair(rq, prev)
+	rq.needResched, rq.needReschedLazy = false, false
+	rq.reschedReason, rq.reschedBy = ReasonNone, NoTask
+	if next == prev {
+		return
+	}
+	if prev == nil {
+		state = 0
+		s.emit(Event{Kind: EvIdleExit, CPU: rq.cpu, Arg: -1})
+	}
+	s.emit(Event{Kind: EvSwitch, CPU: rq.cpu, Prev: taskID(prev), Next: taskID(next),
+		Reason: reason, Pick: rule, PrevState: state, Arg: int64(by)})
+	rq.curr = next
+	if next == nil {
+		rq.idleSince = s.now
+		s.emit(Event{Kind: EvIdleEnter, CPU: rq.cpu, Arg: 0})
+		return
+	}
+	s.armTick(rq)
+}
+
+// kick lets the CPU's current task make progress: it runs the task's
+// zero-time program steps until the task is in a run step (whose completion
+// is then scheduled) or the CPU is idle.
+func (s *Sim) kick(rq *rq) {
+	for {
+		if rq.needResched {
+			s.schedule(rq, ReasonNone)
+			continue
+		}
+		t := rq.curr
+		if t == nil {
+			return
+		}
+		if t.runLeft != 0 {
+			s.armRun(rq)
+			return
+		}
+		switch s.advance(rq, t) {
+		case stepSleep:
+			s.schedule(rq, ReasonSleep)
+		case stepTimer:
+			s.schedule(rq, ReasonTimer)
+		case stepYield:
+			s.yieldTask(rq)
+			s.schedule(rq, ReasonYield)
+		case stepExit:
+			s.emit(Event{Kind: EvExit, CPU: rq.cpu, Prev: t.id})
+			s.schedule(rq, ReasonExit)
+		}
+	}
+}
+
+// armRun schedules the completion of curr's run step.
+func (s *Sim) armRun(rq *rq) {
+	rq.runGen++
+	rq.segStart = s.now
+	t := rq.curr
+	if t.runLeft == Forever {
+		return
+	}
+	// runLeft is work in ns at capacity 1024; the CPU does capacity/1024 of
+	// that per ns. Round the completion up so the work is really done.
+	d := (int64(t.runLeft)*1024 + rq.capacity - 1) / rq.capacity
+	s.q.push(qevent{at: s.now + Time(d), kind: qRunDone, cpu: rq.cpu, gen: rq.runGen, prio: prioTimer})
+}
+
+// stopRun accounts the work curr did in its current run segment and
+// cancels the pending completion.
+func (s *Sim) stopRun(rq *rq) {
+	rq.runGen++
+	t := rq.curr
+	if t == nil || t.runLeft <= 0 {
+		return
+	}
+	done := int64(s.now-rq.segStart) * rq.capacity / 1024
+	t.runLeft = max(0, t.runLeft-Time(done))
+	rq.segStart = s.now
+}
+
+// armTick starts the CPU's periodic tick if it is stopped. Ticks sit on the
+// global jiffies grid (no tick skew), strictly after now.
+func (s *Sim) armTick(rq *rq) {
+	if rq.tickArmed {
+		return
+	}
+	rq.tickArmed = true
+	s.q.push(qevent{at: s.nextTick(), kind: qTick, cpu: rq.cpu, prio: prioTick})
+}
+
+func (s *Sim) nextTick() Time { return (s.now/s.tickNs + 1) * s.tickNs }
+
+// tick mirrors sched_tick(): update the running task's accounting and let the
+// class decide on preemption. A CPU that is idle when its tick fires stops
+// the tick (NO_HZ_IDLE) until it runs a task again.
+func (s *Sim) tick(rq *rq) {
+	rq.tickArmed = false
+	if rq.curr == nil {
+		return
+	}
+	s.emit(Event{Kind: EvTick, CPU: rq.cpu, Prev: rq.curr.id})
+	s.taskTickFair(rq)
+	if rq.needReschedLazy && !rq.needResched {
+		rq.needResched = true
+		s.emit(Event{Kind: EvResched, CPU: rq.cpu, Prev: rq.curr.id, Next: rq.reschedBy, Reason: rq.reschedReason})
+	}
+	s.armTick(rq)
+	if rq.needResched {
+		s.kick(rq)
+	}
+}
+
+// tryToWakeUp mirrors try_to_wake_up() for a task blocked in sleep or a
+// timer; the timer interrupt runs on the task's CPU.
+func (s *Sim) tryToWakeUp(t *Task, reason Reason) {
+	if t.state != stateBlocked {
+		return
+	}
+	rq := &s.rqs[t.cpu]
+	t.state = stateRunnable
+	if t.se.onRq {
+		// ttwu_runnable(): still queued as delayed; requeue in place.
+		s.enqueueTask(rq, t, enqDelayed)
+		s.emit(Event{Kind: EvWakeup, CPU: rq.cpu, Next: t.id, Reason: reason, Arg: -1})
+		if rq.curr != t {
+			s.checkPreemptCurr(rq, t, 0)
+		}
+	} else {
+		s.enqueueTask(rq, t, enqWakeup)
+		s.emit(Event{Kind: EvWakeup, CPU: rq.cpu, Next: t.id, Reason: reason, Arg: -1})
+		s.checkPreemptCurr(rq, t, 0)
+	}
+	if rq.needResched && rq.cpu == s.localCPU {
+		s.kick(rq)
+	}
+}
+
+// selectNewCPU is the placeholder for select_task_rq(SD_BALANCE_FORK): the
+// allowed CPU with the fewest runnable tasks, preferring near the parent.
+func (s *Sim) selectNewCPU(t *Task, near CPUID) CPUID {
+	best := CPUID(-1)
+	for c := range s.rqs {
+		id := CPUID(c)
+		if !t.affinity.has(id) {
+			continue
+		}
+		if best < 0 || s.rqs[c].nrRunning < s.rqs[best].nrRunning ||
+			(s.rqs[c].nrRunning == s.rqs[best].nrRunning && id == near) {
+			best = id
+		}
+	}
+	return best
+}
+
+// wakeUpNewTask mirrors sched_fork()/task_fork_fair() and
+// wake_up_new_task(). parent is nil for tasks the scenario starts (created
+// by a launcher outside the simulation).
+func (s *Sim) wakeUpNewTask(t *Task, parent *Task) {
+	near := CPUID(-1)
+	if parent != nil {
+		near = parent.cpu
+	}
+	cpu := s.selectNewCPU(t, near)
+	rq := &s.rqs[cpu]
+	t.cpu = cpu
+	t.state = stateRunnable
+	reason := ReasonStart
+	if parent != nil {
+		reason = ReasonForked
+		s.emit(Event{Kind: EvFork, CPU: parent.cpu, Prev: parent.id, Next: t.id})
+	}
+	childFirst := false
+	if s.eevdf {
+		s.enqueueTask(rq, t, enqInitial)
+	} else {
+		prq := rq
+		if parent != nil {
+			prq = &s.rqs[parent.cpu]
+		}
+		childFirst = s.cfsForkPlace(prq, t, parent)
+		s.enqueueTask(rq, t, 0)
+	}
+	s.emit(Event{Kind: EvWakeupNew, CPU: cpu, Next: t.id, Reason: reason, Arg: int64(taskID(parent))})
+	if childFirst {
+		s.reschedCurr(&s.rqs[parent.cpu], ReasonForkChildFirst, t.id, false)
+	}
+	s.checkPreemptCurr(rq, t, wfFork)
+}

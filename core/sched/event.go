@@ -1,0 +1,132 @@
+package sched
+
+// The event stream: what the engine tells its consumers. Each event mirrors a
+// kernel tracepoint (include/trace/events/sched.h, power.h) and carries the
+// rule that made it happen, which the kernel's own tracepoints do not.
+
+import "fmt"
+
+// EventKind is the kind of an Event.
+type EventKind uint8
+
+// Event kinds.
+const (
+	EvSwitch    EventKind = iota + 1 // sched_switch: Prev -> Next on CPU
+	EvWakeup                         // sched_wakeup: Next woken onto CPU
+	EvWakeupNew                      // sched_wakeup_new: Next (new task) onto CPU
+	EvMigrate                        // sched_migrate_task: Next from Arg (orig cpu) to CPU
+	EvFork                           // sched_process_fork: Prev forked Next
+	EvExit                           // sched_process_exit: Prev exits on CPU
+	EvIdleEnter                      // cpu_idle: CPU enters idle (state Arg)
+	EvIdleExit                       // cpu_idle: CPU leaves idle
+	EvTick                           // the scheduler tick ran on CPU (Prev is curr)
+	EvResched                        // resched_curr: CPU asked to reschedule (Next = cause task or NoTask)
+	EvEnd                            // the run ended at Time
+)
+
+var eventKindNames = [...]string{"", "sched_switch", "sched_wakeup", "sched_wakeup_new",
+	"sched_migrate_task", "sched_process_fork", "sched_process_exit", "cpu_idle_enter",
+	"cpu_idle_exit", "tick", "resched", "end"}
+
+func (k EventKind) String() string {
+	if int(k) < len(eventKindNames) {
+		return eventKindNames[k]
+	}
+	return fmt.Sprintf("EventKind(%d)", int(k))
+}
+
+// Reason says why a switch, wakeup or resched happened: the rule that fired.
+type Reason uint8
+
+// Reasons. The names (Reason.String) appear in traces and the UI; they are
+// part of the public interface.
+const (
+	ReasonNone Reason = iota
+	// The previous task stopped being runnable.
+	ReasonSleep // blocked in sleep (clock_nanosleep)
+	ReasonTimer // blocked waiting for its periodic timer
+	ReasonExit  // exited
+	ReasonYield // called sched_yield()
+	// The previous task was preempted.
+	ReasonSliceExpired       // EEVDF update_deadline(): request used up (v >= deadline)
+	ReasonTickIdealRuntime   // CFS check_preempt_tick(): ran longer than sched_slice()
+	ReasonTickVruntimeSpread // CFS check_preempt_tick(): curr.v - leftmost.v > sched_slice()
+	ReasonWakeupEligible     // EEVDF wakeup: pick_eevdf() returned the wakee
+	ReasonWakeupShortSlice   // EEVDF PREEMPT_SHORT: the wakee's shorter slice cancels protection
+	ReasonWakeupGranularity  // CFS wakeup_preempt_entity(): curr.v - p.v > wakeup_gran
+	ReasonWakeupIdlePolicy   // curr is SCHED_IDLE and the wakee is not
+	ReasonForkChildFirst     // CFS sched_child_runs_first
+	ReasonIdleWakeup         // the idle task gives way to a woken task
+	// Wakeup reasons.
+	ReasonSleepDone // sleep finished
+	ReasonTimerFire // periodic timer fired
+	ReasonStart     // task created by the scenario (start offset)
+	ReasonForked    // task created by fork
+	numReasons
+)
+
+var reasonNames = [numReasons]string{"", "sleep", "timer", "exit", "yield",
+	"slice_expired", "tick_ideal_runtime", "tick_vruntime_spread",
+	"wakeup_eligible", "wakeup_short_slice", "wakeup_granularity", "wakeup_idle_policy",
+	"fork_child_first", "idle_wakeup", "sleep_done", "timer_fire", "start", "fork"}
+
+func (r Reason) String() string {
+	if r < numReasons {
+		return reasonNames[r]
+	}
+	return fmt.Sprintf("Reason(%d)", int(r))
+}
+
+// PickRule says which rule chose the next task at a switch.
+type PickRule uint8
+
+// Pick rules.
+const (
+	PickNone                     PickRule = iota
+	PickOnly                              // the only runnable task
+	PickEarliestEligibleDeadline          // EEVDF: earliest deadline among eligible
+	PickRunToParity                       // EEVDF: curr kept under RUN_TO_PARITY
+	PickNextBuddy                         // next buddy
+	PickLastBuddy                         // CFS last buddy
+	PickLeftmost                          // CFS: smallest vruntime
+	PickSkipAvoided                       // CFS: second entity instead of the yield (skip) buddy
+	PickIdle                              // nothing runnable: idle
+	numPickRules
+)
+
+var pickNames = [numPickRules]string{"", "only", "earliest_eligible_deadline", "run_to_parity",
+	"next_buddy", "last_buddy", "leftmost", "skip_avoided", "idle"}
+
+func (p PickRule) String() string {
+	if p < numPickRules {
+		return pickNames[p]
+	}
+	return fmt.Sprintf("PickRule(%d)", int(p))
+}
+
+// Event is one entry of the event stream. It is 32 bytes; a recorded run
+// stores one per event.
+type Event struct {
+	Time   Time
+	Arg    int64 // kind-specific: migrate: source CPU; idle enter: state; wakeup: waker task (or -1)
+	Prev   TaskID
+	Next   TaskID
+	CPU    CPUID
+	Kind   EventKind
+	Reason Reason
+	Pick   PickRule
+	// PrevState is the previous task's state at a switch: 'R' (preempted),
+	// 'S' (sleeping), 'X' (dead), or 0 when Prev is idle.
+	PrevState byte
+}
+
+// Sink receives the event stream. Event must not retain e.
+type Sink interface {
+	Event(e *Event)
+}
+
+// Describe renders an event as one stable line (tests, debug panels).
+func (e *Event) Describe() string {
+	return fmt.Sprintf("%d %s cpu=%d prev=%d next=%d reason=%s pick=%s arg=%d",
+		int64(e.Time), e.Kind, e.CPU, e.Prev, e.Next, e.Reason, e.Pick, e.Arg)
+}

@@ -1,0 +1,143 @@
+package sched
+
+// The fair class entry points (struct sched_class fair_sched_class):
+// enqueue_task_fair, dequeue_task_fair, pick_next_task_fair, task_tick_fair,
+// check_preempt_wakeup, yield_task_fair and task_fork_fair, dispatching to the
+// legacy CFS or the EEVDF rules by profile.
+
+// Enqueue and dequeue flags (ENQUEUE_* / DEQUEUE_*), and wake flags (WF_*).
+const (
+	enqWakeup = 1 << iota
+	enqInitial
+	enqMigrated
+	enqDelayed
+	deqSleep
+	deqDelayed
+	deqSpecial
+)
+
+const (
+	wfFork = 1 << iota
+	wfSync
+)
+
+// enqueueTask mirrors enqueue_task() -> enqueue_task_fair().
+func (s *Sim) enqueueTask(rq *rq, t *Task, flags int) {
+	if s.eevdf {
+		s.eevdfEnqueue(rq, t, flags)
+	} else {
+		s.cfsEnqueue(rq, t, flags)
+	}
+	if flags&enqDelayed == 0 {
+		rq.nrRunning++
+	}
+}
+
+// dequeueTask mirrors dequeue_task() -> dequeue_task_fair(). It returns
+// false when the task stays queued as delayed (it still counts in
+// nr_running until it is picked or woken).
+func (s *Sim) dequeueTask(rq *rq, t *Task, flags int) bool {
+	if s.eevdf {
+		if !s.eevdfDequeue(rq, t, flags) {
+			return false
+		}
+	} else {
+		s.cfsDequeue(rq, t, flags)
+	}
+	rq.nrRunning--
+	return true
+}
+
+// updateCurr mirrors update_curr() for the running fair task.
+func (s *Sim) updateCurr(rq *rq) {
+	if s.eevdf {
+		s.eevdfUpdateCurr(rq)
+	} else {
+		s.cfsUpdateCurr(rq)
+	}
+}
+
+// pickNextFair mirrors pick_next_task_fair(): pick with prev still the
+// queue's curr, then put_prev/set_next only when the task changes. It returns
+// nil when no fair task is runnable.
+func (s *Sim) pickNextFair(rq *rq, prev *Task) (*Task, PickRule) {
+	q := &rq.cfs
+	for {
+		if q.nrQueued == 0 {
+			break
+		}
+		if q.curr != nil && q.curr.se.onRq {
+			s.updateCurr(rq)
+		}
+		var next *Task
+		var rule PickRule
+		if s.eevdf {
+			next, rule = s.eevdfPickNext(rq)
+			if next == nil {
+				continue // a delayed task was dequeued: pick again
+			}
+		} else {
+			next, rule = s.cfsPickNext(rq)
+		}
+		if next != prev {
+			if prev != nil {
+				s.putPrev(rq, prev)
+			}
+			s.setNext(rq, next)
+		}
+		return next, rule
+	}
+	if prev != nil && q.curr == prev {
+		s.putPrev(rq, prev)
+	}
+	return nil, PickIdle
+}
+
+func (s *Sim) putPrev(rq *rq, t *Task) {
+	if s.eevdf {
+		s.eevdfPutPrev(rq, t)
+	} else {
+		s.cfsPutPrev(rq, t)
+	}
+}
+
+func (s *Sim) setNext(rq *rq, t *Task) {
+	t.se.execStart = s.now
+	if s.eevdf {
+		s.eevdfSetNext(&rq.cfs, t)
+	} else {
+		s.cfsSetNext(&rq.cfs, t)
+	}
+}
+
+// taskTickFair mirrors task_tick_fair() -> entity_tick().
+func (s *Sim) taskTickFair(rq *rq) {
+	if s.eevdf {
+		s.eevdfUpdateCurr(rq)
+	} else {
+		s.cfsTick(rq)
+	}
+}
+
+// checkPreemptCurr mirrors wakeup_preempt() (check_preempt_curr()): the idle
+// task always gives way; between fair tasks the class decides.
+func (s *Sim) checkPreemptCurr(rq *rq, p *Task, wakeFlags int) {
+	if rq.curr == nil {
+		s.reschedCurr(rq, ReasonIdleWakeup, p.id, false)
+		return
+	}
+	if s.eevdf {
+		s.eevdfCheckPreemptWakeup(rq, p, wakeFlags)
+	} else {
+		s.cfsCheckPreemptWakeup(rq, p, wakeFlags)
+	}
+}
+
+// yieldTask mirrors yield_task_fair().
+func (s *Sim) yieldTask(rq *rq) {
+	if s.eevdf {
+		s.eevdfYield(rq)
+	} else {
+		s.cfsYield(rq)
+	}
+}

@@ -1,0 +1,151 @@
+package sched
+
+// Scheduler features (kernel/sched/features.h sched_feat()) and the patches of
+// the mailing-list experiments, as one bit set so that the hot path tests a
+// feature with one AND.
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Feature names one sched_feat or modelled patch.
+type Feature uint8
+
+// The features. Names match the kernel's sched_feat names where one exists.
+const (
+	GentleFairSleepers Feature = iota
+	StartDebit
+	NextBuddy
+	LastBuddy
+	CacheHotBuddy
+	WakeupPreemption
+	PlaceLag
+	PlaceDeadlineInitial
+	PlaceRelDeadline
+	RunToParity
+	PreemptShort
+	PickBuddy
+	DelayDequeue
+	DelayZero
+	TTWUQueue
+	SISUtil
+	SchedIdleNoSleeperCredit
+	SMIdle
+	NewidleFromFinishSwitch
+	NewidleIRQOnUnlock
+	NewidleRTAbort
+	SchedCluster
+	HrtimerNoReprogramOnRemove
+	NohzRatelimit
+	numFeatures
+)
+
+// featureInfo documents a feature for `schedplay keys` and the UI.
+type featureInfo struct {
+	name     string
+	modelled bool   // false: accepted and recorded, but no mechanism reads it yet
+	help     string // one line
+}
+
+var featureTable = [numFeatures]featureInfo{
+	GentleFairSleepers:         {"GENTLE_FAIR_SLEEPERS", true, "CFS: sleeper credit is sched_latency/2 instead of sched_latency (place_entity)"},
+	StartDebit:                 {"START_DEBIT", true, "CFS: a new task starts one vslice behind min_vruntime (place_entity)"},
+	NextBuddy:                  {"NEXT_BUDDY", true, "prefer the last woken task at the next pick (set_next_buddy)"},
+	LastBuddy:                  {"LAST_BUDDY", true, "CFS: prefer to return the CPU to a task preempted by a wakeup (set_last_buddy)"},
+	CacheHotBuddy:              {"CACHE_HOT_BUDDY", false, "buddies count as cache hot in task_hot (load balancing, not modelled yet)"},
+	WakeupPreemption:           {"WAKEUP_PREEMPTION", true, "a waking task may preempt the running one (check_preempt_wakeup)"},
+	PlaceLag:                   {"PLACE_LAG", true, "EEVDF: a waking task keeps the lag it had when it slept (place_entity)"},
+	PlaceDeadlineInitial:       {"PLACE_DEADLINE_INITIAL", true, "EEVDF: a new task gets half a slice for its first deadline (place_entity)"},
+	PlaceRelDeadline:           {"PLACE_REL_DEADLINE", true, "EEVDF: keep the deadline relative across a non-sleep dequeue (migration)"},
+	RunToParity:                {"RUN_TO_PARITY", true, "EEVDF: the picked task keeps the CPU until it is ineligible or its slice is used (pick_eevdf)"},
+	PreemptShort:               {"PREEMPT_SHORT", true, "EEVDF: a waking task with a shorter slice may cut the current task's protection"},
+	PickBuddy:                  {"PICK_BUDDY", true, "EEVDF: pick the next buddy if it is eligible (__pick_eevdf)"},
+	DelayDequeue:               {"DELAY_DEQUEUE", true, "EEVDF: an ineligible task that sleeps stays queued until its lag is paid"},
+	DelayZero:                  {"DELAY_ZERO", true, "EEVDF: clip the lag of a delayed task to zero when it leaves or wakes"},
+	TTWUQueue:                  {"TTWU_QUEUE", false, "remote wakeups go through the wake list and an IPI (not modelled yet)"},
+	SISUtil:                    {"SIS_UTIL", false, "select_idle_cpu scan budget from LLC utilisation (not modelled yet)"},
+	SchedIdleNoSleeperCredit:   {"SCHED_IDLE_NO_SLEEPER_CREDIT", true, "patch (Aug 2020): no sleeper credit for SCHED_IDLE tasks in CFS place_entity"},
+	SMIdle:                     {"SM_IDLE", false, "patch (v6.12): idle re-entry skips pick_next_task when nothing is queued (not modelled yet)"},
+	NewidleFromFinishSwitch:    {"NEWIDLE_FROM_FINISH_SWITCH", false, "RFC (2020): newidle balance from finish_task_switch (not modelled yet)"},
+	NewidleIRQOnUnlock:         {"NEWIDLE_IRQ_ON_UNLOCK", false, "RFC (2020): interrupts on while newidle balance drops the rq lock (not modelled yet)"},
+	NewidleRTAbort:             {"NEWIDLE_RT_ABORT", false, "RFC (2020): abort newidle balance when an RT task is runnable (not modelled yet)"},
+	SchedCluster:               {"SCHED_CLUSTER", false, "cluster (CLS) sched domain level on hybrid x86 (not modelled yet)"},
+	HrtimerNoReprogramOnRemove: {"HRTIMER_NO_REPROGRAM_ON_REMOVE", false, "patch (2013): remove_hrtimer does not reprogram the clock event (not modelled yet)"},
+	NohzRatelimit:              {"NOHZ_RATELIMIT", false, "patch (2013): keep the tick while avg_idle < migration cost (not modelled yet)"},
+}
+
+// FeatureSet is a set of enabled features.
+type FeatureSet uint64
+
+// Has reports whether f is enabled.
+func (s FeatureSet) Has(f Feature) bool { return s&(1<<f) != 0 }
+
+// With returns s with f set to on.
+func (s FeatureSet) With(f Feature, on bool) FeatureSet {
+	if on {
+		return s | 1<<f
+	}
+	return s &^ (1 << f)
+}
+
+func featureSetOf(fs ...Feature) FeatureSet {
+	var s FeatureSet
+	for _, f := range fs {
+		s |= 1 << f
+	}
+	return s
+}
+
+// String is the kernel's sched_features name.
+func (f Feature) String() string {
+	if f < numFeatures {
+		return featureTable[f].name
+	}
+	return fmt.Sprintf("Feature(%d)", int(f))
+}
+
+// Modelled reports whether any mechanism reads this feature yet.
+func (f Feature) Modelled() bool { return f < numFeatures && featureTable[f].modelled }
+
+// Help is a one-line explanation of the feature.
+func (f Feature) Help() string {
+	if f < numFeatures {
+		return featureTable[f].help
+	}
+	return ""
+}
+
+// Features lists every feature in a stable order.
+func Features() []Feature {
+	out := make([]Feature, numFeatures)
+	for i := range out {
+		out[i] = Feature(i)
+	}
+	return out
+}
+
+// FeatureByName looks a feature up by its kernel name (case-sensitive, as in
+// /sys/kernel/debug/sched/features).
+func FeatureByName(name string) (Feature, bool) {
+	for i := range featureTable {
+		if featureTable[i].name == name {
+			return Feature(i), true
+		}
+	}
+	return 0, false
+}
+
+// Describe renders the set like /sys/kernel/debug/sched/features: every
+// feature, NO_ prefixed when off.
+func (s FeatureSet) Describe() string {
+	var parts []string
+	for _, f := range Features() {
+		if s.Has(f) {
+			parts = append(parts, f.String())
+		} else {
+			parts = append(parts, "NO_"+f.String())
+		}
+	}
+	return strings.Join(parts, " ")
+}

@@ -1,0 +1,123 @@
+package sched
+
+// Task behaviour programs: the compiled form of a scenario's event list,
+// with rt-app's semantics for run, sleep and timer (rt-app src/rt-app.c
+// run_event()).
+
+import "fmt"
+
+// OpKind is the kind of one program step.
+type OpKind uint8
+
+// Program steps.
+const (
+	OpRun       OpKind = iota // consume Dur of work (Forever = never ends)
+	OpSleep                   // block for Dur
+	OpTimer                   // rt-app timer: sleep until the next period point
+	OpYield                   // sched_yield()
+	OpFork                    // create one instance of task group Target
+	OpExit                    // exit now
+	OpLoopBegin               // begin a loop of Count iterations (-1 = forever) ending at End
+	OpLoopEnd                 // end of the loop beginning at Begin
+)
+
+// Forever is the run duration of a task that never stops running.
+const Forever Time = -1
+
+// TimerMode is rt-app's timer mode.
+type TimerMode uint8
+
+// Timer modes.
+const (
+	TimerAbsolute TimerMode = iota // keep the original grid after an overrun
+	TimerRelative                  // re-anchor the grid to now after an overrun
+)
+
+// Op is one program step.
+type Op struct {
+	Kind   OpKind
+	Dur    Time      // run amount, sleep length, timer period
+	Mode   TimerMode // OpTimer
+	Timer  int       // OpTimer: index of the task's timer resource
+	Target int       // OpFork: task group index
+	Count  int       // OpLoopBegin: iterations, -1 = forever
+	Match  int       // OpLoopBegin: index of its OpLoopEnd; OpLoopEnd: of its OpLoopBegin
+}
+
+// program is a validated op list; the whole list is wrapped in an implicit
+// loop by the builder (the task's "loop" count).
+type program struct {
+	ops    []Op
+	timers int // number of timer resources
+}
+
+// BuildProgram wraps body in a loop of count iterations (-1 = forever) and
+// checks its structure. ntimers is the number of distinct timer resources.
+func BuildProgram(body []Op, count int, ntimers int) (*program, error) {
+	ops := make([]Op, 0, len(body)+2)
+	ops = append(ops, Op{Kind: OpLoopBegin, Count: count, Match: len(body) + 1})
+	ops = append(ops, body...)
+	ops = append(ops, Op{Kind: OpLoopEnd, Match: 0})
+	// Re-base the loop matches of the body by one (the implicit loop).
+	for i := 1; i <= len(body); i++ {
+		if ops[i].Kind == OpLoopBegin || ops[i].Kind == OpLoopEnd {
+			ops[i].Match++
+		}
+	}
+	p := &program{ops: ops, timers: ntimers}
+	if err := p.check(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// check verifies loop matching and that every loop that can repeat consumes
+// time, so that no program can spin forever at one instant.
+func (p *program) check() error {
+	for i, op := range p.ops {
+		switch op.Kind {
+		case OpLoopBegin:
+			if op.Match <= i || op.Match >= len(p.ops) || p.ops[op.Match].Kind != OpLoopEnd || p.ops[op.Match].Match != i {
+				return fmt.Errorf("program: unmatched loop at step %d", i)
+			}
+			if op.Count == 0 || op.Count < -1 {
+				return fmt.Errorf("program: loop count %d at step %d (want -1 or > 0)", op.Count, i)
+			}
+			if op.Count != 1 && !p.consumesTime(i+1, op.Match) {
+				return fmt.Errorf("program: a repeated loop must contain a run, sleep or timer with a positive duration")
+			}
+		case OpTimer:
+			if op.Timer < 0 || op.Timer >= p.timers {
+				return fmt.Errorf("program: timer index %d out of range at step %d", op.Timer, i)
+			}
+			if op.Dur <= 0 {
+				return fmt.Errorf("program: timer period must be positive at step %d", i)
+			}
+		case OpRun:
+			if op.Dur < 0 && op.Dur != Forever {
+				return fmt.Errorf("program: negative run at step %d", i)
+			}
+		case OpSleep:
+			if op.Dur < 0 {
+				return fmt.Errorf("program: negative sleep at step %d", i)
+			}
+		}
+	}
+	return nil
+}
+
+func (p *program) consumesTime(from, to int) bool {
+	for _, op := range p.ops[from:to] {
+		switch op.Kind {
+		case OpRun:
+			if op.Dur > 0 || op.Dur == Forever {
+				return true
+			}
+		case OpSleep, OpTimer:
+			if op.Dur > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}

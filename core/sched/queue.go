@@ -1,0 +1,94 @@
+package sched
+
+// The engine's event queue: a binary min-heap of values ordered by (time,
+// priority, sequence). The sequence number is the order of insertion, so events at the
+// same instant run in the order they were scheduled: a fixed, documented tie
+// rule that makes runs reproducible. No interfaces, no allocation once grown.
+
+type qkind uint8
+
+const (
+	qStart   qkind = iota // a scenario task is created
+	qRunDone              // the running task on cpu finishes its run op (gen-checked)
+	qWake                 // task's sleep or timer expires (gen-checked)
+	qTick                 // scheduler tick on cpu
+	qEnd                  // the run's duration is reached
+	qResched              // a reschedule IPI arrives at cpu
+)
+
+// Priorities order events at the same instant before the sequence number:
+// a CPU's tick comes before timer wakeups due then, as the tick's hrtimer
+// has the earlier hard expiry (a sleeper's expiry includes its slack).
+const (
+	prioTick  uint8 = 0
+	prioTimer uint8 = 1
+)
+
+type qevent struct {
+	at   Time
+	seq  uint64
+	task TaskID
+	cpu  CPUID
+	gen  uint32
+	kind qkind
+	prio uint8
+}
+
+type eventQueue struct {
+	h   []qevent
+	seq uint64
+}
+
+func (q *eventQueue) less(i, j int) bool {
+	a, b := &q.h[i], &q.h[j]
+	if a.at != b.at {
+		return a.at < b.at
+	}
+	if a.prio != b.prio {
+		return a.prio < b.prio
+	}
+	return a.seq < b.seq
+}
+
+func (q *eventQueue) push(e qevent) {
+	e.seq = q.seq
+	q.seq++
+	q.h = append(q.h, e)
+	i := len(q.h) - 1
+	for i > 0 {
+		p := (i - 1) / 2
+		if !q.less(i, p) {
+			break
+		}
+		q.h[i], q.h[p] = q.h[p], q.h[i]
+		i = p
+	}
+}
+
+func (q *eventQueue) len() int { return len(q.h) }
+
+func (q *eventQueue) peek() *qevent { return &q.h[0] }
+
+func (q *eventQueue) pop() qevent {
+	top := q.h[0]
+	n := len(q.h) - 1
+	q.h[0] = q.h[n]
+	q.h = q.h[:n]
+	i := 0
+	for {
+		l := 2*i + 1
+		if l >= n {
+			break
+		}
+		m := l
+		if r := l + 1; r < n && q.less(r, l) {
+			m = r
+		}
+		if !q.less(m, i) {
+			break
+		}
+		q.h[i], q.h[m] = q.h[m], q.h[i]
+		i = m
+	}
+	return top
+}

@@ -1,0 +1,24 @@
+package sched
+
+// Per-CPU runqueue (struct rq): the running task, the fair queue, the
+// need-resched flags, and the engine's bookkeeping for the running task's
+// progress and the tick.
+
+type rq struct {
+	cpu       CPUID
+	capacity  int64 // arch_scale_cpu_capacity()
+	curr      *Task // rq->curr; nil = the idle task
+	cfs       cfsRq
+	nrRunning int // rq->nr_running: queued fair tasks incl. curr and delayed ones
+
+	needResched     bool // TIF_NEED_RESCHED
+	needReschedLazy bool // TIF_NEED_RESCHED_LAZY
+	reschedReason   Reason
+	reschedBy       TaskID
+	ipiPending      bool // a reschedule request is in flight to this CPU
+
+	runGen    uint32 // generation of the pending qRunDone
+	segStart  Time   // when curr's current run segment started
+	tickArmed bool
+	idleSince Time
+}

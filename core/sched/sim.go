@@ -1,0 +1,380 @@
+package sched
+
+// The simulator: configuration, construction and the run loop.
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"schedplay/core/topology"
+)
+
+// TaskSpec describes one task group of a scenario.
+type TaskSpec struct {
+	Name      string
+	Instances int
+	Policy    Policy
+	Nice      int
+	CPUs      []int // affinity; nil = all CPUs
+	Start     Time  // creation time (ignored when Parent >= 0)
+	Parent    int   // index of the group whose fork step creates this one; -1 = none
+	Slack     Time  // timer_slack_ns
+	Slice     Time  // custom slice (sched_setattr sched_runtime); 0 = base slice
+	Program   []Op  // the body, run Loop times
+	Loop      int   // -1 = forever
+	Timers    int   // number of timer resources the program uses
+}
+
+// Limits bound a run so that no input can hang its caller.
+type Limits struct {
+	MaxCPUs     int
+	MaxTasks    int   // tasks alive or dead over the run, forks included
+	MaxDuration Time  // longest simulated time
+	MaxEvents   int64 // engine events processed
+}
+
+// DefaultLimits are the limits the CLI and the browser use.
+func DefaultLimits() Limits {
+	return Limits{MaxCPUs: 1024, MaxTasks: 20000, MaxDuration: 3600 * Second, MaxEvents: 200_000_000}
+}
+
+// Config is everything a run depends on.
+type Config struct {
+	Machine  topology.Machine
+	Profile  Profile // with HZ, Preempt and Features already overridden
+	Sysctls  Sysctls
+	Tasks    []TaskSpec
+	Duration Time
+	Seed     uint64
+	Limits   Limits
+}
+
+// Sim is one simulation run.
+type Sim struct {
+	cfg      Config
+	arith    arith
+	version  int
+	eevdf    bool
+	feat     FeatureSet
+	sys      Sysctls
+	preempt  PreemptModel
+	tickNs   Time
+	rqs      []rq
+	tasks    []*Task
+	progs    []*program
+	q        eventQueue
+	now      Time
+	end      Time
+	localCPU CPUID
+	sinks    []Sink
+	rng      *rand.Rand
+	nextName int // rt-app style global thread index
+	nextPID  int
+	events   int64
+	done     bool
+	err      error
+}
+
+// New validates cfg and builds a run ready to start at time 0.
+func New(cfg Config) (*Sim, error) {
+	lim := cfg.Limits
+	if lim == (Limits{}) {
+		lim = DefaultLimits()
+		cfg.Limits = lim
+	}
+	if err := cfg.Machine.Validate(); err != nil {
+		return nil, err
+	}
+	n := cfg.Machine.NumCPUs()
+	if n > lim.MaxCPUs {
+		return nil, fmt.Errorf("topology %q has %d CPUs; the limit is %d", cfg.Machine.Name, n, lim.MaxCPUs)
+	}
+	if cfg.Duration <= 0 || cfg.Duration > lim.MaxDuration {
+		return nil, fmt.Errorf("duration %s out of range (0, %s]", cfg.Duration, lim.MaxDuration)
+	}
+	if !ValidHZ(cfg.Profile.HZ) {
+		return nil, fmt.Errorf("kernel.hz %d: want 100, 250, 300 or 1000", cfg.Profile.HZ)
+	}
+	s := &Sim{
+		cfg:      cfg,
+		arith:    cfg.Profile.arith,
+		version:  cfg.Profile.version,
+		eevdf:    cfg.Profile.Class == ClassEEVDF,
+		feat:     cfg.Profile.Features,
+		sys:      cfg.Sysctls,
+		preempt:  cfg.Profile.Preempt,
+		tickNs:   Second / Time(cfg.Profile.HZ),
+		end:      cfg.Duration,
+		localCPU: -1,
+		rng:      rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15)),
+		nextPID:  1000,
+	}
+	if s.sys.MinGranularityNs <= 0 || s.sys.LatencyNs <= 0 || s.sys.BaseSliceNs <= 0 {
+		return nil, fmt.Errorf("sysctls: latency, min_granularity and base_slice must be positive")
+	}
+	s.rqs = make([]rq, n)
+	for i := range s.rqs {
+		s.rqs[i] = rq{cpu: CPUID(i), capacity: int64(cfg.Machine.CPUs[i].Capacity), reschedBy: NoTask}
+		s.rqs[i].cfs.byDeadline = s.eevdf
+	}
+	total := 0
+	for gi, spec := range cfg.Tasks {
+		if err := s.checkSpec(gi, spec); err != nil {
+			return nil, err
+		}
+		p, err := BuildProgram(spec.Program, spec.Loop, spec.Timers)
+		if err != nil {
+			return nil, fmt.Errorf("tasks[%d] (%s): %v", gi, spec.Name, err)
+		}
+		s.progs = append(s.progs, p)
+		if spec.Parent < 0 {
+			total += spec.Instances
+		}
+	}
+	if total > lim.MaxTasks {
+		return nil, fmt.Errorf("scenario creates %d tasks; the limit is %d", total, lim.MaxTasks)
+	}
+	s.q.push(qevent{at: s.end, kind: qEnd, prio: prioTick})
+	for gi, spec := range cfg.Tasks {
+		if spec.Parent >= 0 {
+			continue
+		}
+		for range spec.Instances {
+			t := s.newTask(gi)
+			s.q.push(qevent{at: spec.Start, kind: qStart, task: t.id, prio: prioTimer})
+		}
+	}
+	return s, nil
+}
+
+func (s *Sim) checkSpec(gi int, spec TaskSpec) error {
+	n := s.cfg.Machine.NumCPUs()
+	where := fmt.Sprintf("tasks[%d] (%s)", gi, spec.Name)
+	if spec.Instances < 1 {
+		return fmt.Errorf("%s: instances %d, want >= 1", where, spec.Instances)
+	}
+	if spec.Nice < -20 || spec.Nice > 19 {
+		return fmt.Errorf("%s: nice %d, want -20..19", where, spec.Nice)
+	}
+	if spec.Start < 0 || spec.Start > s.end {
+		return fmt.Errorf("%s: start %s outside the run", where, spec.Start)
+	}
+	if spec.Parent >= len(s.cfg.Tasks) {
+		return fmt.Errorf("%s: parent index %d out of range", where, spec.Parent)
+	}
+	if spec.Slice != 0 && (spec.Slice < 100*Microsecond || spec.Slice > 100*Millisecond) {
+		return fmt.Errorf("%s: slice %s outside 100us..100ms", where, spec.Slice)
+	}
+	for _, c := range spec.CPUs {
+		if c < 0 || c >= n {
+			return fmt.Errorf("%s: cpu %d does not exist on %s (%d CPUs)", where, c, s.cfg.Machine.Name, n)
+		}
+	}
+	if spec.CPUs != nil && len(spec.CPUs) == 0 {
+		return fmt.Errorf("%s: empty cpus list", where)
+	}
+	return nil
+}
+
+// newTask creates an instance of group gi, not yet started.
+func (s *Sim) newTask(gi int) *Task {
+	spec := &s.cfg.Tasks[gi]
+	n := s.cfg.Machine.NumCPUs()
+	t := &Task{
+		id:     TaskID(len(s.tasks)),
+		pid:    s.nextPID,
+		name:   fmt.Sprintf("%s-%d", spec.Name, s.nextName),
+		group:  gi,
+		policy: spec.Policy,
+		nice:   spec.Nice,
+		slack:  spec.Slack,
+		cpu:    -1,
+		prog:   s.progs[gi],
+	}
+	s.nextPID++
+	s.nextName++
+	t.affinity = newCPUMask(n)
+	if spec.CPUs == nil {
+		for c := 0; c < n; c++ {
+			t.affinity.set(c)
+		}
+	} else {
+		for _, c := range spec.CPUs {
+			t.affinity.set(c)
+		}
+	}
+	t.iters = make([]int32, len(t.prog.ops))
+	t.timers = make([]timerState, t.prog.timers)
+	t.se.load = s.arith.taskWeight(t.policy, t.nice)
+	if spec.Slice > 0 {
+		t.se.slice = int64(spec.Slice)
+		t.se.customSlice = true
+	} else {
+		t.se.slice = s.sys.BaseSliceNs
+	}
+	s.tasks = append(s.tasks, t)
+	return t
+}
+
+// forkTask creates one instance of group gi as a child of parent.
+func (s *Sim) forkTask(parent *Task, gi int) error {
+	if gi < 0 || gi >= len(s.cfg.Tasks) || s.cfg.Tasks[gi].Parent != parent.group {
+		return fmt.Errorf("task %s: fork of group %d, which does not name it as parent", parent.name, gi)
+	}
+	if len(s.tasks) >= s.cfg.Limits.MaxTasks {
+		return fmt.Errorf("task %s: fork at %s exceeds the limit of %d tasks", parent.name, s.now, s.cfg.Limits.MaxTasks)
+	}
+	child := s.newTask(gi)
+	s.wakeUpNewTask(child, parent)
+	return nil
+}
+
+// Attach adds a consumer of the event stream. Attach before running.
+func (s *Sim) Attach(k Sink) { s.sinks = append(s.sinks, k) }
+
+func (s *Sim) emit(e Event) {
+	if len(s.sinks) == 0 {
+		return
+	}
+	e.Time = s.now
+	for _, k := range s.sinks {
+		k.Event(&e)
+	}
+}
+
+func (s *Sim) fail(err error) {
+	if s.err == nil {
+		s.err = err
+	}
+	s.done = true
+}
+
+// Err reports why the run stopped early, if it did.
+func (s *Sim) Err() error { return s.err }
+
+// Done reports whether the run has finished (or failed).
+func (s *Sim) Done() bool { return s.done }
+
+// Now is the current simulated time.
+func (s *Sim) Now() Time { return s.now }
+
+// Progress returns simulated time done and the run's total.
+func (s *Sim) Progress() (done, total Time) { return s.now, s.end }
+
+// EventsProcessed is the number of engine events handled so far.
+func (s *Sim) EventsProcessed() int64 { return s.events }
+
+// RunUntil processes every event up to and including time t (capped at the
+// end of the run). It can be called repeatedly with growing t; the result
+// does not depend on how the run is cut into calls.
+func (s *Sim) RunUntil(t Time) {
+	for !s.done && s.q.len() > 0 && s.q.peek().at <= t {
+		s.step()
+	}
+	if !s.done && t > s.now {
+		s.now = min(t, s.end)
+	}
+}
+
+// Run runs to the end and returns the run's error, if any.
+func (s *Sim) Run() error {
+	s.RunUntil(s.end)
+	return s.err
+}
+
+// Step processes one event. It returns false once the run is done.
+func (s *Sim) Step() bool {
+	if s.done || s.q.len() == 0 {
+		return false
+	}
+	s.step()
+	return !s.done
+}
+
+func (s *Sim) step() {
+	e := s.q.pop()
+	s.now = e.at
+	s.events++
+	if s.events > s.cfg.Limits.MaxEvents {
+		s.fail(fmt.Errorf("event limit of %d reached at %s: shorten the duration or simplify the workload", s.cfg.Limits.MaxEvents, s.now))
+		return
+	}
+	switch e.kind {
+	case qEnd:
+		s.finish()
+	case qStart:
+		t := s.tasks[e.task]
+		s.localCPU = anyCPU
+		s.wakeUpNewTask(t, nil)
+		s.kickIfResched(&s.rqs[t.cpu])
+	case qWake:
+		t := s.tasks[e.task]
+		if e.gen != t.wakeGen || t.state != stateBlocked {
+			return
+		}
+		s.localCPU = t.cpu
+		reason := ReasonSleepDone
+		if op := t.prog.ops[t.pc-1]; op.Kind == OpTimer {
+			reason = ReasonTimerFire
+		}
+		s.tryToWakeUp(t, reason)
+	case qRunDone:
+		rq := &s.rqs[e.cpu]
+		if e.gen != rq.runGen {
+			return
+		}
+		s.localCPU = e.cpu
+		rq.curr.runLeft = 0
+		rq.runGen++
+		s.kick(rq)
+	case qTick:
+		s.localCPU = e.cpu
+		s.tick(&s.rqs[e.cpu])
+	case qResched:
+		rq := &s.rqs[e.cpu]
+		rq.ipiPending = false
+		s.localCPU = e.cpu
+		s.kickIfResched(rq)
+	}
+	if s.err != nil {
+		s.done = true
+	}
+}
+
+func (s *Sim) kickIfResched(rq *rq) {
+	if rq.needResched {
+		s.kick(rq)
+	}
+}
+
+// finish ends the run: running tasks are accounted up to the end.
+func (s *Sim) finish() {
+	for i := range s.rqs {
+		rq := &s.rqs[i]
+		if rq.curr != nil {
+			s.updateCurr(rq)
+		}
+	}
+	s.emit(Event{Kind: EvEnd, CPU: -1, Prev: NoTask, Next: NoTask})
+	s.done = true
+}
+
+// NumCPUs is the machine's CPU count.
+func (s *Sim) NumCPUs() int { return len(s.rqs) }
+
+// NumTasks is the number of tasks created so far (including unstarted
+// scenario tasks).
+func (s *Sim) NumTasks() int { return len(s.tasks) }
+
+// TaskInfo describes task id.
+func (s *Sim) TaskInfo(id TaskID) TaskInfo {
+	t := s.tasks[id]
+	return TaskInfo{ID: t.id, PID: t.pid, Name: t.name, Group: s.cfg.Tasks[t.group].Name,
+		Policy: t.policy, Nice: t.nice, Prio: t.prio()}
+}
+
+// Config returns the run's configuration.
+func (s *Sim) Config() *Config { return &s.cfg }
+
+// Rand is the run's one random number generator (seeded from Config.Seed).
+func (s *Sim) Rand() *rand.Rand { return s.rng }

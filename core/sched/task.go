@@ -1,0 +1,131 @@
+package sched
+
+// Tasks: identity, policy, affinity and the per-task scheduling entity.
+//
+// Mirrors the parts of struct task_struct and struct sched_entity
+// (include/linux/sched.h) that the fair class reads. Every task is a
+// top-level entity: cgroup hierarchies are flattened.
+
+import "fmt"
+
+// TaskID indexes a task in its Sim; it is not the pid.
+type TaskID int32
+
+// NoTask stands for "no task" (the idle task where a CPU has nothing to run).
+const NoTask TaskID = -1
+
+// CPUID is a logical CPU number.
+type CPUID int32
+
+// Policy is a scheduling policy (SCHED_OTHER etc.).
+type Policy uint8
+
+// Policies. Numbering is this package's, not the kernel's ABI.
+const (
+	SchedOther Policy = iota
+	SchedBatch
+	SchedIdle
+)
+
+var policyNames = [...]string{"SCHED_OTHER", "SCHED_BATCH", "SCHED_IDLE"}
+
+func (p Policy) String() string { return policyNames[p] }
+
+// ParsePolicy parses a policy name; SCHED_NORMAL is accepted for SCHED_OTHER.
+func ParsePolicy(s string) (Policy, error) {
+	if s == "SCHED_NORMAL" {
+		return SchedOther, nil
+	}
+	for i, n := range policyNames {
+		if n == s {
+			return Policy(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown policy %q (want SCHED_OTHER, SCHED_BATCH or SCHED_IDLE)", s)
+}
+
+// taskState is the task's lifecycle state.
+type taskState uint8
+
+const (
+	stateUnborn   taskState = iota // not created yet
+	stateRunnable                  // on a runqueue (queued or running)
+	stateBlocked                   // sleeping
+	stateDead                      // exited
+)
+
+// entity is struct sched_entity, for both fair classes.
+type entity struct {
+	load        loadWeight
+	vruntime    int64
+	deadline    int64 // EEVDF virtual deadline
+	vlag        int64 // EEVDF: lag at dequeue; in v6.6 also the RUN_TO_PARITY stash
+	vprot       int64 // EEVDF v6.17+: protected vruntime (set_protect_slice)
+	slice       int64 // EEVDF request size, ns
+	sumExec     int64 // sum_exec_runtime
+	prevSumExec int64 // prev_sum_exec_runtime
+	execStart   Time
+	onRq        bool
+	delayed     bool // sched_delayed (DELAY_DEQUEUE)
+	relDeadline bool // rel_deadline (PLACE_REL_DEADLINE)
+	customSlice bool
+}
+
+// Task is one simulated thread.
+type Task struct {
+	id       TaskID
+	pid      int
+	name     string
+	group    int // index of its TaskSpec
+	policy   Policy
+	nice     int
+	affinity cpuMask
+	slack    Time // timer_slack_ns
+
+	state taskState
+	cpu   CPUID // task_cpu()
+	se    entity
+
+	prog    *program
+	pc      int     // next op
+	iters   []int32 // remaining iterations per loop-begin op
+	runLeft Time    // work left in the current run op; runForever = forever
+	timers  []timerState
+	wakeGen uint32 // invalidates stale wake events
+}
+
+// timerState is one rt-app timer resource.
+type timerState struct {
+	init bool
+	next Time
+}
+
+// TaskInfo is the public, read-only view of a task.
+type TaskInfo struct {
+	ID     TaskID
+	PID    int
+	Name   string
+	Group  string
+	Policy Policy
+	Nice   int
+	// Prio is the kernel prio (120 + nice for fair tasks), as ftrace shows it.
+	Prio int
+}
+
+func (t *Task) prio() int { return 120 + t.nice }
+
+// cpuMask is a CPU bit set.
+type cpuMask []uint64
+
+func newCPUMask(n int) cpuMask { return make(cpuMask, (n+63)/64) }
+
+func (m cpuMask) set(c int)        { m[c/64] |= 1 << (c % 64) }
+func (m cpuMask) has(c CPUID) bool { return int(c)/64 < len(m) && m[c/64]&(1<<(c%64)) != 0 }
+func (m cpuMask) first(n int) CPUID {
+	for c := 0; c < n; c++ {
+		if m.has(CPUID(c)) {
+			return CPUID(c)
+		}
+	}
+	return -1
+}

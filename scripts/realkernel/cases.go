@@ -1,0 +1,208 @@
+//go:build linux
+
+package main
+
+// The comparison cases and their translation to simulator scenarios
+// (docs/scenario-format.md). Case ids are stable: reports, JSON files and
+// scripts/realkernel/cases/<id>.json are named after them.
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+)
+
+// taskSpec is one task group of a case, the same notion as a scenario task group.
+type taskSpec struct {
+	Name      string // group name; tasks are "<Name>-<index>" like rt-app
+	Instances int
+	Policy    string // SCHED_OTHER or SCHED_IDLE
+	Nice      int
+	CPUs      []int
+	RunUS     int // periodic only: CPU time per period
+	PeriodUS  int // periodic only; 0 means a hog
+}
+
+// caseSpec is one comparison case.
+type caseSpec struct {
+	ID          string
+	Description string
+	Tasks       []taskSpec
+}
+
+// task is one instance of a taskSpec, named as the simulator names it.
+type task struct {
+	Name string
+	Spec taskSpec
+}
+
+// allCases returns the cases in report order.
+func allCases() []caseSpec {
+	hog := func(name string, n, nice int, policy string, cpus ...int) taskSpec {
+		return taskSpec{Name: name, Instances: n, Policy: policy, Nice: nice, CPUs: cpus}
+	}
+	return []caseSpec{
+		{"nice0-vs-nice5", "Two CPU hogs pinned to CPU 1, nice 0 and nice 5.",
+			[]taskSpec{hog("nice0", 1, 0, "SCHED_OTHER", 1), hog("nice5", 1, 5, "SCHED_OTHER", 1)}},
+		{"nice0-vs-idle", "A nice-0 hog and a SCHED_IDLE hog pinned to CPU 1.",
+			[]taskSpec{hog("normal", 1, 0, "SCHED_OTHER", 1), hog("idle", 1, 0, "SCHED_IDLE", 1)}},
+		{"two-hogs", "Two nice-0 hogs pinned to CPU 1.",
+			[]taskSpec{hog("hog", 2, 0, "SCHED_OTHER", 1)}},
+		{"periodic-vs-hog", "A periodic task (1 ms of CPU every 10 ms, absolute timer) and a nice-0 hog pinned to CPU 1.",
+			[]taskSpec{{Name: "periodic", Instances: 1, Policy: "SCHED_OTHER", CPUs: []int{1}, RunUS: 1000, PeriodUS: 10000},
+				hog("hog", 1, 0, "SCHED_OTHER", 1)}},
+		{"three-hogs-two-cpus", "Three nice-0 hogs allowed on CPUs 0-1.",
+			[]taskSpec{hog("hog", 3, 0, "SCHED_OTHER", 0, 1)}},
+	}
+}
+
+// selectCases returns the cases named in a comma-separated list ("" = all).
+func selectCases(list string) ([]caseSpec, error) {
+	all := allCases()
+	if list == "" {
+		return all, nil
+	}
+	var out []caseSpec
+	for _, id := range strings.Split(list, ",") {
+		i := slices.IndexFunc(all, func(c caseSpec) bool { return c.ID == strings.TrimSpace(id) })
+		if i < 0 {
+			var ids []string
+			for _, c := range all {
+				ids = append(ids, c.ID)
+			}
+			return nil, fmt.Errorf("-cases: unknown case %q (have %s)", id, strings.Join(ids, ", "))
+		}
+		out = append(out, all[i])
+	}
+	return out, nil
+}
+
+// tasks expands the instances, indexing over the whole case like the simulator.
+func (c caseSpec) tasks() []task {
+	var out []task
+	for _, s := range c.Tasks {
+		for range s.Instances {
+			out = append(out, task{Name: fmt.Sprintf("%s-%d", s.Name, len(out)), Spec: s})
+		}
+	}
+	return out
+}
+
+// weight is the load weight of a task (sched_prio_to_weight, WEIGHT_IDLEPRIO).
+func weight(s taskSpec) float64 {
+	if s.Policy == "SCHED_IDLE" {
+		return 3
+	}
+	w := [40]float64{
+		88761, 71755, 56483, 46273, 36291, 29154, 23254, 18705, 14949, 11916,
+		9548, 7620, 6100, 4904, 3906, 3121, 2501, 1991, 1586, 1277,
+		1024, 820, 655, 526, 423, 335, 272, 215, 172, 137,
+		110, 87, 70, 56, 45, 36, 29, 23, 18, 15,
+	}
+	return w[s.Nice+20]
+}
+
+// expectedShares is the ideal CPU share (% of one CPU) of each task: periodic tasks
+// get RUN/PERIOD, hogs split what is left of their CPUs by weight. It assumes, as
+// all cases do, that tasks share either one CPU or all CPUs of the case.
+func (c caseSpec) expectedShares() map[string]float64 {
+	ts := c.tasks()
+	cpus := map[int]bool{}
+	capacity, hogWeight := 0.0, 0.0
+	for _, t := range ts {
+		for _, cpu := range t.Spec.CPUs {
+			cpus[cpu] = true
+		}
+	}
+	capacity = 100 * float64(len(cpus))
+	for _, t := range ts {
+		if t.Spec.PeriodUS > 0 {
+			capacity -= 100 * float64(t.Spec.RunUS) / float64(t.Spec.PeriodUS)
+		} else {
+			hogWeight += weight(t.Spec)
+		}
+	}
+	out := map[string]float64{}
+	for _, t := range ts {
+		if t.Spec.PeriodUS > 0 {
+			out[t.Name] = 100 * float64(t.Spec.RunUS) / float64(t.Spec.PeriodUS)
+		} else {
+			// A task cannot use more than one CPU.
+			out[t.Name] = min(100, capacity*weight(t.Spec)/hogWeight)
+		}
+	}
+	return out
+}
+
+// cpuCount is the number of distinct CPUs the case's tasks may use.
+func (c caseSpec) cpuCount() int {
+	cpus := map[int]bool{}
+	for _, s := range c.Tasks {
+		for _, cpu := range s.CPUs {
+			cpus[cpu] = true
+		}
+	}
+	return len(cpus)
+}
+
+// Scenario JSON, fields in the order of docs/scenario-format.md.
+type scenario struct {
+	Version     int            `json:"version"`
+	Name        string         `json:"name"`
+	Description string         `json:"description"`
+	Topology    string         `json:"topology"`
+	Kernel      scenarioKernel `json:"kernel"`
+	Duration    string         `json:"duration"`
+	Seed        int            `json:"seed"`
+	Tasks       []scenarioTask `json:"tasks"`
+}
+
+type scenarioKernel struct {
+	Version string `json:"version"`
+	HZ      int    `json:"hz"`
+	Preempt string `json:"preempt"`
+}
+
+type scenarioTask struct {
+	Name      string `json:"name"`
+	Instances int    `json:"instances"`
+	Policy    string `json:"policy"`
+	Nice      int    `json:"nice"`
+	CPUs      []int  `json:"cpus"`
+	Loop      int    `json:"loop"`
+	Program   []any  `json:"program"`
+}
+
+type timerEvent struct {
+	Ref    string `json:"ref"`
+	Period string `json:"period"`
+	Mode   string `json:"mode"`
+}
+
+// scenarioJSON renders the case as a simulator scenario on the 2-CPU topology
+// (so CPU numbers match this machine) with the kernel settings found here.
+func (c caseSpec) scenarioJSON(d time.Duration, hz int, preempt string) ([]byte, error) {
+	sc := scenario{
+		Version:     1,
+		Name:        "realkernel/" + c.ID,
+		Description: c.Description + " Generated by scripts/realkernel; compare with the real kernel.",
+		Topology:    "smp-2",
+		Kernel:      scenarioKernel{Version: "v6.18", HZ: hz, Preempt: preempt},
+		Duration:    d.String(),
+		Seed:        1,
+	}
+	for _, s := range c.Tasks {
+		prog := []any{map[string]any{"run": -1}}
+		if s.PeriodUS > 0 {
+			us := func(v int) string { return (time.Duration(v) * time.Microsecond).String() }
+			prog = []any{map[string]any{"run": us(s.RunUS)},
+				map[string]any{"timer": timerEvent{Ref: "t", Period: us(s.PeriodUS), Mode: "absolute"}}}
+		}
+		sc.Tasks = append(sc.Tasks, scenarioTask{Name: s.Name, Instances: s.Instances,
+			Policy: s.Policy, Nice: s.Nice, CPUs: s.CPUs, Loop: -1, Program: prog})
+	}
+	b, err := json.MarshalIndent(sc, "", "  ")
+	return append(b, '\n'), err
+}

@@ -1,0 +1,236 @@
+//go:build linux
+
+// Command realkernel compares the simulator with the Linux kernel it runs on.
+//
+// The simulator claims to follow the kernel's rules (EEVDF, the tick, wakeup
+// preemption, load balancing). The cheapest check of that claim is to run the
+// same simple workloads on the real kernel and in the simulator and put the
+// numbers side by side. For a handful of cases (CPU hogs at different nice levels
+// or policies pinned to one CPU, a periodic task against a hog, three hogs on two
+// CPUs) it measures, per task:
+//
+//   - the CPU share (se.sum_exec_runtime over wall time): tests load weights and
+//     the fairness of the pick;
+//   - context switches, voluntary and involuntary (nr_*switches): tests when the
+//     kernel preempts, which depends on HZ, the base slice and the preemption model;
+//   - migrations (se.nr_migrations): tests placement and load balancing.
+//
+// The workloads are a small C program (worker.c, compiled with gcc into a temp
+// dir) so that no runtime (GC, extra threads) adds switches of its own. Each case
+// runs for -duration with the harness itself kept on CPU 0; counters are read from
+// /proc/PID/sched, /proc/PID/schedstat and /proc/PID/stat before the workers are
+// released and after -duration, and the differences are reported. Then each case's
+// scenario (written to scripts/realkernel/cases/<id>.json with this machine's HZ
+// and preemption model) is run through `go run ./core/cmd/schedplay run -o json`;
+// if that fails the report says the simulator is not available.
+//
+// Usage, from the repository root, as root:
+//
+//	go run ./scripts/realkernel [-duration 10s] [-cases a,b] [-o docs/real-kernel.md] [-json FILE] [-no-sim]
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+)
+
+func main() {
+	if err := run(os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "realkernel:", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string) error {
+	fs := flag.NewFlagSet("realkernel", flag.ContinueOnError)
+	duration := fs.Duration("duration", 10*time.Second, "measurement time per case")
+	caseList := fs.String("cases", "", "comma-separated case ids (default: all)")
+	mdOut := fs.String("o", "", "Markdown report (default: <repo>/docs/real-kernel.md)")
+	jsonOut := fs.String("json", "", "also write the raw measurements as JSON here")
+	noSim := fs.Bool("no-sim", false, "skip the simulator column")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 || *duration <= 0 {
+		return fmt.Errorf("usage: go run ./scripts/realkernel [-duration D] [-cases a,b] [-o FILE] [-json FILE] [-no-sim]")
+	}
+	cases, err := selectCases(*caseList)
+	if err != nil {
+		return err
+	}
+	root, err := repoRoot()
+	if err != nil {
+		return err
+	}
+	if *mdOut == "" {
+		*mdOut = filepath.Join(root, "docs", "real-kernel.md")
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	res := results{Schema: "schedplay.realkernel/v1",
+		Command: strings.TrimSpace("go run ./scripts/realkernel " + strings.Join(args, " "))}
+	res.Machine = gatherMachineInfo()
+	if res.Machine.CPUs < 2 {
+		return fmt.Errorf("need at least 2 CPUs, have %d", res.Machine.CPUs)
+	}
+	if err := measureAll(ctx, root, cases, *duration, &res); err != nil {
+		return err
+	}
+	for i := range res.Cases {
+		if err := addSim(ctx, root, cases[i], &res.Cases[i], &res.Machine, *duration, *noSim); err != nil {
+			return err
+		}
+	}
+	if *jsonOut != "" {
+		b, err := json.MarshalIndent(res, "", "  ")
+		if err != nil {
+			return err
+		}
+		if err := writeAtomic(*jsonOut, append(b, '\n')); err != nil {
+			return err
+		}
+	}
+	if err := writeAtomic(*mdOut, []byte(res.markdown())); err != nil {
+		return err
+	}
+	fmt.Fprintln(os.Stderr, "wrote", *mdOut)
+	return nil
+}
+
+// measureAll runs every case on the real kernel, with schedstats on and the
+// harness pinned to CPU 0, restoring both afterwards.
+func measureAll(ctx context.Context, root string, cases []caseSpec, d time.Duration, res *results) error {
+	restore, state := enableSchedstats()
+	defer restore()
+	res.Machine.Schedstats = state
+	old, err := pinSelf(maskOf([]int{0}))
+	if err != nil {
+		return err
+	}
+	defer pinSelf(old)
+	tmp, err := os.MkdirTemp("", "realkernel-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	bin, err := buildWorker(root, tmp)
+	if err != nil {
+		return err
+	}
+	for _, c := range cases {
+		fmt.Fprintf(os.Stderr, "measuring %s for %v\n", c.ID, d)
+		measured, err := measureCase(ctx, bin, c, d)
+		if err != nil {
+			return fmt.Errorf("case %s: %v", c.ID, err)
+		}
+		cr := caseResult{ID: c.ID, Description: c.Description, DurationNS: d.Nanoseconds(),
+			CPUs: c.cpuCount(), CaseFile: "scripts/realkernel/cases/" + c.ID + ".json"}
+		ideal := c.expectedShares()
+		for i, t := range c.tasks() {
+			w := "hog"
+			if t.Spec.PeriodUS > 0 {
+				w = fmt.Sprintf("periodic run %dus every %dus (absolute)", t.Spec.RunUS, t.Spec.PeriodUS)
+			}
+			cr.Tasks = append(cr.Tasks, taskResult{Name: t.Name, Policy: t.Spec.Policy, Nice: t.Spec.Nice,
+				CPUs: t.Spec.CPUs, Workload: w, IdealPct: ideal[t.Name], Real: measured[i]})
+		}
+		res.Cases = append(res.Cases, cr)
+	}
+	return nil
+}
+
+// addSim writes the case's scenario file and fills in the simulator column.
+func addSim(ctx context.Context, root string, c caseSpec, cr *caseResult, m *machineInfo, d time.Duration, skip bool) error {
+	sc, err := c.scenarioJSON(d, m.HZ, scenarioPreempt(m.Preempt))
+	if err != nil {
+		return err
+	}
+	if err := writeAtomic(filepath.Join(root, cr.CaseFile), sc); err != nil {
+		return err
+	}
+	if skip {
+		cr.SimError = "skipped with -no-sim"
+		return nil
+	}
+	fmt.Fprintf(os.Stderr, "simulating %s\n", c.ID)
+	sim, err := runSim(ctx, root, cr.CaseFile)
+	if err != nil {
+		cr.SimError = err.Error()
+		return nil
+	}
+	for i := range cr.Tasks {
+		t, ok := sim.task(cr.Tasks[i].Name)
+		if !ok {
+			cr.SimError = "simulator metrics have no task " + cr.Tasks[i].Name
+			for j := range cr.Tasks {
+				cr.Tasks[j].Sim = nil
+			}
+			return nil
+		}
+		cr.Tasks[i].Sim = &t
+		cr.Tasks[i].SimSharePct = 100 * float64(t.RuntimeNS) / float64(sim.DurationNS)
+	}
+	return nil
+}
+
+// scenarioPreempt maps the kernel's model name to the scenario's kernel.preempt
+// (which has no "rt"; full is the closest).
+func scenarioPreempt(model string) string {
+	switch model {
+	case "none", "voluntary", "full", "lazy":
+		return model
+	}
+	return "full"
+}
+
+// repoRoot finds the directory of the schedplay go.mod, from the working directory up.
+func repoRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		b, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+		if err == nil && strings.HasPrefix(strings.TrimSpace(string(b)), "module schedplay") {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("not inside the schedplay module (no go.mod with module schedplay)")
+		}
+		dir = parent
+	}
+}
+
+// writeAtomic writes a file via a temporary name and a rename, so readers never
+// see half a file.
+func writeAtomic(path string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name())
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(f.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), path)
+}
