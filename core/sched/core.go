@@ -250,7 +250,11 @@ func (s *Sim) wakeUpNewTask(t *Task, parent *Task) {
 	}
 	childFirst := false
 	if s.eevdf {
-		s.enqueueTask(rq, t, enqInitial)
+		flags := enqInitial
+		if s.version < 612 {
+			flags = 0 // v6.6 wake_up_new_task() passes no ENQUEUE_INITIAL
+		}
+		s.enqueueTask(rq, t, flags)
 	} else {
 		prq := rq
 		if parent != nil {

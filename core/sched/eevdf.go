@@ -9,16 +9,26 @@ package sched
 // delayed dequeue (dequeue_entity() with DELAY_DEQUEUE,
 // requeue_delayed_entity(), finish_delayed_dequeue_entity()).
 //
-// Version variants (Profile.version):
-//   - v6.6: RUN_TO_PARITY is the "vlag == deadline" stash made in
-//     set_next_entity(); the lag clamp is calc_delta_fair(max(2*slice,
-//     TICK_NSEC)); yield pushes the deadline one slice out.
-//   - v6.12: adds DELAY_DEQUEUE/DELAY_ZERO, PLACE_REL_DEADLINE,
-//     PREEMPT_SHORT, PICK_BUDDY and custom slices.
-//   - v6.18: base slice 0.70 ms (set by the profile's sysctl default).
+// Version variants (Profile.version; docs/kernel-rules.md has the source
+// read for each):
+//   - v6.6: the tree is in vruntime order; RUN_TO_PARITY is the "vlag ==
+//     deadline" stash made in set_next_entity(); new tasks are placed
+//     without ENQUEUE_INITIAL (a full first slice); yield pushes the
+//     deadline one slice out; the next buddy is honoured under NEXT_BUDDY.
+//   - v6.12: deadline-ordered tree; DELAY_DEQUEUE/DELAY_ZERO,
+//     PLACE_REL_DEADLINE, PREEMPT_SHORT (did_preempt_short()) and custom
+//     slices; new tasks get half a slice (PLACE_DEADLINE_INITIAL).
+//   - v6.18 (6.18.y stable): base slice 0.70 ms; slice protection is vprot
+//     (set_protect_slice()), and update_curr() asks for a reschedule once
+//     it runs out; PICK_BUDDY; lazy preemption requests
+//     (resched_curr_lazy()); yield forfeits the rest of the slice (commit
+//     79104becf42b, backported to 6.18.2).
 //
+// The lag clamp is calc_delta_fair(max(2*slice, TICK_NSEC)) in all three.
 // Abstracted: the augmented rbtree (a sorted slice gives the same order, see
-// cfsrq.go), overflow guards, and cgroup hierarchies (flattened).
+// cfsrq.go; the v6.6 heap walk's tie-breaking between equal deadlines is
+// approximated by vruntime order), overflow guards, and cgroup hierarchies
+// (flattened).
 
 // eevdfUpdateCurr mirrors update_curr() for EEVDF. It returns true when the
 // current request was used up (update_deadline()).
@@ -37,10 +47,38 @@ func (s *Sim) eevdfUpdateCurr(rq *rq) {
 	curr.se.vruntime += s.arith.calcDeltaFair(delta, &curr.se.load)
 	resched := s.eevdfUpdateDeadline(curr)
 	q.updateMinVruntime()
-	if resched && q.nrQueued > 1 {
-		s.reschedCurr(rq, ReasonSliceExpired, NoTask, true)
-		q.clearBuddies(curr)
+	reason := ReasonSliceExpired
+	switch {
+	case s.version < 612:
+		if !resched || q.nrQueued <= 1 {
+			return
+		}
+	case s.version < 618:
+		if rq.nrRunning == 1 {
+			return
+		}
+		// did_preempt_short(): a shorter-slice wakee cancelled curr's
+		// protection; reschedule once curr is no longer eligible.
+		short := s.feat.Has(PreemptShort) && curr.se.vlag != curr.se.deadline && !q.eligible(s, curr)
+		if !resched && !short {
+			return
+		}
+		if !resched {
+			reason = ReasonProtectionEnded
+		}
+	default:
+		if q.nrQueued == 1 {
+			return
+		}
+		if !resched && curr.se.vprot-curr.se.vruntime > 0 {
+			return
+		}
+		if !resched {
+			reason = ReasonProtectionEnded
+		}
 	}
+	s.reschedCurr(rq, reason, NoTask, s.version >= 618)
+	q.clearBuddies(curr)
 }
 
 // eevdfUpdateDeadline mirrors update_deadline(): once vruntime reaches the
@@ -182,28 +220,47 @@ func (s *Sim) eevdfDequeue(rq *rq, t *Task, flags int) bool {
 }
 
 // eevdfPick mirrors __pick_eevdf(): the eligible entity with the earliest
-// virtual deadline, with curr protected under RUN_TO_PARITY when protect is
-// set. The rule that decided is returned too.
+// virtual deadline, with curr kept while its slice is protected (when
+// protect is set). The rule that decided is returned too.
 func (s *Sim) eevdfPick(q *cfsRq, protect bool) (*Task, PickRule) {
-	first := q.first()
 	curr := q.curr
-	if q.nrQueued == 1 {
+	if s.version >= 612 && q.nrQueued == 1 {
 		if curr != nil && curr.se.onRq {
 			return curr, PickOnly
 		}
-		return first, PickOnly
-	}
-	if s.version >= 612 && s.feat.Has(PickBuddy) && q.next != nil && q.eligible(s, q.next) {
-		return q.next, PickNextBuddy
+		return q.first(), PickOnly
 	}
 	if curr != nil && (!curr.se.onRq || !q.eligible(s, curr)) {
 		curr = nil
 	}
-	if s.feat.Has(RunToParity) && curr != nil && protect && curr.se.vlag == curr.se.deadline {
-		return curr, PickRunToParity
+	if curr != nil && protect {
+		if s.version < 618 {
+			if s.feat.Has(RunToParity) && curr.se.vlag == curr.se.deadline {
+				return curr, PickRunToParity
+			}
+		} else if curr.se.vprot-curr.se.vruntime > 0 { // protect_slice()
+			return curr, PickRunToParity
+		}
+	}
+	rule := PickEarliestEligibleDeadline
+	if q.nrQueued == 1 {
+		rule = PickOnly
+	}
+	if s.version < 612 {
+		// v6.6: vruntime-ordered tree; curr seeds best and wins ties.
+		best := curr
+		for _, t := range q.queue {
+			if q.eligible(s, t) && (best == nil || t.se.deadline < best.se.deadline) {
+				best = t
+			}
+		}
+		if best == nil {
+			best = q.first() // pick_eevdf()'s fallback ("EEVDF scheduling fail")
+		}
+		return best, rule
 	}
 	var best *Task
-	for _, t := range q.queue { // deadline order: the first eligible is the kernel's heap-search result
+	for _, t := range q.queue { // deadline order: the first eligible is the heap search's result
 		if q.eligible(s, t) {
 			best = t
 			break
@@ -212,7 +269,7 @@ func (s *Sim) eevdfPick(q *cfsRq, protect bool) (*Task, PickRule) {
 	if best == nil || (curr != nil && curr.se.deadline < best.se.deadline) {
 		best = curr
 	}
-	return best, PickEarliestEligibleDeadline
+	return best, rule
 }
 
 // eevdfPickNext mirrors pick_next_entity() (v6.6: NEXT_BUDDY before
@@ -220,7 +277,11 @@ func (s *Sim) eevdfPick(q *cfsRq, protect bool) (*Task, PickRule) {
 // pick repeated by the caller, signalled by a nil result).
 func (s *Sim) eevdfPickNext(rq *rq) (*Task, PickRule) {
 	q := &rq.cfs
-	if s.version < 612 && s.feat.Has(NextBuddy) && q.next != nil && q.eligible(s, q.next) {
+	buddy := NextBuddy // v6.6, v6.12: the pick honours cfs_rq->next under NEXT_BUDDY
+	if s.version >= 618 {
+		buddy = PickBuddy
+	}
+	if s.feat.Has(buddy) && q.next != nil && q.eligible(s, q.next) {
 		return q.next, PickNextBuddy
 	}
 	t, rule := s.eevdfPick(q, true)
@@ -232,14 +293,62 @@ func (s *Sim) eevdfPickNext(rq *rq) (*Task, PickRule) {
 }
 
 // eevdfSetNext mirrors set_next_entity(): take the entity out of the queue
-// and, for RUN_TO_PARITY, stash the deadline it was picked with in vlag.
+// and protect its slice: v6.6/v6.12 stash the deadline it was picked with in
+// vlag (RUN_TO_PARITY), v6.18 computes vprot (set_protect_slice()).
 func (s *Sim) eevdfSetNext(q *cfsRq, t *Task) {
+	q.clearBuddies(t)
 	if t.se.onRq {
 		q.remove(s, t)
-		t.se.vlag = t.se.deadline
+		if s.version < 618 {
+			t.se.vlag = t.se.deadline
+		} else {
+			s.eevdfSetProtectSlice(q, t)
+		}
 	}
 	q.curr = t
 	t.se.prevSumExec = t.se.sumExec
+}
+
+// eevdfMinSlice mirrors cfs_rq_min_slice(): the smallest slice among the
+// queued entities and curr; -1 when there are none.
+func eevdfMinSlice(q *cfsRq) int64 {
+	m := int64(-1)
+	if q.curr != nil && q.curr.se.onRq {
+		m = q.curr.se.slice
+	}
+	for _, t := range q.queue {
+		if m < 0 || t.se.slice < m {
+			m = t.se.slice
+		}
+	}
+	return m
+}
+
+// eevdfSetProtectSlice mirrors set_protect_slice() (v6.18): curr is
+// protected up to its deadline, or for the shortest queued slice if that is
+// shorter (RUN_TO_PARITY), or for the unscaled base slice without it.
+func (s *Sim) eevdfSetProtectSlice(q *cfsRq, t *Task) {
+	slice := s.normBaseSlice
+	vprot := t.se.deadline
+	if s.feat.Has(RunToParity) {
+		if m := eevdfMinSlice(q); m >= 0 {
+			slice = m
+		} else {
+			slice = t.se.slice
+		}
+	}
+	slice = min(slice, t.se.slice)
+	if slice != t.se.slice {
+		vprot = min(vprot, t.se.vruntime+s.arith.calcDeltaFair(slice, &t.se.load))
+	}
+	t.se.vprot = vprot
+}
+
+// eevdfUpdateProtectSlice mirrors update_protect_slice() (v6.18).
+func (s *Sim) eevdfUpdateProtectSlice(q *cfsRq, t *Task) {
+	if m := eevdfMinSlice(q); m >= 0 {
+		t.se.vprot = min(t.se.vprot, t.se.vruntime+s.arith.calcDeltaFair(m, &t.se.load))
+	}
 }
 
 // eevdfPutPrev mirrors put_prev_entity().
@@ -253,7 +362,7 @@ func (s *Sim) eevdfPutPrev(rq *rq, t *Task) {
 }
 
 // eevdfCheckPreemptWakeup mirrors check_preempt_wakeup_fair() (v6.6:
-// check_preempt_wakeup()).
+// check_preempt_wakeup()), in each version's order of checks.
 func (s *Sim) eevdfCheckPreemptWakeup(rq *rq, p *Task, wakeFlags int) {
 	curr := rq.curr
 	q := &rq.cfs
@@ -266,10 +375,11 @@ func (s *Sim) eevdfCheckPreemptWakeup(rq *rq, p *Task, wakeFlags int) {
 	if rq.needResched {
 		return
 	}
+	lazy := s.version >= 618
 	currIdle, pIdle := curr.policy == SchedIdle, p.policy == SchedIdle
 	if s.version < 612 {
 		if currIdle && !pIdle {
-			s.reschedCurr(rq, ReasonWakeupIdlePolicy, p.id, true)
+			s.reschedCurr(rq, ReasonWakeupIdlePolicy, p.id, false)
 			return
 		}
 		if p.policy != SchedOther || !s.feat.Has(WakeupPreemption) {
@@ -280,7 +390,10 @@ func (s *Sim) eevdfCheckPreemptWakeup(rq *rq, p *Task, wakeFlags int) {
 			return
 		}
 		if currIdle && !pIdle {
-			s.reschedCurr(rq, ReasonWakeupIdlePolicy, p.id, true)
+			if s.version >= 618 && curr.se.vprot-curr.se.vruntime > 0 {
+				curr.se.vprot = curr.se.vruntime // cancel_protect_slice()
+			}
+			s.reschedCurr(rq, ReasonWakeupIdlePolicy, p.id, lazy)
 			return
 		}
 		if currIdle != pIdle || p.policy != SchedOther {
@@ -291,13 +404,32 @@ func (s *Sim) eevdfCheckPreemptWakeup(rq *rq, p *Task, wakeFlags int) {
 	if rq.needResched { // update_curr() found curr's request used up
 		return
 	}
-	short := s.version >= 612 && s.feat.Has(PreemptShort) && p.se.slice < curr.se.slice
-	if best, _ := s.eevdfPick(q, !short); best == p {
+	protect, short := true, false
+	switch {
+	case s.version >= 618:
+		short = s.feat.Has(PreemptShort) && p.se.slice < curr.se.slice
+		protect = !short
+	case s.version >= 612:
+		// do_preempt_short(): cancel curr's RUN_TO_PARITY stash.
+		short = s.feat.Has(PreemptShort) && p.se.slice < curr.se.slice && q.eligible(s, p) &&
+			(p.se.deadline < curr.se.deadline || !q.eligible(s, curr))
+		if short && curr.se.vlag == curr.se.deadline {
+			curr.se.vlag = curr.se.deadline + 1
+		}
+	}
+	if best, _ := s.eevdfPick(q, protect); best == p {
 		reason := ReasonWakeupEligible
 		if short {
 			reason = ReasonWakeupShortSlice
+			if s.version >= 618 && curr.se.vprot-curr.se.vruntime > 0 {
+				curr.se.vprot = curr.se.vruntime
+			}
 		}
-		s.reschedCurr(rq, reason, p.id, true)
+		s.reschedCurr(rq, reason, p.id, lazy)
+		return
+	}
+	if s.version >= 618 && short && s.feat.Has(RunToParity) {
+		s.eevdfUpdateProtectSlice(q, curr)
 	}
 }
 
@@ -310,5 +442,16 @@ func (s *Sim) eevdfYield(rq *rq) {
 	q := &rq.cfs
 	q.clearBuddies(curr)
 	s.eevdfUpdateCurr(rq)
+	if s.version >= 618 {
+		// Forfeit the rest of the slice (79104becf42b): only an eligible
+		// yielder moves, to its deadline.
+		if !q.eligible(s, curr) {
+			return
+		}
+		curr.se.vruntime = curr.se.deadline
+		curr.se.deadline += s.arith.calcDeltaFair(curr.se.slice, &curr.se.load)
+		q.updateMinVruntime()
+		return
+	}
 	curr.se.deadline += s.arith.calcDeltaFair(curr.se.slice, &curr.se.load)
 }

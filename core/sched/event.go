@@ -49,6 +49,7 @@ const (
 	ReasonYield // called sched_yield()
 	// The previous task was preempted.
 	ReasonSliceExpired       // EEVDF update_deadline(): request used up (v >= deadline)
+	ReasonProtectionEnded    // EEVDF update_curr(): slice protection ran out (v6.12 did_preempt_short, v6.18 vprot)
 	ReasonTickIdealRuntime   // CFS check_preempt_tick(): ran longer than sched_slice()
 	ReasonTickVruntimeSpread // CFS check_preempt_tick(): curr.v - leftmost.v > sched_slice()
 	ReasonWakeupEligible     // EEVDF wakeup: pick_eevdf() returned the wakee
@@ -66,7 +67,7 @@ const (
 )
 
 var reasonNames = [numReasons]string{"", "sleep", "timer", "exit", "yield",
-	"slice_expired", "tick_ideal_runtime", "tick_vruntime_spread",
+	"slice_expired", "protection_ended", "tick_ideal_runtime", "tick_vruntime_spread",
 	"wakeup_eligible", "wakeup_short_slice", "wakeup_granularity", "wakeup_idle_policy",
 	"fork_child_first", "idle_wakeup", "sleep_done", "timer_fire", "start", "fork"}
 

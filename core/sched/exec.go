@@ -10,6 +10,8 @@ package sched
 // another hrtimer interrupt, such as the tick, lands in the slack window),
 // and kernel_clone() for fork.
 
+import "fmt"
+
 type stepResult uint8
 
 const (
@@ -20,10 +22,19 @@ const (
 	stepExit
 )
 
+// maxInstantSteps bounds the program steps a task may execute at one
+// instant (finite loops without a run, sleep or timer could otherwise keep
+// the engine at one point in time for very long).
+const maxInstantSteps = 1 << 20
+
 // advance executes t's program from its pc until a step that takes time.
 func (s *Sim) advance(rq *rq, t *Task) stepResult {
 	ops := t.prog.ops
-	for {
+	for n := 0; ; n++ {
+		if n > maxInstantSteps {
+			s.fail(fmt.Errorf("task %s executed %d program steps at %s without using time; give its loops a run, sleep or timer", t.name, n, s.now))
+			return stepExit
+		}
 		if t.pc >= len(ops) {
 			return stepExit
 		}

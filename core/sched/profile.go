@@ -77,7 +77,8 @@ var cfsFeatures = featureSetOf(GentleFairSleepers, StartDebit, LastBuddy, CacheH
 
 func profiles() []Profile {
 	eevdf66 := featureSetOf(PlaceLag, PlaceDeadlineInitial, RunToParity, CacheHotBuddy, WakeupPreemption, TTWUQueue, SISUtil)
-	eevdf612 := eevdf66 | featureSetOf(PlaceRelDeadline, PreemptShort, PickBuddy, DelayDequeue, DelayZero)
+	eevdf612 := eevdf66 | featureSetOf(PlaceRelDeadline, PreemptShort, DelayDequeue, DelayZero)
+	eevdf618 := eevdf612 | featureSetOf(PickBuddy)
 	v4arith := arith{shift: 10, nice0: 1 << 20, clampLo: false}
 	return []Profile{
 		{Name: "v3.11", Summary: "legacy CFS as in Linux 3.11 (2013)", Class: ClassCFS, version: 311,
@@ -97,7 +98,7 @@ func profiles() []Profile {
 			latency: 6e6, minGranularity: 750e3, wakeupGranularity: 1e6, baseSlice: 750e3, migrationCost: 500e3,
 			arith: arith{shift: 10, nice0: 1 << 20, clampLo: true}},
 		{Name: "v6.18", Summary: "EEVDF with the 0.70 ms base slice, Linux 6.18 (2025)", Class: ClassEEVDF, version: 618,
-			HZ: 250, Preempt: PreemptNone, Features: eevdf612,
+			HZ: 250, Preempt: PreemptNone, Features: eevdf618,
 			latency: 6e6, minGranularity: 750e3, wakeupGranularity: 1e6, baseSlice: 700e3, migrationCost: 500e3,
 			arith: arith{shift: 10, nice0: 1 << 20, clampLo: true}},
 	}
@@ -124,6 +125,10 @@ func ProfileNames() []string {
 
 // Profiles returns every profile, oldest first.
 func Profiles() []Profile { return profiles() }
+
+// NormBaseSlice is the unscaled sysctl_sched_base_slice
+// (normalized_sysctl_sched_base_slice).
+func (p *Profile) NormBaseSlice() int64 { return p.baseSlice }
 
 // Version is the profile's kernel version as major*100+minor (e.g. 612).
 func (p *Profile) Version() int { return p.version }

@@ -83,8 +83,8 @@ func (p *program) check() error {
 			if op.Count == 0 || op.Count < -1 {
 				return fmt.Errorf("program: loop count %d at step %d (want -1 or > 0)", op.Count, i)
 			}
-			if op.Count != 1 && !p.consumesTime(i+1, op.Match) {
-				return fmt.Errorf("program: a repeated loop must contain a run, sleep or timer with a positive duration")
+			if op.Count == -1 && !p.consumesTime(i+1, op.Match) {
+				return fmt.Errorf("program: a loop that repeats forever must contain a run, sleep or timer with a positive duration")
 			}
 		case OpTimer:
 			if op.Timer < 0 || op.Timer >= p.timers {

@@ -51,28 +51,30 @@ type Config struct {
 
 // Sim is one simulation run.
 type Sim struct {
-	cfg      Config
-	arith    arith
-	version  int
-	eevdf    bool
-	feat     FeatureSet
-	sys      Sysctls
-	preempt  PreemptModel
-	tickNs   Time
-	rqs      []rq
-	tasks    []*Task
-	progs    []*program
-	q        eventQueue
-	now      Time
-	end      Time
-	localCPU CPUID
-	sinks    []Sink
-	rng      *rand.Rand
-	nextName int // rt-app style global thread index
-	nextPID  int
-	events   int64
-	done     bool
-	err      error
+	cfg     Config
+	arith   arith
+	version int
+	eevdf   bool
+	feat    FeatureSet
+	sys     Sysctls
+	preempt PreemptModel
+	tickNs  Time
+	// normBaseSlice is normalized_sysctl_sched_base_slice (v6.18 vprot).
+	normBaseSlice int64
+	rqs           []rq
+	tasks         []*Task
+	progs         []*program
+	q             eventQueue
+	now           Time
+	end           Time
+	localCPU      CPUID
+	sinks         []Sink
+	rng           *rand.Rand
+	nextName      int // rt-app style global thread index
+	nextPID       int
+	events        int64
+	done          bool
+	err           error
 }
 
 // New validates cfg and builds a run ready to start at time 0.
@@ -96,26 +98,30 @@ func New(cfg Config) (*Sim, error) {
 		return nil, fmt.Errorf("kernel.hz %d: want 100, 250, 300 or 1000", cfg.Profile.HZ)
 	}
 	s := &Sim{
-		cfg:      cfg,
-		arith:    cfg.Profile.arith,
-		version:  cfg.Profile.version,
-		eevdf:    cfg.Profile.Class == ClassEEVDF,
-		feat:     cfg.Profile.Features,
-		sys:      cfg.Sysctls,
-		preempt:  cfg.Profile.Preempt,
-		tickNs:   Second / Time(cfg.Profile.HZ),
-		end:      cfg.Duration,
-		localCPU: -1,
-		rng:      rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15)),
-		nextPID:  1000,
+		cfg:           cfg,
+		arith:         cfg.Profile.arith,
+		version:       cfg.Profile.version,
+		eevdf:         cfg.Profile.Class == ClassEEVDF,
+		feat:          cfg.Profile.Features,
+		sys:           cfg.Sysctls,
+		preempt:       cfg.Profile.Preempt,
+		tickNs:        Second / Time(cfg.Profile.HZ),
+		normBaseSlice: cfg.Profile.baseSlice,
+		end:           cfg.Duration,
+		localCPU:      -1,
+		rng:           rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15)),
+		nextPID:       1000,
 	}
-	if s.sys.MinGranularityNs <= 0 || s.sys.LatencyNs <= 0 || s.sys.BaseSliceNs <= 0 {
-		return nil, fmt.Errorf("sysctls: latency, min_granularity and base_slice must be positive")
+	if s.eevdf && s.sys.BaseSliceNs <= 0 {
+		return nil, fmt.Errorf("sysctl sched_base_slice_ns must be positive")
+	}
+	if !s.eevdf && (s.sys.MinGranularityNs <= 0 || s.sys.LatencyNs <= 0) {
+		return nil, fmt.Errorf("sysctls sched_latency_ns and sched_min_granularity_ns must be positive")
 	}
 	s.rqs = make([]rq, n)
 	for i := range s.rqs {
 		s.rqs[i] = rq{cpu: CPUID(i), capacity: int64(cfg.Machine.CPUs[i].Capacity), reschedBy: NoTask}
-		s.rqs[i].cfs.byDeadline = s.eevdf
+		s.rqs[i].cfs.byDeadline = s.eevdf && s.version >= 612 // v6.6 keeps the tree in vruntime order
 	}
 	total := 0
 	for gi, spec := range cfg.Tasks {

@@ -109,14 +109,7 @@ func weight(s taskSpec) float64 {
 // all cases do, that tasks share either one CPU or all CPUs of the case.
 func (c caseSpec) expectedShares() map[string]float64 {
 	ts := c.tasks()
-	cpus := map[int]bool{}
-	capacity, hogWeight := 0.0, 0.0
-	for _, t := range ts {
-		for _, cpu := range t.Spec.CPUs {
-			cpus[cpu] = true
-		}
-	}
-	capacity = 100 * float64(len(cpus))
+	capacity, hogWeight := 100*float64(len(c.cpuSet())), 0.0
 	for _, t := range ts {
 		if t.Spec.PeriodUS > 0 {
 			capacity -= 100 * float64(t.Spec.RunUS) / float64(t.Spec.PeriodUS)
@@ -136,15 +129,15 @@ func (c caseSpec) expectedShares() map[string]float64 {
 	return out
 }
 
-// cpuCount is the number of distinct CPUs the case's tasks may use.
-func (c caseSpec) cpuCount() int {
+// cpuSet is the set of CPUs the case's tasks may use.
+func (c caseSpec) cpuSet() map[int]bool {
 	cpus := map[int]bool{}
 	for _, s := range c.Tasks {
 		for _, cpu := range s.CPUs {
 			cpus[cpu] = true
 		}
 	}
-	return len(cpus)
+	return cpus
 }
 
 // Scenario JSON, fields in the order of docs/scenario-format.md.
@@ -161,7 +154,7 @@ type scenario struct {
 
 type scenarioKernel struct {
 	Version string `json:"version"`
-	HZ      int    `json:"hz"`
+	HZ      int    `json:"hz,omitempty"` // 0: the profile's
 	Preempt string `json:"preempt"`
 }
 

@@ -128,12 +128,12 @@ func measureAll(ctx context.Context, root string, cases []caseSpec, d time.Durat
 	}
 	for _, c := range cases {
 		fmt.Fprintf(os.Stderr, "measuring %s for %v\n", c.ID, d)
-		measured, err := measureCase(ctx, bin, c, d)
+		measured, nz, err := measureCase(ctx, bin, c, d)
 		if err != nil {
 			return fmt.Errorf("case %s: %v", c.ID, err)
 		}
 		cr := caseResult{ID: c.ID, Description: c.Description, DurationNS: d.Nanoseconds(),
-			CPUs: c.cpuCount(), CaseFile: "scripts/realkernel/cases/" + c.ID + ".json"}
+			CPUs: len(c.cpuSet()), Noise: nz, CaseFile: "scripts/realkernel/cases/" + c.ID + ".json"}
 		ideal := c.expectedShares()
 		for i, t := range c.tasks() {
 			w := "hog"

@@ -197,8 +197,16 @@ type realTask struct {
 	Delta     schedCounters `json:"delta"`      // counters over the measurement
 }
 
+// noise is what else happened on the machine during a case.
+type noise struct {
+	MachineSwitches int64 `json:"machine_switches"` // /proc/stat ctxt delta, all CPUs
+	TaskSwitches    int64 `json:"task_switches"`    // nr_switches of the case's tasks
+	StealMS         int64 `json:"steal_ms"`         // steal time on the case's CPUs
+}
+
 // measureCase runs c for d and returns one realTask per task, in c.tasks() order.
-func measureCase(ctx context.Context, bin string, c caseSpec, d time.Duration) ([]realTask, error) {
+func measureCase(ctx context.Context, bin string, c caseSpec, d time.Duration) ([]realTask, noise, error) {
+	var nz noise
 	var ws []*worker
 	defer func() {
 		for _, w := range ws {
@@ -208,14 +216,14 @@ func measureCase(ctx context.Context, bin string, c caseSpec, d time.Duration) (
 	for _, t := range c.tasks() {
 		w, err := startWorker(bin, t, d+30*time.Second)
 		if err != nil {
-			return nil, err
+			return nil, nz, err
 		}
 		ws = append(ws, w)
 		if err := w.awaitAsleep(); err != nil {
-			return nil, err
+			return nil, nz, err
 		}
 		if err := w.configure(); err != nil {
-			return nil, err
+			return nil, nz, err
 		}
 	}
 	time.Sleep(5 * time.Millisecond) // let the last switch-out complete
@@ -229,9 +237,13 @@ func measureCase(ctx context.Context, bin string, c caseSpec, d time.Duration) (
 		}
 		return out, nil
 	}
+	statBefore, err := readProcStat()
+	if err != nil {
+		return nil, nz, err
+	}
 	base, err := snapshot()
 	if err != nil {
-		return nil, err
+		return nil, nz, err
 	}
 	t0 := time.Now()
 	for _, w := range ws {
@@ -239,19 +251,28 @@ func measureCase(ctx context.Context, bin string, c caseSpec, d time.Duration) (
 	}
 	select {
 	case <-ctx.Done():
-		return nil, ctx.Err()
+		return nil, nz, ctx.Err()
 	case <-time.After(d):
 	}
 	elapsed := time.Since(t0)
 	after, err := snapshot()
 	if err != nil {
-		return nil, err
+		return nil, nz, err
+	}
+	statAfter, err := readProcStat()
+	if err != nil {
+		return nil, nz, err
+	}
+	nz.MachineSwitches = statAfter.Ctxt - statBefore.Ctxt
+	for cpu := range c.cpuSet() {
+		nz.StealMS += (statAfter.StealTicks[cpu] - statBefore.StealTicks[cpu]) * 10 // USER_HZ = 100
 	}
 	res := make([]realTask, len(ws))
 	for i := range ws {
 		delta := after[i].sub(base[i])
 		res[i] = realTask{ElapsedNS: elapsed.Nanoseconds(), Delta: delta,
 			SharePct: 100 * float64(delta.SumExecNS) / float64(elapsed.Nanoseconds())}
+		nz.TaskSwitches += delta.Switches
 	}
-	return res, nil
+	return res, nz, nil
 }

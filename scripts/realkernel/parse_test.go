@@ -107,3 +107,17 @@ func TestExpectedShares(t *testing.T) {
 		}
 	}
 }
+
+func TestParseProcStat(t *testing.T) {
+	text := "cpu  9553 198 2566 110721 244 0 165 188 0 0\n" +
+		"cpu0 3006 0 1076 57594 35 0 57 74 0 0\n" +
+		"cpu1 6547 198 1490 53127 208 0 108 113 0 0\n" +
+		"intr 232778 0 0\nctxt 368691\nbtime 1\n"
+	ms, err := parseProcStat(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ms.Ctxt != 368691 || len(ms.StealTicks) != 2 || ms.StealTicks[0] != 74 || ms.StealTicks[1] != 113 {
+		t.Errorf("parseProcStat: %+v", ms)
+	}
+}

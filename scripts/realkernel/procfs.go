@@ -12,6 +12,8 @@ package main
 //                        available even without CONFIG_SCHEDSTATS.
 //   /proc/PID/stat       fs/proc/array.c do_task_stat(): utime, stime, nice, policy,
 //                        last CPU.
+//   /proc/stat           machine-wide context switches (ctxt) and per-CPU steal time,
+//                        as an indication of noise.
 
 import (
 	"fmt"
@@ -230,4 +232,44 @@ func readCounters(pid int) (schedCounters, error) {
 		return c, err
 	}
 	return c, parseStat(s, &c)
+}
+
+// machineStat is what the harness takes from /proc/stat.
+type machineStat struct {
+	Ctxt       int64         // context switches of all CPUs since boot
+	StealTicks map[int]int64 // per CPU, USER_HZ ticks
+}
+
+// parseProcStat parses /proc/stat text.
+func parseProcStat(text string) (machineStat, error) {
+	ms := machineStat{StealTicks: map[int]int64{}}
+	for _, line := range strings.Split(text, "\n") {
+		f := strings.Fields(line)
+		switch {
+		case len(f) == 2 && f[0] == "ctxt":
+			v, err := strconv.ParseInt(f[1], 10, 64)
+			if err != nil {
+				return ms, fmt.Errorf("/proc/stat ctxt: %v", err)
+			}
+			ms.Ctxt = v
+		case len(f) > 8 && strings.HasPrefix(f[0], "cpu") && f[0] != "cpu":
+			cpu, err := strconv.Atoi(f[0][3:])
+			if err != nil {
+				return ms, fmt.Errorf("/proc/stat %s: %v", f[0], err)
+			}
+			// cpuN user nice system idle iowait irq softirq steal ...
+			if ms.StealTicks[cpu], err = strconv.ParseInt(f[8], 10, 64); err != nil {
+				return ms, fmt.Errorf("/proc/stat %s steal: %v", f[0], err)
+			}
+		}
+	}
+	return ms, nil
+}
+
+func readProcStat() (machineStat, error) {
+	b, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		return machineStat{}, err
+	}
+	return parseProcStat(string(b))
 }

@@ -25,6 +25,7 @@ type caseResult struct {
 	DurationNS  int64        `json:"duration_ns"`
 	CPUs        int          `json:"cpus"` // CPUs the tasks may use
 	CaseFile    string       `json:"scenario"`
+	Noise       noise        `json:"noise"`
 	SimError    string       `json:"sim_error,omitempty"`
 	Tasks       []taskResult `json:"tasks"`
 }
@@ -107,12 +108,14 @@ func (c caseResult) markdown(b *strings.Builder, hz int) {
 				t.Name, time.Duration(d.SumExecNS/d.Voluntary).Round(time.Microsecond)))
 		}
 	}
-	secs := float64(c.Tasks[0].Real.ElapsedNS) / 1e9
+	secs := max(float64(c.Tasks[0].Real.ElapsedNS)/1e9, 1e-9)
 	p("\nIdeal (weight-fair) shares: %s. Real: the tasks got %.1f %% of the %d CPU(s) they may use; %.0f switches/s in total (HZ=%d gives %d ticks/s per CPU).\n",
 		strings.Join(ideal, ", "), realSum/float64(c.CPUs), c.CPUs, realSw/secs, hz, hz)
 	if len(periodic) > 0 {
 		p("Real: %s.\n", strings.Join(periodic, "; "))
 	}
+	p("\nNoise: %d context switches machine-wide during the run, %d of them by these tasks; %d ms of steal time on their CPUs.\n",
+		c.Noise.MachineSwitches, c.Noise.TaskSwitches, c.Noise.StealMS)
 	if c.SimError != "" {
 		p("\nAgreement: sim not available (%s).\n", strings.ReplaceAll(c.SimError, "\n", " / "))
 		return

@@ -1,0 +1,81 @@
+// Command schedplay runs schedplay scenarios from the command line: the same
+// core as the browser playground, for scripts, CI and batch sweeps.
+//
+// Usage (interfaces.md "CLI"):
+//
+//	schedplay run [flags] [SCENARIO]
+//	schedplay presets | topologies | keys
+//	schedplay url [SCENARIO]
+//
+// Exit status: 0 success, 2 bad input (the message names the file, the field
+// path and what was expected), 1 internal error. Output files are written to
+// a temporary name and renamed, so nothing is ever written half.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+)
+
+// usageError marks bad input (exit status 2).
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+
+func badInput(format string, args ...any) error {
+	return usageError{fmt.Errorf(format, args...)}
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+const usage = `usage: schedplay <command> [flags] [args]
+
+commands:
+  run [flags] [SCENARIO]   run a scenario (file, share URL, "#..." fragment, or - for stdin)
+  presets                  list the built-in scenarios
+  topologies               list the machine presets
+  keys                     list every scenario key -set accepts
+  url [SCENARIO]           print the share URL of a scenario
+
+run "schedplay run -h" for the run flags.
+`
+
+// run is main without the process: testable.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	var err error
+	switch args[0] {
+	case "run":
+		err = cmdRun(args[1:], stdin, stdout, stderr)
+	case "presets":
+		err = cmdPresets(stdout)
+	case "topologies":
+		err = cmdTopologies(stdout)
+	case "keys":
+		err = cmdKeys(stdout)
+	case "url":
+		err = cmdURL(args[1:], stdin, stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "schedplay: unknown command %q\n%s", args[0], usage)
+		return 2
+	}
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintf(stderr, "schedplay %s: %v\n", args[0], err)
+	var ue usageError
+	if errors.As(err, &ue) {
+		return 2
+	}
+	return 1
+}

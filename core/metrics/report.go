@@ -1,0 +1,151 @@
+package metrics
+
+// The report: the schema `schedplay.metrics/v1` built from a finished
+// collector, and its text rendering.
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"schedplay/core/sched"
+)
+
+// Schema is the metrics JSON schema name.
+const Schema = "schedplay.metrics/v1"
+
+// Latency summarises wakeup latencies (ns). Percentiles use the
+// nearest-rank method on the exact values.
+type Latency struct {
+	Count int64 `json:"count"`
+	Mean  int64 `json:"mean"`
+	P50   int64 `json:"p50"`
+	P90   int64 `json:"p90"`
+	P99   int64 `json:"p99"`
+	Max   int64 `json:"max"`
+}
+
+// Task is one task's figures.
+type Task struct {
+	Name                string  `json:"name"`
+	PID                 int     `json:"pid"`
+	Policy              string  `json:"policy"`
+	Nice                int     `json:"nice"`
+	RTPriority          int     `json:"rt_priority"`
+	RuntimeNs           int64   `json:"runtime_ns"`
+	WaitNs              int64   `json:"wait_ns"`
+	SleepNs             int64   `json:"sleep_ns"`
+	Switches            int64   `json:"switches"`
+	InvoluntarySwitches int64   `json:"involuntary_switches"`
+	Migrations          int64   `json:"migrations"`
+	Wakeups             int64   `json:"wakeups"`
+	WakeupLatencyNs     Latency `json:"wakeup_latency_ns"`
+}
+
+// CPU is one CPU's figures.
+type CPU struct {
+	ID          int              `json:"id"`
+	BusyNs      int64            `json:"busy_ns"`
+	IdleNs      int64            `json:"idle_ns"`
+	Switches    int64            `json:"switches"`
+	IPIs        int64            `json:"ipis"`
+	IdleStateNs map[string]int64 `json:"idle_state_ns"`
+}
+
+// Report is the whole metrics document.
+type Report struct {
+	Schema     string `json:"schema"`
+	Scenario   string `json:"scenario"`
+	Topology   string `json:"topology"`
+	Kernel     string `json:"kernel"`
+	Seed       uint64 `json:"seed"`
+	DurationNs int64  `json:"duration_ns"`
+	Events     int64  `json:"events"`
+	Tasks      []Task `json:"tasks"`
+	CPUs       []CPU  `json:"cpus"`
+}
+
+// Build assembles the report for a finished run.
+func (c *Collector) Build(s *sched.Sim, scenario string) Report {
+	cfg := s.Config()
+	r := Report{Schema: Schema, Scenario: scenario, Topology: cfg.Machine.Name,
+		Kernel: cfg.Profile.Name, Seed: cfg.Seed, DurationNs: int64(c.end),
+		Events: s.EventsProcessed(), Tasks: []Task{}, CPUs: []CPU{}}
+	for id := 0; id < s.NumTasks(); id++ {
+		info := s.TaskInfo(sched.TaskID(id))
+		var a taskAcc
+		if id < len(c.tasks) {
+			a = c.tasks[id]
+		}
+		r.Tasks = append(r.Tasks, Task{
+			Name: info.Name, PID: info.PID, Policy: info.Policy.String(), Nice: info.Nice,
+			RuntimeNs: a.runtime, WaitNs: a.wait, SleepNs: a.sleep,
+			Switches: a.voluntary + a.involuntar, InvoluntarySwitches: a.involuntar,
+			Migrations: a.migrations, Wakeups: a.wakeups,
+			WakeupLatencyNs: summarize(a.latencies),
+		})
+	}
+	for i, cp := range c.cpus {
+		r.CPUs = append(r.CPUs, CPU{ID: i, BusyNs: cp.busy, IdleNs: cp.idle, Switches: cp.switches,
+			IdleStateNs: map[string]int64{}})
+	}
+	return r
+}
+
+func summarize(v []int64) Latency {
+	if len(v) == 0 {
+		return Latency{}
+	}
+	s := slices.Clone(v)
+	slices.Sort(s)
+	var sum int64
+	for _, x := range s {
+		sum += x
+	}
+	rank := func(p int) int64 { // nearest rank: ceil(p/100 * n)
+		i := (p*len(s) + 99) / 100
+		return s[max(i, 1)-1]
+	}
+	return Latency{Count: int64(len(s)), Mean: sum / int64(len(s)),
+		P50: rank(50), P90: rank(90), P99: rank(99), Max: s[len(s)-1]}
+}
+
+// WriteText renders the report as the CLI's summary tables.
+func (r *Report) WriteText(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "scenario %s  topology %s  kernel %s  seed %d  duration %s  events %d\n\n",
+		orDash(r.Scenario), r.Topology, r.Kernel, r.Seed, sched.Time(r.DurationNs), r.Events)
+	fmt.Fprintf(&b, "%-20s %7s %-11s %4s %8s %11s %11s %9s %7s %6s %7s %10s %10s %10s\n",
+		"task", "pid", "policy", "nice", "cpu%", "runtime_ms", "wait_ms", "switches", "invol", "migr", "wakeups", "lat_p50us", "lat_p99us", "lat_maxus")
+	for _, t := range r.Tasks {
+		share := 0.0
+		if r.DurationNs > 0 {
+			share = 100 * float64(t.RuntimeNs) / float64(r.DurationNs)
+		}
+		fmt.Fprintf(&b, "%-20s %7d %-11s %4d %8.2f %11.3f %11.3f %9d %7d %6d %7d %10.1f %10.1f %10.1f\n",
+			t.Name, t.PID, t.Policy, t.Nice, share, ms(t.RuntimeNs), ms(t.WaitNs), t.Switches,
+			t.InvoluntarySwitches, t.Migrations, t.Wakeups,
+			us(t.WakeupLatencyNs.P50), us(t.WakeupLatencyNs.P99), us(t.WakeupLatencyNs.Max))
+	}
+	fmt.Fprintf(&b, "\n%-5s %8s %11s %11s %9s\n", "cpu", "busy%", "busy_ms", "idle_ms", "switches")
+	for _, c := range r.CPUs {
+		busy := 0.0
+		if r.DurationNs > 0 {
+			busy = 100 * float64(c.BusyNs) / float64(r.DurationNs)
+		}
+		fmt.Fprintf(&b, "%-5d %8.2f %11.3f %11.3f %9d\n", c.ID, busy, ms(c.BusyNs), ms(c.IdleNs), c.Switches)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func ms(ns int64) float64 { return float64(ns) / 1e6 }
+func us(ns int64) float64 { return float64(ns) / 1e3 }
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}

@@ -1,0 +1,506 @@
+package scenario
+
+// Decoding: JSON -> Scenario, walking a generic tree so that every error
+// names its path (e.g. `tasks[1].program[0].timer.period`).
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"regexp"
+	"sort"
+	"strings"
+
+	"schedplay/core/sched"
+)
+
+// MaxInput bounds the size of a scenario document.
+const MaxInput = 1 << 20
+
+// Error is a decoding or validation error at a JSON path.
+type Error struct {
+	Path string // e.g. "tasks[0].nice"
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	if e.Path == "" {
+		return e.Msg
+	}
+	return e.Path + ": " + e.Msg
+}
+
+func errAt(path, format string, args ...any) error {
+	return &Error{Path: path, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Decode parses and validates a scenario document.
+func Decode(data []byte) (*Scenario, error) {
+	if len(data) > MaxInput {
+		return nil, errAt("", "scenario is %d bytes; the limit is %d", len(data), MaxInput)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var root any
+	if err := dec.Decode(&root); err != nil {
+		return nil, errAt("", "not valid JSON: %v", err)
+	}
+	if dec.More() {
+		return nil, errAt("", "trailing data after the JSON document")
+	}
+	m, ok := root.(map[string]any)
+	if !ok {
+		return nil, errAt("", "want a JSON object at the top level")
+	}
+	sc, err := decodeScenario(m)
+	if err != nil {
+		return nil, err
+	}
+	if err := sc.Validate(); err != nil {
+		return nil, err
+	}
+	return sc, nil
+}
+
+func decodeScenario(m map[string]any) (*Scenario, error) {
+	if err := onlyKeys("", m, "version", "name", "description", "topology", "kernel", "features", "sysctl", "hw", "duration", "seed", "tasks"); err != nil {
+		return nil, err
+	}
+	sc := New()
+	v, ok := m["version"]
+	if !ok {
+		return nil, errAt("version", "missing; want 1")
+	}
+	ver, err := asInt("version", v)
+	if err != nil {
+		return nil, err
+	}
+	if ver != 1 {
+		return nil, errAt("version", "unsupported version %d; this build reads version 1", ver)
+	}
+	if err := optString(m, "name", "", &sc.Name); err != nil {
+		return nil, err
+	}
+	if err := optString(m, "description", "", &sc.Description); err != nil {
+		return nil, err
+	}
+	if err := optString(m, "topology", "", &sc.Topology); err != nil {
+		return nil, err
+	}
+	if kv, ok := m["kernel"]; ok {
+		km, err := asObject("kernel", kv)
+		if err != nil {
+			return nil, err
+		}
+		if err := onlyKeys("kernel", km, "version", "hz", "preempt"); err != nil {
+			return nil, err
+		}
+		if err := optString(km, "version", "kernel.", &sc.Kernel.Version); err != nil {
+			return nil, err
+		}
+		if hv, ok := km["hz"]; ok {
+			if sc.Kernel.HZ, err = asInt("kernel.hz", hv); err != nil {
+				return nil, err
+			}
+		}
+		if err := optString(km, "preempt", "kernel.", &sc.Kernel.Preempt); err != nil {
+			return nil, err
+		}
+	}
+	if fv, ok := m["features"]; ok {
+		fm, err := asObject("features", fv)
+		if err != nil {
+			return nil, err
+		}
+		for _, k := range sortedKeys(fm) {
+			on, err := asOnOff("features."+k, fm[k])
+			if err != nil {
+				return nil, err
+			}
+			sc.Features[k] = on
+		}
+	}
+	if sv, ok := m["sysctl"]; ok {
+		sm, err := asObject("sysctl", sv)
+		if err != nil {
+			return nil, err
+		}
+		for _, k := range sortedKeys(sm) {
+			n, err := asInt("sysctl."+k, sm[k])
+			if err != nil {
+				return nil, err
+			}
+			sc.Sysctl[k] = int64(n)
+		}
+	}
+	if hv, ok := m["hw"]; ok {
+		hm, err := asObject("hw", hv)
+		if err != nil {
+			return nil, err
+		}
+		for _, k := range sortedKeys(hm) {
+			sc.HW[k] = fmt.Sprint(hm[k])
+		}
+	}
+	if dv, ok := m["duration"]; ok {
+		if sc.Duration, err = asDuration("duration", dv); err != nil {
+			return nil, err
+		}
+	}
+	if sv, ok := m["seed"]; ok {
+		n, err := asInt("seed", sv)
+		if err != nil {
+			return nil, err
+		}
+		if n < 0 {
+			return nil, errAt("seed", "want a non-negative integer")
+		}
+		sc.Seed = uint64(n)
+	}
+	tv, ok := m["tasks"]
+	if !ok {
+		return nil, errAt("tasks", "missing; want an array of task groups")
+	}
+	arr, ok := tv.([]any)
+	if !ok {
+		return nil, errAt("tasks", "want an array of task groups")
+	}
+	for i, e := range arr {
+		t, err := decodeTask(fmt.Sprintf("tasks[%d]", i), e)
+		if err != nil {
+			return nil, err
+		}
+		sc.Tasks = append(sc.Tasks, t)
+	}
+	return sc, nil
+}
+
+var nameRE = regexp.MustCompile(`^[A-Za-z0-9_.]{1,64}$`)
+
+func decodeTask(path string, v any) (Task, error) {
+	var t Task
+	m, err := asObject(path, v)
+	if err != nil {
+		return t, err
+	}
+	if err := onlyKeys(path, m, "name", "instances", "policy", "nice", "cpus", "start", "parent", "timer_slack", "slice", "loop", "program"); err != nil {
+		return t, err
+	}
+	t.Instances, t.Loop = 1, -1
+	if err := optString(m, "name", path+".", &t.Name); err != nil {
+		return t, err
+	}
+	if err := optString(m, "policy", path+".", &t.Policy); err != nil {
+		return t, err
+	}
+	if err := optString(m, "parent", path+".", &t.Parent); err != nil {
+		return t, err
+	}
+	for key, dst := range map[string]*int{"instances": &t.Instances, "nice": &t.Nice, "loop": &t.Loop} {
+		if x, ok := m[key]; ok {
+			if *dst, err = asInt(path+"."+key, x); err != nil {
+				return t, err
+			}
+		}
+	}
+	if x, ok := m["cpus"]; ok {
+		arr, ok := x.([]any)
+		if !ok {
+			return t, errAt(path+".cpus", "want an array of CPU numbers")
+		}
+		t.CPUs = []int{}
+		for i, c := range arr {
+			n, err := asInt(fmt.Sprintf("%s.cpus[%d]", path, i), c)
+			if err != nil {
+				return t, err
+			}
+			t.CPUs = append(t.CPUs, n)
+		}
+	}
+	for key, dst := range map[string]*Duration{"start": &t.Start, "slice": &t.Slice} {
+		if x, ok := m[key]; ok {
+			d, err := asDuration(path+"."+key, x)
+			if err != nil {
+				return t, err
+			}
+			*dst = d
+		}
+	}
+	if x, ok := m["timer_slack"]; ok {
+		d, err := asDuration(path+".timer_slack", x)
+		if err != nil {
+			return t, err
+		}
+		t.TimerSlack = &d
+	}
+	pv, ok := m["program"]
+	if !ok {
+		return t, errAt(path+".program", "missing; want an array of events")
+	}
+	if t.Program, err = decodeProgram(path+".program", pv, 0); err != nil {
+		return t, err
+	}
+	return t, nil
+}
+
+const maxNesting = 8
+
+func decodeProgram(path string, v any, depth int) ([]Step, error) {
+	if depth > maxNesting {
+		return nil, errAt(path, "loops nested deeper than %d", maxNesting)
+	}
+	arr, ok := v.([]any)
+	if !ok {
+		return nil, errAt(path, "want an array of events")
+	}
+	var out []Step
+	for i, e := range arr {
+		p := fmt.Sprintf("%s[%d]", path, i)
+		m, err := asObject(p, e)
+		if err != nil {
+			return nil, err
+		}
+		if len(m) != 1 {
+			return nil, errAt(p, "want exactly one of run, sleep, timer, yield, fork, exit, loop; got %d keys", len(m))
+		}
+		var st Step
+		for k, x := range m {
+			kp := p + "." + k
+			switch k {
+			case "run":
+				if n, ok := x.(json.Number); ok && n.String() == "-1" {
+					st.Run = Duration(sched.Forever)
+				} else if st.Run, err = asDuration(kp, x); err != nil {
+					return nil, err
+				}
+				st.Kind = "run"
+			case "sleep":
+				if st.Sleep, err = asDuration(kp, x); err != nil {
+					return nil, err
+				}
+				st.Kind = "sleep"
+			case "timer":
+				tm, err := asObject(kp, x)
+				if err != nil {
+					return nil, err
+				}
+				if err := onlyKeys(kp, tm, "ref", "period", "mode"); err != nil {
+					return nil, err
+				}
+				st.Timer = &Timer{Ref: "timer", Mode: "absolute"}
+				if err := optString(tm, "ref", kp+".", &st.Timer.Ref); err != nil {
+					return nil, err
+				}
+				if err := optString(tm, "mode", kp+".", &st.Timer.Mode); err != nil {
+					return nil, err
+				}
+				pv, ok := tm["period"]
+				if !ok {
+					return nil, errAt(kp+".period", "missing; want a duration")
+				}
+				if st.Timer.Period, err = asDuration(kp+".period", pv); err != nil {
+					return nil, err
+				}
+				st.Kind = "timer"
+			case "yield", "exit":
+				if b, ok := x.(bool); !ok || !b {
+					return nil, errAt(kp, "want true")
+				}
+				st.Kind = k
+			case "fork":
+				s, ok := x.(string)
+				if !ok {
+					return nil, errAt(kp, "want the name of a task group")
+				}
+				st.Fork, st.Kind = s, "fork"
+			case "loop":
+				lm, err := asObject(kp, x)
+				if err != nil {
+					return nil, err
+				}
+				if err := onlyKeys(kp, lm, "count", "program"); err != nil {
+					return nil, err
+				}
+				st.Loop = &Loop{Count: 1}
+				if cv, ok := lm["count"]; ok {
+					if st.Loop.Count, err = asInt(kp+".count", cv); err != nil {
+						return nil, err
+					}
+				}
+				pv, ok := lm["program"]
+				if !ok {
+					return nil, errAt(kp+".program", "missing; want an array of events")
+				}
+				if st.Loop.Program, err = decodeProgram(kp+".program", pv, depth+1); err != nil {
+					return nil, err
+				}
+				st.Kind = "loop"
+			default:
+				return nil, errAt(kp, "unknown event; want run, sleep, timer, yield, fork, exit or loop")
+			}
+		}
+		out = append(out, st)
+	}
+	return out, nil
+}
+
+func onlyKeys(path string, m map[string]any, keys ...string) error {
+	for _, k := range sortedKeys(m) {
+		found := false
+		for _, w := range keys {
+			if k == w {
+				found = true
+				break
+			}
+		}
+		if !found {
+			p := k
+			if path != "" {
+				p = path + "." + k
+			}
+			return errAt(p, "unknown key (known here: %s)", strings.Join(keys, ", "))
+		}
+	}
+	return nil
+}
+
+func sortedKeys(m map[string]any) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+func asObject(path string, v any) (map[string]any, error) {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil, errAt(path, "want a JSON object")
+	}
+	return m, nil
+}
+
+func optString(m map[string]any, key, prefix string, dst *string) error {
+	v, ok := m[key]
+	if !ok {
+		return nil
+	}
+	s, ok := v.(string)
+	if !ok {
+		return errAt(prefix+key, "want a string")
+	}
+	*dst = s
+	return nil
+}
+
+func asInt(path string, v any) (int, error) {
+	n, ok := v.(json.Number)
+	if !ok {
+		return 0, errAt(path, "want an integer")
+	}
+	i, err := n.Int64()
+	if err != nil || i > math.MaxInt32 || i < math.MinInt32 {
+		if f, ferr := n.Float64(); ferr == nil && f == math.Trunc(f) && math.Abs(f) < math.MaxInt32 {
+			return int(f), nil
+		}
+		return 0, errAt(path, "want an integer between %d and %d, got %s", math.MinInt32, math.MaxInt32, n)
+	}
+	return int(i), nil
+}
+
+func asOnOff(path string, v any) (bool, error) {
+	switch x := v.(type) {
+	case bool:
+		return x, nil
+	case string:
+		switch x {
+		case "on", "true", "1":
+			return true, nil
+		case "off", "false", "0":
+			return false, nil
+		}
+	}
+	return false, errAt(path, `want "on" or "off"`)
+}
+
+// asDuration accepts a Go duration string or an integer of nanoseconds.
+func asDuration(path string, v any) (Duration, error) {
+	switch x := v.(type) {
+	case json.Number:
+		i, err := x.Int64()
+		if err != nil || i < 0 {
+			return 0, errAt(path, "want a non-negative integer of nanoseconds or a duration string like \"1.5ms\"")
+		}
+		return Duration(i), nil
+	case string:
+		return ParseDuration(path, x)
+	}
+	return 0, errAt(path, "want a duration: a string like \"1.5ms\" or an integer of nanoseconds")
+}
+
+// ParseDuration parses Go duration syntax ("1.5ms", "250us", "1m30s")
+// into simulated time, exactly, without floating point.
+func ParseDuration(path, s string) (Duration, error) {
+	bad := errAt(path, "want a non-negative duration like \"250us\", \"1.5ms\" or \"10s\", got %q", s)
+	if s == "" || len(s) > 64 {
+		return 0, bad
+	}
+	if s == "0" {
+		return 0, nil
+	}
+	units := []struct {
+		name string
+		ns   int64
+	}{{"ns", 1}, {"us", 1e3}, {"µs", 1e3}, {"ms", 1e6}, {"s", 1e9}, {"m", 60e9}, {"h", 3600e9}}
+	var total int64
+	for s != "" {
+		i := 0
+		for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.') {
+			i++
+		}
+		num := s[:i]
+		s = s[i:]
+		j := 0
+		for j < len(s) && !(s[j] >= '0' && s[j] <= '9' || s[j] == '.') {
+			j++
+		}
+		unit := s[:j]
+		s = s[j:]
+		var mult int64
+		for _, u := range units {
+			if u.name == unit {
+				mult = u.ns
+			}
+		}
+		if num == "" || mult == 0 {
+			return 0, bad
+		}
+		whole, frac, _ := strings.Cut(num, ".")
+		if strings.Contains(frac, ".") || (whole == "" && frac == "") {
+			return 0, bad
+		}
+		var w int64
+		for _, c := range whole {
+			w = w*10 + int64(c-'0')
+			if w > 1e12 {
+				return 0, bad
+			}
+		}
+		v := w * mult
+		scale := mult
+		for _, c := range frac {
+			scale /= 10
+			if scale == 0 {
+				break // finer than a nanosecond: dropped
+			}
+			v += int64(c-'0') * scale
+		}
+		total += v
+		if total > 1e18 || total < 0 {
+			return 0, bad
+		}
+	}
+	return Duration(total), nil
+}

@@ -1,0 +1,233 @@
+package scenario
+
+// Encoding: Scenario -> canonical JSON (stable key order, durations as
+// strings), so that Decode(Encode(sc)) == sc and share URLs are stable.
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+)
+
+// FormatDuration renders d exactly in the largest unit that keeps it
+// short: "16ms", "1.5ms", "250us", "1.000001s" stays "1000001us".
+func FormatDuration(d Duration) string {
+	if d == 0 {
+		return "0s"
+	}
+	n := int64(d)
+	units := []struct {
+		name string
+		ns   int64
+	}{{"s", 1e9}, {"ms", 1e6}, {"us", 1e3}, {"ns", 1}}
+	for _, u := range units {
+		if n < u.ns {
+			continue
+		}
+		whole, frac := n/u.ns, n%u.ns
+		if frac == 0 {
+			return strconv.FormatInt(whole, 10) + u.name
+		}
+		fs := strconv.FormatInt(frac+u.ns, 10)[1:] // zero-padded fraction
+		for fs[len(fs)-1] == '0' {
+			fs = fs[:len(fs)-1]
+		}
+		if len(fs) <= 3 {
+			return strconv.FormatInt(whole, 10) + "." + fs + u.name
+		}
+	}
+	return strconv.FormatInt(n, 10) + "ns"
+}
+
+type jw struct{ b bytes.Buffer }
+
+func (w *jw) str(s string) {
+	v, _ := json.Marshal(s)
+	w.b.Write(v)
+}
+func (w *jw) key(k string, first *bool) {
+	if !*first {
+		w.b.WriteByte(',')
+	}
+	*first = false
+	w.str(k)
+	w.b.WriteByte(':')
+}
+
+// Encode renders the scenario as canonical JSON.
+func (sc *Scenario) Encode() []byte {
+	var w jw
+	f := true
+	w.b.WriteByte('{')
+	w.key("version", &f)
+	w.b.WriteString("1")
+	if sc.Name != "" {
+		w.key("name", &f)
+		w.str(sc.Name)
+	}
+	if sc.Description != "" {
+		w.key("description", &f)
+		w.str(sc.Description)
+	}
+	w.key("topology", &f)
+	w.str(sc.Topology)
+	w.key("kernel", &f)
+	kf := true
+	w.b.WriteByte('{')
+	w.key("version", &kf)
+	w.str(sc.Kernel.Version)
+	if sc.Kernel.HZ != 0 {
+		w.key("hz", &kf)
+		w.b.WriteString(strconv.Itoa(sc.Kernel.HZ))
+	}
+	if sc.Kernel.Preempt != "" {
+		w.key("preempt", &kf)
+		w.str(sc.Kernel.Preempt)
+	}
+	w.b.WriteByte('}')
+	if len(sc.Features) > 0 {
+		w.key("features", &f)
+		ff := true
+		w.b.WriteByte('{')
+		for _, k := range sortedBoolKeys(sc.Features) {
+			w.key(k, &ff)
+			if sc.Features[k] {
+				w.str("on")
+			} else {
+				w.str("off")
+			}
+		}
+		w.b.WriteByte('}')
+	}
+	if len(sc.Sysctl) > 0 {
+		w.key("sysctl", &f)
+		sf := true
+		w.b.WriteByte('{')
+		for _, k := range sortedIntKeys(sc.Sysctl) {
+			w.key(k, &sf)
+			w.b.WriteString(strconv.FormatInt(sc.Sysctl[k], 10))
+		}
+		w.b.WriteByte('}')
+	}
+	if len(sc.HW) > 0 {
+		w.key("hw", &f)
+		hf := true
+		w.b.WriteByte('{')
+		for _, k := range sortedStringKeys(sc.HW) {
+			w.key(k, &hf)
+			w.str(sc.HW[k])
+		}
+		w.b.WriteByte('}')
+	}
+	w.key("duration", &f)
+	w.str(FormatDuration(sc.Duration))
+	w.key("seed", &f)
+	w.b.WriteString(strconv.FormatUint(sc.Seed, 10))
+	w.key("tasks", &f)
+	w.b.WriteByte('[')
+	for i, t := range sc.Tasks {
+		if i > 0 {
+			w.b.WriteByte(',')
+		}
+		encodeTask(&w, t)
+	}
+	w.b.WriteString("]}")
+	return w.b.Bytes()
+}
+
+func encodeTask(w *jw, t Task) {
+	f := true
+	w.b.WriteByte('{')
+	w.key("name", &f)
+	w.str(t.Name)
+	if t.Instances != 1 {
+		w.key("instances", &f)
+		w.b.WriteString(strconv.Itoa(t.Instances))
+	}
+	if t.Policy != "" {
+		w.key("policy", &f)
+		w.str(t.Policy)
+	}
+	if t.Nice != 0 {
+		w.key("nice", &f)
+		w.b.WriteString(strconv.Itoa(t.Nice))
+	}
+	if t.CPUs != nil {
+		w.key("cpus", &f)
+		w.b.WriteByte('[')
+		for i, c := range t.CPUs {
+			if i > 0 {
+				w.b.WriteByte(',')
+			}
+			w.b.WriteString(strconv.Itoa(c))
+		}
+		w.b.WriteByte(']')
+	}
+	if t.Start != 0 {
+		w.key("start", &f)
+		w.str(FormatDuration(t.Start))
+	}
+	if t.Parent != "" {
+		w.key("parent", &f)
+		w.str(t.Parent)
+	}
+	if t.TimerSlack != nil {
+		w.key("timer_slack", &f)
+		w.str(FormatDuration(*t.TimerSlack))
+	}
+	if t.Slice != 0 {
+		w.key("slice", &f)
+		w.str(FormatDuration(t.Slice))
+	}
+	w.key("loop", &f)
+	w.b.WriteString(strconv.Itoa(t.Loop))
+	w.key("program", &f)
+	encodeProgram(w, t.Program)
+	w.b.WriteByte('}')
+}
+
+func encodeProgram(w *jw, steps []Step) {
+	w.b.WriteByte('[')
+	for i, st := range steps {
+		if i > 0 {
+			w.b.WriteByte(',')
+		}
+		f := true
+		w.b.WriteByte('{')
+		w.key(st.Kind, &f)
+		switch st.Kind {
+		case "run":
+			if st.Run < 0 {
+				w.b.WriteString("-1")
+			} else {
+				w.str(FormatDuration(st.Run))
+			}
+		case "sleep":
+			w.str(FormatDuration(st.Sleep))
+		case "timer":
+			tf := true
+			w.b.WriteByte('{')
+			w.key("ref", &tf)
+			w.str(st.Timer.Ref)
+			w.key("period", &tf)
+			w.str(FormatDuration(st.Timer.Period))
+			w.key("mode", &tf)
+			w.str(st.Timer.Mode)
+			w.b.WriteByte('}')
+		case "yield", "exit":
+			w.b.WriteString("true")
+		case "fork":
+			w.str(st.Fork)
+		case "loop":
+			lf := true
+			w.b.WriteByte('{')
+			w.key("count", &lf)
+			w.b.WriteString(strconv.Itoa(st.Loop.Count))
+			w.key("program", &lf)
+			encodeProgram(w, st.Loop.Program)
+			w.b.WriteByte('}')
+		}
+		w.b.WriteByte('}')
+	}
+	w.b.WriteByte(']')
+}

@@ -1,0 +1,335 @@
+package scenario
+
+// The Scenario type, its validation, and its translation to sched.Config.
+
+import (
+	"fmt"
+	"sort"
+
+	"schedplay/core/sched"
+	"schedplay/core/topology"
+)
+
+// Duration is simulated time in nanoseconds.
+type Duration = sched.Time
+
+// Scenario is a decoded, version-1 scenario document.
+type Scenario struct {
+	Name        string
+	Description string
+	Topology    string
+	Kernel      Kernel
+	Features    map[string]bool
+	Sysctl      map[string]int64
+	HW          map[string]string
+	Duration    Duration
+	Seed        uint64
+	Tasks       []Task
+}
+
+// Kernel selects the kernel profile and its build options.
+type Kernel struct {
+	Version string
+	HZ      int    // 0 = profile default
+	Preempt string // "" = profile default
+}
+
+// Task is one task group.
+type Task struct {
+	Name       string
+	Instances  int
+	Policy     string
+	Nice       int
+	CPUs       []int // nil = all
+	Start      Duration
+	Parent     string
+	TimerSlack *Duration
+	Slice      Duration
+	Loop       int
+	Program    []Step
+}
+
+// Step is one program event; Kind says which field is set.
+type Step struct {
+	Kind  string // run, sleep, timer, yield, fork, exit, loop
+	Run   Duration
+	Sleep Duration
+	Timer *Timer
+	Fork  string
+	Loop  *Loop
+}
+
+// Timer is an rt-app timer event.
+type Timer struct {
+	Ref    string
+	Period Duration
+	Mode   string // absolute or relative
+}
+
+// Loop is a nested loop.
+type Loop struct {
+	Count   int
+	Program []Step
+}
+
+// Defaults of a scenario.
+const (
+	DefaultTopology = "smp-1"
+	DefaultKernel   = "v6.18"
+	DefaultDuration = sched.Second
+	DefaultSlack    = 50 * sched.Microsecond
+)
+
+// New returns an empty scenario with the defaults.
+func New() *Scenario {
+	return &Scenario{Topology: DefaultTopology, Kernel: Kernel{Version: DefaultKernel},
+		Features: map[string]bool{}, Sysctl: map[string]int64{}, HW: map[string]string{},
+		Duration: DefaultDuration, Seed: 1}
+}
+
+// Validate checks everything that can be checked without running, naming
+// the path of the first problem.
+func (sc *Scenario) Validate() error {
+	_, err := sc.Build(sched.DefaultLimits())
+	return err
+}
+
+// Build translates the scenario into a run configuration.
+func (sc *Scenario) Build(lim sched.Limits) (sched.Config, error) {
+	var cfg sched.Config
+	m, err := topology.Preset(sc.Topology)
+	if err != nil {
+		return cfg, errAt("topology", "%v", err)
+	}
+	prof, err := sched.ProfileByName(sc.Kernel.Version)
+	if err != nil {
+		return cfg, errAt("kernel.version", "%v", err)
+	}
+	if sc.Kernel.HZ != 0 {
+		if !sched.ValidHZ(sc.Kernel.HZ) {
+			return cfg, errAt("kernel.hz", "%d: want 100, 250, 300 or 1000", sc.Kernel.HZ)
+		}
+		prof.HZ = sc.Kernel.HZ
+	}
+	if sc.Kernel.Preempt != "" {
+		if prof.Preempt, err = sched.ParsePreempt(sc.Kernel.Preempt); err != nil {
+			return cfg, errAt("kernel.preempt", "%v", err)
+		}
+	}
+	for _, name := range sortedBoolKeys(sc.Features) {
+		f, ok := sched.FeatureByName(name)
+		if !ok {
+			return cfg, errAt("features."+name, "unknown feature (see `schedplay keys`)")
+		}
+		prof.Features = prof.Features.With(f, sc.Features[name])
+	}
+	sys := prof.DefaultSysctls(m.NumCPUs())
+	for _, name := range sortedIntKeys(sc.Sysctl) {
+		if err := sys.Set(name, sc.Sysctl[name]); err != nil {
+			return cfg, errAt("sysctl."+name, "%v", err)
+		}
+	}
+	for _, name := range sortedStringKeys(sc.HW) {
+		return cfg, errAt("hw."+name, "unknown machine knob (no hw.* keys are modelled yet)")
+	}
+	if sc.Duration <= 0 || sc.Duration > lim.MaxDuration {
+		return cfg, errAt("duration", "%s out of range: want more than 0 and at most %s", sc.Duration, lim.MaxDuration)
+	}
+	if len(m.CPUs) > lim.MaxCPUs {
+		return cfg, errAt("topology", "%d CPUs; the limit is %d", len(m.CPUs), lim.MaxCPUs)
+	}
+	if len(sc.Tasks) == 0 {
+		return cfg, errAt("tasks", "want at least one task group")
+	}
+	groups := map[string]int{}
+	for i, t := range sc.Tasks {
+		p := fmt.Sprintf("tasks[%d]", i)
+		if !nameRE.MatchString(t.Name) {
+			return cfg, errAt(p+".name", "%q: want 1-64 characters of A-Z a-z 0-9 _ .", t.Name)
+		}
+		if _, dup := groups[t.Name]; dup {
+			return cfg, errAt(p+".name", "%q is used by another task group", t.Name)
+		}
+		groups[t.Name] = i
+	}
+	total := 0
+	for i, t := range sc.Tasks {
+		spec, err := buildTask(fmt.Sprintf("tasks[%d]", i), t, groups, sc, m.NumCPUs())
+		if err != nil {
+			return cfg, err
+		}
+		if spec.Parent < 0 {
+			total += spec.Instances
+		}
+		cfg.Tasks = append(cfg.Tasks, spec)
+	}
+	if total > lim.MaxTasks {
+		return cfg, errAt("tasks", "%d tasks; the limit is %d", total, lim.MaxTasks)
+	}
+	cfg.Machine, cfg.Profile, cfg.Sysctls = m, prof, sys
+	cfg.Duration, cfg.Seed, cfg.Limits = sc.Duration, sc.Seed, lim
+	return cfg, nil
+}
+
+func buildTask(p string, t Task, groups map[string]int, sc *Scenario, ncpu int) (sched.TaskSpec, error) {
+	spec := sched.TaskSpec{Name: t.Name, Instances: t.Instances, Nice: t.Nice, Start: t.Start,
+		Parent: -1, Slack: DefaultSlack, Slice: t.Slice, Loop: t.Loop}
+	if t.Instances < 1 || t.Instances > 10000 {
+		return spec, errAt(p+".instances", "%d: want 1..10000", t.Instances)
+	}
+	pol := t.Policy
+	if pol == "" {
+		pol = "SCHED_OTHER"
+	}
+	var err error
+	if spec.Policy, err = sched.ParsePolicy(pol); err != nil {
+		return spec, errAt(p+".policy", "%v", err)
+	}
+	if t.Nice < -20 || t.Nice > 19 {
+		return spec, errAt(p+".nice", "%d: want -20..19", t.Nice)
+	}
+	if t.CPUs != nil {
+		if len(t.CPUs) == 0 {
+			return spec, errAt(p+".cpus", "empty: want at least one CPU (or leave it out for all)")
+		}
+		for j, c := range t.CPUs {
+			if c < 0 || c >= ncpu {
+				return spec, errAt(fmt.Sprintf("%s.cpus[%d]", p, j), "CPU %d does not exist on %s (CPUs 0-%d)", c, sc.Topology, ncpu-1)
+			}
+		}
+		spec.CPUs = append([]int(nil), t.CPUs...)
+	}
+	if t.Start > sc.Duration {
+		return spec, errAt(p+".start", "%s is after the end of the run (%s)", t.Start, sc.Duration)
+	}
+	if t.Parent != "" {
+		gi, ok := groups[t.Parent]
+		if !ok {
+			return spec, errAt(p+".parent", "no task group named %q", t.Parent)
+		}
+		if t.Parent == t.Name {
+			return spec, errAt(p+".parent", "a task group cannot be its own parent")
+		}
+		spec.Parent = gi
+		if t.Start != 0 {
+			return spec, errAt(p+".start", "a forked task group has no start time")
+		}
+	}
+	if t.TimerSlack != nil {
+		if *t.TimerSlack > sched.Second {
+			return spec, errAt(p+".timer_slack", "%s: want at most 1s", *t.TimerSlack)
+		}
+		spec.Slack = *t.TimerSlack
+	}
+	if t.Slice != 0 && (t.Slice < 100*sched.Microsecond || t.Slice > 100*sched.Millisecond) {
+		return spec, errAt(p+".slice", "%s: want 100us..100ms (sched_setattr's range)", t.Slice)
+	}
+	if t.Loop == 0 || t.Loop < -1 {
+		return spec, errAt(p+".loop", "%d: want -1 (forever) or a positive count", t.Loop)
+	}
+	timers := map[string]int{}
+	ops, err := buildOps(p+".program", t.Program, groups, timers, t.Name, sc)
+	if err != nil {
+		return spec, err
+	}
+	spec.Program, spec.Timers = ops, len(timers)
+	if _, err := sched.BuildProgram(ops, t.Loop, len(timers)); err != nil {
+		return spec, errAt(p+".program", "%v", err)
+	}
+	return spec, nil
+}
+
+func buildOps(p string, steps []Step, groups map[string]int, timers map[string]int, self string, sc *Scenario) ([]sched.Op, error) {
+	if len(steps) == 0 {
+		return nil, errAt(p, "empty program: want at least one event")
+	}
+	var ops []sched.Op
+	for i, st := range steps {
+		sp := fmt.Sprintf("%s[%d]", p, i)
+		switch st.Kind {
+		case "run":
+			ops = append(ops, sched.Op{Kind: sched.OpRun, Dur: st.Run})
+		case "sleep":
+			ops = append(ops, sched.Op{Kind: sched.OpSleep, Dur: st.Sleep})
+		case "timer":
+			if st.Timer.Period <= 0 {
+				return nil, errAt(sp+".timer.period", "want a positive period")
+			}
+			mode := sched.TimerAbsolute
+			switch st.Timer.Mode {
+			case "absolute", "":
+			case "relative":
+				mode = sched.TimerRelative
+			default:
+				return nil, errAt(sp+".timer.mode", "%q: want absolute or relative", st.Timer.Mode)
+			}
+			idx, ok := timers[st.Timer.Ref]
+			if !ok {
+				idx = len(timers)
+				timers[st.Timer.Ref] = idx
+			}
+			ops = append(ops, sched.Op{Kind: sched.OpTimer, Dur: st.Timer.Period, Mode: mode, Timer: idx})
+		case "yield":
+			ops = append(ops, sched.Op{Kind: sched.OpYield})
+		case "exit":
+			ops = append(ops, sched.Op{Kind: sched.OpExit})
+		case "fork":
+			gi, ok := groups[st.Fork]
+			if !ok {
+				return nil, errAt(sp+".fork", "no task group named %q", st.Fork)
+			}
+			if sc.Tasks[gi].Parent != self {
+				return nil, errAt(sp+".fork", "task group %q must name %q as its parent", st.Fork, self)
+			}
+			ops = append(ops, sched.Op{Kind: sched.OpFork, Target: gi})
+		case "loop":
+			if st.Loop.Count == 0 || st.Loop.Count < -1 {
+				return nil, errAt(sp+".loop.count", "%d: want -1 (forever) or a positive count", st.Loop.Count)
+			}
+			body, err := buildOps(sp+".loop.program", st.Loop.Program, groups, timers, self, sc)
+			if err != nil {
+				return nil, err
+			}
+			begin := len(ops)
+			ops = append(ops, sched.Op{Kind: sched.OpLoopBegin, Count: st.Loop.Count})
+			for _, op := range body {
+				if op.Kind == sched.OpLoopBegin || op.Kind == sched.OpLoopEnd {
+					op.Match += begin + 1
+				}
+				ops = append(ops, op)
+			}
+			ops[begin].Match = len(ops)
+			ops = append(ops, sched.Op{Kind: sched.OpLoopEnd, Match: begin})
+		default:
+			return nil, errAt(sp, "unknown event kind %q", st.Kind)
+		}
+	}
+	return ops, nil
+}
+
+func sortedBoolKeys(m map[string]bool) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+func sortedIntKeys(m map[string]int64) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+func sortedStringKeys(m map[string]string) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}

@@ -1,0 +1,105 @@
+package scenario
+
+// `-set KEY=VALUE` overrides (interfaces.md "Scenario keys"): the same keys
+// as the JSON document, addressed by dotted path.
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"schedplay/core/sched"
+)
+
+// Set applies one KEY=VALUE override.
+func (sc *Scenario) Set(kv string) error {
+	key, val, ok := strings.Cut(kv, "=")
+	if !ok || key == "" {
+		return errAt("", "-set %q: want KEY=VALUE", kv)
+	}
+	bad := func(want string) error { return errAt(key, "%q: want %s", val, want) }
+	section, name, _ := strings.Cut(key, ".")
+	switch {
+	case key == "topology":
+		sc.Topology = val
+	case key == "duration":
+		d, err := ParseDuration(key, val)
+		if err != nil {
+			return err
+		}
+		sc.Duration = d
+	case key == "seed":
+		n, err := strconv.ParseUint(val, 10, 64)
+		if err != nil {
+			return bad("a non-negative integer")
+		}
+		sc.Seed = n
+	case key == "name":
+		sc.Name = val
+	case key == "kernel.version":
+		sc.Kernel.Version = val
+	case key == "kernel.hz":
+		n, err := strconv.Atoi(val)
+		if err != nil || !sched.ValidHZ(n) {
+			return bad("100, 250, 300 or 1000")
+		}
+		sc.Kernel.HZ = n
+	case key == "kernel.preempt":
+		if _, err := sched.ParsePreempt(val); err != nil {
+			return errAt(key, "%v", err)
+		}
+		sc.Kernel.Preempt = val
+	case section == "features" && name != "":
+		if _, ok := sched.FeatureByName(name); !ok {
+			return errAt(key, "unknown feature (see `schedplay keys`)")
+		}
+		on, err := asOnOff(key, val)
+		if err != nil {
+			return err
+		}
+		sc.Features[name] = on
+	case section == "sysctl" && name != "":
+		n, err := strconv.ParseInt(val, 10, 64)
+		if err != nil {
+			return bad("an integer in the sysctl's unit")
+		}
+		var probe sched.Sysctls
+		if err := probe.Set(name, n); err != nil {
+			return errAt(key, "%v", err)
+		}
+		sc.Sysctl[name] = n
+	case section == "hw" && name != "":
+		sc.HW[name] = val
+	default:
+		return errAt(key, "unknown key (see `schedplay keys`)")
+	}
+	return nil
+}
+
+// Keys documents every key `-set` accepts, one line each, for
+// `schedplay keys`.
+func Keys() []string {
+	out := []string{
+		"topology\tstring\tmachine preset (schedplay topologies)",
+		"duration\tduration\tsimulated time, e.g. 10s or 250ms",
+		"seed\tinteger\tseed of the run's random number generator",
+		"kernel.version\tstring\tkernel profile: " + strings.Join(sched.ProfileNames(), ", "),
+		"kernel.hz\tinteger\tCONFIG_HZ: 100, 250, 300 or 1000",
+		"kernel.preempt\tstring\tpreemption model: none, voluntary, full, lazy",
+	}
+	for _, f := range sched.Features() {
+		status := ""
+		if !f.Modelled() {
+			status = " [accepted, not modelled yet]"
+		}
+		out = append(out, fmt.Sprintf("features.%s\ton|off\t%s%s", f, f.Help(), status))
+	}
+	for _, k := range sched.SysctlKeys() {
+		status := ""
+		if !k.Modelled {
+			status = " [accepted, not modelled yet]"
+		}
+		out = append(out, fmt.Sprintf("sysctl.%s\t%s (%d..%d)\t%s%s", k.Name, k.Unit, k.Min, k.Max, k.Help, status))
+	}
+	return out
+}

@@ -1,0 +1,24 @@
+// Package ftrace writes a schedplay event stream as the text of
+// /sys/kernel/tracing/trace: the nop tracer's header followed by one line per
+// sched event, so that Perfetto's systrace importer, trace-cmd-style scripts
+// and eyes used to the kernel read it unchanged.
+//
+// A [Writer] is a [sched.Sink]: attach it to a run with [sched.Sim.Attach],
+// run, then call [Writer.Close] to flush. Lines carry the kernel's own fields
+// in the TP_printk() formats of include/trace/events/sched.h (and power.h for
+// cpu_idle); the simulator's annotations (why a switch or wakeup happened,
+// which pick rule chose the next task, who caused a preemption) follow as
+// " key=value" pairs after the kernel's fields, where parsers of the kernel
+// format ignore them.
+//
+// Goals: byte-for-byte the kernel's layout (column widths, flag field,
+// microsecond timestamps rounded like ns2usecs()), streaming output, and no
+// allocation per event.
+//
+// Non-goals: the flag characters are fixed per event kind rather than
+// modelled (no irq or preempt-count state exists in the simulator); the
+// header omits the "entries-in-buffer/entries-written" line, whose counts are
+// only known at the end of a streamed trace; comm names are not truncated to
+// TASK_COMM_LEN (15 bytes), but control characters in them are replaced by
+// '?' so that every event stays on one line.
+package ftrace

@@ -1,0 +1,266 @@
+package ftrace
+
+// The writer: event kinds to trace lines.
+//
+// Mirrors what `cat /sys/kernel/tracing/trace` prints with the nop tracer
+// and the sched events enabled: print_trace_header()/print_func_help_header_irq()
+// of kernel/trace/trace.c for the header, and for each entry
+// trace_print_context() and trace_print_lat_fmt() of
+// kernel/trace/trace_output.c followed by the event's TP_printk() from
+// include/trace/events/sched.h (power.h for cpu_idle).
+//
+// The task column shows the task running on the line's CPU at that moment,
+// as the kernel records current->pid: the writer tracks each CPU's current
+// task from sched_switch. A wakeup is printed on the waker's CPU when the
+// waker is known and running (as try_to_wake_up() and wake_up_new_task() run
+// there), else on the target CPU, by whatever that CPU is running (often
+// <idle>-0: the timer interrupt that ends a sleep runs there).
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+
+	"schedplay/core/sched"
+)
+
+// Options select optional lines.
+type Options struct {
+	// IncludeResched prints each resched_curr() request as
+	// "sched_resched: cpu=N reason=R [by=COMM-PID]". The kernel has no such
+	// tracepoint; the line shows when and why a reschedule was asked for.
+	IncludeResched bool
+}
+
+// Writer writes ftrace text. It implements [sched.Sink].
+type Writer struct {
+	bw   *bufio.Writer
+	info func(sched.TaskID) sched.TaskInfo
+	opts Options
+	curr []sched.TaskID // per CPU: the running task, NoTask for idle
+	line []byte         // reused line buffer
+	done bool
+	err  error
+}
+
+// Flag fields (irqs-off, need-resched, hardirq/softirq, preempt-depth,
+// migrate-disable), fixed per event kind as a real trace typically shows them.
+const (
+	flagsSched = "d..2." // __schedule(), try_to_wake_up(): irqs off, rq lock held
+	flagsIdle  = "d..1." // cpuidle_idle_call(): irqs off
+	flagsTask  = "....." // fork and exit paths: preemptible process context
+)
+
+// header is the nop tracer's header with the irq-info legend of v5.17+.
+const header = `# tracer: nop
+#
+#                                _-----=> irqs-off/BH-disabled
+#                               / _----=> need-resched
+#                              | / _---=> hardirq/softirq
+#                              || / _--=> preempt-depth
+#                              ||| / _-=> migrate-disable
+#                              |||| /     delay
+#           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION
+#              | |         |   |||||     |         |
+`
+
+// NewWriter returns a Writer of the events of an ncpu-CPU run to w. info
+// describes a task (normally [sched.Sim.TaskInfo]); it is called while
+// events are written, so tasks must be known by the time they appear. The
+// header is written at once (buffered: write errors surface in Close).
+func NewWriter(w io.Writer, info func(sched.TaskID) sched.TaskInfo, ncpu int) *Writer {
+	return NewWriterOptions(w, info, ncpu, Options{})
+}
+
+// NewWriterOptions is [NewWriter] with options.
+func NewWriterOptions(w io.Writer, info func(sched.TaskID) sched.TaskInfo, ncpu int, opts Options) *Writer {
+	if ncpu <= 0 {
+		panic(fmt.Sprintf("ftrace: NewWriter with %d CPUs", ncpu))
+	}
+	fw := &Writer{
+		bw:   bufio.NewWriterSize(w, 64<<10),
+		info: info,
+		opts: opts,
+		curr: make([]sched.TaskID, ncpu),
+		line: make([]byte, 0, 512),
+	}
+	for i := range fw.curr {
+		fw.curr[i] = sched.NoTask
+	}
+	fw.bw.WriteString(header)
+	return fw
+}
+
+// Event writes the line of e, if its kind has one. Ticks and the end of the
+// run have none; resched requests only with [Options.IncludeResched]. It
+// does not retain e.
+func (w *Writer) Event(e *sched.Event) {
+	if w.done {
+		return
+	}
+	switch e.Kind {
+	case sched.EvSwitch:
+		w.switchLine(e)
+	case sched.EvWakeup:
+		w.wakeupLine(e, "sched_wakeup")
+	case sched.EvWakeupNew:
+		w.wakeupLine(e, "sched_wakeup_new")
+	case sched.EvMigrate:
+		w.migrateLine(e)
+	case sched.EvFork:
+		w.forkLine(e)
+	case sched.EvExit:
+		w.exitLine(e)
+	case sched.EvIdleEnter:
+		w.idleLine(e, uint64(e.Arg))
+	case sched.EvIdleExit:
+		w.idleLine(e, 4294967295) // PWR_EVENT_EXIT as the u32 the kernel prints
+	case sched.EvResched:
+		if w.opts.IncludeResched {
+			w.reschedLine(e)
+		}
+	}
+}
+
+// Close flushes the output and reports the first write error. It does not
+// close the underlying writer. Later calls return the same result; events
+// after Close are ignored.
+func (w *Writer) Close() error {
+	if !w.done {
+		w.done = true
+		w.err = w.bw.Flush()
+	}
+	return w.err
+}
+
+// flush hands the finished line to the buffered writer; bufio keeps the
+// first error and reports it again at Flush.
+func (w *Writer) flush(b []byte) {
+	b = append(b, '\n')
+	w.line = b[:0]
+	w.bw.Write(b)
+}
+
+// checkCPU panics on a CPU outside the machine: the stream is broken.
+func (w *Writer) checkCPU(c sched.CPUID) {
+	if c < 0 || int(c) >= len(w.curr) {
+		panic(fmt.Sprintf("ftrace: event on cpu %d of a %d-CPU run", c, len(w.curr)))
+	}
+}
+
+func (w *Writer) switchLine(e *sched.Event) {
+	w.checkCPU(e.CPU)
+	b := w.context(w.line, e.CPU, e.Time, flagsSched, "sched_switch")
+	b = append(b, "prev_comm="...)
+	b = w.appendSwitchComm(b, e.Prev, e.CPU)
+	b = append(b, " prev_pid="...)
+	b = w.appendPID(b, e.Prev)
+	b = append(b, " prev_prio="...)
+	b = w.appendPrio(b, e.Prev)
+	b = append(b, " prev_state="...)
+	st := e.PrevState
+	if st == 0 {
+		st = 'R' // the idle task is TASK_RUNNING
+	}
+	b = append(b, st)
+	b = append(b, " ==> next_comm="...)
+	b = w.appendSwitchComm(b, e.Next, e.CPU)
+	b = append(b, " next_pid="...)
+	b = w.appendPID(b, e.Next)
+	b = append(b, " next_prio="...)
+	b = w.appendPrio(b, e.Next)
+	b = append(b, " reason="...)
+	b = appendReason(b, e.Reason)
+	b = append(b, " pick="...)
+	b = appendPick(b, e.Pick)
+	if e.Arg >= 0 && isPreemption(e.Reason) {
+		b = append(b, " by="...)
+		b = w.appendTask(b, sched.TaskID(e.Arg))
+	}
+	w.curr[e.CPU] = e.Next
+	w.flush(b)
+}
+
+func (w *Writer) wakeupLine(e *sched.Event, name string) {
+	w.checkCPU(e.CPU)
+	b := w.context(w.line, w.wakerCPU(e), e.Time, flagsSched, name)
+	b = w.appendCommPidPrio(b, e.Next)
+	b = append(b, " target_cpu="...)
+	b = appendPad(b, int64(e.CPU), 3, '0')
+	b = append(b, " reason="...)
+	b = appendReason(b, e.Reason)
+	w.flush(b)
+}
+
+// wakerCPU is the CPU a wakeup line is printed on: the waker's, when known
+// and running, else the target's.
+func (w *Writer) wakerCPU(e *sched.Event) sched.CPUID {
+	if e.Arg >= 0 {
+		for c, t := range w.curr {
+			if t == sched.TaskID(e.Arg) {
+				return sched.CPUID(c)
+			}
+		}
+	}
+	return e.CPU
+}
+
+func (w *Writer) migrateLine(e *sched.Event) {
+	w.checkCPU(e.CPU)
+	b := w.context(w.line, e.CPU, e.Time, flagsSched, "sched_migrate_task")
+	b = w.appendCommPidPrio(b, e.Next)
+	b = append(b, " orig_cpu="...)
+	b = appendInt(b, e.Arg)
+	b = append(b, " dest_cpu="...)
+	b = appendInt(b, int64(e.CPU))
+	if e.Reason != sched.ReasonNone {
+		b = append(b, " reason="...)
+		b = appendReason(b, e.Reason)
+	}
+	w.flush(b)
+}
+
+func (w *Writer) forkLine(e *sched.Event) {
+	w.checkCPU(e.CPU)
+	b := w.context(w.line, e.CPU, e.Time, flagsTask, "sched_process_fork")
+	b = append(b, "comm="...)
+	b = w.appendComm(b, e.Prev)
+	b = append(b, " pid="...)
+	b = w.appendPID(b, e.Prev)
+	b = append(b, " child_comm="...)
+	b = w.appendComm(b, e.Next)
+	b = append(b, " child_pid="...)
+	b = w.appendPID(b, e.Next)
+	w.flush(b)
+}
+
+func (w *Writer) exitLine(e *sched.Event) {
+	w.checkCPU(e.CPU)
+	b := w.context(w.line, e.CPU, e.Time, flagsTask, "sched_process_exit")
+	b = w.appendCommPidPrio(b, e.Prev)
+	w.flush(b)
+}
+
+func (w *Writer) idleLine(e *sched.Event, state uint64) {
+	w.checkCPU(e.CPU)
+	b := w.context(w.line, e.CPU, e.Time, flagsIdle, "cpu_idle")
+	b = append(b, "state="...)
+	b = appendUint(b, state)
+	b = append(b, " cpu_id="...)
+	b = appendInt(b, int64(e.CPU))
+	w.flush(b)
+}
+
+func (w *Writer) reschedLine(e *sched.Event) {
+	w.checkCPU(e.CPU)
+	b := w.context(w.line, e.CPU, e.Time, flagsSched, "sched_resched")
+	b = append(b, "cpu="...)
+	b = appendInt(b, int64(e.CPU))
+	b = append(b, " reason="...)
+	b = appendReason(b, e.Reason)
+	if e.Next != sched.NoTask {
+		b = append(b, " by="...)
+		b = w.appendTask(b, e.Next)
+	}
+	w.flush(b)
+}
