@@ -345,6 +345,9 @@ func (s *Sim) step() {
 	if s.err != nil {
 		s.done = true
 	}
+	if invariantsEnabled {
+		s.checkInvariants()
+	}
 }
 
 func (s *Sim) kickIfResched(rq *rq) {

@@ -1,0 +1,20 @@
+// Package perfetto writes a schedplay event stream as Chrome trace-event
+// JSON (the "JSON Object Format" of the Trace Event Format), which
+// ui.perfetto.dev and chrome://tracing open.
+//
+// A [Writer] is a [sched.Sink]: attach it to a run with [sched.Sim.Attach],
+// run, then call [Writer.Close] to finish the document. The trace has one
+// track per CPU, all in one process named "CPUs": each stretch of a task
+// running on a CPU is a complete ("X") slice named after the task, with the
+// rule that put it there and the one that took it off as args; wakeups,
+// new-task wakeups and migrations are instant ("i") events on the CPU's
+// track. Idle time is left empty.
+//
+// Goals: a document that encoding/json and the viewers accept whatever the
+// task names are (names come from user input), written as the run goes with
+// memory bounded by the CPU count, not by the run's length.
+//
+// Non-goals: per-task tracks, counters and flow arrows (a later view may add
+// them); Perfetto's native protobuf format. The process is pid 1, not 0:
+// Perfetto reserves pid 0 for the kernel's swapper and renames it.
+package perfetto
