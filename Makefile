@@ -33,8 +33,14 @@ test-unit:
 test-wasm-build:
 	GOOS=js GOARCH=wasm $(GO) build ./core/...
 
+# Simulated events per second and ns/event for the 64-CPU, 256-task machine,
+# beside the bare event-heap loop measured in the same run; native, then
+# WASM under Node (go_js_wasm_exec from the Go distribution).
 bench:
+	@echo "== native ($$($(GO) env GOOS)/$$($(GO) env GOARCH))"
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 2s ./core/sched/
+	@echo "== wasm (js/wasm under $$(node --version 2>/dev/null || echo 'no node'))"
+	PATH="$$($(GO) env GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm $(GO) test -run '^$$' -bench . -benchmem -benchtime 1s ./core/sched/
 
 # Short fuzzing pass over every decoder (seeds live in testdata/fuzz).
 fuzz:

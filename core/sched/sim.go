@@ -69,6 +69,7 @@ type Sim struct {
 	end           Time
 	localCPU      CPUID
 	sinks         []Sink
+	scratch       Event
 	rng           *rand.Rand
 	nextName      int // rt-app style global thread index
 	nextPID       int
@@ -238,13 +239,16 @@ func (s *Sim) forkTask(parent *Task, gi int) error {
 // Attach adds a consumer of the event stream. Attach before running.
 func (s *Sim) Attach(k Sink) { s.sinks = append(s.sinks, k) }
 
+// emit sends e to the sinks. The event is copied into a scratch field so
+// that handing a pointer to an interface does not move it to the heap.
 func (s *Sim) emit(e Event) {
 	if len(s.sinks) == 0 {
 		return
 	}
-	e.Time = s.now
+	s.scratch = e
+	s.scratch.Time = s.now
 	for _, k := range s.sinks {
-		k.Event(&e)
+		k.Event(&s.scratch)
 	}
 }
 

@@ -17,8 +17,8 @@
 //
 // Non-goals: the flag characters are fixed per event kind rather than
 // modelled (no irq or preempt-count state exists in the simulator); the
-// header omits the "entries-in-buffer/entries-written" line, whose counts are
-// only known at the end of a streamed trace; comm names are not truncated to
-// TASK_COMM_LEN (15 bytes), but control characters in them are replaced by
-// '?' so that every event stays on one line.
+// header's "entries-in-buffer/entries-written" counts read 0/0, as they are
+// only known at the end of a streamed trace (its #P:N is right); comm names
+// are not truncated to TASK_COMM_LEN (15 bytes), but control characters in
+// them are replaced by '?' so that every event stays on one line.
 package ftrace

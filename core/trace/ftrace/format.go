@@ -118,15 +118,16 @@ func appendPick(b []byte, p sched.PickRule) []byte {
 }
 
 // isPreemption reports whether r is a reason for preempting the running
-// task, which another task may have caused.
+// task, which another task may have caused. It lists the reasons that are
+// not preemptions, so that preemption rules added to the core later are
+// annotated too.
 func isPreemption(r sched.Reason) bool {
 	switch r {
-	case sched.ReasonSliceExpired, sched.ReasonTickIdealRuntime, sched.ReasonTickVruntimeSpread,
-		sched.ReasonWakeupEligible, sched.ReasonWakeupShortSlice, sched.ReasonWakeupGranularity,
-		sched.ReasonWakeupIdlePolicy, sched.ReasonForkChildFirst, sched.ReasonIdleWakeup:
-		return true
+	case sched.ReasonNone, sched.ReasonSleep, sched.ReasonTimer, sched.ReasonExit, sched.ReasonYield,
+		sched.ReasonSleepDone, sched.ReasonTimerFire, sched.ReasonStart, sched.ReasonForked:
+		return false
 	}
-	return false
+	return true
 }
 
 func appendInt(b []byte, v int64) []byte   { return strconv.AppendInt(b, v, 10) }

@@ -3,11 +3,17 @@ package ftrace
 // The writer: event kinds to trace lines.
 //
 // Mirrors what `cat /sys/kernel/tracing/trace` prints with the nop tracer
-// and the sched events enabled: print_trace_header()/print_func_help_header_irq()
-// of kernel/trace/trace.c for the header, and for each entry
+// and the sched events enabled: s_show() and trace_default_header() of
+// kernel/trace/trace.c for the header, and for each entry
 // trace_print_context() and trace_print_lat_fmt() of
 // kernel/trace/trace_output.c followed by the event's TP_printk() from
 // include/trace/events/sched.h (power.h for cpu_idle).
+//
+// A wakeup is printed as sched_waking then sched_wakeup, as
+// try_to_wake_up() emits both when the task is woken at once (no
+// TTWU_QUEUE IPI is modelled): Perfetto's systrace importer derives thread
+// states from sched_waking only. wake_up_new_task() emits sched_wakeup_new
+// alone.
 //
 // The task column shows the task running on the line's CPU at that moment,
 // as the kernel records current->pid: the writer tracks each CPU's current
@@ -51,8 +57,13 @@ const (
 	flagsTask  = "....." // fork and exit paths: preemptible process context
 )
 
-// header is the nop tracer's header with the irq-info legend of v5.17+.
-const header = `# tracer: nop
+// header is the nop tracer's header with the irq-info legend of v5.17+
+// (print_event_info() and print_func_help_header_irq()). The entry counts
+// are not known when a streamed trace starts, so they read 0/0; #P, which
+// tools such as idlestat read, is the run's CPU count.
+const (
+	headerTop    = "# tracer: nop\n#\n# entries-in-buffer/entries-written: 0/0   #P:"
+	headerLegend = `
 #
 #                                _-----=> irqs-off/BH-disabled
 #                               / _----=> need-resched
@@ -63,6 +74,7 @@ const header = `# tracer: nop
 #           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION
 #              | |         |   |||||     |         |
 `
+)
 
 // NewWriter returns a Writer of the events of an ncpu-CPU run to w. info
 // describes a task (normally [sched.Sim.TaskInfo]); it is called while
@@ -87,7 +99,9 @@ func NewWriterOptions(w io.Writer, info func(sched.TaskID) sched.TaskInfo, ncpu 
 	for i := range fw.curr {
 		fw.curr[i] = sched.NoTask
 	}
-	fw.bw.WriteString(header)
+	fw.bw.WriteString(headerTop)
+	fw.bw.Write(appendInt(fw.line, int64(ncpu)))
+	fw.bw.WriteString(headerLegend)
 	return fw
 }
 
@@ -102,6 +116,7 @@ func (w *Writer) Event(e *sched.Event) {
 	case sched.EvSwitch:
 		w.switchLine(e)
 	case sched.EvWakeup:
+		w.wakeupLine(e, "sched_waking")
 		w.wakeupLine(e, "sched_wakeup")
 	case sched.EvWakeupNew:
 		w.wakeupLine(e, "sched_wakeup_new")

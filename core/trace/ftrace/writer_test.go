@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"schedplay/core/scenario"
 	"schedplay/core/sched"
 )
 
@@ -20,14 +21,54 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 // The regexps of ftrace text parsers (Perfetto's systrace line tokenizer and
 // the kernel's TP_printk formats of include/trace/events/sched.h).
 var (
-	lineRE   = regexp.MustCompile(`^\s*(.+)-(\d+)\s+\[(\d+)\]\s+(\S+)\s+(\d+\.\d+): (\w+): (.*)$`)
-	switchRE = regexp.MustCompile(`^prev_comm=(.+) prev_pid=(\d+) prev_prio=(\d+) prev_state=(\S+) ==> next_comm=(.+) next_pid=(\d+) next_prio=(\d+)(?: (.*))?$`)
-	wakeupRE = regexp.MustCompile(`^comm=(.+) pid=(\d+) prio=(\d+) target_cpu=(\d+)(?: (.*))?$`)
-	idleRE   = regexp.MustCompile(`^state=(\d+) cpu_id=(\d+)$`)
-	forkRE   = regexp.MustCompile(`^comm=(.+) pid=(\d+) child_comm=(.+) child_pid=(\d+)$`)
-	exitRE   = regexp.MustCompile(`^comm=(.+) pid=(\d+) prio=(\d+)$`)
-	reschRE  = regexp.MustCompile(`^cpu=(\d+) reason=(\w+)(?: by=(.+)-(\d+))?$`)
+	lineRE    = regexp.MustCompile(`^\s*(.+)-(\d+)\s+\[(\d+)\]\s+(\S+)\s+(\d+\.\d+): (\w+): (.*)$`)
+	switchRE  = regexp.MustCompile(`^prev_comm=(.+) prev_pid=(\d+) prev_prio=(\d+) prev_state=(\S+) ==> next_comm=(.+) next_pid=(\d+) next_prio=(\d+)(?: (.*))?$`)
+	wakeupRE  = regexp.MustCompile(`^comm=(.+) pid=(\d+) prio=(\d+) target_cpu=(\d+)(?: (.*))?$`)
+	idleRE    = regexp.MustCompile(`^state=(\d+) cpu_id=(\d+)$`)
+	forkRE    = regexp.MustCompile(`^comm=(.+) pid=(\d+) child_comm=(.+) child_pid=(\d+)$`)
+	exitRE    = regexp.MustCompile(`^comm=(.+) pid=(\d+) prio=(\d+)$`)
+	migrateRE = regexp.MustCompile(`^comm=(.+) pid=(\d+) prio=(\d+) orig_cpu=(\d+) dest_cpu=(\d+)(?: (.*))?$`)
+	reschRE   = regexp.MustCompile(`^cpu=(\d+) reason=(\w+)(?: by=(.+)-(\d+))?$`)
 )
+
+// kernelHeader is what `cat /sys/kernel/tracing/trace` printed on a 2-CPU
+// v6.x machine with the nop tracer and an empty buffer.
+const kernelHeader = `# tracer: nop
+#
+# entries-in-buffer/entries-written: 0/0   #P:2
+#
+#                                _-----=> irqs-off/BH-disabled
+#                               / _----=> need-resched
+#                              | / _---=> hardirq/softirq
+#                              || / _--=> preempt-depth
+#                              ||| / _-=> migrate-disable
+#                              |||| /     delay
+#           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION
+#              | |         |   |||||     |         |
+`
+
+// systraceRE is the unanchored line matcher of Perfetto's systrace importer
+// (src/trace_processor/importers/systrace/systrace_line_tokenizer.cc): the
+// task is whatever precedes the first match, trimmed.
+var systraceRE = regexp.MustCompile(`-(\d+)\s+\(?\s*(\d+|-+)?\)?\s?\[(\d+)\]\s*([a-zA-Z.]{3}[0-9a-f.]{1,2}\s*)?(\d+\.\d+):\s+(\S+):`)
+
+type systraceFields struct{ task, pid, cpu, ts, event string }
+
+func systraceLine(line string) *systraceFields {
+	m := systraceRE.FindStringSubmatchIndex(line)
+	if m == nil {
+		return nil
+	}
+	sub := func(i int) string { return line[m[2*i]:m[2*i+1]] }
+	return &systraceFields{strings.TrimSpace(line[:m[0]]), sub(1), sub(3), sub(5), sub(6)}
+}
+
+func wakingPID(fields string) string {
+	if f := wakeupRE.FindStringSubmatch(fields); f != nil {
+		return f[2]
+	}
+	return ""
+}
 
 // traceRun runs tasks on machine for dur and returns the ftrace text.
 func traceRun(t *testing.T, machine string, dur sched.Time, tasks []sched.TaskSpec, opts Options) string {
@@ -59,13 +100,32 @@ func parseSeconds(t *testing.T, s string) int64 {
 
 func TestTraceParses(t *testing.T) {
 	out := traceRun(t, "smp-2", 50*sched.Millisecond, mixedTasks(), Options{IncludeResched: true})
-	if !strings.HasPrefix(out, header) {
+	if !strings.HasPrefix(out, kernelHeader) {
 		t.Fatalf("output does not start with the nop tracer header:\n%.400s", out)
 	}
+	counts := checkTrace(t, out)
+	if counts["sched_waking"] != counts["sched_wakeup"] {
+		t.Errorf("%d sched_waking for %d sched_wakeup", counts["sched_waking"], counts["sched_wakeup"])
+	}
+	for _, k := range []string{"sched_switch", "sched_waking", "sched_wakeup", "sched_wakeup_new", "cpu_idle", "sched_resched"} {
+		if counts[k] == 0 {
+			t.Errorf("no %s lines; counts %v", k, counts)
+		}
+	}
+}
+
+// checkTrace parses every line as ftrace tools do and checks the trace
+// tells one consistent story: time never goes back, each CPU's switches
+// chain (prev is the last next), each line's task column is the task
+// running on its CPU, sched_wakeup follows its sched_waking. It returns the
+// number of lines per event.
+func checkTrace(t *testing.T, out string) map[string]int {
+	t.Helper()
 	type side struct{ comm, pid string }
 	curr := map[string]side{} // per CPU, from the last switch
 	counts := map[string]int{}
 	last := int64(-1)
+	waking := "" // pid of the sched_waking just seen
 	for i, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
 		if strings.HasPrefix(line, "#") {
 			continue
@@ -84,6 +144,15 @@ func TestTraceParses(t *testing.T) {
 		}
 		last = us
 		counts[name]++
+		if name != "sched_wakeup" {
+			waking = ""
+		}
+		if name == "sched_waking" {
+			waking = wakingPID(fields)
+		}
+		if p := systraceLine(line); p == nil || p.task != task || p.pid != pid || p.cpu != cpu || p.ts != ts || p.event != name {
+			t.Errorf("line %d: Perfetto's tokenizer reads %+v", i+1, p)
+		}
 		running, ok := curr[cpu]
 		if !ok {
 			running = side{"<idle>", "0"}
@@ -114,10 +183,13 @@ func TestTraceParses(t *testing.T) {
 				t.Errorf("line %d: no annotations: %q", i+1, f[8])
 			}
 			curr[cpu] = next
-		case "sched_wakeup", "sched_wakeup_new":
+		case "sched_waking", "sched_wakeup", "sched_wakeup_new":
 			f := wakeupRE.FindStringSubmatch(fields)
 			if f == nil {
 				t.Fatalf("line %d: %s fields do not parse: %q", i+1, name, fields)
+			}
+			if name == "sched_wakeup" && waking != f[2] {
+				t.Errorf("line %d: sched_wakeup of pid %s not right after its sched_waking", i+1, f[2])
 			}
 			if !strings.HasPrefix(f[5], "reason=") {
 				t.Errorf("line %d: no reason: %q", i+1, fields)
@@ -136,14 +208,57 @@ func TestTraceParses(t *testing.T) {
 			if reschRE.FindStringSubmatch(fields) == nil {
 				t.Fatalf("line %d: sched_resched fields do not parse: %q", i+1, fields)
 			}
+		case "sched_process_fork":
+			f := forkRE.FindStringSubmatch(fields)
+			if f == nil || (side{f[1], f[2]}) != running || (side{task, pid}) != running {
+				t.Errorf("line %d: fork not by the running task %v: %q", i+1, running, line)
+			}
+		case "sched_process_exit":
+			f := exitRE.FindStringSubmatch(fields)
+			if f == nil || (side{f[1], f[2]}) != running || (side{task, pid}) != running {
+				t.Errorf("line %d: exit not by the running task %v: %q", i+1, running, line)
+			}
+		case "sched_migrate_task":
+			if migrateRE.FindStringSubmatch(fields) == nil {
+				t.Fatalf("line %d: sched_migrate_task fields do not parse: %q", i+1, fields)
+			}
 		default:
 			t.Errorf("line %d: unexpected event %s", i+1, name)
 		}
 	}
-	for _, k := range []string{"sched_switch", "sched_wakeup", "sched_wakeup_new", "cpu_idle", "sched_resched"} {
-		if counts[k] == 0 {
-			t.Errorf("no %s lines; counts %v", k, counts)
-		}
+	return counts
+}
+
+// TestPresets runs every built-in scenario through the writer.
+func TestPresets(t *testing.T) {
+	for _, p := range scenario.Presets() {
+		t.Run(p.Name, func(t *testing.T) {
+			sc, err := scenario.Preset(p.Name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sc.Duration = min(sc.Duration, 200*sched.Millisecond)
+			cfg, err := sc.Build(sched.DefaultLimits())
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := sched.New(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf bytes.Buffer
+			w := NewWriterOptions(&buf, s.TaskInfo, s.NumCPUs(), Options{IncludeResched: true})
+			s.Attach(w)
+			if err := s.Run(); err != nil {
+				t.Fatal(err)
+			}
+			if err := w.Close(); err != nil {
+				t.Fatal(err)
+			}
+			if counts := checkTrace(t, buf.String()); counts["sched_switch"] == 0 {
+				t.Errorf("no switches: %v", counts)
+			}
+		})
 	}
 }
 

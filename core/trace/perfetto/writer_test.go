@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"schedplay/core/scenario"
 	"schedplay/core/sched"
 )
 
@@ -86,18 +87,67 @@ func traceRun(t *testing.T, dur sched.Time, tasks []sched.TaskSpec) ([]byte, []s
 
 func TestSlicesMatchSwitches(t *testing.T) {
 	out, busy := traceRun(t, 50*sched.Millisecond, mixedTasks())
+	checkDocument(t, out, busy)
+	// CPU 0 runs two hogs the whole run: fully busy.
+	if busy[0] != 50*sched.Millisecond {
+		t.Errorf("cpu 0 busy %d, want the whole run", busy[0])
+	}
+}
+
+// TestPresets runs every built-in scenario through the writer.
+func TestPresets(t *testing.T) {
+	for _, p := range scenario.Presets() {
+		t.Run(p.Name, func(t *testing.T) {
+			sc, err := scenario.Preset(p.Name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sc.Duration = min(sc.Duration, 200*sched.Millisecond)
+			cfg, err := sc.Build(sched.DefaultLimits())
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := sched.New(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf bytes.Buffer
+			w := NewWriter(&buf, s.TaskInfo, s.NumCPUs())
+			ref := newBusyMeter(s.NumCPUs())
+			s.Attach(w)
+			s.Attach(ref)
+			if err := s.Run(); err != nil {
+				t.Fatal(err)
+			}
+			if err := w.Close(); err != nil {
+				t.Fatal(err)
+			}
+			checkDocument(t, buf.Bytes(), ref.busy)
+		})
+	}
+}
+
+// checkDocument decodes the trace and checks it against the busy time per
+// CPU that the switch events give: the slices of each CPU track sum to it
+// and never overlap; every slice and instant carries its args.
+func checkDocument(t *testing.T, out []byte, busy []sched.Time) {
+	t.Helper()
 	doc := decode(t, out)
 	if doc.DisplayTimeUnit != "ns" || doc.Metadata["generator"] != "schedplay" {
 		t.Errorf("displayTimeUnit %q, metadata %v", doc.DisplayTimeUnit, doc.Metadata)
 	}
 	type span struct{ ts, end sched.Time }
-	spans := map[int][]span{}
+	ncpu := len(busy)
+	spans := make([][]span, ncpu)
+	sum := make([]sched.Time, ncpu)
 	threadNames := map[int]string{}
-	var sum [2]sched.Time
-	var wakeups int
+	wakeups := 0
 	for _, e := range doc.TraceEvents {
 		if e.PID == nil || *e.PID != cpusPID {
 			t.Fatalf("event outside the CPUs process: %+v", e)
+		}
+		if e.Ph != "M" && (e.TID == nil || *e.TID < 0 || *e.TID >= ncpu) {
+			t.Fatalf("event off the CPU tracks: %+v", e)
 		}
 		switch e.Ph {
 		case "M":
@@ -127,13 +177,13 @@ func TestSlicesMatchSwitches(t *testing.T) {
 			t.Errorf("unexpected phase: %+v", e)
 		}
 	}
-	if threadNames[0] != "CPU 0" || threadNames[1] != "CPU 1" {
-		t.Errorf("thread names %v", threadNames)
-	}
 	if wakeups == 0 {
 		t.Error("no wakeup instants")
 	}
-	for c := range sum {
+	for c := range ncpu {
+		if want := "CPU " + strconv.Itoa(c); threadNames[c] != want {
+			t.Errorf("track %d is named %q, want %q", c, threadNames[c], want)
+		}
 		if sum[c] != busy[c] {
 			t.Errorf("cpu %d: slices sum to %d ns, switches give %d ns busy", c, sum[c], busy[c])
 		}
@@ -144,10 +194,6 @@ func TestSlicesMatchSwitches(t *testing.T) {
 				t.Errorf("cpu %d: slice at %d overlaps the one ending at %d", c, s[i].ts, s[i-1].end)
 			}
 		}
-	}
-	// CPU 0 runs two hogs the whole run: fully busy.
-	if busy[0] != 50*sched.Millisecond {
-		t.Errorf("cpu 0 busy %d, want the whole run", busy[0])
 	}
 }
 
@@ -194,7 +240,7 @@ func TestHostileNames(t *testing.T) {
 	want0 := strings.ToValidUTF8(evil, "\ufffd") + "-0"
 	want2 := tasks[1].Name + "-2"
 	if !names[want0] || !names[want2] {
-		t.Errorf("decoded slice names %q, want %q and %q", names, want0, want2)
+		t.Errorf("decoded slice names %v, want %q and %q", names, want0, want2)
 	}
 }
 

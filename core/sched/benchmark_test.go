@@ -1,0 +1,112 @@
+package sched
+
+// Benchmarks (make bench): the whole simulation per engine event beside a
+// bare event-heap loop measured in the same run, so the ratio says what the
+// scheduler logic costs on top of the event queue itself.
+
+import (
+	"testing"
+
+	"schedplay/core/topology"
+)
+
+// benchSim builds the benchmark machine: smp-64 with 256 mixed tasks
+// (CPU hogs at several nice levels, periodic tasks with rt-app timers,
+// sleepers with bursts, a SCHED_IDLE and a SCHED_BATCH group), EEVDF v6.18.
+func benchSim(tb testing.TB, kernel string) *Sim {
+	m, err := topology.Preset("smp-64")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	prof, err := ProfileByName(kernel)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	hog := []Op{{Kind: OpRun, Dur: Forever}}
+	periodic := []Op{{Kind: OpRun, Dur: 700 * Microsecond}, {Kind: OpTimer, Dur: 4 * Millisecond}}
+	bursty := []Op{{Kind: OpRun, Dur: 3 * Millisecond}, {Kind: OpSleep, Dur: 5 * Millisecond}}
+	short := []Op{{Kind: OpRun, Dur: 50 * Microsecond}, {Kind: OpSleep, Dur: 300 * Microsecond}}
+	tasks := []TaskSpec{
+		{Name: "hog", Instances: 48, Parent: -1, Loop: -1, Program: hog},
+		{Name: "hog_nice5", Instances: 16, Nice: 5, Parent: -1, Loop: -1, Program: hog},
+		{Name: "periodic", Instances: 64, Parent: -1, Loop: -1, Program: periodic, Timers: 1, Slack: 50 * Microsecond},
+		{Name: "bursty", Instances: 64, Nice: -2, Parent: -1, Loop: -1, Program: bursty, Slack: 50 * Microsecond},
+		{Name: "short", Instances: 32, Parent: -1, Loop: -1, Program: short, Slack: 50 * Microsecond},
+		{Name: "batch", Instances: 16, Policy: SchedBatch, Parent: -1, Loop: -1, Program: bursty, Slack: 50 * Microsecond},
+		{Name: "idle", Instances: 16, Policy: SchedIdle, Parent: -1, Loop: -1, Program: hog},
+	}
+	// Spread the tasks over the CPUs (no load balancing yet): task group i,
+	// instance j is pinned to one CPU chosen round robin.
+	var specs []TaskSpec
+	cpu := 0
+	for _, g := range tasks {
+		n := g.Instances
+		for j := 0; j < n; j++ {
+			one := g
+			one.Instances = 1
+			one.CPUs = []int{cpu % m.NumCPUs()}
+			cpu++
+			specs = append(specs, one)
+		}
+	}
+	s, err := New(Config{Machine: m, Profile: prof, Sysctls: prof.DefaultSysctls(m.NumCPUs()),
+		Tasks: specs, Duration: 3600 * Second, Seed: 1})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return s
+}
+
+func benchmarkSim(b *testing.B, kernel string) {
+	s := benchSim(b, kernel)
+	s.RunUntil(1 * Second) // warm up: every queue and slice has its size
+	start := s.EventsProcessed()
+	simStart := s.Now()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if !s.Step() {
+			b.Fatal("simulation ended during the benchmark")
+		}
+	}
+	b.StopTimer()
+	ev := s.EventsProcessed() - start
+	ns := float64(b.Elapsed().Nanoseconds())
+	b.ReportMetric(ns/float64(ev), "ns/event")
+	b.ReportMetric(float64(ev)/(ns/1e9), "events/s")
+	if simd := s.Now() - simStart; simd > 0 {
+		b.ReportMetric(ns/float64(simd), "wall-ns/sim-ns")
+	}
+}
+
+// BenchmarkSim64CPU256TasksEEVDF: the whole engine, v6.18 EEVDF.
+func BenchmarkSim64CPU256TasksEEVDF(b *testing.B) { benchmarkSim(b, "v6.18") }
+
+// BenchmarkSim64CPU256TasksCFS: the whole engine, v5.8 legacy CFS.
+func BenchmarkSim64CPU256TasksCFS(b *testing.B) { benchmarkSim(b, "v5.8") }
+
+// BenchmarkBareEventHeap is the baseline: pop the earliest event and push
+// one new one, on a heap as large as the simulation's in steady state.
+func BenchmarkBareEventHeap(b *testing.B) {
+	s := benchSim(b, "v6.18")
+	s.RunUntil(1 * Second)
+	var q eventQueue
+	q.h = make([]qevent, 0, len(s.q.h))
+	for _, e := range s.q.h {
+		q.push(e)
+	}
+	var x uint64 = 88172645463325252
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		e := q.pop()
+		x ^= x << 13 // xorshift: the next event lands up to ~1 ms later
+		x ^= x >> 7
+		x ^= x << 17
+		e.at += Time(x % uint64(Millisecond))
+		q.push(e)
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/event")
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "events/s")
+}
