@@ -29,6 +29,8 @@ func (s *Sim) reschedCurr(rq *rq, reason Reason, by TaskID, lazy bool) {
 		if !rq.needReschedLazy {
 			rq.needReschedLazy = true
 			rq.reschedReason, rq.reschedBy = reason, by
+			// Arg 1 marks a lazy request (TIF_NEED_RESCHED_LAZY, no IPI).
+			s.emit(Event{Kind: EvResched, CPU: rq.cpu, Prev: taskID(rq.curr), Next: by, Reason: reason, Arg: 1})
 		}
 		return
 	}

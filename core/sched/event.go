@@ -71,6 +71,12 @@ var reasonNames = [numReasons]string{"", "sleep", "timer", "exit", "yield",
 	"wakeup_eligible", "wakeup_short_slice", "wakeup_granularity", "wakeup_idle_policy",
 	"fork_child_first", "idle_wakeup", "sleep_done", "timer_fire", "start", "fork"}
 
+// IsPreemption reports whether a switch with this reason took the CPU from
+// a task that was still runnable.
+func (r Reason) IsPreemption() bool {
+	return r >= ReasonSliceExpired && r <= ReasonIdleWakeup && r != ReasonIdleWakeup
+}
+
 func (r Reason) String() string {
 	if r < numReasons {
 		return reasonNames[r]

@@ -3,14 +3,12 @@ package main
 // schedplay run: scenario -> core -> summary, metrics, traces.
 
 import (
-	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 
 	"schedplay/core/metrics"
 	"schedplay/core/scenario"
@@ -98,6 +96,9 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	if err := sim.Run(); err != nil {
+		for _, t := range traces {
+			t.abandon()
+		}
 		return badInput("%s: run stopped: %v", name, err)
 	}
 	for _, t := range traces {
@@ -165,9 +166,12 @@ func (p *pendingFile) finish() error {
 	return os.Rename(p.f.Name(), p.path)
 }
 
+// abandon removes the temporary file of an output that will not be written.
+func (p *pendingFile) abandon() {
+	p.f.Close()
+	os.Remove(p.f.Name())
+}
+
 func createPending(path string) (*os.File, error) {
 	return os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 }
-
-var _ = bytes.MinRead
-var _ = strconv.Itoa

@@ -57,7 +57,7 @@ const (
 	flagsTask  = "....." // fork and exit paths: preemptible process context
 )
 
-// header is the nop tracer's header with the irq-info legend of v5.17+
+// headerTop and headerLegend are the nop tracer's header, around #P, with the irq-info legend of v5.17+
 // (print_event_info() and print_func_help_header_irq()). The entry counts
 // are not known when a streamed trace starts, so they read 0/0; #P, which
 // tools such as idlestat read, is the run's CPU count.

@@ -5,10 +5,14 @@
 // A [Writer] is a [sched.Sink]: attach it to a run with [sched.Sim.Attach],
 // run, then call [Writer.Close] to finish the document. The trace has one
 // track per CPU, all in one process named "CPUs": each stretch of a task
-// running on a CPU is a complete ("X") slice named after the task, with the
-// rule that put it there and the one that took it off as args; wakeups,
-// new-task wakeups and migrations are instant ("i") events on the CPU's
-// track. Idle time is left empty.
+// running on a CPU is a complete ("X") slice named after the task. Its args
+// are the task's pid; reason_in and pick, the reason and pick rule of the
+// sched_switch that started the slice (why the CPU changed hands: the
+// previous task slept, or the rule that preempted it); reason_out and
+// prev_state, those of the switch that ended it ("end" and no state for a
+// task still running when the run ends). Wakeups, new-task wakeups and
+// migrations are instant ("i") events on the CPU's track. Idle time is left
+// empty.
 //
 // Goals: a document that encoding/json and the viewers accept whatever the
 // task names are (names come from user input), written as the run goes with

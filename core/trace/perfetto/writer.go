@@ -76,7 +76,9 @@ func NewWriter(w io.Writer, info func(sched.TaskID) sched.TaskInfo, ncpu int) *W
 	return pw
 }
 
-// Event records e. It does not retain e.
+// Event records e. It does not retain e. It panics if the stream is
+// inconsistent (a sched_switch from a task that is not running on that
+// CPU), as when the writer is attached to a run already under way.
 func (w *Writer) Event(e *sched.Event) {
 	if w.done || w.end {
 		return
