@@ -68,7 +68,8 @@ func (r results) markdown() string {
 	p("| load average before | %s |\n\n", m.LoadAvg)
 	p("CPU share is `se.sum_exec_runtime` gained during the run divided by wall time, in %% of\n")
 	p("one CPU; switches are `nr_switches`, involuntary `nr_involuntary_switches`, migrations\n")
-	p("`se.nr_migrations` (all from /proc/PID/sched, differences over the run). Real numbers\n")
+	p("`se.nr_migrations` (all from /proc/PID/sched, differences over the run); wait is the time\n")
+	p("runnable but not running (`run_delay` of /proc/PID/schedstat; the simulator's `wait_ns`). Real numbers\n")
 	p("include noise: other processes, interrupts and kernel threads also run on these CPUs,\n")
 	p("and on a virtual machine time stolen by the host is not charged to any task.\n")
 	p("The simulator runs `scripts/realkernel/cases/<id>.json` on topology smp-2.\n")
@@ -81,16 +82,21 @@ func (r results) markdown() string {
 func (c caseResult) markdown(b *strings.Builder, hz int) {
 	p := func(format string, a ...any) { fmt.Fprintf(b, format, a...) }
 	p("\n## %s\n\n%s Duration %v, scenario `%s`.\n\n", c.ID, c.Description, time.Duration(c.DurationNS), c.CaseFile)
-	p("| task | real CPU share %% | sim CPU share %% | real switches | sim switches | real involuntary | sim involuntary | real migrations | sim migrations |\n")
-	p("|---|--:|--:|--:|--:|--:|--:|--:|--:|\n")
+	p("| task | real CPU share %% | sim CPU share %% | real switches | sim switches | real involuntary | sim involuntary | real migrations | sim migrations | real wait ms | sim wait ms |\n")
+	p("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
 	na := "n/a"
 	var ideal, periodic []string
 	var realSum, simSw, realSw float64
 	maxDiff, maxTask := 0.0, ""
 	for _, t := range c.Tasks {
 		d := t.Real.Delta
-		simShare, simS, simI, simM := na, na, na, na
+		simShare, simS, simI, simM, simW := na, na, na, na, na
+		realW := na
+		if d.RunDelayNS >= 0 {
+			realW = fmt.Sprintf("%.1f", float64(d.RunDelayNS)/1e6)
+		}
 		if t.Sim != nil {
+			simW = fmt.Sprintf("%.1f", float64(t.Sim.WaitNS)/1e6)
 			simShare = fmt.Sprintf("%.1f", t.SimSharePct)
 			simS, simI, simM = fmt.Sprint(t.Sim.Switches), fmt.Sprint(t.Sim.InvoluntarySwitches), fmt.Sprint(t.Sim.Migrations)
 			simSw += float64(t.Sim.Switches)
@@ -100,8 +106,8 @@ func (c caseResult) markdown(b *strings.Builder, hz int) {
 		}
 		realSw += float64(d.Switches)
 		realSum += t.Real.SharePct
-		p("| %s | %.1f | %s | %d | %s | %d | %s | %d | %s |\n", t.Name, t.Real.SharePct, simShare,
-			d.Switches, simS, d.Involuntary, simI, d.Migrations, simM)
+		p("| %s | %.1f | %s | %d | %s | %d | %s | %d | %s | %s | %s |\n", t.Name, t.Real.SharePct, simShare,
+			d.Switches, simS, d.Involuntary, simI, d.Migrations, simM, realW, simW)
 		ideal = append(ideal, fmt.Sprintf("%s %.1f %%", t.Name, t.IdealPct))
 		if d.Voluntary > 0 && strings.HasPrefix(t.Workload, "periodic") {
 			periodic = append(periodic, fmt.Sprintf("%s used %v of CPU per sleep (the run time plus the sleep/wakeup path)",
