@@ -162,7 +162,8 @@ func (s *Sim) eevdfEnqueue(rq *rq, t *Task, flags int) {
 // is dropped and the task is placed anew.
 func (s *Sim) eevdfRequeueDelayed(rq *rq, t *Task) {
 	q := &rq.cfs
-	s.eevdfUpdateCurr(rq)
+	// No update_curr() here, as in the kernel: the lag is taken against V
+	// as of curr's last update; check_preempt_wakeup_fair() updates next.
 	if s.feat.Has(DelayZero) {
 		s.eevdfUpdateLag(q, t)
 		if t.se.vlag > 0 {
