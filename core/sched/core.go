@@ -104,7 +104,7 @@ func (s *Sim) schedule(rq *rq, why Reason) {
 // zero-time program steps until the task is in a run step (whose completion
 // is then scheduled) or the CPU is idle.
 func (s *Sim) kick(rq *rq) {
-	for {
+	for !s.done {
 		if rq.needResched {
 			s.schedule(rq, ReasonNone)
 			continue

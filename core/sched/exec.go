@@ -23,19 +23,27 @@ const (
 )
 
 // maxInstantSteps bounds the program steps a task may execute at one
-// instant (finite loops without a run, sleep or timer could otherwise keep
-// the engine at one point in time for very long).
+// instant, across calls (finite loops of yields or forks without a run,
+// sleep or timer could otherwise keep the engine at one point in time for
+// very long).
 const maxInstantSteps = 1 << 20
 
 // advance executes t's program from its pc until a step that takes time.
 func (s *Sim) advance(rq *rq, t *Task) stepResult {
 	ops := t.prog.ops
-	for n := 0; ; n++ {
-		if n > maxInstantSteps {
-			s.fail(fmt.Errorf("task %s executed %d program steps at %s without using time; give its loops a run, sleep or timer", t.name, n, s.now))
+	if !t.started {
+		t.started, t.firstRun = true, s.now
+	}
+	if t.stepsAt != s.now {
+		t.stepsAt, t.steps = s.now, 0
+	}
+	for {
+		if t.pc >= len(ops) {
 			return stepExit
 		}
-		if t.pc >= len(ops) {
+		t.steps++
+		if t.steps > maxInstantSteps {
+			s.fail(fmt.Errorf("task %s executed %d program steps at %s without using time; give its loops a run, sleep or timer", t.name, t.steps-1, s.now))
 			return stepExit
 		}
 		op := &ops[t.pc]
@@ -63,8 +71,10 @@ func (s *Sim) advance(rq *rq, t *Task) stepResult {
 		case OpTimer:
 			ts := &t.timers[op.Timer]
 			if !ts.init {
+				// rt-app anchors every timer at t_first, when the
+				// thread started its workload.
 				ts.init = true
-				ts.next = s.now
+				ts.next = t.firstRun
 			}
 			ts.next += op.Dur
 			if s.now < ts.next {
@@ -90,15 +100,64 @@ func (s *Sim) advance(rq *rq, t *Task) stepResult {
 	}
 }
 
-// sleepUntil arms t's wakeup for target plus its timer slack, or at the
-// CPU's next tick if that falls inside the slack window.
+// sleepUntil arms t's hrtimer on its CPU for [target, target+slack]
+// (hrtimer_set_expires_range_ns()). The interrupt is programmed for the hard
+// expiry; any earlier hrtimer interrupt on that CPU (the tick, another
+// sleeper's expiry) at or after target expires it (expireTimers).
 func (s *Sim) sleepUntil(t *Task, target Time) {
-	at := target + t.slack
-	if rq := &s.rqs[t.cpu]; rq.tickArmed && t.slack > 0 {
-		if tk := s.nextTick(); tk >= target && tk < at {
-			at = tk
+	t.wakeGen++
+	rq := &s.rqs[t.cpu]
+	hard := target + t.slack
+	rq.timers = append(rq.timers, armedTimer{task: t.id, soft: target, hard: hard, gen: t.wakeGen})
+	s.q.push(qevent{at: hard, kind: qWake, cpu: rq.cpu, task: t.id, gen: t.wakeGen, prio: prioTimer})
+}
+
+// armedTimer is a sleeper's hrtimer queued on a CPU.
+type armedTimer struct {
+	task       TaskID
+	soft, hard Time
+	gen        uint32
+}
+
+// expireTimers mirrors __hrtimer_run_queues() for the sleepers of one CPU:
+// every timer whose soft expiry has passed fires, in order of hard expiry
+// (then arming order).
+func (s *Sim) expireTimers(rq *rq) {
+	n := 0
+	for _, tm := range rq.timers {
+		if tm.soft <= s.now {
+			n++
 		}
 	}
-	t.wakeGen++
-	s.q.push(qevent{at: at, kind: qWake, task: t.id, gen: t.wakeGen, prio: prioTimer})
+	if n == 0 {
+		return
+	}
+	due := s.dueScratch[:0]
+	keep := rq.timers[:0]
+	for _, tm := range rq.timers {
+		if tm.soft <= s.now {
+			due = append(due, tm)
+		} else {
+			keep = append(keep, tm)
+		}
+	}
+	rq.timers = keep
+	// Insertion sort by hard expiry; stable, so arming order breaks ties.
+	for i := 1; i < len(due); i++ {
+		for j := i; j > 0 && due[j].hard < due[j-1].hard; j-- {
+			due[j], due[j-1] = due[j-1], due[j]
+		}
+	}
+	s.dueScratch = due
+	for _, tm := range due {
+		t := s.tasks[tm.task]
+		if tm.gen != t.wakeGen || t.state != stateBlocked {
+			continue
+		}
+		reason := ReasonSleepDone
+		if t.prog.ops[t.pc-1].Kind == OpTimer {
+			reason = ReasonTimerFire
+		}
+		s.tryToWakeUp(t, reason)
+	}
 }

@@ -20,5 +20,6 @@ type rq struct {
 	runGen    uint32 // generation of the pending qRunDone
 	segStart  Time   // when curr's current run segment started
 	tickArmed bool
+	timers    []armedTimer // sleepers' hrtimers queued on this CPU
 	idleSince Time
 }

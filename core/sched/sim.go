@@ -68,6 +68,7 @@ type Sim struct {
 	now           Time
 	end           Time
 	localCPU      CPUID
+	dueScratch    []armedTimer
 	sinks         []Sink
 	scratch       Event
 	rng           *rand.Rand
@@ -318,16 +319,9 @@ func (s *Sim) step() {
 		s.wakeUpNewTask(t, nil)
 		s.kickIfResched(&s.rqs[t.cpu])
 	case qWake:
-		t := s.tasks[e.task]
-		if e.gen != t.wakeGen || t.state != stateBlocked {
-			return
-		}
-		s.localCPU = t.cpu
-		reason := ReasonSleepDone
-		if op := t.prog.ops[t.pc-1]; op.Kind == OpTimer {
-			reason = ReasonTimerFire
-		}
-		s.tryToWakeUp(t, reason)
+		// A sleeper's hard expiry: the hrtimer interrupt on that CPU.
+		s.localCPU = e.cpu
+		s.expireTimers(&s.rqs[e.cpu])
 	case qRunDone:
 		rq := &s.rqs[e.cpu]
 		if e.gen != rq.runGen {
@@ -338,8 +332,11 @@ func (s *Sim) step() {
 		rq.runGen++
 		s.kick(rq)
 	case qTick:
+		// The tick's hrtimer runs first (earliest hard expiry), then the
+		// sleepers whose soft expiry has passed.
 		s.localCPU = e.cpu
 		s.tick(&s.rqs[e.cpu])
+		s.expireTimers(&s.rqs[e.cpu])
 	case qResched:
 		rq := &s.rqs[e.cpu]
 		rq.ipiPending = false

@@ -86,12 +86,16 @@ type Task struct {
 	cpu   CPUID // task_cpu()
 	se    entity
 
-	prog    *program
-	pc      int     // next op
-	iters   []int32 // remaining iterations per loop-begin op
-	runLeft Time    // work left in the current run op; runForever = forever
-	timers  []timerState
-	wakeGen uint32 // invalidates stale wake events
+	prog     *program
+	pc       int     // next op
+	iters    []int32 // remaining iterations per loop-begin op
+	runLeft  Time    // work left in the current run op; runForever = forever
+	timers   []timerState
+	wakeGen  uint32 // invalidates stale wake events
+	started  bool   // has executed its program at least once
+	firstRun Time   // rt-app's t_first: when the workload started
+	stepsAt  Time   // instant of the steps counter
+	steps    int    // program steps executed at stepsAt
 }
 
 // timerState is one rt-app timer resource.

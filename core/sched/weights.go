@@ -41,15 +41,18 @@ var prioToWmult = [40]uint32{
 const (
 	weightIdlePrio = 3          // WEIGHT_IDLEPRIO
 	wmultIdlePrio  = 1431655765 // WMULT_IDLEPRIO
-	wmultConst     = 0xffffffff // WMULT_CONST (~0U)
+	wmultConst     = 0xffffffff // WMULT_CONST (~0U) since v4.x
+	wmultConstV3   = 1 << 32    // WMULT_CONST (1UL << 32) on 64-bit v3.x
 	wmultShift     = 32         // WMULT_SHIFT
 )
 
 // loadWeight is struct load_weight: a weight at kernel resolution plus its
 // cached inverse (0 = not computed yet, as the kernel does for cfs_rq loads).
+// The inverse is u32 since v4.x; v3.x kept an unsigned long, which can hold
+// 2^32 (WMULT_CONST/1), hence 64 bits here.
 type loadWeight struct {
 	weight    int64
-	invWeight uint32
+	invWeight uint64
 }
 
 // arith holds the per-profile fixed-point parameters.
@@ -79,7 +82,7 @@ func (a *arith) taskWeight(policy Policy, nice int) loadWeight {
 		return loadWeight{weight: a.scaleLoad(weightIdlePrio), invWeight: wmultIdlePrio}
 	}
 	i := nice + 20
-	return loadWeight{weight: a.scaleLoad(prioToWeight[i]), invWeight: prioToWmult[i]}
+	return loadWeight{weight: a.scaleLoad(prioToWeight[i]), invWeight: uint64(prioToWmult[i])}
 }
 
 // updateInvWeight mirrors __update_inv_weight().
@@ -88,13 +91,17 @@ func (a *arith) updateInvWeight(lw *loadWeight) {
 		return
 	}
 	w := a.scaleLoadDown(lw.weight)
+	c := int64(wmultConst)
+	if a.legacy {
+		c = wmultConstV3
+	}
 	switch {
-	case w >= wmultConst:
+	case w >= c:
 		lw.invWeight = 1
 	case w == 0:
-		lw.invWeight = wmultConst
+		lw.invWeight = uint64(c)
 	default:
-		lw.invWeight = uint32(wmultConst / w)
+		lw.invWeight = uint64(c / w)
 	}
 }
 
@@ -107,7 +114,7 @@ func (a *arith) calcDelta(delta int64, weight int64, lw *loadWeight) int64 {
 	if a.legacy {
 		return calcDeltaMine(uint64(delta), uint64(weight), lw.invWeight)
 	}
-	return int64(calcDeltaV4(uint64(delta), uint64(a.scaleLoadDown(weight)), lw.invWeight))
+	return int64(calcDeltaV4(uint64(delta), uint64(a.scaleLoadDown(weight)), uint32(lw.invWeight)))
 }
 
 // calcDeltaV4 mirrors __calc_delta() (v4.x onwards).
@@ -136,17 +143,18 @@ func mulU64U32Shr(a uint64, mul uint32, shift uint) uint64 {
 	return hi<<(64-shift) | lo>>shift
 }
 
-// calcDeltaMine mirrors v3.x calc_delta_mine() with SCHED_LOAD_RESOLUTION 0.
-func calcDeltaMine(delta, weight uint64, inv uint32) int64 {
+// calcDeltaMine mirrors v3.x calc_delta_mine() with SCHED_LOAD_RESOLUTION 0
+// on 64-bit (WMULT_CONST = 1UL << 32).
+func calcDeltaMine(delta, weight uint64, inv uint64) int64 {
 	tmp := delta
 	if weight > 1 {
 		tmp = delta * weight
 	}
 	srr := func(x uint64, y uint) uint64 { return (x + (1 << (y - 1))) >> y }
-	if tmp > wmultConst {
-		tmp = srr(srr(tmp, wmultShift/2)*uint64(inv), wmultShift/2)
+	if tmp > wmultConstV3 {
+		tmp = srr(srr(tmp, wmultShift/2)*inv, wmultShift/2)
 	} else {
-		tmp = srr(tmp*uint64(inv), wmultShift)
+		tmp = srr(tmp*inv, wmultShift)
 	}
 	if tmp > 1<<63-1 {
 		tmp = 1<<63 - 1
