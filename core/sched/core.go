@@ -180,11 +180,12 @@ func (s *Sim) tick(rq *rq) {
 		return
 	}
 	s.emit(Event{Kind: EvTick, CPU: rq.cpu, Prev: rq.curr.id})
-	s.taskTickFair(rq)
+	// sched_tick() promotes a pending lazy request before task_tick().
 	if rq.needReschedLazy && !rq.needResched {
 		rq.needResched = true
 		s.emit(Event{Kind: EvResched, CPU: rq.cpu, Prev: rq.curr.id, Next: rq.reschedBy, Reason: rq.reschedReason})
 	}
+	s.taskTickFair(rq)
 	s.armTick(rq)
 	if rq.needResched {
 		s.kick(rq)
@@ -245,6 +246,7 @@ func (s *Sim) wakeUpNewTask(t *Task, parent *Task) {
 	rq := &s.rqs[cpu]
 	t.cpu = cpu
 	t.state = stateRunnable
+	t.firstRun = s.now
 	reason := ReasonStart
 	if parent != nil {
 		reason = ReasonForked

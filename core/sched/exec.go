@@ -31,9 +31,6 @@ const maxInstantSteps = 1 << 20
 // advance executes t's program from its pc until a step that takes time.
 func (s *Sim) advance(rq *rq, t *Task) stepResult {
 	ops := t.prog.ops
-	if !t.started {
-		t.started, t.firstRun = true, s.now
-	}
 	if t.stepsAt != s.now {
 		t.stepsAt, t.steps = s.now, 0
 	}
@@ -71,8 +68,9 @@ func (s *Sim) advance(rq *rq, t *Task) stepResult {
 		case OpTimer:
 			ts := &t.timers[op.Timer]
 			if !ts.init {
-				// rt-app anchors every timer at t_first, when the
-				// thread started its workload.
+				// rt-app anchors every timer at t_first: the
+				// common start of all threads (t_zero) plus the
+				// thread's delay, i.e. the task's creation time.
 				ts.init = true
 				ts.next = t.firstRun
 			}

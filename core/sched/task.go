@@ -92,8 +92,7 @@ type Task struct {
 	runLeft  Time    // work left in the current run op; runForever = forever
 	timers   []timerState
 	wakeGen  uint32 // invalidates stale wake events
-	started  bool   // has executed its program at least once
-	firstRun Time   // rt-app's t_first: when the workload started
+	firstRun Time   // rt-app's t_first: when the task was created
 	stepsAt  Time   // instant of the steps counter
 	steps    int    // program steps executed at stepsAt
 }

@@ -1,0 +1,62 @@
+package sched_test
+
+// Helpers shared by the external tests, which run the built-in scenarios
+// (package scenario imports sched, so these live in package sched_test).
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"hash"
+	"testing"
+
+	"schedplay/core/scenario"
+	"schedplay/core/sched"
+)
+
+// presetConfig builds the named preset, optionally under another kernel
+// profile and for another duration (0 keeps the preset's).
+func presetConfig(t testing.TB, name, kernel string, dur sched.Time) sched.Config {
+	t.Helper()
+	sc, err := scenario.Preset(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if kernel != "" {
+		sc.Kernel.Version = kernel
+	}
+	if dur > 0 {
+		sc.Duration = dur
+	}
+	cfg, err := sc.Build(sched.DefaultLimits())
+	if err != nil {
+		t.Fatalf("preset %s: %v", name, err)
+	}
+	return cfg
+}
+
+func presetNames(t testing.TB) []string {
+	var out []string
+	for _, p := range scenario.Presets() {
+		out = append(out, p.Name)
+	}
+	if len(out) == 0 {
+		t.Fatal("no presets")
+	}
+	return out
+}
+
+// hashSink hashes the Describe() line of every event.
+type hashSink struct {
+	h hash.Hash
+	n int
+}
+
+func newHashSink() *hashSink { return &hashSink{h: sha256.New()} }
+
+func (k *hashSink) Event(e *sched.Event) {
+	k.h.Write([]byte(e.Describe()))
+	k.h.Write([]byte{'\n'})
+	k.n++
+}
+
+func (k *hashSink) sum() string { return hex.EncodeToString(k.h.Sum(nil))[:16] }
