@@ -8,8 +8,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"math/bits"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"schedplay/core/sched"
@@ -46,7 +48,7 @@ func Decode(data []byte) (*Scenario, error) {
 	if err := dec.Decode(&root); err != nil {
 		return nil, errAt("", "not valid JSON: %v", err)
 	}
-	if dec.More() {
+	if rest := bytes.TrimSpace(data[dec.InputOffset():]); len(rest) > 0 {
 		return nil, errAt("", "trailing data after the JSON document")
 	}
 	m, ok := root.(map[string]any)
@@ -103,9 +105,15 @@ func decodeScenario(m map[string]any) (*Scenario, error) {
 			if sc.Kernel.HZ, err = asInt("kernel.hz", hv); err != nil {
 				return nil, err
 			}
+			if sc.Kernel.HZ != 100 && sc.Kernel.HZ != 250 && sc.Kernel.HZ != 300 && sc.Kernel.HZ != 1000 {
+				return nil, errAt("kernel.hz", "%d: want 100, 250, 300 or 1000 (leave it out for the profile's)", sc.Kernel.HZ)
+			}
 		}
 		if err := optString(km, "preempt", "kernel.", &sc.Kernel.Preempt); err != nil {
 			return nil, err
+		}
+		if _, ok := km["preempt"]; ok && sc.Kernel.Preempt == "" {
+			return nil, errAt("kernel.preempt", `want none, voluntary, full or lazy (leave it out for the profile's)`)
 		}
 	}
 	if fv, ok := m["features"]; ok {
@@ -127,11 +135,11 @@ func decodeScenario(m map[string]any) (*Scenario, error) {
 			return nil, err
 		}
 		for _, k := range sortedKeys(sm) {
-			n, err := asInt("sysctl."+k, sm[k])
+			n, err := asInt64("sysctl."+k, sm[k])
 			if err != nil {
 				return nil, err
 			}
-			sc.Sysctl[k] = int64(n)
+			sc.Sysctl[k] = n
 		}
 	}
 	if hv, ok := m["hw"]; ok {
@@ -149,14 +157,12 @@ func decodeScenario(m map[string]any) (*Scenario, error) {
 		}
 	}
 	if sv, ok := m["seed"]; ok {
-		n, err := asInt("seed", sv)
-		if err != nil {
-			return nil, err
+		n, ok := sv.(json.Number)
+		u, err := strconv.ParseUint(string(n), 10, 64)
+		if !ok || err != nil {
+			return nil, errAt("seed", "want an integer: a non-negative integer up to %d", uint64(math.MaxUint64))
 		}
-		if n < 0 {
-			return nil, errAt("seed", "want a non-negative integer")
-		}
-		sc.Seed = uint64(n)
+		sc.Seed = u
 	}
 	tv, ok := m["tasks"]
 	if !ok {
@@ -197,7 +203,11 @@ func decodeTask(path string, v any) (Task, error) {
 	if err := optString(m, "parent", path+".", &t.Parent); err != nil {
 		return t, err
 	}
-	for key, dst := range map[string]*int{"instances": &t.Instances, "nice": &t.Nice, "loop": &t.Loop} {
+	for _, f := range []struct {
+		key string
+		dst *int
+	}{{"instances", &t.Instances}, {"nice", &t.Nice}, {"loop", &t.Loop}} {
+		key, dst := f.key, f.dst
 		if x, ok := m[key]; ok {
 			if *dst, err = asInt(path+"."+key, x); err != nil {
 				return t, err
@@ -218,7 +228,11 @@ func decodeTask(path string, v any) (Task, error) {
 			t.CPUs = append(t.CPUs, n)
 		}
 	}
-	for key, dst := range map[string]*Duration{"start": &t.Start, "slice": &t.Slice} {
+	for _, f := range []struct {
+		key string
+		dst *Duration
+	}{{"start", &t.Start}, {"slice", &t.Slice}} {
+		key, dst := f.key, f.dst
 		if x, ok := m[key]; ok {
 			d, err := asDuration(path+"."+key, x)
 			if err != nil {
@@ -410,6 +424,18 @@ func asInt(path string, v any) (int, error) {
 	return int(i), nil
 }
 
+func asInt64(path string, v any) (int64, error) {
+	n, ok := v.(json.Number)
+	if !ok {
+		return 0, errAt(path, "want an integer")
+	}
+	i, err := strconv.ParseInt(string(n), 10, 64)
+	if err != nil {
+		return 0, errAt(path, "want a 64-bit integer, got %s", n)
+	}
+	return i, nil
+}
+
 func asOnOff(path string, v any) (bool, error) {
 	switch x := v.(type) {
 	case bool:
@@ -425,13 +451,17 @@ func asOnOff(path string, v any) (bool, error) {
 	return false, errAt(path, `want "on" or "off"`)
 }
 
+// MaxDurationValue bounds every duration in a scenario (about 11.6 days),
+// so that simulated time can never overflow.
+const MaxDurationValue Duration = 1e15
+
 // asDuration accepts a Go duration string or an integer of nanoseconds.
 func asDuration(path string, v any) (Duration, error) {
 	switch x := v.(type) {
 	case json.Number:
-		i, err := x.Int64()
-		if err != nil || i < 0 {
-			return 0, errAt(path, "want a non-negative integer of nanoseconds or a duration string like \"1.5ms\"")
+		i, err := strconv.ParseInt(string(x), 10, 64)
+		if err != nil || i < 0 || Duration(i) > MaxDurationValue {
+			return 0, errAt(path, "want a non-negative integer of nanoseconds (at most %d) or a duration string like \"1.5ms\"", int64(MaxDurationValue))
 		}
 		return Duration(i), nil
 	case string:
@@ -440,10 +470,11 @@ func asDuration(path string, v any) (Duration, error) {
 	return 0, errAt(path, "want a duration: a string like \"1.5ms\" or an integer of nanoseconds")
 }
 
-// ParseDuration parses Go duration syntax ("1.5ms", "250us", "1m30s")
-// into simulated time, exactly, without floating point.
+// ParseDuration parses Go duration syntax ("1.5ms", "250us", "1m30s") into
+// simulated time, exactly (fractions are truncated to the nanosecond, as
+// time.ParseDuration does), up to MaxDurationValue.
 func ParseDuration(path, s string) (Duration, error) {
-	bad := errAt(path, "want a non-negative duration like \"250us\", \"1.5ms\" or \"10s\", got %q", s)
+	bad := errAt(path, "want a non-negative duration like \"250us\", \"1.5ms\" or \"10s\" (at most %s), got %q", FormatDuration(MaxDurationValue), s)
 	if s == "" || len(s) > 64 {
 		return 0, bad
 	}
@@ -452,9 +483,9 @@ func ParseDuration(path, s string) (Duration, error) {
 	}
 	units := []struct {
 		name string
-		ns   int64
-	}{{"ns", 1}, {"us", 1e3}, {"µs", 1e3}, {"ms", 1e6}, {"s", 1e9}, {"m", 60e9}, {"h", 3600e9}}
-	var total int64
+		ns   uint64
+	}{{"ns", 1}, {"us", 1e3}, {"µs", 1e3}, {"μs", 1e3}, {"ms", 1e6}, {"s", 1e9}, {"m", 60e9}, {"h", 3600e9}}
+	var total uint64
 	for s != "" {
 		i := 0
 		for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.') {
@@ -468,37 +499,46 @@ func ParseDuration(path, s string) (Duration, error) {
 		}
 		unit := s[:j]
 		s = s[j:]
-		var mult int64
+		var mult uint64
 		for _, u := range units {
 			if u.name == unit {
 				mult = u.ns
 			}
 		}
-		if num == "" || mult == 0 {
-			return 0, bad
-		}
 		whole, frac, _ := strings.Cut(num, ".")
-		if strings.Contains(frac, ".") || (whole == "" && frac == "") {
+		if mult == 0 || strings.Contains(frac, ".") || (whole == "" && frac == "") {
 			return 0, bad
 		}
-		var w int64
+		var w uint64
 		for _, c := range whole {
-			w = w*10 + int64(c-'0')
-			if w > 1e12 {
+			w = w*10 + uint64(c-'0')
+			if w > uint64(MaxDurationValue) {
 				return 0, bad
 			}
 		}
-		v := w * mult
-		scale := mult
-		for _, c := range frac {
-			scale /= 10
-			if scale == 0 {
-				break // finer than a nanosecond: dropped
-			}
-			v += int64(c-'0') * scale
+		if w > uint64(MaxDurationValue)/mult {
+			return 0, bad
 		}
+		v := w * mult
+		// The fraction, exactly: digits/10^k * mult, truncated. Digits past
+		// the 18th cannot change a nanosecond count below 1e15 ns... except
+		// through carries, so keep 18 and truncate the rest.
+		var f, den uint64 = 0, 1
+		for _, c := range frac {
+			if den >= 1e18 {
+				break
+			}
+			f = f*10 + uint64(c-'0')
+			den *= 10
+		}
+		hi, lo := bits.Mul64(f, mult)
+		q, _ := bits.Div64(hi%den, lo, den)
+		if hi >= den {
+			return 0, bad
+		}
+		v += q
 		total += v
-		if total > 1e18 || total < 0 {
+		if total > uint64(MaxDurationValue) {
 			return 0, bad
 		}
 	}

@@ -10,7 +10,8 @@ import (
 )
 
 // FormatDuration renders d exactly in the largest unit that keeps it
-// short: "16ms", "1.5ms", "250us", "1.000001s" stays "1000001us".
+// short: "16ms", "1.5ms", "250us", "1000.001ms"; what it writes,
+// ParseDuration reads back to the same value.
 func FormatDuration(d Duration) string {
 	if d == 0 {
 		return "0s"

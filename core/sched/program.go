@@ -44,6 +44,10 @@ type Op struct {
 	Match  int       // OpLoopBegin: index of its OpLoopEnd; OpLoopEnd: of its OpLoopBegin
 }
 
+// MaxOpDuration bounds run, sleep and timer durations so that simulated
+// time cannot overflow (about 11.6 days).
+const MaxOpDuration Time = 1e15
+
 // program is a validated op list; the whole list is wrapped in an implicit
 // loop by the builder (the task's "loop" count).
 type program struct {
@@ -75,6 +79,9 @@ func BuildProgram(body []Op, count int, ntimers int) (*program, error) {
 // time, so that no program can spin forever at one instant.
 func (p *program) check() error {
 	for i, op := range p.ops {
+		if op.Dur > MaxOpDuration {
+			return fmt.Errorf("program: duration %s at step %d exceeds %s", op.Dur, i, MaxOpDuration)
+		}
 		switch op.Kind {
 		case OpLoopBegin:
 			if op.Match <= i || op.Match >= len(p.ops) || p.ops[op.Match].Kind != OpLoopEnd || p.ops[op.Match].Match != i {

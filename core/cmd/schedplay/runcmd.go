@@ -143,6 +143,11 @@ func writeFileAtomic(path string, data []byte) error {
 		os.Remove(tmp.Name())
 		return err
 	}
+	// CreateTemp makes 0600 files; outputs are ordinary files.
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
 	return os.Rename(tmp.Name(), path)
 }
 
@@ -160,6 +165,10 @@ func (p *pendingFile) finish() error {
 		return err
 	}
 	if err := p.f.Close(); err != nil {
+		os.Remove(p.f.Name())
+		return err
+	}
+	if err := os.Chmod(p.f.Name(), 0o644); err != nil {
 		os.Remove(p.f.Name())
 		return err
 	}

@@ -1,0 +1,65 @@
+package scenario
+
+import (
+	"testing"
+
+	"schedplay/core/metrics"
+	"schedplay/core/sched"
+)
+
+// buildRun decodes, builds and starts a run of a scenario document.
+func buildRun(t *testing.T, in string, lim sched.Limits) *sched.Sim {
+	t.Helper()
+	sc, err := Decode([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := sc.Build(lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sim, err := sched.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sim
+}
+
+// TestInstantYieldLoop checks that a finite loop of yields, which takes no
+// simulated time, is bounded like other zero-time loops (maxInstantSteps or
+// the event limit) instead of spinning at one instant.
+func TestInstantYieldLoop(t *testing.T) {
+	lim := sched.DefaultLimits()
+	lim.MaxEvents = 1000
+	sim := buildRun(t, doc("", task("a", `"loop":1,`, `{"loop":{"count":2147483647,"program":[{"loop":{"count":2147483647,"program":[{"yield":true}]}}]}}`)), lim)
+	sim.RunUntil(sched.Millisecond) // must return
+	if sim.Err() == nil {
+		t.Error("no error for 2^62 yields at one instant")
+	}
+}
+
+// TestHugeDurationsNoOverflow checks that durations past MaxDurationValue
+// are rejected at decode time and that the largest accepted ones do not
+// wrap simulated time around.
+func TestHugeDurationsNoOverflow(t *testing.T) {
+	for _, prog := range []string{`{"run":9223372036854775806}`, `{"run":"1ms"},{"sleep":9223372036854775807}`} {
+		if _, err := Decode([]byte(doc("", task("a", "", prog)))); err == nil {
+			t.Errorf("%s: decoded; want an out-of-range error", prog)
+		}
+	}
+	for _, prog := range []string{`{"run":1000000000000000}`, `{"run":"1ms"},{"sleep":1000000000000000}`} {
+		lim := sched.DefaultLimits()
+		lim.MaxEvents = 10000
+		sim := buildRun(t, doc(`"duration":"10ms",`, task("a", `"cpus":[0],`, prog), task("b", `"cpus":[0],`, `{"run":-1}`)), lim)
+		col := metrics.New(sim.NumCPUs())
+		sim.Attach(col)
+		if err := sim.Run(); err != nil || sim.Now() != 10*sched.Millisecond {
+			t.Errorf("%s: run ended at %s with %v", prog, sim.Now(), err)
+			continue
+		}
+		a := col.Build(sim, "").Tasks[0]
+		if a.Wakeups != 0 || a.SleepNs < 0 || a.RuntimeNs+a.WaitNs+a.SleepNs != int64(10*sched.Millisecond) {
+			t.Errorf("%s: task a woke %d times, runtime %d wait %d sleep %d", prog, a.Wakeups, a.RuntimeNs, a.WaitNs, a.SleepNs)
+		}
+	}
+}
