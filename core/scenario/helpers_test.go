@@ -69,6 +69,9 @@ func randScenario(r *rand.Rand) *Scenario {
 	sc.Kernel.Version = pick(sched.ProfileNames()...)
 	sc.Kernel.HZ = []int{0, 100, 250, 300, 1000}[r.IntN(5)]
 	sc.Kernel.Preempt = pick("", "none", "voluntary", "full", "lazy")
+	if sc.Kernel.Preempt == "lazy" && sc.Kernel.Version != "v6.18" {
+		sc.Kernel.Preempt = "full" // the lazy model arrived in v6.13
+	}
 	for _, f := range sched.Features() {
 		if r.IntN(4) == 0 {
 			sc.Features[f.String()] = r.IntN(2) == 0

@@ -115,6 +115,9 @@ func (sc *Scenario) Build(lim sched.Limits) (sched.Config, error) {
 		if prof.Preempt, err = sched.ParsePreempt(sc.Kernel.Preempt); err != nil {
 			return cfg, errAt("kernel.preempt", "%v", err)
 		}
+		if prof.Preempt == sched.PreemptLazy && prof.Version() < 613 {
+			return cfg, errAt("kernel.preempt", "lazy: the lazy preemption model arrived in v6.13; %s has none, voluntary and full", prof.Name)
+		}
 	}
 	for _, name := range sortedBoolKeys(sc.Features) {
 		f, ok := sched.FeatureByName(name)

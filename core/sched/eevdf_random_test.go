@@ -25,8 +25,12 @@ func randomRun(t testing.TB, seed uint64, kernel, machine string, dur Time) *tes
 	between := func(lo, hi Time) Time { return lo + Time(rng.Int64N(int64(hi-lo)+1)) }
 	b := newRun(t).topology(machine).kernel(kernel).duration(dur).seed(seed)
 	b.hz([]int{100, 250, 300, 1000}[pick(4)])
-	b.preempt([]string{"none", "voluntary", "full", "lazy"}[pick(4)])
 	prof, _ := ProfileByName(kernel)
+	model := []string{"none", "voluntary", "full", "lazy"}[pick(4)]
+	if model == "lazy" && prof.Version() < 613 {
+		model = "full" // the lazy model arrived in v6.13
+	}
+	b.preempt(model)
 	for _, f := range togglable(prof.Version()) {
 		if pick(5) == 0 {
 			b.feature(f, !prof.Features.Has(f))

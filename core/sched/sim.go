@@ -96,6 +96,9 @@ func New(cfg Config) (*Sim, error) {
 	if cfg.Duration <= 0 || cfg.Duration > lim.MaxDuration {
 		return nil, fmt.Errorf("duration %s out of range (0, %s]", cfg.Duration, lim.MaxDuration)
 	}
+	if cfg.Profile.Preempt == PreemptLazy && cfg.Profile.version < 613 {
+		return nil, fmt.Errorf("kernel.preempt lazy: the lazy preemption model arrived in v6.13; kernel %s has none, voluntary and full", cfg.Profile.Name)
+	}
 	if !ValidHZ(cfg.Profile.HZ) {
 		return nil, fmt.Errorf("kernel.hz %d: want 100, 250, 300 or 1000", cfg.Profile.HZ)
 	}
