@@ -26,7 +26,9 @@ type cfsRq struct {
 	next        *Task // buddies
 	last        *Task
 	skip        *Task
-	byDeadline  bool // EEVDF key order
+	byDeadline  bool       // EEVDF key order
+	avg         schedAvg   // cfs_rq->avg (pelt.go)
+	removed     cfsRemoved // cfs_rq->removed
 }
 
 func (q *cfsRq) key(t *Task) int64 {

@@ -77,9 +77,13 @@ func (s *Sim) schedule(rq *rq, why Reason) {
 			// A dying task is never delay-dequeued: task_dead_fair()
 			// finishes the dequeue right after the switch.
 			s.dequeueTask(rq, prev, deqSleep|deqSpecial)
+			s.removeEntityLoadAvg(rq, prev) // task_dead_fair()
 		}
 	}
 	next, rule := s.pickNextFair(rq, prev)
+	if next == nil && prev != nil {
+		s.updateIdleRqClockPelt(rq) // pick_next_task_fair(), about to idle
+	}
 	rq.needResched, rq.needReschedLazy = false, false
 	rq.reschedReason, rq.reschedBy = ReasonNone, NoTask
 	if next == prev {
@@ -252,6 +256,11 @@ func (s *Sim) wakeUpNewTask(t *Task, parent *Task) {
 		reason = ReasonForked
 		s.emit(Event{Kind: EvFork, CPU: parent.cpu, Prev: parent.id, Next: t.id})
 	}
+	// sched_fork() -> init_entity_runnable_average(); wake_up_new_task() ->
+	// post_init_entity_util_avg() once the CPU is chosen.
+	s.initEntityRunnableAverage(t)
+	s.updateRqClockPelt(rq)
+	s.postInitEntityUtilAvg(rq, t)
 	childFirst := false
 	if s.eevdf {
 		flags := enqInitial

@@ -23,6 +23,13 @@ const (
 
 // enqueueTask mirrors enqueue_task() -> enqueue_task_fair().
 func (s *Sim) enqueueTask(rq *rq, t *Task, flags int) {
+	// update_load_avg(): requeue_delayed_entity() ages the delayed entity;
+	// enqueue_entity() ages it and attaches a new or migrated one.
+	if flags&enqDelayed != 0 {
+		s.updateLoadAvg(rq, t, 0)
+	} else {
+		s.updateLoadAvg(rq, t, peltUpdateTG|peltDoAttach)
+	}
 	if s.eevdf {
 		s.eevdfEnqueue(rq, t, flags)
 	} else {
@@ -37,6 +44,7 @@ func (s *Sim) enqueueTask(rq *rq, t *Task, flags int) {
 // false when the task stays queued as delayed (it still counts in
 // nr_running until it is picked or woken).
 func (s *Sim) dequeueTask(rq *rq, t *Task, flags int) bool {
+	s.updateLoadAvg(rq, t, peltUpdateTG) // dequeue_entity()
 	if s.eevdf {
 		if !s.eevdfDequeue(rq, t, flags) {
 			return false
@@ -94,6 +102,9 @@ func (s *Sim) pickNextFair(rq *rq, prev *Task) (*Task, PickRule) {
 }
 
 func (s *Sim) putPrev(rq *rq, t *Task) {
+	if t.se.onRq {
+		s.updateLoadAvg(rq, t, 0) // put_prev_entity()
+	}
 	if s.eevdf {
 		s.eevdfPutPrev(rq, t)
 	} else {
@@ -102,6 +113,9 @@ func (s *Sim) putPrev(rq *rq, t *Task) {
 }
 
 func (s *Sim) setNext(rq *rq, t *Task) {
+	if t.se.onRq {
+		s.updateLoadAvg(rq, t, peltUpdateTG) // set_next_entity()
+	}
 	t.se.execStart = s.now
 	if s.eevdf {
 		s.eevdfSetNext(&rq.cfs, t)
@@ -112,6 +126,7 @@ func (s *Sim) setNext(rq *rq, t *Task) {
 
 // taskTickFair mirrors task_tick_fair() -> entity_tick().
 func (s *Sim) taskTickFair(rq *rq) {
+	s.updateLoadAvg(rq, rq.curr, peltUpdateTG) // entity_tick()
 	if s.eevdf {
 		s.eevdfUpdateCurr(rq)
 	} else {

@@ -70,7 +70,7 @@ var featureTable = [numFeatures]featureInfo{
 	NewidleFromFinishSwitch:    {"NEWIDLE_FROM_FINISH_SWITCH", false, "RFC (2020): newidle balance from finish_task_switch (not modelled yet)"},
 	NewidleIRQOnUnlock:         {"NEWIDLE_IRQ_ON_UNLOCK", false, "RFC (2020): interrupts on while newidle balance drops the rq lock (not modelled yet)"},
 	NewidleRTAbort:             {"NEWIDLE_RT_ABORT", false, "RFC (2020): abort newidle balance when an RT task is runnable (not modelled yet)"},
-	SchedCluster:               {"SCHED_CLUSTER", false, "cluster (CLS) sched domain level on hybrid x86 (not modelled yet)"},
+	SchedCluster:               {"SCHED_CLUSTER", true, "cluster (CLS) sched domain level for CPUs sharing an L2 (hybrid x86 E-core clusters); balancing on it is not modelled yet"},
 	HrtimerNoReprogramOnRemove: {"HRTIMER_NO_REPROGRAM_ON_REMOVE", false, "patch (2013): remove_hrtimer does not reprogram the clock event (not modelled yet)"},
 	NohzRatelimit:              {"NOHZ_RATELIMIT", false, "patch (2013): keep the tick while avg_idle < migration cost (not modelled yet)"},
 }

@@ -22,4 +22,8 @@ type rq struct {
 	tickArmed bool
 	timers    []armedTimer // sleepers' hrtimers queued on this CPU
 	idleSince Time
+
+	// PELT clocks (pelt.go), ns: rq->clock (== clock_task: IRQ time is not
+	// modelled), rq->clock_pelt and rq->lost_idle_time.
+	clock, clockPelt, lostIdleTime uint64
 }

@@ -62,6 +62,7 @@ type Sim struct {
 	// normBaseSlice is normalized_sysctl_sched_base_slice (v6.18 vprot).
 	normBaseSlice int64
 	rqs           []rq
+	topo          []rqTopology // per-CPU sched domain pointers (domain_build.go)
 	tasks         []*Task
 	progs         []*program
 	q             eventQueue
@@ -128,6 +129,7 @@ func New(cfg Config) (*Sim, error) {
 		s.rqs[i] = rq{cpu: CPUID(i), capacity: int64(cfg.Machine.CPUs[i].Capacity), reschedBy: NoTask}
 		s.rqs[i].cfs.byDeadline = s.eevdf && s.version >= 612 // v6.6 keeps the tree in vruntime order
 	}
+	s.buildSchedDomains()
 	total := 0
 	for gi, spec := range cfg.Tasks {
 		if err := s.checkSpec(gi, spec); err != nil {

@@ -69,6 +69,7 @@ type entity struct {
 	delayed     bool // sched_delayed (DELAY_DEQUEUE)
 	relDeadline bool // rel_deadline (PLACE_REL_DEADLINE)
 	customSlice bool
+	avg         schedAvg // PELT (pelt.go)
 }
 
 // Task is one simulated thread.

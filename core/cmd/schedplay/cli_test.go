@@ -33,11 +33,11 @@ func writeFile(t *testing.T, name, content string) string {
 func TestExitCodes(t *testing.T) {
 	bad := writeFile(t, "bad.json", `{"version":1,"tasks":[{"name":"a","program":[{"run":"1ms"},{"timer":{"period":"1.5"}}]}]}`)
 	notJSON := writeFile(t, "broken.json", `{"version":1,"tasks":[`)
-	rtapp := writeFile(t, "rtapp.json", `{
+	rtappLock := writeFile(t, "rtapp-lock.json", `{
 	"tasks" : {
-		"thread0" : { "instance" : 1, "loop" : -1, "run" : 20000, "timer" : { "ref" : "unique", "period" : 100000 } }
+		"thread0" : { "instance" : 1, "loop" : -1, "lock" : "m", "run" : 20000, "unlock" : "m" }
 	},
-	"global" : { "duration" : 2, "calibration" : "CPU0", "default_policy" : "SCHED_OTHER" }
+	"global" : { "duration" : 2 }
 }`)
 	missing := filepath.Join(t.TempDir(), "missing.json")
 	tests := []struct {
@@ -54,7 +54,7 @@ func TestExitCodes(t *testing.T) {
 		{"bad scenario", "", []string{"run", bad}, 2, []string{bad, "tasks[0].program[1].timer.period", "want a non-negative duration"}},
 		{"not JSON", "", []string{"run", notJSON}, 2, []string{notJSON, "not valid JSON"}},
 		{"bad stdin", `{"version":1,"tasks":[{"name":"a","nice":40,"program":[{"run":-1}]}]}`, []string{"run", "-"}, 2, []string{"<stdin>", "tasks[0].nice", "want -20..19"}},
-		{"rt-app", "", []string{"run", rtapp}, 2, []string{rtapp, "rt-app"}},
+		{"rt-app lock", "", []string{"run", rtappLock}, 2, []string{rtappLock, "tasks.thread0.lock"}},
 		{"unknown -set key", "", []string{"run", "-preset", "demo/nice-shares", "-set", "bogus.key=1"}, 2, []string{"-set", "bogus.key", "unknown key"}},
 		{"-set without =", "", []string{"run", "-preset", "demo/nice-shares", "-set", "kernel.hz"}, 2, []string{"want KEY=VALUE"}},
 		{"bad -set value", "", []string{"run", "-preset", "demo/nice-shares", "-set", "kernel.hz=123"}, 2, []string{"kernel.hz", "want 100, 250, 300 or 1000"}},
@@ -90,14 +90,26 @@ func TestExitCodes(t *testing.T) {
 	}
 }
 
-// TestRTAppCompact checks that rt-app detection does not depend on the
-// file's whitespace or on an optional "global" section.
-func TestRTAppCompact(t *testing.T) {
-	t.Skip(`BUG: looksLikeRTApp matches the bytes "tasks" : (with a space) or "global", so a compact rt-app file {"tasks":{"t":{"instance":1,"run":1000}}} is reported as "version: missing; want 1" instead of as rt-app input`)
-	p := writeFile(t, "rt.json", `{"tasks":{"thread0":{"instance":1,"loop":-1,"run":20000}}}`)
-	code, _, stderr := cli(t, "", "run", p)
-	if code != 2 || !strings.Contains(stderr, "rt-app") {
-		t.Errorf("exit %d, stderr %q; want 2 and a message about rt-app", code, stderr)
+// TestRTAppImport checks that rt-app files are recognised by their layout,
+// whatever their whitespace, and run with their import warnings on stderr.
+func TestRTAppImport(t *testing.T) {
+	for name, body := range map[string]string{
+		"compact": `{"tasks":{"thread0":{"instance":1,"loop":-1,"run":20000}}}`,
+		"spaced": `{
+	"tasks" : {
+		"thread0" : { "instance" : 1, "loop" : -1, "run" : 20000, "timer" : { "ref" : "unique", "period" : 100000 } }
+	},
+	"global" : { "duration" : 2, "calibration" : "CPU0", "default_policy" : "SCHED_OTHER" }
+}`,
+	} {
+		p := writeFile(t, name+".json", body)
+		code, out, stderr := cli(t, "", "run", "-duration", "100ms", p)
+		if code != 0 || !strings.Contains(out, "thread0-0") {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want 0 and a thread0-0 row", name, code, out, stderr)
+		}
+		if !strings.Contains(stderr, "warning: "+p) {
+			t.Errorf("%s: stderr %q; want import warnings naming the file", name, stderr)
+		}
 	}
 }
 

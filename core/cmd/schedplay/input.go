@@ -10,10 +10,14 @@ import (
 	"os"
 	"strings"
 
+	"schedplay/core/rtapp"
 	"schedplay/core/scenario"
 )
 
-func loadScenario(arg, preset string, stdin io.Reader) (*scenario.Scenario, string, error) {
+// loadScenarioWarn reads a scenario argument (a file, - for stdin, a share
+// URL or fragment, or -preset); warnOut receives rt-app
+// import warnings, one per line: "warning: FILE: PATH: MESSAGE".
+func loadScenarioWarn(arg, preset string, stdin io.Reader, warnOut io.Writer) (*scenario.Scenario, string, error) {
 	switch {
 	case preset != "" && arg != "":
 		return nil, "", badInput("give either -preset or a SCENARIO, not both")
@@ -49,7 +53,14 @@ func loadScenario(arg, preset string, stdin io.Reader) (*scenario.Scenario, stri
 		return nil, "", badInput("%s: %v", name, err)
 	}
 	if looksLikeRTApp(data) {
-		return nil, "", badInput("%s: this looks like an rt-app configuration; rt-app import is not implemented yet (write the workload in the scenario format, docs/scenario-format.md)", name)
+		sc, warns, err := rtapp.Import(data)
+		if err != nil {
+			return nil, "", badInput("%s: rt-app file: %v", name, err)
+		}
+		for _, w := range warns {
+			fmt.Fprintf(warnOut, "warning: %s: %s\n", name, w)
+		}
+		return sc, name, nil
 	}
 	sc, err := scenario.Decode(data)
 	if err != nil {
@@ -74,11 +85,23 @@ func readFileLimited(path string) ([]byte, error) {
 	return data, nil
 }
 
-// looksLikeRTApp spots rt-app's layout: a "tasks" object (not array) or a
-// "global" section, and no "version".
+// looksLikeRTApp spots rt-app's layout: a top-level object whose "tasks"
+// is an object (the scenario format has an array) or that has a "global"
+// section, and no "version". Comments (which rt-app allows) are skipped by
+// rtapp.Parse; a document it cannot parse is rt-app only if it starts with
+// a comment, which JSON scenarios cannot.
 func looksLikeRTApp(data []byte) bool {
-	if bytes.Contains(data, []byte(`"version"`)) {
+	root, err := rtapp.Parse(data)
+	if err != nil {
+		t := bytes.TrimSpace(data)
+		return bytes.HasPrefix(t, []byte("//")) || bytes.HasPrefix(t, []byte("/*"))
+	}
+	if root.Kind != rtapp.Object || root.Get("version") != nil {
 		return false
 	}
-	return bytes.Contains(data, []byte(`"global"`)) || bytes.Contains(data, []byte(`"tasks" :`)) && bytes.Contains(data, []byte(`"instance"`))
+	if root.Get("global") != nil {
+		return true
+	}
+	tasks := root.Get("tasks")
+	return tasks != nil && tasks.Val != nil && tasks.Val.Kind == rtapp.Object
 }

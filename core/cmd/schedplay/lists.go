@@ -24,7 +24,9 @@ func cmdPresets(w io.Writer) error {
 func cmdTopologies(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
 	for _, m := range topology.List() {
-		fmt.Fprintf(tw, "%s\t%d CPUs\t%s\n", m.Name, m.NumCPUs(), m.Summary)
+		// "NAME  N CPUs" stays one cell so its spacing does not depend on
+		// the longest name; the summaries line up after it.
+		fmt.Fprintf(tw, "%s  %d CPUs\t%s\n", m.Name, m.NumCPUs(), m.Summary)
 	}
 	return tw.Flush()
 }

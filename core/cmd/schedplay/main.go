@@ -6,6 +6,8 @@
 //	schedplay run [flags] [SCENARIO]
 //	schedplay presets | topologies | keys
 //	schedplay url [SCENARIO]
+//	schedplay topo [-kernel PROFILE] NAME
+//	schedplay export-rtapp [SCENARIO]
 //
 // Exit status: 0 success, 2 bad input (the message names the file, the field
 // path and what was expected), 1 internal error. Output files are written to
@@ -40,6 +42,8 @@ commands:
   topologies               list the machine presets
   keys                     list every scenario key -set accepts
   url [SCENARIO]           print the share URL of a scenario
+  topo [-kernel P] NAME    the machine and its sched domains (kernel sched_domain debug output)
+  export-rtapp [SCENARIO]  print the workload as rt-app JSON (rt-app files also run directly)
 
 run "schedplay run -h" for the run flags.
 `
@@ -62,6 +66,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdKeys(stdout)
 	case "url":
 		err = cmdURL(args[1:], stdin, stdout, stderr)
+	case "topo":
+		err = cmdTopo(args[1:], stdout, stderr)
+	case "export-rtapp":
+		err = cmdExportRTApp(args[1:], stdin, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

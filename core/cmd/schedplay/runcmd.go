@@ -74,7 +74,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if f.out != "text" && f.out != "json" {
 		return badInput("-o %q: want text or json", f.out)
 	}
-	sc, name, err := loadScenario(fs.Arg(0), f.preset, stdin)
+	sc, name, err := loadScenarioWarn(fs.Arg(0), f.preset, stdin, stderr)
 	if err != nil {
 		return err
 	}

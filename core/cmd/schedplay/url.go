@@ -25,7 +25,7 @@ func cmdURL(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if fs.NArg() > 1 {
 		return badInput("want at most one SCENARIO")
 	}
-	sc, _, err := loadScenario(fs.Arg(0), *preset, stdin)
+	sc, _, err := loadScenarioWarn(fs.Arg(0), *preset, stdin, stderr)
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,71 @@
+// Package rtapp imports and exports rt-app configurations
+// (https://github.com/scheduler-tools/rt-app; the grammar is
+// doc/tutorial.txt, /usr/share/doc/rt-app/tutorial.txt on Debian).
+//
+// rt-app is the tool scheduler developers use to describe synthetic
+// workloads, and the LKML threads this project reproduces quote rt-app
+// files. [Import] turns one into a *scenario.Scenario; [Export] writes the
+// workload of a scenario as a file that rt-app runs on a real machine, so
+// the same workload can be measured on both sides.
+//
+// # Reading
+//
+// [Parse] is json-c's tolerant dialect (// and /* */ comments, trailing
+// commas) with the object member order kept: the events of a phase run in
+// file order, and duplicate keys are kept in order as workgen (rt-app's
+// front end) would rename them. Events are recognised by prefix like rt-app
+// does ("run0", "sleep1", "runtime2").
+//
+// # What maps and what does not
+//
+//   - global: duration (seconds; -1, 0 or missing means "until every thread
+//     ends", which becomes the scenario's default duration and a warning) and
+//     default_policy are used; calibration, pi_enabled, lock_pages, logdir,
+//     log_basename, log_size, ftrace, gnuplot, io_device, mem_buffer_size and
+//     cumulative_slack have no simulation meaning and are listed in one
+//     warning.
+//   - tasks: instance, loop, phases (each with its loop), cpus, policy
+//     (SCHED_OTHER, SCHED_BATCH, SCHED_IDLE), priority (the nice value),
+//     delay (the start time). SCHED_FIFO, SCHED_RR and SCHED_DEADLINE are
+//     errors: those classes are not modelled yet. A phase may restate the
+//     thread's cpus/policy/priority but not change them (the core has one
+//     affinity and policy per task).
+//   - events: run and runtime (µs of work; -1 = forever; runtime is treated
+//     as run, which differs only on CPUs below capacity 1024), sleep, timer
+//     (ref, period, mode; relative by default as in rt-app, and absolute for
+//     every use once any use of the ref says absolute), yield, and upstream's
+//     fork (the forked thread is a task with "instance": 0). mem and iorun
+//     become run at [MemBytesPerNs] with a warning: they are short CPU-bound
+//     memsets/writes to /dev/null by default, and a warning is more useful
+//     than refusing the file. lock and unlock are errors (they come with the
+//     RT class and priority inheritance); wait, signal, broad, sync, barrier,
+//     suspend and resume are errors (they need task-to-task wakeups).
+//   - rt-app timer refs that do not start with "unique" are one timer shared
+//     by every thread using them; the core has per-task timers, so such a
+//     ref is kept per task and, if more than one thread uses it, warned
+//     about.
+//   - Thread names: the core names instances <name>-<index>, the index
+//     counting over all threads in file order, as upstream rt-app does
+//     (thread_data_set_unique_name). Differences: Debian's rt-app 1.0 names
+//     every instance just <name>; upstream names forked threads
+//     <name>-<index>-<fork number>; Linux truncates comm to 15 characters
+//     (rt-app's pthread_setname_np fails beyond that and the thread keeps the
+//     name "rt-app"). Names with characters outside A-Z a-z 0-9 _ . are
+//     rewritten with _ and a warning.
+//
+// rt-app files carry no machine and no kernel: the importer picks the
+// smallest smp-N topology that has every CPU named, the default kernel, and
+// says so in a warning; the CLI's -topology and -kernel override them.
+//
+// # Warnings
+//
+// Anything accepted but not carried over exactly is a [Warning] with the
+// JSON path in the rt-app file (or the scenario path, for export), in file
+// order, so a caller can print them (the CLI writes them to stderr) or turn
+// them into errors. Anything that would change what the workload does is an
+// error instead: a *scenario.Error naming the path, in the same form as the
+// scenario decoder's errors.
+//
+// Non-goals: rt-app's log files, calibration, and the rt-app 0.x grammar
+// (exec/period/lock_order/resources), which is refused with an error.
+package rtapp

@@ -1,0 +1,279 @@
+package rtapp
+
+// Export: *scenario.Scenario -> rt-app JSON.
+//
+// The output is plain JSON (no comments, unique keys, so json-c needs no
+// workgen pass) in the grammar of rt-app 1.0: every task gets a "phases"
+// object; a run of consecutive non-loop steps becomes one phase with loop 1
+// and a loop step becomes a phase with that loop count. Event keys carry
+// their index in the phase ("run0", "timer1") because json-c keeps only one
+// member per key. Timer refs get the "unique" prefix so that, as in the
+// core, every thread has its own timers. Times are rt-app's microseconds.
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"schedplay/core/scenario"
+	"schedplay/core/sched"
+)
+
+// maxUnrolled bounds the events a phase may get from unrolling nested loops.
+const maxUnrolled = 10000
+
+type exporter struct {
+	warns []Warning
+	b     strings.Builder
+}
+
+// Export renders the workload of sc (tasks, programs, loops, timers,
+// affinity, policy, nice, start delay, duration) as an rt-app
+// configuration. The machine, kernel, features and sysctls have no place in
+// an rt-app file and are reported in the warnings, as is anything rounded
+// or that Debian's rt-app 1.0 does not know (SCHED_IDLE, SCHED_BATCH and
+// fork are upstream additions). Steps rt-app cannot express (exit) are
+// errors naming the scenario path.
+func Export(sc *scenario.Scenario) ([]byte, []Warning, error) {
+	ex := &exporter{}
+	forked := map[string]bool{}
+	for _, t := range sc.Tasks {
+		if t.Parent != "" {
+			forked[t.Name] = true
+		}
+	}
+	ex.b.WriteString("{\n\t\"tasks\" : {\n")
+	for i, t := range sc.Tasks {
+		if err := ex.task(fmt.Sprintf("tasks[%d]", i), t, forked[t.Name]); err != nil {
+			return nil, nil, err
+		}
+		if i < len(sc.Tasks)-1 {
+			ex.b.WriteString(",")
+		}
+		ex.b.WriteString("\n")
+	}
+	ex.b.WriteString("\t},\n")
+	secs := (sc.Duration + sec - 1) / sec
+	if sc.Duration%sec != 0 {
+		ex.warn("duration", "%s rounded up to %d s: rt-app's duration is whole seconds", scenario.FormatDuration(sc.Duration), secs)
+	}
+	fmt.Fprintf(&ex.b, "\t\"global\" : {\n\t\t\"duration\" : %d,\n", secs)
+	ex.b.WriteString("\t\t\"calibration\" : \"CPU0\",\n\t\t\"default_policy\" : \"SCHED_OTHER\",\n" +
+		"\t\t\"pi_enabled\" : false,\n\t\t\"lock_pages\" : false,\n\t\t\"logdir\" : \"./\",\n" +
+		"\t\t\"log_basename\" : \"rt-app\",\n\t\t\"ftrace\" : false,\n\t\t\"gnuplot\" : false\n\t}\n}\n")
+	machine := fmt.Sprintf("topology %s, kernel %s", sc.Topology, sc.Kernel.Version)
+	if sc.Kernel.HZ != 0 {
+		machine += fmt.Sprintf(" (HZ=%d)", sc.Kernel.HZ)
+	}
+	if len(sc.Features)+len(sc.Sysctl)+len(sc.HW) > 0 {
+		machine += " and the features/sysctl/hw settings"
+	}
+	ex.warn("", "rt-app files carry only the workload: %s are left out", machine)
+	return []byte(ex.b.String()), ex.warns, nil
+}
+
+func (ex *exporter) warn(path, format string, args ...any) {
+	ex.warns = append(ex.warns, Warning{Path: path, Msg: fmt.Sprintf(format, args...)})
+}
+
+func jsonStr(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// us converts to rt-app microseconds, rounding to the nearest one.
+func (ex *exporter) us(path string, d sched.Time) int64 {
+	n := (int64(d) + 500) / 1000
+	if int64(d)%1000 != 0 {
+		ex.warn(path, "%s rounded to %dus: rt-app counts microseconds", scenario.FormatDuration(d), n)
+	}
+	return n
+}
+
+func (ex *exporter) task(p string, t scenario.Task, forked bool) error {
+	fmt.Fprintf(&ex.b, "\t\t%s : {\n", jsonStr(t.Name))
+	inst := t.Instances
+	if forked {
+		inst = 0 // created by its parent's fork events only
+		ex.warn(p, "forked by %q: exported with \"instance\": 0 and the parent's \"fork\" event, which upstream rt-app has and Debian's rt-app 1.0 ignores", t.Parent)
+	}
+	fmt.Fprintf(&ex.b, "\t\t\t\"instance\" : %d,\n\t\t\t\"loop\" : %d,\n", inst, t.Loop)
+	pol := t.Policy
+	switch pol {
+	case "", "SCHED_NORMAL":
+		pol = "SCHED_OTHER"
+	case "SCHED_IDLE", "SCHED_BATCH":
+		ex.warn(p+".policy", "%s: upstream rt-app accepts it; Debian's rt-app 1.0 knows only SCHED_OTHER, SCHED_FIFO, SCHED_RR and SCHED_DEADLINE and exits with \"Invalid policy\"", pol)
+	}
+	fmt.Fprintf(&ex.b, "\t\t\t\"policy\" : %s,\n\t\t\t\"priority\" : %d,\n", jsonStr(pol), t.Nice)
+	if t.CPUs != nil {
+		cs := make([]string, len(t.CPUs))
+		for i, c := range t.CPUs {
+			cs[i] = strconv.Itoa(c)
+		}
+		fmt.Fprintf(&ex.b, "\t\t\t\"cpus\" : [%s],\n", strings.Join(cs, ", "))
+	}
+	if t.Start != 0 {
+		fmt.Fprintf(&ex.b, "\t\t\t\"delay\" : %d,\n", ex.us(p+".start", t.Start))
+	}
+	if t.TimerSlack != nil && *t.TimerSlack != scenario.DefaultSlack {
+		ex.warn(p+".timer_slack", "left out: rt-app does not set timer slack (threads keep the default 50us)")
+	}
+	if t.Slice != 0 {
+		ex.warn(p+".slice", "left out: rt-app 1.0 does not set a custom slice")
+	}
+	phases, err := ex.phases(p+".program", t.Program)
+	if err != nil {
+		return err
+	}
+	ex.b.WriteString("\t\t\t\"phases\" : {\n")
+	for i, ph := range phases {
+		fmt.Fprintf(&ex.b, "\t\t\t\t\"p%d\" : {\n\t\t\t\t\t\"loop\" : %d", i, ph.loop)
+		for j, ev := range ph.events {
+			fmt.Fprintf(&ex.b, ",\n\t\t\t\t\t\"%s%d\" : %s", ev.key, j, ev.val)
+		}
+		ex.b.WriteString("\n\t\t\t\t}")
+		if i < len(phases)-1 {
+			ex.b.WriteString(",")
+		}
+		ex.b.WriteString("\n")
+	}
+	ex.b.WriteString("\t\t\t}\n\t\t}")
+	ex.checkTimerModes(p, phases)
+	return nil
+}
+
+type phase struct {
+	loop   int
+	events []event
+}
+
+type event struct {
+	key, val string
+	ref      string // timers
+	abs      bool
+	path     string
+}
+
+func (ex *exporter) phases(p string, steps []scenario.Step) ([]phase, error) {
+	var out []phase
+	var cur []event
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, phase{loop: 1, events: cur})
+			cur = nil
+		}
+	}
+	for i, st := range steps {
+		sp := fmt.Sprintf("%s[%d]", p, i)
+		if st.Kind != "loop" {
+			ev, err := ex.event(sp, st)
+			if err != nil {
+				return nil, err
+			}
+			cur = append(cur, ev)
+			continue
+		}
+		flush()
+		var body []event
+		if err := ex.unroll(sp+".loop.program", st.Loop.Program, &body); err != nil {
+			return nil, err
+		}
+		out = append(out, phase{loop: st.Loop.Count, events: body})
+	}
+	flush()
+	if len(out) == 0 {
+		return nil, errAt(p, "empty program")
+	}
+	return out, nil
+}
+
+// unroll flattens a loop body: rt-app phases do not nest, so loops inside a
+// loop are written out count times.
+func (ex *exporter) unroll(p string, steps []scenario.Step, out *[]event) error {
+	for i, st := range steps {
+		sp := fmt.Sprintf("%s[%d]", p, i)
+		if st.Kind != "loop" {
+			ev, err := ex.event(sp, st)
+			if err != nil {
+				return err
+			}
+			*out = append(*out, ev)
+			if len(*out) > maxUnrolled {
+				return errAt(sp, "nested loops unroll to more than %d events: rt-app phases do not nest", maxUnrolled)
+			}
+			continue
+		}
+		if st.Loop.Count < 0 {
+			return errAt(sp+".loop.count", "a forever loop inside a loop: rt-app phases do not nest")
+		}
+		for n := 0; n < st.Loop.Count; n++ {
+			if err := ex.unroll(sp+".loop.program", st.Loop.Program, out); err != nil {
+				return err
+			}
+		}
+		if st.Loop.Count > 1 {
+			ex.warn(sp, "nested loop unrolled %d times: rt-app phases do not nest", st.Loop.Count)
+		}
+	}
+	return nil
+}
+
+func (ex *exporter) event(p string, st scenario.Step) (event, error) {
+	switch st.Kind {
+	case "run":
+		if st.Run == sched.Forever {
+			return event{key: "run", val: "-1"}, nil
+		}
+		return event{key: "run", val: strconv.FormatInt(ex.us(p+".run", st.Run), 10)}, nil
+	case "sleep":
+		return event{key: "sleep", val: strconv.FormatInt(ex.us(p+".sleep", st.Sleep), 10)}, nil
+	case "timer":
+		per := ex.us(p+".timer.period", st.Timer.Period)
+		if per <= 0 {
+			return event{}, errAt(p+".timer.period", "%s rounds to 0us: rt-app counts microseconds", scenario.FormatDuration(st.Timer.Period))
+		}
+		ref := st.Timer.Ref
+		if !strings.HasPrefix(ref, "unique") {
+			ref = "unique_" + ref
+		}
+		mode := st.Timer.Mode
+		if mode == "" {
+			mode = "absolute"
+		}
+		return event{key: "timer", ref: ref, abs: mode == "absolute", path: p,
+			val: fmt.Sprintf("{ \"ref\" : %s, \"period\" : %d, \"mode\" : %s }", jsonStr(ref), per, jsonStr(mode))}, nil
+	case "yield":
+		return event{key: "yield", val: `""`}, nil
+	case "fork":
+		return event{key: "fork", val: jsonStr(st.Fork)}, nil
+	case "exit":
+		return event{}, errAt(p+".exit", "rt-app has no exit event (a thread ends when its loop count is done)")
+	}
+	return event{}, errAt(p, "unknown step kind %q", st.Kind)
+}
+
+// checkTimerModes warns when one ref is used with both modes: in rt-app the
+// mode belongs to the timer, which is absolute once any use says so.
+func (ex *exporter) checkTimerModes(p string, phases []phase) {
+	modes := map[string]map[bool]bool{}
+	var order []string
+	for _, ph := range phases {
+		for _, ev := range ph.events {
+			if ev.key != "timer" {
+				continue
+			}
+			if modes[ev.ref] == nil {
+				modes[ev.ref] = map[bool]bool{}
+				order = append(order, ev.ref)
+			}
+			modes[ev.ref][ev.abs] = true
+		}
+	}
+	for _, ref := range order {
+		if len(modes[ref]) == 2 {
+			ex.warn(p+".program", "timer %q is used both absolute and relative: in rt-app the timer is absolute for every use", ref)
+		}
+	}
+}

@@ -1,0 +1,145 @@
+package rtapp
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"schedplay/core/scenario"
+)
+
+func decode(t *testing.T, src string) *scenario.Scenario {
+	t.Helper()
+	sc, err := scenario.Decode([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc
+}
+
+// roundTrip exports sc, imports the result and compares the workloads.
+func roundTrip(t *testing.T, name string, sc *scenario.Scenario) []byte {
+	t.Helper()
+	out, _, err := Export(sc)
+	if err != nil {
+		t.Fatalf("%s: Export: %v", name, err)
+	}
+	back, _, err := Import(out)
+	if err != nil {
+		t.Fatalf("%s: Import(Export): %v\n%s", name, err, out)
+	}
+	if a, b := workload(back), workload(sc); a != b {
+		t.Errorf("%s: round trip changed the workload\n got %s\nwant %s\n%s", name, a, b, out)
+	}
+	if back.Duration < sc.Duration {
+		t.Errorf("%s: duration %s -> %s", name, sc.Duration, back.Duration)
+	}
+	return out
+}
+
+func TestRoundTripPresets(t *testing.T) {
+	for _, p := range scenario.Presets() {
+		name := p.Name
+		sc, err := scenario.Preset(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := Export(sc); err != nil {
+			t.Logf("%s: not exportable: %v", name, err)
+			continue
+		}
+		roundTrip(t, name, sc)
+	}
+}
+
+func TestRoundTripShapes(t *testing.T) {
+	sc := decode(t, `{ "version": 1, "topology": "smp-4", "duration": "3s", "tasks": [
+		{ "name": "a", "instances": 3, "nice": -5, "cpus": [0, 3], "start": "2ms", "loop": 7, "program": [
+			{ "run": "1ms" }, { "sleep": "250us" },
+			{ "loop": { "count": 4, "program": [ { "run": "100us" }, { "timer": { "ref": "tick", "period": "16ms", "mode": "relative" } } ] } },
+			{ "yield": true }, { "timer": { "ref": "tick", "period": "5ms", "mode": "relative" } } ] },
+		{ "name": "b", "policy": "SCHED_BATCH", "loop": -1, "program": [
+			{ "loop": { "count": 2, "program": [ { "run": "1ms" }, { "loop": { "count": 3, "program": [ { "sleep": "1ms" } ] } } ] } },
+			{ "run": -1 } ] },
+		{ "name": "c", "loop": -1, "program": [ { "run": "1ms" }, { "fork": "d" }, { "sleep": "10ms" } ] },
+		{ "name": "d", "parent": "c", "loop": 1, "program": [ { "run": "1ms" } ] } ] }`)
+	out := roundTrip(t, "shapes", sc)
+	// The nested loop unrolls: b's first phase (loop 2) has 1 run + 3 sleeps.
+	if n := strings.Count(string(out), `"sleep`); n != 1+3+1 {
+		t.Errorf("%d sleeps in\n%s", n, out)
+	}
+}
+
+func TestExportWarningsAndErrors(t *testing.T) {
+	sc := decode(t, `{ "version": 1, "duration": "1500ms", "tasks": [
+		{ "name": "a", "policy": "SCHED_IDLE", "timer_slack": "1us", "program": [ { "run": "1500ns" }, { "sleep": "1ms" } ] } ] }`)
+	_, warns, err := Export(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []struct{ path, sub string }{
+		{"duration", "rounded up to 2 s"},
+		{"tasks[0].policy", "Debian's rt-app 1.0"},
+		{"tasks[0].timer_slack", "left out"},
+		{"tasks[0].program[0].run", "rounded to 2us"},
+		{"", "only the workload"},
+	} {
+		if !hasWarning(warns, w.path, w.sub) {
+			t.Errorf("no warning %s %q in %v", w.path, w.sub, warns)
+		}
+	}
+	sc = decode(t, `{ "version": 1, "tasks": [ { "name": "a", "program": [ { "run": "1ms" }, { "exit": true } ] } ] }`)
+	_, _, err = Export(sc)
+	var se *scenario.Error
+	if !errors.As(err, &se) || se.Path != "tasks[0].program[1].exit" {
+		t.Errorf("got %v", err)
+	}
+}
+
+// TestRealRTApp runs an exported file with Debian's rt-app for about 1 s.
+func TestRealRTApp(t *testing.T) {
+	bin, err := exec.LookPath("rt-app")
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("rt-app is not installed; .ci/run installs the Debian package rt-app")
+		}
+		t.Skip("rt-app is not installed (apt-get install rt-app); CI runs this test")
+	}
+	sc := decode(t, `{ "version": 1, "topology": "smp-2", "duration": "1s", "tasks": [
+		{ "name": "hog", "nice": 5, "cpus": [0], "program": [ { "run": "5ms" } ] },
+		{ "name": "periodic", "instances": 2, "loop": -1, "program": [
+			{ "run": "200us" }, { "timer": { "ref": "tick", "period": "16ms", "mode": "absolute" } },
+			{ "loop": { "count": 3, "program": [ { "run": "100us" }, { "sleep": "1ms" }, { "yield": true } ] } } ] } ] }`)
+	out, _, err := Export(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Skip the CPU0 calibration (it sleeps a second per trial): the load
+	// per loop does not matter for "does rt-app run the file".
+	out = []byte(strings.Replace(string(out), `"calibration" : "CPU0"`, `"calibration" : 100`, 1))
+	dir := t.TempDir()
+	file := filepath.Join(dir, "exported.json")
+	if err := os.WriteFile(file, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, file)
+	cmd.Dir = dir
+	log, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("rt-app %s: %v\n%s\n%s", file, err, log, out)
+	}
+	if !strings.Contains(string(log), "Exiting") {
+		t.Errorf("rt-app ran no thread:\n%s", log)
+	}
+	logs, _ := filepath.Glob(filepath.Join(dir, "rt-app-*.log"))
+	if len(logs) != 3 {
+		t.Errorf("%d thread logs, want 3 (hog + 2 periodic): %v", len(logs), logs)
+	}
+}

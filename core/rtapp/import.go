@@ -1,0 +1,669 @@
+package rtapp
+
+// Import: rt-app JSON -> *scenario.Scenario.
+//
+// The mapping follows rt-app's own parser (src/rt-app_parse_config.c):
+// events are recognised by key prefix ("run0", "sleep1", "runtime2"), a
+// thread without "phases" is one phase whose "loop" is the phase's loop and
+// whose thread loop is then 1, a thread with "phases" loops the whole phase
+// list "loop" times (default -1), timers default to relative mode and a
+// timer ref is absolute if any of its uses says so (the mode belongs to the
+// timer resource, not to the event).
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"schedplay/core/scenario"
+	"schedplay/core/sched"
+	"schedplay/core/topology"
+)
+
+// Warning is something the importer accepted but could not carry over
+// exactly: a key the simulation ignores, an approximation, a default taken
+// for what the file leaves open. Path is the JSON path in the rt-app file.
+type Warning struct {
+	Path string
+	Msg  string
+}
+
+func (w Warning) String() string {
+	if w.Path == "" {
+		return w.Msg
+	}
+	return w.Path + ": " + w.Msg
+}
+
+// Units of rt-app's integer fields.
+const (
+	usec = sched.Microsecond
+	sec  = sched.Second
+)
+
+// MemBytesPerNs is the rate at which `mem` and `iorun` events are turned
+// into `run` work: 10 bytes/ns (10 GB/s), the order of a single core's
+// memset bandwidth from cache-resident buffers (rt-app's buffer is 4 MB by
+// default). Writes to /dev/null (rt-app's default io_device) cost less.
+const MemBytesPerNs = 10
+
+// Issues that will bring the events the core does not model yet.
+const (
+	rtIssue   = "the RT and deadline classes (with mutexes and priority inheritance) are not modelled yet; they come with the RT-class issue"
+	syncIssue = "task-to-task wakeups (condition variables, barriers, suspend/resume) are not modelled yet; they come with the inter-task wakeup (IPC) issue"
+)
+
+type importer struct {
+	warns     []Warning
+	defPolicy string
+	defPath   string
+	maxCPU    int
+	cpuPath   string
+	tasks     []*taskIn
+	byName    map[string]*taskIn
+	once      map[string]bool
+}
+
+// taskIn is a task being imported.
+type taskIn struct {
+	key     string // rt-app name
+	path    string
+	val     *Value
+	out     scenario.Task
+	timers  []*timerUse
+	forks   []string
+	forkers []string
+}
+
+type timerUse struct {
+	t        *scenario.Timer
+	absolute bool
+	path     string
+}
+
+// Import reads an rt-app configuration. It returns the scenario, the
+// warnings (in file order) and, for input it cannot represent faithfully,
+// a *scenario.Error naming the JSON path. The scenario has the default
+// kernel and the smallest smp-N topology that has every CPU the file names;
+// rt-app files carry neither, so callers override them (CLI flags).
+func Import(data []byte) (*scenario.Scenario, []Warning, error) {
+	if len(data) > scenario.MaxInput {
+		return nil, nil, errAt("", "rt-app file is %d bytes; the limit is %d", len(data), scenario.MaxInput)
+	}
+	root, err := Parse(data)
+	if err != nil {
+		return nil, nil, errAt("", "not valid rt-app JSON: %v", err)
+	}
+	if root.Kind != Object {
+		return nil, nil, errAt("", "want a JSON object with \"tasks\" at the top level")
+	}
+	im := &importer{defPolicy: "SCHED_OTHER", byName: map[string]*taskIn{}, once: map[string]bool{}, maxCPU: -1}
+	sc := scenario.New()
+	sc.Description = "Imported from an rt-app configuration."
+	for _, m := range root.Members {
+		switch m.Key {
+		case "tasks", "global":
+		case "resources":
+			im.warn("resources", "ignored: rt-app 1.0 creates resources from the events and keeps this section only for backward compatibility")
+		default:
+			im.warn(m.Key, "unknown top-level key, ignored (rt-app reads only tasks, global and resources)")
+		}
+	}
+	if err := im.global(root.Get("global"), sc); err != nil {
+		return nil, nil, err
+	}
+	tm := root.Get("tasks")
+	if tm == nil || tm.Val == nil {
+		return nil, nil, errAt("tasks", "missing; want an object of threads (rt-app: \"Cannot find key tasks\")")
+	}
+	if tm.Val.Kind != Object {
+		return nil, nil, errAt("tasks", "want an object of threads, got %s", tm.Val.Kind)
+	}
+	if err := im.allTasks(tm.Val, sc); err != nil {
+		return nil, nil, err
+	}
+	if err := im.topology(sc); err != nil {
+		return nil, nil, err
+	}
+	if err := sc.Validate(); err != nil {
+		return nil, nil, errAt("", "the imported scenario is not valid: %v", err)
+	}
+	return sc, im.warns, nil
+}
+
+func errAt(path, format string, args ...any) error {
+	return &scenario.Error{Path: path, Msg: fmt.Sprintf(format, args...)}
+}
+
+func (im *importer) warn(path, format string, args ...any) {
+	im.warns = append(im.warns, Warning{Path: path, Msg: fmt.Sprintf(format, args...)})
+}
+
+// warnOnce warns the first time a key is seen.
+func (im *importer) warnOnce(key, path, format string, args ...any) {
+	if im.once[key] {
+		return
+	}
+	im.once[key] = true
+	im.warn(path, format, args...)
+}
+
+// join appends a key to a path: `a.b` or `a["mp3.decoder"]`.
+func join(path, key string) string {
+	ident := key != ""
+	for i, c := range key {
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			ident = false
+			break
+		}
+	}
+	if !ident {
+		return path + "[" + strconv.Quote(key) + "]"
+	}
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+func line(v *Value) string {
+	if v == nil {
+		return ""
+	}
+	return fmt.Sprintf(" (line %d)", v.Line)
+}
+
+// intAt reads an integer member value, naming the path on a type error.
+func intAt(path string, v *Value) (int, error) {
+	if v == nil {
+		return 0, errAt(path, "has no value; want an integer")
+	}
+	n, ok := v.Int()
+	if !ok {
+		return 0, errAt(path, "want an integer, got %s%s", describe(v), line(v))
+	}
+	return n, nil
+}
+
+func describe(v *Value) string {
+	switch v.Kind {
+	case Number:
+		return v.Num
+	case String:
+		return strconv.Quote(v.Str)
+	case Bool:
+		return strconv.FormatBool(v.Bool)
+	}
+	return "a " + v.Kind.String()
+}
+
+// ---- global ----
+
+// globalIgnored lists the global keys that mean nothing to a simulation.
+var globalIgnored = map[string]string{
+	"calibration":      "the simulator runs exact work, no calibrated busy loop",
+	"pi_enabled":       "mutexes are not modelled",
+	"lock_pages":       "no paging",
+	"logdir":           "no log files",
+	"log_basename":     "no log files",
+	"log_size":         "no log files",
+	"ftrace":           "use schedplay run -trace",
+	"gnuplot":          "no log files",
+	"io_device":        "I/O is not modelled",
+	"mem_buffer_size":  "mem/iorun are converted to run",
+	"cumulative_slack": "no log files",
+}
+
+func (im *importer) global(gm *Member, sc *scenario.Scenario) error {
+	if gm == nil {
+		im.warn("", "no global section: simulating %s (rt-app runs until every thread ends; override with -duration)", scenario.FormatDuration(sc.Duration))
+		return nil
+	}
+	g := gm.Val
+	if g == nil || g.Kind != Object {
+		return errAt("global", "want an object")
+	}
+	var ignored []string
+	for _, m := range g.Members {
+		p := join("global", m.Key)
+		switch m.Key {
+		case "duration":
+			d, err := intAt(p, m.Val)
+			if err != nil {
+				return err
+			}
+			if d <= 0 {
+				im.warn(p, "%d: rt-app runs until every thread ends; simulating %s instead (override with -duration)", d, scenario.FormatDuration(sc.Duration))
+				continue
+			}
+			if max := sched.DefaultLimits().MaxDuration; sched.Time(d)*sec > max {
+				return errAt(p, "%d s is longer than the simulator's limit of %s", d, scenario.FormatDuration(max))
+			}
+			sc.Duration = sched.Time(d) * sec
+		case "default_policy":
+			if m.Val == nil || m.Val.Kind != String {
+				return errAt(p, "want a policy name string")
+			}
+			im.defPolicy, im.defPath = m.Val.Str, p
+		default:
+			if _, ok := globalIgnored[m.Key]; ok {
+				ignored = append(ignored, m.Key)
+			} else {
+				im.warn(p, "unknown global key, ignored (rt-app ignores it too)")
+			}
+		}
+	}
+	if gm.Val.Get("duration") == nil {
+		im.warn("global.duration", "missing: rt-app runs until every thread ends; simulating %s (override with -duration)", scenario.FormatDuration(sc.Duration))
+	}
+	if len(ignored) > 0 {
+		var why []string
+		for _, k := range ignored {
+			why = append(why, k+" ("+globalIgnored[k]+")")
+		}
+		im.warn("global", "ignored, no simulation meaning: %s", strings.Join(why, ", "))
+	}
+	return nil
+}
+
+// ---- tasks ----
+
+func (im *importer) allTasks(tasks *Value, sc *scenario.Scenario) error {
+	used := map[string]bool{}
+	for _, m := range tasks.Members {
+		p := join("tasks", m.Key)
+		if m.Val == nil || m.Val.Kind != Object {
+			return errAt(p, "want a thread object")
+		}
+		if _, dup := im.byName[m.Key]; dup {
+			return errAt(p, "a second thread named %q (json-c would keep only the last one)", m.Key)
+		}
+		t := &taskIn{key: m.Key, path: p, val: m.Val}
+		t.out.Name = sanitize(m.Key, used)
+		if t.out.Name != m.Key {
+			im.warn(p, "renamed %q: scenario task names are 1-64 of A-Z a-z 0-9 _ . (threads are still named <name>-<index>)", t.out.Name)
+		}
+		im.tasks = append(im.tasks, t)
+		im.byName[m.Key] = t
+	}
+	if len(im.tasks) == 0 {
+		return errAt("tasks", "no threads")
+	}
+	for _, t := range im.tasks {
+		if err := im.task(t); err != nil {
+			return err
+		}
+	}
+	if err := im.resolveForks(); err != nil {
+		return err
+	}
+	im.resolveTimers()
+	for _, t := range im.tasks {
+		if t.out.Instances == 0 {
+			continue
+		}
+		sc.Tasks = append(sc.Tasks, t.out)
+	}
+	if len(sc.Tasks) == 0 {
+		return errAt("tasks", "every thread has \"instance\": 0; nothing would run")
+	}
+	return nil
+}
+
+// sanitize makes an rt-app thread name a valid, unique scenario name.
+func sanitize(key string, used map[string]bool) string {
+	b := []byte(key)
+	for i, c := range b {
+		if !(c == '_' || c == '.' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			b[i] = '_'
+		}
+	}
+	if len(b) == 0 {
+		b = []byte("task")
+	}
+	if len(b) > 60 {
+		b = b[:60]
+	}
+	name := string(b)
+	for i := 2; used[name]; i++ {
+		name = string(b) + "_" + strconv.Itoa(i)
+	}
+	used[name] = true
+	return name
+}
+
+// legacy are the keys of the rt-app 0.x thread grammar.
+var legacy = []string{"exec", "period", "deadline", "lock_order", "resources"}
+
+// threadKeys are the non-event keys of a thread object.
+var threadKeys = map[string]bool{"instance": true, "loop": true, "phases": true, "cpus": true,
+	"policy": true, "priority": true, "delay": true, "dl-runtime": true, "dl-period": true, "dl-deadline": true}
+
+// phaseKeys are the non-event keys of a phase object.
+var phaseKeys = map[string]bool{"loop": true, "cpus": true, "policy": true, "priority": true,
+	"dl-runtime": true, "dl-period": true, "dl-deadline": true}
+
+func (im *importer) task(t *taskIn) error {
+	v := t.val
+	for _, k := range legacy {
+		if m := v.Get(k); m != nil && !hasEvents(v) {
+			return errAt(join(t.path, k), "rt-app 0.x thread grammar (exec, period, deadline, lock_order, resources): rt-app 1.0 replaced it with events (run, sleep, timer, ...); rewrite the thread with events")
+		}
+	}
+	t.out.Instances, t.out.Loop = 1, -1
+	if m := v.Get("instance"); m != nil {
+		n, err := intAt(join(t.path, "instance"), m.Val)
+		if err != nil {
+			return err
+		}
+		if n < 0 || n > 10000 {
+			return errAt(join(t.path, "instance"), "%d: want 0..10000", n)
+		}
+		t.out.Instances = n
+	}
+	pol, err := im.policy(t.path, v, im.defPolicy, im.defPath)
+	if err != nil {
+		return err
+	}
+	t.out.Policy = pol
+	if t.out.Policy == "SCHED_OTHER" {
+		t.out.Policy = ""
+	}
+	if m := v.Get("priority"); m != nil {
+		n, err := intAt(join(t.path, "priority"), m.Val)
+		if err != nil {
+			return err
+		}
+		if n < -20 || n > 19 {
+			return errAt(join(t.path, "priority"), "%d: for %s the priority is the nice value, -20..19 (rt-app exits: \"setpriority %d nice invalid\")", n, pol, n)
+		}
+		t.out.Nice = n
+	}
+	for _, k := range []string{"dl-runtime", "dl-period", "dl-deadline"} {
+		if v.Get(k) != nil {
+			im.warn(join(t.path, k), "ignored: only SCHED_DEADLINE threads use it")
+		}
+	}
+	if m := v.Get("cpus"); m != nil {
+		cpus, err := im.cpus(join(t.path, "cpus"), m.Val)
+		if err != nil {
+			return err
+		}
+		t.out.CPUs = cpus
+	}
+	if m := v.Get("delay"); m != nil {
+		n, err := intAt(join(t.path, "delay"), m.Val)
+		if err != nil {
+			return err
+		}
+		if n < 0 {
+			return errAt(join(t.path, "delay"), "%d: want a non-negative number of microseconds", n)
+		}
+		t.out.Start = sched.Time(n) * usec
+	}
+	phases := v.Get("phases")
+	if phases == nil {
+		for _, m := range v.Members {
+			if !threadKeys[m.Key] && classify(m.Key) == "" {
+				im.warn(join(t.path, m.Key), "not an rt-app event or thread key, ignored (rt-app ignores it too)")
+			}
+		}
+		steps, err := im.events(t, t.path, v)
+		if err != nil {
+			return err
+		}
+		if m := v.Get("loop"); m != nil {
+			n, err := im.loopCount(join(t.path, "loop"), m.Val)
+			if err != nil {
+				return err
+			}
+			t.out.Loop = n
+		}
+		t.out.Program = steps
+	} else {
+		for _, m := range v.Members {
+			if !threadKeys[m.Key] {
+				im.warn(join(t.path, m.Key), "ignored: with \"phases\", rt-app reads events only inside the phases")
+			}
+		}
+		pp := join(t.path, "phases")
+		if phases.Val == nil || phases.Val.Kind != Object {
+			return errAt(pp, "want an object of phases")
+		}
+		if len(phases.Val.Members) == 0 {
+			return errAt(pp, "no phases")
+		}
+		im.duplicates(pp, phases.Val)
+		for _, ph := range phases.Val.Members {
+			p := join(pp, ph.Key)
+			if ph.Val == nil || ph.Val.Kind != Object {
+				return errAt(p, "want a phase object")
+			}
+			if err := im.phaseAttrs(t, p, ph.Val); err != nil {
+				return err
+			}
+			steps, err := im.events(t, p, ph.Val)
+			if err != nil {
+				return err
+			}
+			count := 1
+			if m := ph.Val.Get("loop"); m != nil {
+				if count, err = im.loopCount(join(p, "loop"), m.Val); err != nil {
+					return err
+				}
+			}
+			if count == 1 {
+				t.out.Program = append(t.out.Program, steps...)
+			} else {
+				t.out.Program = append(t.out.Program, scenario.Step{Kind: "loop", Loop: &scenario.Loop{Count: count, Program: steps}})
+			}
+		}
+		if m := v.Get("loop"); m != nil {
+			n, err := intAt(join(t.path, "loop"), m.Val)
+			if err != nil {
+				return err
+			}
+			switch {
+			case n == 0:
+				return errAt(join(t.path, "loop"), "0: the thread would run none of its phases")
+			case n < -1:
+				im.warn(join(t.path, "loop"), "%d: rt-app counts up to it and never reaches it; runs forever", n)
+				n = -1
+			}
+			t.out.Loop = n
+		}
+	}
+	before := countSteps(t.out.Program)
+	prog, stuck := truncateForever(t.out.Program)
+	if stuck {
+		if dropped := before - countSteps(prog); dropped > 0 || t.out.Loop != -1 {
+			im.warn(t.path, "gets stuck in \"run\": -1 (forever): %d later event(s) never execute and the thread loop (%d) never repeats; imported with them left out and loop -1", dropped, t.out.Loop)
+		}
+		t.out.Program, t.out.Loop = prog, -1
+	}
+	return nil
+}
+
+// hasEvents reports whether a thread object has events or phases.
+func hasEvents(v *Value) bool {
+	for _, m := range v.Members {
+		if m.Key == "phases" || classify(m.Key) != "" && m.Key != "lock_order" {
+			return true
+		}
+	}
+	return false
+}
+
+// loopCount reads a phase loop: rt-app repeats the phase until its counter
+// (1, 2, ...) equals the value, so 0 and negative values never end.
+func (im *importer) loopCount(path string, v *Value) (int, error) {
+	n, err := intAt(path, v)
+	if err != nil {
+		return 0, err
+	}
+	if n <= 0 {
+		if n != -1 {
+			im.warn(path, "%d: rt-app's counter starts at 1 and never reaches it; repeats forever", n)
+		}
+		return -1, nil
+	}
+	return n, nil
+}
+
+// policy resolves a thread's or phase's policy.
+func (im *importer) policy(path string, v *Value, def, defPath string) (string, error) {
+	pol, pp := def, defPath
+	if m := v.Get("policy"); m != nil {
+		pp = join(path, "policy")
+		if m.Val == nil || m.Val.Kind != String {
+			return "", errAt(pp, "want a policy name string")
+		}
+		if m.Val.Str != "default" { // upstream: keep the current policy
+			pol = m.Val.Str
+		}
+	}
+	where := pp
+	if where == "" {
+		where = path
+	}
+	switch pol {
+	case "SCHED_OTHER", "SCHED_BATCH", "SCHED_IDLE":
+		return pol, nil
+	case "SCHED_FIFO", "SCHED_RR", "SCHED_DEADLINE":
+		if pp == defPath && pp != "" {
+			return "", errAt(pp, "%s (inherited by %s): %s", pol, path, rtIssue)
+		}
+		return "", errAt(where, "%s: %s", pol, rtIssue)
+	}
+	return "", errAt(where, "unknown policy %q: want SCHED_OTHER, SCHED_BATCH or SCHED_IDLE (rt-app exits: \"Invalid policy\")", pol)
+}
+
+func (im *importer) cpus(path string, v *Value) ([]int, error) {
+	if v == nil || v.Kind != Array {
+		return nil, errAt(path, "want an array of CPU numbers")
+	}
+	if len(v.Elems) == 0 {
+		return nil, errAt(path, "empty: sched_setaffinity() fails on an empty set and rt-app exits")
+	}
+	var out []int
+	seen := map[int]bool{}
+	for i, e := range v.Elems {
+		ep := fmt.Sprintf("%s[%d]", path, i)
+		n, err := intAt(ep, e)
+		if err != nil {
+			return nil, err
+		}
+		if n < 0 || n >= 4096 {
+			return nil, errAt(ep, "CPU %d: want 0..4095", n)
+		}
+		if seen[n] {
+			continue
+		}
+		seen[n] = true
+		out = append(out, n)
+		if n > im.maxCPU {
+			im.maxCPU, im.cpuPath = n, ep
+		}
+	}
+	return out, nil
+}
+
+// phaseAttrs checks a phase's cpus/policy/priority: the core has one
+// affinity and one policy per task, so a phase may only restate them.
+func (im *importer) phaseAttrs(t *taskIn, p string, v *Value) error {
+	for _, m := range v.Members {
+		if !phaseKeys[m.Key] && classify(m.Key) == "" {
+			im.warn(join(p, m.Key), "not an rt-app event or phase key, ignored (rt-app ignores it too)")
+		}
+	}
+	if m := v.Get("cpus"); m != nil {
+		cp := join(p, "cpus")
+		cpus, err := im.cpus(cp, m.Val)
+		if err != nil {
+			return err
+		}
+		if !sameSet(cpus, t.out.CPUs) {
+			return errAt(cp, "%v differs from the thread's affinity %s: per-phase CPU affinity (sched_setaffinity between phases) is not modelled; the core has one affinity per task", cpus, affinity(t.out.CPUs))
+		}
+	}
+	if v.Get("policy") != nil || v.Get("priority") != nil {
+		pol, err := im.policy(p, v, policyName(t.out.Policy), "")
+		if err != nil {
+			return err
+		}
+		nice := t.out.Nice
+		if m := v.Get("priority"); m != nil {
+			if nice, err = intAt(join(p, "priority"), m.Val); err != nil {
+				return err
+			}
+		}
+		if pol != policyName(t.out.Policy) || nice != t.out.Nice {
+			return errAt(p, "changes the policy or priority to %s/%d: per-phase scheduling parameters are not modelled; the core has one policy and nice value per task", pol, nice)
+		}
+	}
+	return nil
+}
+
+func policyName(p string) string {
+	if p == "" {
+		return "SCHED_OTHER"
+	}
+	return p
+}
+
+func affinity(c []int) string {
+	if c == nil {
+		return "(all CPUs)"
+	}
+	return fmt.Sprint(c)
+}
+
+func sameSet(a, b []int) bool {
+	if b == nil {
+		return false
+	}
+	x := append([]int(nil), a...)
+	y := append([]int(nil), b...)
+	sort.Ints(x)
+	sort.Ints(y)
+	if len(x) != len(y) {
+		return false
+	}
+	for i := range x {
+		if x[i] != y[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// topology picks the smallest smp-N machine that has every CPU named.
+func (im *importer) topology(sc *scenario.Scenario) error {
+	for _, name := range topology.Names() {
+		m, err := topology.Preset(name)
+		if err != nil || !strings.HasPrefix(name, "smp-") {
+			continue
+		}
+		if m.NumCPUs() > im.maxCPU {
+			sc.Topology = name
+			why := "no thread sets \"cpus\""
+			if im.maxCPU >= 0 {
+				why = fmt.Sprintf("the smallest smp-N with CPU %d", im.maxCPU)
+			}
+			im.warn("", "rt-app files name no machine or kernel: using topology %s (%s) and kernel %s; override with -topology and -kernel", name, why, sc.Kernel.Version)
+			return nil
+		}
+	}
+	return errAt(im.cpuPath, "CPU %d: no built-in smp-N topology has that many CPUs", im.maxCPU)
+}
+
+func countSteps(steps []scenario.Step) int {
+	n := len(steps)
+	for _, st := range steps {
+		if st.Kind == "loop" {
+			n += countSteps(st.Loop.Program)
+		}
+	}
+	return n
+}
