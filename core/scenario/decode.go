@@ -95,7 +95,7 @@ func decodeScenario(m map[string]any) (*Scenario, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := onlyKeys("kernel", km, "version", "hz", "preempt"); err != nil {
+		if err := onlyKeys("kernel", km, "version", "hz", "preempt", "tick_offset"); err != nil {
 			return nil, err
 		}
 		if err := optString(km, "version", "kernel.", &sc.Kernel.Version); err != nil {
@@ -111,6 +111,13 @@ func decodeScenario(m map[string]any) (*Scenario, error) {
 		}
 		if err := optString(km, "preempt", "kernel.", &sc.Kernel.Preempt); err != nil {
 			return nil, err
+		}
+		if tv, ok := km["tick_offset"]; ok {
+			d, err := asDuration("kernel.tick_offset", tv)
+			if err != nil {
+				return nil, err
+			}
+			sc.Kernel.TickOffset = &d
 		}
 		if _, ok := km["preempt"]; ok && sc.Kernel.Preempt == "" {
 			return nil, errAt("kernel.preempt", `want none, voluntary, full or lazy (leave it out for the profile's)`)

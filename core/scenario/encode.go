@@ -85,6 +85,10 @@ func (sc *Scenario) Encode() []byte {
 		w.key("preempt", &kf)
 		w.str(sc.Kernel.Preempt)
 	}
+	if sc.Kernel.TickOffset != nil {
+		w.key("tick_offset", &kf)
+		w.str(FormatDuration(*sc.Kernel.TickOffset))
+	}
 	w.b.WriteByte('}')
 	if len(sc.Features) > 0 {
 		w.key("features", &f)

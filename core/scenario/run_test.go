@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"fmt"
 	"testing"
 
 	"schedplay/core/metrics"
@@ -61,5 +62,57 @@ func TestHugeDurationsNoOverflow(t *testing.T) {
 		if a.Wakeups != 0 || a.SleepNs < 0 || a.RuntimeNs+a.WaitNs+a.SleepNs != int64(10*sched.Millisecond) {
 			t.Errorf("%s: task a woke %d times, runtime %d wait %d sleep %d", prog, a.Wakeups, a.RuntimeNs, a.WaitNs, a.SleepNs)
 		}
+	}
+}
+
+// TestTickOffset checks where the jiffies grid lies: fixed by
+// kernel.tick_offset, otherwise drawn from the seed (different seeds give
+// different grids; the same seed the same one), and bounded by one tick.
+func TestTickOffset(t *testing.T) {
+	base := doc(`"duration":"20ms","kernel":{"version":"v6.18","hz":250%s},"seed":%d,`, task("a", `"cpus":[0],`, `{"run":-1}`))
+	tickTimes := func(tickOffset string, seed int) []sched.Time {
+		sc, err := Decode([]byte(fmt.Sprintf(base, tickOffset, seed)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := sc.Build(sched.DefaultLimits())
+		if err != nil {
+			t.Fatal(err)
+		}
+		sim, err := sched.New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := &sched.Recorder{KeepTicks: true}
+		sim.Attach(rec)
+		if err := sim.Run(); err != nil {
+			t.Fatal(err)
+		}
+		var ticks []sched.Time
+		for _, e := range rec.Events {
+			if e.Kind == sched.EvTick {
+				ticks = append(ticks, e.Time)
+			}
+		}
+		return ticks
+	}
+	fixed := tickTimes(`,"tick_offset":"1.5ms"`, 1)
+	if len(fixed) == 0 || fixed[0] != 1500*sched.Microsecond || fixed[1] != 5500*sched.Microsecond {
+		t.Errorf("tick_offset 1.5ms: ticks %v, want 1.5ms, 5.5ms, ...", fixed)
+	}
+	a, b := tickTimes("", 1), tickTimes("", 2)
+	if fmt.Sprint(a) != fmt.Sprint(tickTimes("", 1)) {
+		t.Error("the same seed placed the tick grid differently")
+	}
+	if a[0] == b[0] {
+		t.Errorf("seeds 1 and 2 both put the first tick at %s", a[0])
+	}
+	for _, ticks := range [][]sched.Time{a, b} {
+		if ticks[0] <= 0 || ticks[0] > 4*sched.Millisecond || ticks[1]-ticks[0] != 4*sched.Millisecond {
+			t.Errorf("ticks %v: want a 4ms grid starting within the first tick", ticks)
+		}
+	}
+	if _, err := Decode([]byte(fmt.Sprintf(base, `,"tick_offset":"4ms"`, 1))); err == nil {
+		t.Error("tick_offset of a whole tick decoded")
 	}
 }

@@ -4,6 +4,7 @@ package scenario
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"sort"
 
 	"schedplay/core/sched"
@@ -32,6 +33,10 @@ type Kernel struct {
 	Version string
 	HZ      int    // 0 = profile default
 	Preempt string // "" = profile default
+	// TickOffset fixes where the jiffies grid lies relative to the run's
+	// start; nil draws it from the seed, as a real workload starts at an
+	// arbitrary point between two ticks.
+	TickOffset *Duration
 }
 
 // Task is one task group.
@@ -168,6 +173,15 @@ func (sc *Scenario) Build(lim sched.Limits) (sched.Config, error) {
 	}
 	if total > lim.MaxTasks {
 		return cfg, errAt("tasks", "%d tasks; the limit is %d", total, lim.MaxTasks)
+	}
+	tick := sched.Second / Duration(prof.HZ)
+	if sc.Kernel.TickOffset != nil {
+		if *sc.Kernel.TickOffset >= tick {
+			return cfg, errAt("kernel.tick_offset", "%s: want less than one tick (%s at HZ=%d)", FormatDuration(*sc.Kernel.TickOffset), FormatDuration(tick), prof.HZ)
+		}
+		cfg.TickOffset = *sc.Kernel.TickOffset
+	} else {
+		cfg.TickOffset = TickOffsetFromSeed(sc.Seed, tick)
 	}
 	cfg.Machine, cfg.Profile, cfg.Sysctls = m, prof, sys
 	cfg.Duration, cfg.Seed, cfg.Limits = sc.Duration, sc.Seed, lim
@@ -308,6 +322,13 @@ func buildOps(p string, steps []Step, groups map[string]int, timers map[string]i
 		}
 	}
 	return ops, nil
+}
+
+// TickOffsetFromSeed draws the jiffies-grid offset of a run from its seed
+// (its own PCG stream, so it does not disturb the run's generator).
+func TickOffsetFromSeed(seed uint64, tick Duration) Duration {
+	r := rand.New(rand.NewPCG(seed, 0x7469636b)) // "tick"
+	return Duration(r.Int64N(int64(tick)))
 }
 
 func sortedBoolKeys(m map[string]bool) []string {

@@ -44,6 +44,16 @@ func (sc *Scenario) Set(kv string) error {
 			return bad("100, 250, 300 or 1000")
 		}
 		sc.Kernel.HZ = n
+	case key == "kernel.tick_offset":
+		if val == "random" {
+			sc.Kernel.TickOffset = nil
+			break
+		}
+		d, err := ParseDuration(key, val)
+		if err != nil {
+			return err
+		}
+		sc.Kernel.TickOffset = &d
 	case key == "kernel.preempt":
 		if _, err := sched.ParsePreempt(val); err != nil {
 			return errAt(key, "%v", err)
@@ -85,7 +95,8 @@ func Keys() []string {
 		"seed\tinteger\tseed of the run's random number generator",
 		"kernel.version\tstring\tkernel profile: " + strings.Join(sched.ProfileNames(), ", "),
 		"kernel.hz\tinteger\tCONFIG_HZ: 100, 250, 300 or 1000",
-		"kernel.preempt\tstring\tpreemption model: none, voluntary, full, lazy",
+		"kernel.preempt\tstring\tpreemption model: none, voluntary, full, lazy (lazy from v6.13)",
+		"kernel.tick_offset\tduration|random\twhere the jiffies grid lies after the run's start (0 <= x < 1/HZ); default random: drawn from the seed",
 	}
 	for _, f := range sched.Features() {
 		status := ""

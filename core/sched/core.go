@@ -173,7 +173,16 @@ func (s *Sim) armTick(rq *rq) {
 	s.q.push(qevent{at: s.nextTick(), kind: qTick, cpu: rq.cpu, prio: prioTick})
 }
 
-func (s *Sim) nextTick() Time { return (s.now/s.tickNs + 1) * s.tickNs }
+// nextTick is the first jiffy strictly after now. The grid is offset from
+// the run's start by Config.TickOffset: a workload does not start on a
+// jiffy boundary on a real machine.
+func (s *Sim) nextTick() Time {
+	k := (s.now - s.tickOffset) / s.tickNs
+	if s.now < s.tickOffset {
+		k = -1 // floor division for the first partial jiffy
+	}
+	return s.tickOffset + (k+1)*s.tickNs
+}
 
 // tick mirrors sched_tick(): update the running task's accounting and let the
 // class decide on preemption. A CPU that is idle when its tick fires stops

@@ -47,6 +47,10 @@ type Config struct {
 	Duration Time
 	Seed     uint64
 	Limits   Limits
+	// TickOffset places the jiffies grid: ticks happen at TickOffset +
+	// k/HZ. 0 <= TickOffset < 1/HZ. (The scenario layer draws it from the
+	// seed unless the scenario fixes it.)
+	TickOffset Time
 }
 
 // Sim is one simulation run.
@@ -59,6 +63,8 @@ type Sim struct {
 	sys     Sysctls
 	preempt PreemptModel
 	tickNs  Time
+	// tickOffset is Config.TickOffset.
+	tickOffset Time
 	// normBaseSlice is normalized_sysctl_sched_base_slice (v6.18 vprot).
 	normBaseSlice int64
 	rqs           []rq
@@ -112,11 +118,15 @@ func New(cfg Config) (*Sim, error) {
 		sys:           cfg.Sysctls,
 		preempt:       cfg.Profile.Preempt,
 		tickNs:        Second / Time(cfg.Profile.HZ),
+		tickOffset:    cfg.TickOffset,
 		normBaseSlice: cfg.Profile.baseSlice,
 		end:           cfg.Duration,
 		localCPU:      -1,
 		rng:           rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15)),
 		nextPID:       1000,
+	}
+	if s.tickOffset < 0 || s.tickOffset >= s.tickNs {
+		return nil, fmt.Errorf("tick offset %s outside [0, %s)", s.tickOffset, s.tickNs)
 	}
 	if s.eevdf && s.sys.BaseSliceNs <= 0 {
 		return nil, fmt.Errorf("sysctl sched_base_slice_ns must be positive")
