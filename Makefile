@@ -3,19 +3,50 @@ GO      ?= go
 PKGS    := ./...
 BIN     := bin/schedplay
 
-.PHONY: all build run test test-unit test-wasm-build lint fmt-check vet bench fuzz realkernel clean
+.PHONY: all build run site generate check-generated test test-unit test-wasm-build test-wasm-node test-browser lint fmt-check vet bench bench-browser fuzz realkernel clean cli-demo
 
 all: build
 
 build:
 	$(GO) build -o $(BIN) ./core/cmd/schedplay
 
-# Until the browser playground exists, `make run` runs the default scenario
-# in the CLI and prints its summary.
-run: build
+# The CLI's default scenario, as `make run` did before the playground.
+cli-demo: build
 	./$(BIN) run -preset demo/periodic-vs-hog
 
-test: fmt-check vet test-unit test-wasm-build
+# --- Browser playground (wasm/ + site/ -> dist/) ---------------------------
+# GOOS/GOARCH are set per command, never exported (host tools must stay host).
+WASM_OUT := build/main.wasm
+ADDR     ?= 127.0.0.1:8080
+
+# Regenerate the Vugu components (cheap; output is byte-identical).
+generate:
+	$(GO) generate ./wasm/
+
+# CI check: the checked-in wasm/*_gen.go match what vugugen makes from the
+# .vugu sources (compared byte for byte with a fresh generation).
+check-generated:
+	@tmp=$$(mktemp -d); cp wasm/*_gen.go $$tmp/; \
+	$(GO) generate ./wasm/ || exit 1; \
+	for f in wasm/*_gen.go; do \
+	  if ! cmp -s $$f $$tmp/$$(basename $$f); then echo "$$f is stale: run 'make generate' and commit it"; rm -rf $$tmp; exit 1; fi; \
+	done; rm -rf $$tmp; echo "wasm/*_gen.go up to date"
+
+$(WASM_OUT): generate
+	@mkdir -p build
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $(WASM_OUT) ./wasm
+
+# Build the static site into dist/ (minified, precompressed .br/.gz).
+site: $(WASM_OUT)
+	$(GO) run ./scripts/sitebuild -site site -wasm $(WASM_OUT) -out dist
+
+.PHONY: $(WASM_OUT)
+
+# Build the site and serve it on localhost (prints the URL).
+run: site
+	$(GO) run ./scripts/devserver -dir dist -addr $(ADDR)
+
+test: fmt-check check-generated vet test-unit test-wasm-build test-wasm-node test-browser
 
 fmt-check:
 	@out="$$(gofmt -l $$(git ls-files '*.go' | grep -v '_gen\.go$$'))"; \
@@ -29,14 +60,33 @@ vet:
 test-unit:
 	$(GO) test -tags invariants -race -count=1 $(PKGS)
 
-# The core must build for the browser (GOOS/GOARCH are set per command only).
+# The core and the UI must build for the browser (GOOS/GOARCH per command only).
 test-wasm-build:
-	GOOS=js GOARCH=wasm $(GO) build ./core/...
+	GOOS=js GOARCH=wasm $(GO) build ./core/... ./wasm/...
+
+# The bridge and view models under Node (go_js_wasm_exec from the Go
+# distribution runs js/wasm test binaries).
+test-wasm-node:
+	PATH="$$($(GO) env GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm $(GO) test -count=1 ./wasm/bridge/ ./wasm/view/
+
+# Browser tests: chromedp driving Debian's Chromium against the built site.
+# Without chromium they skip with a message, except in CI (CI set), where a
+# missing browser is a failure.
+test-browser: site
+	@command -v chromium >/dev/null || [ -n "$$CI" ] || echo "test-browser: SKIP: chromium is not installed (apt-get install chromium); browser tests not run"
+	$(GO) test -tags browser -count=1 -timeout 8m -skip 'TestBudgets|TestScreenshots' ./scripts/browsertest/ -dist $(CURDIR)/dist
+
+# Browser budgets (first render, long tasks, redraw, in-browser speed,
+# WASM size) and screenshots into docs/screenshots/.
+bench-browser: site
+	$(GO) test -tags browser -count=1 -timeout 8m -run 'TestBudgets|TestScreenshots' -v ./scripts/browsertest/ -dist $(CURDIR)/dist -screenshots $(CURDIR)/docs/screenshots
 
 # Simulated events per second and ns/event for the 64-CPU, 256-task machine,
 # beside the bare event-heap loop measured in the same run; native, then
 # WASM under Node (go_js_wasm_exec from the Go distribution).
-bench:
+bench: bench-browser
+	@echo "== timeline raster, one million slices (budget 16 ms per redraw)"
+	$(GO) test -run '^$$' -bench RasterMillionSlices -benchtime 20x ./wasm/view/
 	@echo "== native ($$($(GO) env GOOS)/$$($(GO) env GOARCH))"
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 2s ./core/sched/
 	@echo "== wasm (js/wasm under $$(node --version 2>/dev/null || echo 'no node'))"
@@ -53,4 +103,4 @@ realkernel:
 	$(GO) run ./scripts/realkernel -o docs/real-kernel.md
 
 clean:
-	rm -rf bin
+	rm -rf bin build dist

@@ -1,0 +1,168 @@
+//go:build browser
+
+package browsertest
+
+// Budgets (README "Budgets", `make bench`) and the README screenshots.
+//
+//   - WASM size: dist/main.wasm.br under 3 MB.
+//   - First render: navigation start to the first published page state,
+//     under 1.5 s in local headless Chromium.
+//   - No main-thread task over 100 ms during a long run (Long Tasks API).
+//   - Timeline redraw under 16 ms at one million slices (level of detail).
+//   - Simulation speed in the browser at least half of native (the same Go
+//     code, run in-process here, on the same scenario).
+//
+// Over-budget figures are logged and written to docs/budgets.md, not
+// failed: they are timings of a shared machine.
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"schedplay/core/scenario"
+	"schedplay/core/sched"
+	"schedplay/wasm/view"
+)
+
+// millionSlices: two tasks per CPU of an 8-CPU machine that run 20 us and
+// yield: about 400k slices per simulated second, 1.2 million in 3 s.
+const millionSlices = `{"version":1,"name":"bench/million-slices","topology":"smp-8",
+ "kernel":{"version":"v6.18"},"duration":"3s","seed":1,
+ "tasks":[{"name":"yielder","instances":16,"loop":-1,"program":[{"run":"20us"},{"yield":true}]}]}`
+
+func TestBudgets(t *testing.T) {
+	var report []string
+	add := func(name string, got, budget float64, unit string, ok bool) {
+		verdict := "ok"
+		if !ok {
+			// A measurement, not a gate: timings depend on the machine
+			// and its load, so `make bench` reports and carries on.
+			verdict = "OVER BUDGET"
+			t.Logf("OVER BUDGET %s: %.2f %s (budget %.2f %s)", name, got, unit, budget, unit)
+		}
+		report = append(report, fmt.Sprintf("| %s | %.2f %s | %.2f %s | %s |", name, got, unit, budget, unit, verdict))
+	}
+
+	st, err := os.Stat(filepath.Join(*distDir, "main.wasm.br"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mb := float64(st.Size()) / 1e6
+	add("WASM size (brotli)", mb, 3, "MB", mb < 3)
+
+	// First render: best of three fresh loads (the first may compile cold).
+	best := 1e9
+	for range 3 {
+		tb := newTab(t)
+		tb.open("/")
+		best = min(best, eval[float64](tb, `window.schedplay.firstRenderMs`))
+		tb.cancel()
+	}
+	add("first render", best, 1500, "ms", best < 1500)
+
+	// A long run: watch long tasks while it streams in.
+	tb := newTab(t)
+	tb.open("/")
+	tb.waitDone()
+	eval[bool](tb, `(window.__longTasks = [], true)`)
+	tb.change("#json", millionSlices)
+	tb.click("#apply-json")
+	tb.waitFor(`window.schedplay.running === true || window.schedplay.done === true`, 10*time.Second)
+	tb.waitFor(`window.schedplay.done === true && window.schedplay.preset === ""`, 5*time.Minute)
+	longest := eval[float64](tb, `window.__longTasks.reduce(function (a, b) { return Math.max(a, b); }, 0)`)
+	nlong := eval[int](tb, `window.__longTasks.length`)
+	t.Logf("longest chunk %.1f ms, longest render %.1f ms, run %.0f ms, longest GC pause %.1f ms, heap %.0f MB",
+		eval[float64](tb, `window.schedplay.maxChunkMs`), eval[float64](tb, `window.schedplay.maxRenderMs`),
+		eval[float64](tb, `window.schedplay.runMs`), eval[float64](tb, `window.schedplay.gcMaxPauseMs`),
+		eval[float64](tb, `window.schedplay.heapMB`))
+	add(fmt.Sprintf("longest main-thread task during a long run (%d over 50 ms)", nlong), longest, 100, "ms", longest <= 100)
+
+	slices := eval[float64](tb, `window.schedplay.slices`)
+	if slices < 1e6 {
+		t.Errorf("the bench scenario made %.0f slices, want at least a million", slices)
+	}
+	// Redraws at a million slices: whole run, zoomed in, zoomed out.
+	worst := 0.0
+	for _, key := range []string{"0", "+", "+", "ArrowRight", "-", "-", "0"} {
+		eval[bool](tb, fmt.Sprintf(`(document.dispatchEvent(new KeyboardEvent("keydown", {key: %q, bubbles: true})), true)`, key))
+		worst = max(worst, eval[float64](tb, `window.schedplay.drawMs`))
+		t.Logf("redraw after %q: %s ms (raster, putImageData, labels)", key, eval[string](tb, `JSON.stringify(window.schedplay.drawBreakdown)`))
+	}
+	add(fmt.Sprintf("timeline redraw at %.2fM slices (worst of 7)", slices/1e6), worst, 16, "ms", worst < 16)
+
+	// Simulation speed: browser events/s (whole run including drawing and
+	// yields) against the same Go code natively.
+	events := eval[float64](tb, `window.schedplay.events`)
+	runMs := eval[float64](tb, `window.schedplay.runMs`)
+	browserRate := events / (runMs / 1000)
+	nativeRate := nativeEventsPerSecond(t, millionSlices)
+	ratio := browserRate / nativeRate
+	add(fmt.Sprintf("browser speed vs native (%.1fM vs %.1fM events/s)", browserRate/1e6, nativeRate/1e6), ratio, 0.5, "x", ratio >= 0.5)
+	tb.screenshot("million-slices")
+
+	out := "| budget | measured | limit | |\n|---|---|---|---|\n" + strings.Join(report, "\n") + "\n"
+	fmt.Print(out)
+	if *shotsDir != "" {
+		os.WriteFile(filepath.Join(*shotsDir, "..", "budgets.md"), []byte(out), 0o644)
+	}
+}
+
+// nativeEventsPerSecond runs the scenario with the same consumers as the
+// browser (timeline, metrics, recorder) and measures events per second.
+func nativeEventsPerSecond(t *testing.T, js string) float64 {
+	sc, err := scenario.Decode([]byte(js))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := view.NewRun(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	for !r.Advance(1 << 20) {
+	}
+	_ = sched.Second
+	return float64(r.Sim.EventsProcessed()) / time.Since(start).Seconds()
+}
+
+// TestScreenshots renders the main views for the README.
+func TestScreenshots(t *testing.T) {
+	if *shotsDir == "" {
+		t.Skip("no -screenshots directory")
+	}
+	tb := newTab(t)
+	tb.open("/")
+	tb.waitDone()
+	tb.change("#preset", "demo/yield-pingpong")
+	tb.waitFor(`window.schedplay.preset === "demo/yield-pingpong" && window.schedplay.done`, 60*time.Second)
+	// Zoom into a few milliseconds, put the cursor down, hover a slice.
+	for range 7 {
+		eval[bool](tb, `(document.dispatchEvent(new KeyboardEvent("keydown", {key: "+", bubbles: true})), true)`)
+	}
+	eval[bool](tb, `(function () {
+  var c = document.getElementById("tl-canvas"), r = c.getBoundingClientRect();
+  var at = {clientX: r.left + r.width * 0.4, clientY: r.top + 30, bubbles: true, buttons: 1};
+  c.dispatchEvent(new MouseEvent("mousedown", at)); c.dispatchEvent(new MouseEvent("mouseup", at));
+  return true; })()`)
+	tb.waitFor(`!!document.querySelector(".rq-row")`, 5*time.Second)
+	eval[bool](tb, `(function () {
+  var c = document.getElementById("tl-canvas"), r = c.getBoundingClientRect();
+  c.dispatchEvent(new MouseEvent("mousemove", {clientX: r.left + r.width * 0.55, clientY: r.top + 30, bubbles: true}));
+  return true; })()`)
+	if tip := eval[string](tb, `document.getElementById("tl-tip").textContent`); !strings.Contains(tip, "picked by") {
+		t.Errorf("tooltip %q: want the task and the reason of the switch", tip)
+	}
+	tb.screenshot("main")
+
+	tb.change("#preset", "demo/sched-idle-wakeup-cfs")
+	tb.waitFor(`window.schedplay.preset === "demo/sched-idle-wakeup-cfs" && window.schedplay.done`, 60*time.Second)
+	tb.click("#pin-a")
+	tb.click("#feat-SCHED_IDLE_NO_SLEEPER_CREDIT")
+	tb.waitFor(`window.schedplay.done && !!document.querySelector("#compare table")`, 60*time.Second)
+	tb.do(scrollTo("#compare"))
+	tb.screenshot("ab-compare")
+}

@@ -1,0 +1,237 @@
+//go:build browser
+
+package browsertest
+
+// The harness: one headless Chromium (fresh --user-data-dir) shared by the
+// tests, a local server for dist/ plus a host page for the iframe test, and
+// per-tab console capture.
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+
+	"schedplay/scripts/static"
+)
+
+var (
+	distDir     = flag.String("dist", "../../dist", "built site to serve")
+	shotsDir    = flag.String("screenshots", "", "write README screenshots here")
+	browserCtx  context.Context
+	baseURL     string
+	skipMessage string
+)
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	os.Exit(run(m))
+}
+
+func run(m *testing.M) int {
+	bin := os.Getenv("CHROMIUM")
+	if bin == "" {
+		for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+			if p, err := exec.LookPath(name); err == nil {
+				bin = p
+				break
+			}
+		}
+	}
+	if bin == "" {
+		if os.Getenv("CI") != "" {
+			fmt.Fprintln(os.Stderr, "browsertest: CI is set but no chromium was found: install Debian's chromium (.ci/run does)")
+			return 1
+		}
+		fmt.Println("browsertest: SKIP: no chromium on PATH (apt-get install chromium); browser tests not run")
+		return 0
+	}
+	if _, err := os.Stat(filepath.Join(*distDir, "index.html")); err != nil {
+		fmt.Fprintf(os.Stderr, "browsertest: %s has no index.html: run `make site` first\n", *distDir)
+		return 1
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/host.html", func(w http.ResponseWriter, r *http.Request) {
+		// Another local page embedding the playground, as a blog would.
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, `<!doctype html><html><head><title>host</title><link rel="icon" href="data:,"></head><body>
+<h1>A blog post</h1><iframe id="embed" width="900" height="420" src="/embed.html#%s"></iframe></body></html>`,
+			strings.TrimPrefix(r.URL.Query().Get("frag"), "#"))
+	})
+	mux.Handle("/", static.Handler(*distDir))
+	go http.Serve(ln, mux)
+	baseURL = "http://" + ln.Addr().String()
+
+	profile, err := os.MkdirTemp("", "schedplay-chromium-*")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(profile)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(bin),
+		chromedp.Headless,
+		chromedp.NoSandbox, // CI runs as root
+		chromedp.DisableGPU,
+		chromedp.UserDataDir(profile),
+		chromedp.WindowSize(1440, 1000),
+		chromedp.Flag("no-first-run", true),
+		chromedp.Flag("no-default-browser-check", true),
+	)
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelA()
+	bctx, cancelB := chromedp.NewContext(actx)
+	defer cancelB()
+	if err := chromedp.Do(bctx); err != nil { // start the browser
+		fmt.Fprintln(os.Stderr, "browsertest: starting chromium:", err)
+		return 1
+	}
+	browserCtx = bctx
+	return m.Run()
+}
+
+// tab is one browser tab with its console captured.
+type tab struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+	mu     sync.Mutex
+	errs   []string
+	t      *testing.T
+}
+
+// newTab opens a tab; at cleanup the test fails if the page logged a
+// console error or threw.
+func newTab(t *testing.T) *tab {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(browserCtx)
+	tb := &tab{ctx: ctx, cancel: cancel, t: t}
+	msgs := chromedp.Console(ctx)
+	// Observe long tasks from the first instant of every document.
+	if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+			Source: `window.__longTasks = []; try { new PerformanceObserver(function (l) {
+  l.getEntries().forEach(function (e) { window.__longTasks.push(e.duration); });
+}).observe({entryTypes: ["longtask"]}); } catch (e) {}`,
+		})
+		return err
+	})); err != nil {
+		t.Fatalf("tab setup: %v", err)
+	}
+	go func() {
+		for m, err := range msgs {
+			if err != nil {
+				return
+			}
+			if m.Type == chromedp.ConsoleError || m.Type == chromedp.ConsoleException {
+				tb.mu.Lock()
+				tb.errs = append(tb.errs, fmt.Sprintf("%s: %s (%s:%d)", m.Type, m.Text, m.URL, m.Line))
+				tb.mu.Unlock()
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		time.Sleep(100 * time.Millisecond) // let late console events arrive
+		tb.mu.Lock()
+		defer tb.mu.Unlock()
+		for _, e := range tb.errs {
+			t.Errorf("console: %s", e)
+		}
+		cancel()
+	})
+	return tb
+}
+
+func (tb *tab) do(steps ...chromedp.Action[chromedp.Void]) {
+	tb.t.Helper()
+	if err := chromedp.Do(tb.ctx, steps...); err != nil {
+		tb.t.Fatal(err)
+	}
+}
+
+// eval evaluates a JS expression and decodes its value into T.
+func eval[T any](tb *tab, expr string) T {
+	tb.t.Helper()
+	v, err := chromedp.Run(tb.ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		tb.t.Fatalf("eval %s: %v", expr, err)
+	}
+	return v
+}
+
+// waitFor polls a JS predicate until it is truthy.
+func (tb *tab) waitFor(expr string, timeout time.Duration) {
+	tb.t.Helper()
+	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(timeout),
+		chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
+		state := eval[string](tb, `JSON.stringify(window.schedplay || null)`)
+		tb.t.Fatalf("waiting for %s: %v\npage state: %.600s", expr, err, state)
+	}
+}
+
+// open navigates to path and waits for the app's first finished run.
+func (tb *tab) open(path string) {
+	tb.t.Helper()
+	tb.do(chromedp.Navigate(baseURL + path))
+	tb.waitFor(`window.schedplay && window.schedplay.ready`, 20*time.Second)
+}
+
+// waitDone waits until the current run has finished.
+func (tb *tab) waitDone() {
+	tb.t.Helper()
+	tb.waitFor(`window.schedplay && window.schedplay.done === true`, 60*time.Second)
+}
+
+// change sets a form control's value and fires the events Vugu listens to.
+func (tb *tab) change(sel, value string) {
+	tb.t.Helper()
+	eval[bool](tb, fmt.Sprintf(`(function(){ var e = document.querySelector(%q); e.value = %q;
+e.dispatchEvent(new Event("input", {bubbles: true})); e.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`, sel, value))
+}
+
+func (tb *tab) click(sel string) {
+	tb.t.Helper()
+	eval[bool](tb, fmt.Sprintf(`(function(){ document.querySelector(%q).click(); return true; })()`, sel))
+}
+
+// screenshot saves a PNG of the page when -screenshots is set.
+func (tb *tab) screenshot(name string) {
+	tb.t.Helper()
+	if *shotsDir == "" {
+		return
+	}
+	png, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	os.MkdirAll(*shotsDir, 0o755)
+	if err := os.WriteFile(filepath.Join(*shotsDir, name+".png"), png, 0o644); err != nil {
+		tb.t.Fatal(err)
+	}
+}
+
+func chromedpNavigate(url string) chromedp.Action[chromedp.Void] { return chromedp.Navigate(url) }
+
+// scrollTo scrolls an element into view.
+func scrollTo(sel string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := chromedp.Evaluate[bool](fmt.Sprintf(`(document.querySelector(%q).scrollIntoView(), true)`, sel))(ctx, t)
+		return err
+	})
+}

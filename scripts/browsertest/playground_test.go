@@ -1,0 +1,136 @@
+//go:build browser
+
+package browsertest
+
+// The playground end to end: first visit, preset, timeline lanes, a knob,
+// the share URL in a fresh tab, the embed page in another page's iframe,
+// a broken scenario in the JSON editor.
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The first visit shows the default scenario running, then finished, with
+// slices drawn on its one CPU.
+func TestFirstVisitRuns(t *testing.T) {
+	tb := newTab(t)
+	tb.open("/")
+	tb.waitDone()
+	if p := eval[string](tb, `window.schedplay.preset`); p != "demo/periodic-vs-hog" {
+		t.Fatalf("first visit preset %q", p)
+	}
+	drawn := eval[[]int](tb, `window.schedplay.drawn`)
+	if len(drawn) != 1 || drawn[0] < 100 {
+		t.Fatalf("drawn columns per CPU %v: want one lane with slices across the canvas", drawn)
+	}
+	if n := eval[int](tb, `document.querySelectorAll("#task-table tbody tr").length`); n != 2 {
+		t.Fatalf("task table has %d rows, want 2", n)
+	}
+}
+
+// Picking a preset runs it; the timeline has slices on exactly the CPUs the
+// scenario uses (both tasks are pinned to CPU 2 of an 8-CPU machine); a
+// knob changes the result; the share URL restores it in a fresh tab.
+func TestPresetKnobShare(t *testing.T) {
+	const preset = "demo/sched-idle-wakeup-cfs"
+	tb := newTab(t)
+	tb.open("/")
+	tb.waitDone()
+	tb.change("#preset", preset)
+	tb.waitFor(fmt.Sprintf(`window.schedplay.preset === %q && window.schedplay.done`, preset), 60*time.Second)
+	drawn := eval[[]int](tb, `window.schedplay.drawn`)
+	if len(drawn) != 8 {
+		t.Fatalf("%d lanes, want 8", len(drawn))
+	}
+	for cpu, n := range drawn {
+		if (cpu == 2) != (n > 0) {
+			t.Fatalf("drawn columns per CPU %v: want slices on CPU 2 only", drawn)
+		}
+	}
+	before := eval[map[string]any](tb, `window.schedplay.tasks`)
+	beforeJS := eval[string](tb, `JSON.stringify(window.schedplay.tasks)`)
+
+	// The patch of the Aug 2020 thread: the idle task gets no sleeper credit.
+	tb.click("#feat-SCHED_IDLE_NO_SLEEPER_CREDIT")
+	tb.waitFor(`window.schedplay.done && JSON.stringify(window.schedplay.tasks) !== `+fmt.Sprintf("%q", beforeJS), 60*time.Second)
+	after := eval[map[string]any](tb, `window.schedplay.tasks`)
+	if reflect.DeepEqual(after, before) {
+		t.Fatal("toggling SCHED_IDLE_NO_SLEEPER_CREDIT changed nothing")
+	}
+
+	tb.click("#share")
+	tb.waitFor(`document.querySelector("#share-link") && document.querySelector("#share-link").value.indexOf("#s=") > 0`, 10*time.Second)
+	link := eval[string](tb, `document.querySelector("#share-link").value`)
+	if !strings.HasPrefix(link, baseURL+"/") || !strings.Contains(eval[string](tb, `location.hash`), "s=") {
+		t.Fatalf("share link %q / location not updated", link)
+	}
+
+	fresh := newTab(t)
+	fresh.do()
+	fresh.open(strings.TrimPrefix(link, baseURL))
+	fresh.waitDone()
+	if got := eval[map[string]any](fresh, `window.schedplay.tasks`); !reflect.DeepEqual(got, after) {
+		t.Fatalf("shared link restored a different run:\n got  %s\n want %s", got, after)
+	}
+	if !eval[bool](fresh, `document.querySelector("#feat-SCHED_IDLE_NO_SLEEPER_CREDIT").checked`) {
+		t.Fatal("shared link lost the feature toggle")
+	}
+	fresh.screenshot("shared-link")
+}
+
+// The embed page runs inside an iframe of another local page, with minimal
+// chrome and slices drawn.
+func TestEmbedInIframe(t *testing.T) {
+	tb := newTab(t)
+	tb.open("/")
+	tb.waitDone()
+	tb.click("#share")
+	tb.waitFor(`document.querySelector("#embed-snippet") && document.querySelector("#embed-snippet").value.indexOf("embed.html#s=") > 0`, 10*time.Second)
+	snippet := eval[string](tb, `document.querySelector("#embed-snippet").value`)
+	if !strings.HasPrefix(snippet, "<iframe ") {
+		t.Fatalf("snippet %q", snippet)
+	}
+	frag := eval[string](tb, `location.hash`)
+	host := newTab(t)
+	host.do()
+	host.do(chromedpNavigate(baseURL + "/host.html?frag=" + strings.ReplaceAll(frag, "#", "")))
+	frame := `document.getElementById("embed").contentWindow`
+	host.waitFor(frame+`.schedplay && `+frame+`.schedplay.done === true`, 60*time.Second)
+	drawn := eval[[]int](host, frame+`.schedplay.drawn`)
+	if len(drawn) != 1 || drawn[0] == 0 {
+		t.Fatalf("embedded timeline drawn %v", drawn)
+	}
+	if eval[bool](host, `!!document.getElementById("embed").contentDocument.querySelector("aside")`) {
+		t.Fatal("embed page shows the full chrome (side panel)")
+	}
+	host.screenshot("embed")
+}
+
+// A broken scenario pasted into the JSON editor shows the error at its
+// field path, and nothing runs.
+func TestBrokenScenarioShowsPath(t *testing.T) {
+	tb := newTab(t)
+	tb.open("/")
+	tb.waitDone()
+	text := eval[string](tb, `document.querySelector("#json").value`)
+	broken := strings.Replace(text, `"name": "periodic"`, `"name": "periodic", "nice": 99`, 1)
+	if broken == text {
+		t.Fatalf("could not find the periodic group in %s", text)
+	}
+	tb.change("#json", broken)
+	tb.click("#apply-json")
+	tb.waitFor(`window.schedplay.jsonError && window.schedplay.jsonError.path === "tasks[1].nice"`, 10*time.Second)
+	shown := eval[string](tb, `document.querySelector("#json-error").textContent`)
+	if !strings.Contains(shown, "tasks[1].nice") || !strings.Contains(shown, "-20..19") {
+		t.Fatalf("error shown as %q", shown)
+	}
+	tb.screenshot("json-error")
+
+	tb.change("#json", `{"version": 1, "tasks": [`)
+	tb.click("#apply-json")
+	tb.waitFor(`window.schedplay.jsonError && window.schedplay.jsonError.msg.indexOf("not valid JSON") === 0`, 10*time.Second)
+}

@@ -1,0 +1,244 @@
+package main
+
+// App: the playground's whole state and its actions. Components render it
+// and call its methods from event handlers (which Vugu runs under the
+// event-env lock); goroutines (the run loop) take the lock themselves.
+//
+// The scenario is the single source of truth: knobs and the workload table
+// edit it through scenario.Set-like operations, the JSON editor replaces it
+// after a successful Decode, and the share URL is its payload.
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/vugu/vugu"
+
+	"schedplay/core/scenario"
+	"schedplay/core/sched"
+	"schedplay/wasm/bridge"
+	"schedplay/wasm/view"
+)
+
+// DefaultPreset is what a first visit shows running.
+const DefaultPreset = "demo/periodic-vs-hog"
+
+// App is the view model of the playground.
+type App struct {
+	env   vugu.EventEnv
+	Embed bool
+
+	Presets    []scenario.PresetInfo
+	PresetName string
+	Sc         *scenario.Scenario
+
+	// JSON editor.
+	JSONText string
+	JSONErr  *scenario.Error
+	Notice   string // last action's feedback ("Link copied", errors)
+
+	// Current run and the pinned A run (A/B).
+	Run      *view.Run
+	A        *view.Run
+	Running  bool
+	Progress float64
+	RunErr   string
+	RunMs    float64 // wall time of the last complete run
+	gen      int     // run generation: a newer run or Cancel stops older loops
+
+	published   bool    // first page state published (first-render budget)
+	maxChunkMs  float64 // longest simulation chunk of the current run
+	maxRenderMs float64 // longest DOM render of the current run
+	derived     Derived // figures of the finished run, computed once
+	utilFor     *view.Run
+	utilPix     []byte
+	utilH       int
+	tasksFor    *view.Run
+
+	TL        *TimelineCtl
+	ShareLink string
+	Snippet   string
+}
+
+// NewApp loads the scenario from the URL fragment or the default preset.
+func NewApp(env vugu.EventEnv, embed bool) *App {
+	a := &App{env: env, Embed: embed, Presets: scenario.Presets()}
+	a.TL = NewTimelineCtl(a)
+	if p := bridge.HashParam(bridge.Hash(), "s"); p != "" {
+		sc, err := scenario.DecodeURL("#s=" + p)
+		if err != nil {
+			a.Notice = "The link's scenario could not be opened: " + err.Error()
+		} else {
+			a.setScenario(sc, "")
+			return a
+		}
+	}
+	sc, err := scenario.Preset(DefaultPreset)
+	if err != nil {
+		panic(fmt.Sprintf("default preset: %v", err))
+	}
+	// A first visit runs a shorter cut of the default so it is live at once.
+	sc.Duration = sched.Second
+	a.setScenario(sc, DefaultPreset)
+	return a
+}
+
+// Start runs the initial scenario and wires the timeline's listeners. It is
+// called once the first render has mounted the page.
+func (a *App) Start() {
+	a.env.Lock()
+	a.StartRun()
+	a.env.UnlockRender()
+}
+
+// AfterRender runs after each DOM update (the canvases exist now).
+func (a *App) AfterRender() {
+	a.TL.AfterRender()
+	a.drawUtil()
+	a.publish()
+}
+
+func (a *App) setScenario(sc *scenario.Scenario, preset string) {
+	a.Sc, a.PresetName = sc, preset
+	a.JSONText = prettyJSON(sc.Encode())
+	a.JSONErr = nil
+}
+
+// SelectPreset loads a preset and runs it (the gallery opens each ready to run).
+func (a *App) SelectPreset(name string) {
+	sc, err := scenario.Preset(name)
+	if err != nil {
+		a.Notice = err.Error()
+		return
+	}
+	a.setScenario(sc, name)
+	a.StartRun()
+}
+
+// SetKey applies one scenario key (the knobs use the CLI's -set keys) and
+// reruns.
+func (a *App) SetKey(kv string) {
+	if err := a.Sc.Set(kv); err != nil {
+		a.Notice = err.Error()
+		return
+	}
+	a.edited()
+}
+
+// ClearKey drops a feature or sysctl override (back to the profile default).
+func (a *App) ClearKey(key string) {
+	section, name, _ := strings.Cut(key, ".")
+	switch section {
+	case "features":
+		delete(a.Sc.Features, name)
+	case "sysctl":
+		delete(a.Sc.Sysctl, name)
+	}
+	a.edited()
+}
+
+// edited validates the scenario after an edit, refreshes the JSON and
+// reruns if it is valid.
+func (a *App) edited() {
+	a.JSONText = prettyJSON(a.Sc.Encode())
+	a.JSONErr = nil
+	if err := a.Sc.Validate(); err != nil {
+		a.JSONErr = asPathError(err)
+		a.Notice = err.Error()
+		return
+	}
+	a.Notice = ""
+	a.StartRun()
+}
+
+// ApplyJSON decodes the editor's text; on success it replaces the scenario
+// and reruns, on failure it shows the error at its path.
+func (a *App) ApplyJSON(text string) {
+	a.JSONText = text
+	sc, err := scenario.Decode([]byte(text))
+	if err != nil {
+		a.JSONErr = asPathError(err)
+		return
+	}
+	a.setScenario(sc, "")
+	a.StartRun()
+}
+
+func asPathError(err error) *scenario.Error {
+	var pe *scenario.Error
+	if errors.As(err, &pe) {
+		return pe
+	}
+	return &scenario.Error{Msg: err.Error()}
+}
+
+// Share puts the scenario in the URL fragment and copies the link.
+func (a *App) Share() {
+	payload := scenario.EncodeURLPayload(a.Sc)
+	bridge.ReplaceHash("s=" + payload)
+	a.ShareLink = bridge.ShareURL(bridge.Href(), payload)
+	if err := bridge.CopyText(a.ShareLink); err != nil {
+		a.Notice = "Copy the link below (clipboard unavailable)."
+	} else {
+		a.Notice = "Link copied."
+	}
+	a.Snippet = fmt.Sprintf(`<iframe src="%s" width="800" height="420" style="border:0" title="schedplay"></iframe>`,
+		bridge.EmbedURL(bridge.Href(), payload))
+}
+
+// Export downloads one artefact of the current run.
+func (a *App) Export(kind string) {
+	r := a.Run
+	if kind == "scenario" {
+		bridge.Download("scenario.json", "application/json", a.Sc.Encode())
+		return
+	}
+	if r == nil || !r.Sim.Done() {
+		a.Notice = "Run the scenario to the end first."
+		return
+	}
+	var data []byte
+	var err error
+	name, mime := "", "text/plain"
+	switch kind {
+	case "ftrace":
+		data, err = r.Ftrace()
+		name = "trace.txt"
+	case "perfetto":
+		data, err = r.Perfetto()
+		name, mime = "trace.json", "application/json"
+	case "metrics":
+		data, name, mime = r.MetricsJSON(), "metrics.json", "application/json"
+	case "csv":
+		data, name, mime = view.TasksCSV(r.Report()), "tasks.csv", "text/csv"
+	}
+	if err != nil {
+		a.Notice = err.Error()
+		return
+	}
+	bridge.Download(name, mime, data)
+}
+
+// PinA keeps the current run as configuration A for comparison.
+func (a *App) PinA() {
+	if a.Run != nil && a.Run.Sim.Done() {
+		a.A = a.Run
+	}
+}
+
+// UnpinA drops the A run.
+func (a *App) UnpinA() { a.A = nil }
+
+func (a *App) payload() string { return scenario.EncodeURLPayload(a.Sc) }
+
+// prettyJSON indents the canonical encoding for the editor (key order kept).
+func prettyJSON(b []byte) string {
+	var out bytes.Buffer
+	if err := json.Indent(&out, b, "", "  "); err != nil {
+		return string(b)
+	}
+	return out.String()
+}

@@ -1,0 +1,112 @@
+package main
+
+// Knobs: kernel profile, HZ, preemption model, sched features (and the
+// patches of the experiments) as toggles with one-line explanations, and
+// the sysctls. Every change is a scenario key, exactly as the CLI's -set.
+
+import (
+	"fmt"
+	"strconv"
+
+	"schedplay/core/sched"
+)
+
+// Knobs is the kernel panel.
+type Knobs struct {
+	App *App `vugu:"data"`
+}
+
+// FeatureRow is one feature toggle.
+type FeatureRow struct {
+	Name, Help string
+	On         bool
+	Overridden bool
+	Modelled   bool
+}
+
+// SysctlRow is one sysctl field.
+type SysctlRow struct {
+	Name, Unit, Help string
+	Value            string // override, "" = default
+	Default          string
+	Modelled         bool
+}
+
+func (c *Knobs) profile() sched.Profile {
+	p, err := sched.ProfileByName(c.App.Sc.Kernel.Version)
+	if err != nil {
+		p, _ = sched.ProfileByName("v6.18")
+	}
+	return p
+}
+
+func (c *Knobs) profiles() []sched.Profile { return sched.Profiles() }
+
+func (c *Knobs) hz() string {
+	if c.App.Sc.Kernel.HZ != 0 {
+		return strconv.Itoa(c.App.Sc.Kernel.HZ)
+	}
+	return strconv.Itoa(c.profile().HZ)
+}
+
+func (c *Knobs) preempt() string {
+	if c.App.Sc.Kernel.Preempt != "" {
+		return c.App.Sc.Kernel.Preempt
+	}
+	return c.profile().Preempt.String()
+}
+
+func (c *Knobs) features() []FeatureRow {
+	p := c.profile()
+	var out []FeatureRow
+	for _, f := range sched.Features() {
+		on, over := c.App.Sc.Features[f.String()]
+		if !over {
+			on = p.Features.Has(f)
+		}
+		out = append(out, FeatureRow{Name: f.String(), Help: f.Help(), On: on, Overridden: over, Modelled: f.Modelled()})
+	}
+	return out
+}
+
+func (c *Knobs) sysctls() []SysctlRow {
+	p := c.profile()
+	cfgN := 1
+	if c.App.Run != nil {
+		cfgN = c.App.Run.Sim.NumCPUs()
+	}
+	def := p.DefaultSysctls(cfgN)
+	var out []SysctlRow
+	for _, k := range sched.SysctlKeys() {
+		row := SysctlRow{Name: k.Name, Unit: k.Unit, Help: k.Help, Modelled: k.Modelled}
+		if v, ok := def.Get(k.Name); ok {
+			row.Default = strconv.FormatInt(v, 10)
+		}
+		if v, ok := c.App.Sc.Sysctl[k.Name]; ok {
+			row.Value = strconv.FormatInt(v, 10)
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+func (c *Knobs) toggle(name string, on bool) {
+	c.App.SetKey(fmt.Sprintf("features.%s=%s", name, onOff(on)))
+}
+
+func (c *Knobs) setSysctl(name, v string) {
+	if v == "" {
+		c.App.ClearKey("sysctl." + name)
+		return
+	}
+	c.App.SetKey("sysctl." + name + "=" + v)
+}
+
+func onOff(b bool) string {
+	if b {
+		return "on"
+	}
+	return "off"
+}
+
+func featID(name string) string { return "feat-" + name }

@@ -1,0 +1,63 @@
+package main
+
+// Root: the page layout. Full chrome (header, side panel with machine,
+// knobs, workload and editor; main area with timeline, A/B, metrics) or,
+// when embedded (embed.html), just the title, Run and the timeline.
+
+import (
+	"fmt"
+
+	"schedplay/wasm/view"
+)
+
+// Root is the top component.
+type Root struct {
+	App *App `vugu:"data"`
+}
+
+func (c *Root) title() string {
+	if c.App.Sc.Name != "" {
+		return c.App.Sc.Name
+	}
+	return "untitled scenario"
+}
+
+func (c *Root) progressText() string {
+	a := c.App
+	if a.Run == nil {
+		return ""
+	}
+	done, total := a.Run.Sim.Progress()
+	s := fmt.Sprintf("%s / %s simulated", view.FormatDur(int64(done)), view.FormatDur(int64(total)))
+	if !a.Running && a.RunMs > 0 {
+		s += fmt.Sprintf(" in %.0f ms, %d events, %d slices", a.RunMs, a.Run.Sim.EventsProcessed(), a.Run.Timeline.NumSlices())
+	}
+	return s
+}
+
+func (c *Root) progressStyle() string {
+	return fmt.Sprintf("width:%.1f%%", 100*c.App.Progress)
+}
+
+func (c *Root) fullURL() string {
+	return "index.html#s=" + c.App.payload()
+}
+
+func (c *Root) rootClass() string {
+	if c.App.Embed {
+		return "embed"
+	}
+	return "full"
+}
+
+func (c *Root) cursorText() string {
+	return "Runqueues at " + view.FormatDur(int64(c.App.TL.Cursor))
+}
+
+func (c *Root) rqText(r RunqueueRow) string {
+	s := fmt.Sprintf("CPU%d: running %s", r.CPU, r.Running)
+	if len(r.Queued) > 0 {
+		s += fmt.Sprintf("; queued %v", r.Queued)
+	}
+	return s
+}

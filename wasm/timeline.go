@@ -1,0 +1,343 @@
+package main
+
+// TimelineCtl: the per-CPU timeline canvases (the current run and, for A/B,
+// the pinned run A above it, sharing one viewport so they stay aligned).
+//
+// Drawing: view.Raster fills a pixel buffer (with level of detail), one
+// putImageData copies it, then a few fillText calls add the time axis and
+// lane labels. Input (wheel zoom around the pointer, drag to pan, hover
+// tooltip, click to place the time cursor, keyboard) is handled from native
+// listeners without re-rendering the DOM; only moving the cursor re-renders
+// (the runqueue panel).
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"schedplay/core/sched"
+	"schedplay/wasm/bridge"
+	"schedplay/wasm/view"
+)
+
+const (
+	laneHeight = 22
+	axisHeight = 18
+	minSpan    = 2 * sched.Microsecond
+	canvasMain = "tl-canvas"
+	canvasA    = "tl-a-canvas"
+)
+
+// TimelineCtl holds the timeline's viewport, cursor and drawing buffers.
+type TimelineCtl struct {
+	app       *App
+	VP        view.Viewport
+	Total     sched.Time
+	Cursor    sched.Time // -1: none
+	wired     bool
+	dragX     float64
+	drag      bool
+	moved     bool
+	pix       []byte
+	drawn     []int // coloured columns per lane of the main canvas (read by tests)
+	lo        view.Layout
+	DrawMs    float64    // duration of the last main-canvas redraw
+	breakdown [3]float64 // raster, putImageData, labels (ms)
+}
+
+// NewTimelineCtl returns a controller for app.
+func NewTimelineCtl(app *App) *TimelineCtl { return &TimelineCtl{app: app, Cursor: -1} }
+
+// Reset shows the whole of a new run.
+func (tc *TimelineCtl) Reset(total sched.Time) {
+	tc.Total, tc.VP, tc.Cursor = total, view.Viewport{T0: 0, T1: total}, -1
+}
+
+// AfterRender wires the listeners once the canvas exists, then redraws.
+func (tc *TimelineCtl) AfterRender() {
+	if !tc.wired {
+		// Listeners live on the document (filtered by target) because a
+		// re-render may replace the canvas element.
+		if err := bridge.OnTarget("wheel", canvasMain, tc.onWheel); err == nil {
+			bridge.OnTarget("mousemove", canvasMain, tc.onMove)
+			bridge.OnTarget("mousedown", canvasMain, tc.onDown)
+			bridge.OnTarget("mouseup", canvasMain, tc.onUp)
+			bridge.OnTarget("mouseout", canvasMain, func(bridge.Event) {
+				tc.drag = false
+				bridge.SetStyle("tl-tip", "display", "none")
+			})
+			bridge.On("document", "keydown", tc.onKey)
+			tc.wired = true
+		}
+	}
+	tc.Draw()
+}
+
+// Draw redraws the canvases (called with the lock held).
+func (tc *TimelineCtl) Draw() {
+	if tc.app.Run != nil {
+		t0 := bridge.Now()
+		tc.drawn = tc.drawRun(canvasMain, tc.app.Run)
+		tc.DrawMs = bridge.Now() - t0
+	}
+	if tc.app.A != nil {
+		tc.drawRun(canvasA, tc.app.A)
+	}
+}
+
+func (tc *TimelineCtl) drawRun(id string, r *view.Run) []int {
+	w, _, err := bridge.CanvasSize(id)
+	if err != nil || w <= 0 {
+		return nil
+	}
+	lanes := r.Sim.NumCPUs()
+	lh := laneHeight
+	if lanes > 16 {
+		lh = max(6, 360/lanes)
+	}
+	h := axisHeight + lanes*lh
+	bridge.SetCanvasHeight(id, h)
+	lo := view.Layout{Width: w, Height: h, LaneHeight: lh, Top: axisHeight}
+	if id == canvasMain {
+		tc.lo = lo
+	}
+	if len(tc.pix) < 4*w*h {
+		tc.pix = make([]byte, 4*w*h)
+	}
+	pix := tc.pix[:4*w*h]
+	t0 := bridge.Now()
+	drawn := view.Raster(pix, lo, tc.VP, r.Timeline, r.Colors)
+	t1 := bridge.Now()
+	bridge.PutImage(id, pix, w, h)
+	t2 := bridge.Now()
+	tc.drawAxis(id, w)
+	if lh >= 14 {
+		for c := 0; c < lanes; c++ {
+			bridge.Text(id, 4, float64(axisHeight+c*lh+lh/2+4), fmt.Sprintf("CPU%d", c), "rgba(255,255,255,0.55)")
+		}
+	}
+	if tc.Cursor >= tc.VP.T0 && tc.Cursor <= tc.VP.T1 {
+		bridge.Line(id, tc.xOf(tc.Cursor, w), "#ffd34d")
+	}
+	if id == canvasMain {
+		tc.breakdown = [3]float64{t1 - t0, t2 - t1, bridge.Now() - t2}
+	}
+	return drawn
+}
+
+func (tc *TimelineCtl) xOf(t sched.Time, w int) float64 {
+	return float64(t-tc.VP.T0) / float64(tc.VP.T1-tc.VP.T0) * float64(w)
+}
+
+// drawAxis labels about six round instants of the viewport.
+func (tc *TimelineCtl) drawAxis(id string, w int) {
+	span := float64(tc.VP.T1 - tc.VP.T0)
+	if span <= 0 {
+		return
+	}
+	raw := span / 6
+	step := math.Pow(10, math.Floor(math.Log10(raw)))
+	for _, m := range []float64{2, 5, 10} {
+		if step*m > raw {
+			break
+		}
+		if step*2 <= raw {
+			step *= 2
+		}
+	}
+	first := math.Ceil(float64(tc.VP.T0)/step) * step
+	for t := first; t < float64(tc.VP.T1); t += step {
+		x := tc.xOf(sched.Time(t), w)
+		bridge.Text(id, x+2, 12, view.FormatDur(int64(t)), "#9aa4b2")
+		bridge.Line(id, x, "rgba(255,255,255,0.08)")
+	}
+}
+
+// zoom scales the viewport by f around time at.
+func (tc *TimelineCtl) zoom(f float64, at sched.Time) {
+	span := float64(tc.VP.T1-tc.VP.T0) * f
+	span = math.Max(float64(minSpan), math.Min(span, float64(tc.Total)))
+	frac := float64(at-tc.VP.T0) / float64(tc.VP.T1-tc.VP.T0)
+	t0 := float64(at) - frac*span
+	tc.setVP(sched.Time(t0), sched.Time(t0+span))
+}
+
+// pan moves the viewport by d, clamped to the run.
+func (tc *TimelineCtl) pan(d sched.Time) { tc.setVP(tc.VP.T0+d, tc.VP.T1+d) }
+
+func (tc *TimelineCtl) setVP(t0, t1 sched.Time) {
+	span := t1 - t0
+	if t0 < 0 {
+		t0, t1 = 0, span
+	}
+	if t1 > tc.Total {
+		t0, t1 = max(0, tc.Total-span), tc.Total
+	}
+	tc.VP = view.Viewport{T0: t0, T1: t1}
+}
+
+func (tc *TimelineCtl) width() int { return max(tc.lo.Width, 1) }
+
+func (tc *TimelineCtl) onWheel(e bridge.Event) {
+	a := tc.app
+	a.env.Lock()
+	defer a.env.UnlockOnly()
+	tc.zoom(math.Exp(e.DeltaY*0.0015), tc.VP.TimeAt(e.X, tc.width()))
+	tc.Draw()
+	tc.publish()
+}
+
+func (tc *TimelineCtl) onDown(e bridge.Event) { tc.drag, tc.moved, tc.dragX = true, false, e.X }
+
+func (tc *TimelineCtl) onUp(e bridge.Event) {
+	a := tc.app
+	was, moved := tc.drag, tc.moved
+	tc.drag = false
+	if !was || moved {
+		return
+	}
+	a.env.Lock()
+	tc.Cursor = tc.VP.TimeAt(e.X, tc.width())
+	tc.Draw()
+	a.env.UnlockRender() // the runqueue panel follows the cursor
+}
+
+func (tc *TimelineCtl) onMove(e bridge.Event) {
+	a := tc.app
+	a.env.Lock()
+	defer a.env.UnlockOnly()
+	if tc.drag && e.Buttons&1 != 0 {
+		dx := e.X - tc.dragX
+		if math.Abs(dx) >= 1 {
+			tc.moved = true
+			tc.dragX = e.X
+			tc.pan(-sched.Time(dx / float64(tc.width()) * float64(tc.VP.T1-tc.VP.T0)))
+			tc.Draw()
+		}
+		return
+	}
+	tc.tooltip(e)
+}
+
+// tooltip shows the task under the pointer and why it got and left the CPU.
+func (tc *TimelineCtl) tooltip(e bridge.Event) {
+	r := tc.app.Run
+	if r == nil {
+		return
+	}
+	lane := tc.lo.LaneAt(int(e.Y), r.Sim.NumCPUs())
+	t := tc.VP.TimeAt(e.X, tc.width())
+	s, ok := r.Timeline.SliceAt(lane, t)
+	if lane < 0 || !ok {
+		bridge.SetStyle("tl-tip", "display", "none")
+		return
+	}
+	info := r.Sim.TaskInfo(s.Task)
+	end := s.End
+	if end == view.Open {
+		end = r.Timeline.Now
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s (pid %d) on CPU%d\n", info.Name, info.PID, lane)
+	fmt.Fprintf(&b, "%s → %s (%s)\n", preciseMs(s.Start), preciseMs(end), view.FormatDur(int64(end-s.Start)))
+	fmt.Fprintf(&b, "in: %s, picked by %s\n", orNone(s.InReason.String()), orNone(s.Pick.String()))
+	if s.End != view.Open {
+		fmt.Fprintf(&b, "out: %s (state %c)", orNone(s.OutReason.String()), max(s.OutState, '-'))
+	}
+	bridge.SetText("tl-tip", b.String())
+	// The tooltip lives outside the Vugu mount (site/*.html) so renders
+	// never reset its text; it is positioned in viewport coordinates.
+	bridge.SetStyle("tl-tip", "left", fmt.Sprintf("%dpx", int(e.ClientX)+14))
+	bridge.SetStyle("tl-tip", "top", fmt.Sprintf("%dpx", int(e.ClientY)+14))
+	bridge.SetStyle("tl-tip", "display", "block")
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// onKey: + / - zoom, arrows pan, 0 shows everything, r runs, Escape cancels.
+func (tc *TimelineCtl) onKey(e bridge.Event) {
+	if e.TargetIsInput || e.Ctrl {
+		return
+	}
+	a := tc.app
+	a.env.Lock()
+	span := tc.VP.T1 - tc.VP.T0
+	mid := tc.VP.T0 + span/2
+	render := false
+	switch e.Key {
+	case "+", "=":
+		tc.zoom(0.5, mid)
+	case "-":
+		tc.zoom(2, mid)
+	case "ArrowLeft":
+		tc.pan(-span / 5)
+	case "ArrowRight":
+		tc.pan(span / 5)
+	case "0":
+		tc.VP = view.Viewport{T0: 0, T1: tc.Total}
+	case "r":
+		a.StartRun()
+		render = true
+	case "Escape":
+		a.CancelRun()
+		render = true
+	default:
+		a.env.UnlockOnly()
+		return
+	}
+	tc.Draw()
+	tc.publish()
+	if render {
+		a.env.UnlockRender()
+	} else {
+		a.env.UnlockOnly()
+	}
+}
+
+// RunqueueRow is one line of the cursor panel.
+type RunqueueRow struct {
+	CPU     int
+	Running string
+	Queued  []string
+}
+
+// Runqueues lists, at the cursor, what each non-idle CPU runs and queues.
+func (tc *TimelineCtl) Runqueues() []RunqueueRow {
+	r := tc.app.Run
+	if r == nil || tc.Cursor < 0 {
+		return nil
+	}
+	var out []RunqueueRow
+	for c := 0; c < r.Sim.NumCPUs(); c++ {
+		row := RunqueueRow{CPU: c, Running: "idle"}
+		if s, ok := r.Timeline.SliceAt(c, tc.Cursor); ok {
+			row.Running = r.Sim.TaskInfo(s.Task).Name
+		}
+		for _, id := range r.Timeline.Runqueue(c, tc.Cursor) {
+			row.Queued = append(row.Queued, r.Sim.TaskInfo(id).Name)
+		}
+		if row.Running != "idle" || len(row.Queued) > 0 {
+			out = append(out, row)
+		}
+	}
+	return out
+}
+
+func (tc *TimelineCtl) publish() {
+	drawn := make([]any, len(tc.drawn))
+	for i, d := range tc.drawn {
+		drawn[i] = d
+	}
+	bridge.Publish("drawn", drawn)
+	bridge.Publish("viewport", []any{float64(tc.VP.T0), float64(tc.VP.T1)})
+	bridge.Publish("drawMs", tc.DrawMs)
+	bridge.Publish("drawBreakdown", []any{tc.breakdown[0], tc.breakdown[1], tc.breakdown[2]})
+}
+
+// preciseMs renders an instant in milliseconds to the microsecond.
+func preciseMs(t sched.Time) string { return fmt.Sprintf("%.3fms", float64(t)/1e6) }

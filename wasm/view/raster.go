@@ -1,0 +1,174 @@
+package view
+
+// Raster: the timeline drawn into an RGBA pixel buffer, which the bridge
+// copies to the canvas with one putImageData call (one crossing into JS per
+// frame instead of one per rectangle).
+//
+// Level of detail: for each lane and pixel column the renderer finds, by
+// binary search, the slices overlapping the column's time range. One slice:
+// its task's colour. Several (the column is coarser than the schedule):
+// the colour of the slice in the middle of the range, drawn a little darker
+// so that busy-but-dense regions read differently from a single long run.
+// Cost is O(lanes x width x log slices) whatever the zoom or run length,
+// which keeps a redraw of a million-slice run within a frame.
+
+import (
+	"sort"
+
+	"schedplay/core/sched"
+)
+
+// Viewport is the visible time range.
+type Viewport struct {
+	T0, T1 sched.Time
+}
+
+// Layout is the geometry of the drawing.
+type Layout struct {
+	Width, Height int // pixels
+	LaneHeight    int // pixels per lane, including a 2px gap
+	Top           int // pixels above the first lane (time axis)
+}
+
+// LaneAt returns the lane under pixel row y, or -1.
+func (lo Layout) LaneAt(y, lanes int) int {
+	if y < lo.Top || lo.LaneHeight <= 0 {
+		return -1
+	}
+	l := (y - lo.Top) / lo.LaneHeight
+	if l >= lanes {
+		return -1
+	}
+	return l
+}
+
+// TimeAt converts a pixel column to a time.
+func (v Viewport) TimeAt(x float64, width int) sched.Time {
+	return v.T0 + sched.Time(x/float64(width)*float64(v.T1-v.T0))
+}
+
+var (
+	bgColor   = RGB{0x16, 0x1b, 0x22}
+	laneColor = RGB{0x22, 0x29, 0x33}
+	markColor = RGB{0xff, 0xff, 0xff}
+)
+
+// Raster draws lanes of tl within vp into pix (RGBA, len = 4*w*h). colors
+// gives each task's colour (indexed by TaskID). It returns the number of
+// coloured columns drawn per lane, a figure the browser tests read back.
+func Raster(pix []byte, lo Layout, vp Viewport, tl *Timeline, colors []RGB) []int {
+	w, h := lo.Width, lo.Height
+	drawn := make([]int, len(tl.Lanes))
+	fill(pix, w, 0, 0, w, h, bgColor)
+	if vp.T1 <= vp.T0 || w <= 0 {
+		return drawn
+	}
+	span := float64(vp.T1 - vp.T0)
+	bar := lo.LaneHeight - 2
+	for c := range tl.Lanes {
+		y0 := lo.Top + c*lo.LaneHeight
+		if y0+bar > h {
+			break
+		}
+		fill(pix, w, 0, y0, w, bar, laneColor)
+		sl := tl.Lanes[c].Slices
+		i := tl.firstEndingAfter(c, vp.T0)
+		for x := 0; x < w && i < len(sl); x++ {
+			c0 := vp.T0 + sched.Time(float64(x)*span/float64(w))
+			c1 := vp.T0 + sched.Time(float64(x+1)*span/float64(w))
+			if c1 <= c0 {
+				c1 = c0 + 1
+			}
+			for i < len(sl) && tl.end(&sl[i]) <= c0 {
+				i++
+			}
+			if i >= len(sl) {
+				break
+			}
+			if sl[i].Start >= c1 {
+				// Idle column; jump ahead to the next slice's column.
+				nx := int(float64(sl[i].Start-vp.T0)/span*float64(w)) - 1
+				if nx > x {
+					x = nx
+				}
+				continue
+			}
+			// j: first slice starting at or after c1.
+			j := gallop(sl, i+1, c1)
+			s := &sl[i+(j-i)/2]
+			col := colorOf(colors, s.Task)
+			if j-i > 1 {
+				col = RGB{col.R * 3 / 4, col.G * 3 / 4, col.B * 3 / 4}
+			}
+			fill(pix, w, x, y0, 1, bar, col)
+			drawn[c]++
+			if j-1 > i {
+				i = j - 1
+			}
+		}
+		drawMarks(pix, lo, vp, tl.Lanes[c].Marks, y0)
+	}
+	return drawn
+}
+
+// drawMarks draws wakeups as short white ticks at the top of the lane, at
+// most one per pixel column.
+func drawMarks(pix []byte, lo Layout, vp Viewport, ms []Mark, y0 int) {
+	w := lo.Width
+	span := float64(vp.T1 - vp.T0)
+	i := sort.Search(len(ms), func(k int) bool { return ms[k].Time >= vp.T0 })
+	last := -1
+	for ; i < len(ms) && ms[i].Time < vp.T1; i++ {
+		x := int(float64(ms[i].Time-vp.T0) / span * float64(w))
+		if x == last {
+			// Skip to the first mark of the next column.
+			next := vp.T0 + sched.Time(float64(x+1)*span/float64(w))
+			k := sort.Search(len(ms)-i, func(k int) bool { return ms[i+k].Time >= next })
+			i += max(k, 1) - 1 // always progress, whatever the float rounding
+			continue
+		}
+		last = x
+		fill(pix, w, x, y0, 1, 4, markColor)
+	}
+}
+
+func colorOf(colors []RGB, id sched.TaskID) RGB {
+	if int(id) >= 0 && int(id) < len(colors) {
+		return colors[id]
+	}
+	return RGB{0x88, 0x88, 0x88}
+}
+
+// fill paints a rectangle, clipped to the buffer: the first row pixel by
+// doubling copies, then each further row as one copy.
+func fill(pix []byte, stride, x, y, w, h int, c RGB) {
+	height := len(pix) / 4 / max(stride, 1)
+	x0, y0 := max(x, 0), max(y, 0)
+	x1, y1 := min(x+w, stride), min(y+h, height)
+	if x1 <= x0 || y1 <= y0 {
+		return
+	}
+	first := pix[4*(y0*stride+x0) : 4*(y0*stride+x1)]
+	first[0], first[1], first[2], first[3] = c.R, c.G, c.B, 255
+	for n := 4; n < len(first); n *= 2 {
+		copy(first[n:], first[:n])
+	}
+	for yy := y0 + 1; yy < y1; yy++ {
+		copy(pix[4*(yy*stride+x0):4*(yy*stride+x1)], first)
+	}
+}
+
+// gallop returns the first index >= from whose slice starts at or after t,
+// searching exponentially from `from` so that the cost grows with the log
+// of the distance, not of the lane.
+func gallop(sl []Slice, from int, t sched.Time) int {
+	if from >= len(sl) || sl[from].Start >= t {
+		return from
+	}
+	step := 1
+	for from+step < len(sl) && sl[from+step].Start < t {
+		step *= 2
+	}
+	lo, hi := from+step/2+1, min(from+step, len(sl))
+	return lo + sort.Search(hi-lo, func(k int) bool { return sl[lo+k].Start >= t })
+}

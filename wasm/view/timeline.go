@@ -1,0 +1,204 @@
+package view
+
+// The timeline model: the event stream folded into what the timeline canvas
+// draws. One lane per CPU holds the slices during which a task ran there,
+// in time order (events arrive in time order, so appending keeps each lane
+// sorted and lookups are binary searches). A slice records the rule that
+// put its task on the CPU (the switch's Reason and Pick) and the rule that
+// took it off, which the tooltip shows.
+//
+// Runqueue waits (wakeup or preemption until the next switch-in) are kept
+// per CPU too, so that the time cursor can list the runqueue at an instant.
+
+import (
+	"sort"
+
+	"schedplay/core/sched"
+)
+
+// Open marks the end of a slice or wait that has not ended yet.
+const Open sched.Time = -1
+
+// Slice is one stretch of a task running on a CPU.
+type Slice struct {
+	Start, End sched.Time // End == Open while running
+	Task       sched.TaskID
+	InReason   sched.Reason   // why the previous task left (the switch that started this slice)
+	Pick       sched.PickRule // which rule picked this task
+	OutReason  sched.Reason   // why this task left (0 while open)
+	OutState   byte           // 'R' preempted, 'S' slept, 'X' exited
+}
+
+// Mark is a wakeup: Task woken onto CPU at Time.
+type Mark struct {
+	Time sched.Time
+	Task sched.TaskID
+	New  bool // sched_wakeup_new
+}
+
+// Wait is a stretch of a task runnable but not running on a CPU.
+type Wait struct {
+	Start, End sched.Time
+	Task       sched.TaskID
+}
+
+// Lane is one CPU's history.
+type Lane struct {
+	Slices []Slice
+	Marks  []Mark
+	Waits  []Wait
+}
+
+// Timeline accumulates lanes from events. It implements sched.Sink.
+type Timeline struct {
+	Lanes   []Lane
+	Now     sched.Time // time of the latest event seen
+	Ended   bool
+	waiting map[sched.TaskID]waitRef // open waits by task
+	woken   map[sched.TaskID]sched.Time
+	// Latencies collects wakeup latencies (wakeup to switch-in), ns.
+	Latencies []int64
+	nslices   int
+}
+
+type waitRef struct {
+	cpu int
+	idx int
+}
+
+// NewTimeline returns an empty timeline for ncpu CPUs.
+func NewTimeline(ncpu int) *Timeline {
+	return &Timeline{Lanes: make([]Lane, ncpu), waiting: map[sched.TaskID]waitRef{},
+		woken: map[sched.TaskID]sched.Time{}}
+}
+
+// NumSlices is the total number of slices over all lanes.
+func (tl *Timeline) NumSlices() int { return tl.nslices }
+
+// Event implements sched.Sink.
+func (tl *Timeline) Event(e *sched.Event) {
+	tl.Now = e.Time
+	switch e.Kind {
+	case sched.EvSwitch:
+		tl.onSwitch(e)
+	case sched.EvWakeup, sched.EvWakeupNew:
+		l := &tl.Lanes[e.CPU]
+		l.Marks = append(l.Marks, Mark{Time: e.Time, Task: e.Next, New: e.Kind == sched.EvWakeupNew})
+		if e.Kind == sched.EvWakeup {
+			tl.woken[e.Next] = e.Time
+		}
+		tl.openWait(int(e.CPU), e.Next, e.Time)
+	case sched.EvMigrate:
+		if _, ok := tl.waiting[e.Next]; ok {
+			tl.closeWait(e.Next, e.Time)
+			tl.openWait(int(e.CPU), e.Next, e.Time)
+		}
+	case sched.EvEnd:
+		for c := range tl.Lanes {
+			l := &tl.Lanes[c]
+			if n := len(l.Slices); n > 0 && l.Slices[n-1].End == Open {
+				l.Slices[n-1].End = e.Time
+			}
+		}
+		for id := range tl.waiting {
+			tl.closeWait(id, e.Time)
+		}
+		tl.Ended = true
+	}
+}
+
+func (tl *Timeline) onSwitch(e *sched.Event) {
+	l := &tl.Lanes[e.CPU]
+	if n := len(l.Slices); n > 0 && l.Slices[n-1].End == Open {
+		s := &l.Slices[n-1]
+		s.End, s.OutReason, s.OutState = e.Time, e.Reason, e.PrevState
+	}
+	if e.Prev != sched.NoTask && e.PrevState == 'R' {
+		tl.openWait(int(e.CPU), e.Prev, e.Time)
+	}
+	if e.Next == sched.NoTask {
+		return
+	}
+	tl.closeWait(e.Next, e.Time)
+	if w, ok := tl.woken[e.Next]; ok {
+		tl.Latencies = append(tl.Latencies, int64(e.Time-w))
+		delete(tl.woken, e.Next)
+	}
+	l.Slices = append(l.Slices, Slice{Start: e.Time, End: Open, Task: e.Next, InReason: e.Reason, Pick: e.Pick})
+	tl.nslices++
+}
+
+func (tl *Timeline) openWait(cpu int, id sched.TaskID, t sched.Time) {
+	if _, ok := tl.waiting[id]; ok {
+		return
+	}
+	l := &tl.Lanes[cpu]
+	l.Waits = append(l.Waits, Wait{Start: t, End: Open, Task: id})
+	tl.waiting[id] = waitRef{cpu: cpu, idx: len(l.Waits) - 1}
+}
+
+func (tl *Timeline) closeWait(id sched.TaskID, t sched.Time) {
+	ref, ok := tl.waiting[id]
+	if !ok {
+		return
+	}
+	tl.Lanes[ref.cpu].Waits[ref.idx].End = t
+	delete(tl.waiting, id)
+}
+
+// end returns the slice's end, treating an open slice as ending now.
+func (tl *Timeline) end(s *Slice) sched.Time {
+	if s.End == Open {
+		return tl.Now
+	}
+	return s.End
+}
+
+// firstEndingAfter is the index of the first slice of lane c that ends
+// after t (len if none). Slices never overlap, so ends are sorted too.
+func (tl *Timeline) firstEndingAfter(c int, t sched.Time) int {
+	sl := tl.Lanes[c].Slices
+	return sort.Search(len(sl), func(i int) bool { return tl.end(&sl[i]) > t })
+}
+
+// SliceAt returns the slice running on CPU c at time t.
+func (tl *Timeline) SliceAt(c int, t sched.Time) (Slice, bool) {
+	if c < 0 || c >= len(tl.Lanes) {
+		return Slice{}, false
+	}
+	sl := tl.Lanes[c].Slices
+	i := tl.firstEndingAfter(c, t)
+	if i < len(sl) && sl[i].Start <= t {
+		return sl[i], true
+	}
+	return Slice{}, false
+}
+
+// Runqueue lists the tasks waiting on CPU c at time t (not the running one),
+// in the order they became runnable.
+func (tl *Timeline) Runqueue(c int, t sched.Time) []sched.TaskID {
+	if c < 0 || c >= len(tl.Lanes) {
+		return nil
+	}
+	ws := tl.Lanes[c].Waits
+	// Waits are appended in start order; scan those that started by t.
+	n := sort.Search(len(ws), func(i int) bool { return ws[i].Start > t })
+	var out []sched.TaskID
+	for i := 0; i < n; i++ {
+		w := ws[i]
+		if w.End == Open || w.End > t {
+			out = append(out, w.Task)
+		}
+	}
+	return out
+}
+
+// Busy returns how long CPU c ran tasks within [t0, t1).
+func (tl *Timeline) Busy(c int, t0, t1 sched.Time) sched.Time {
+	sl := tl.Lanes[c].Slices
+	var busy sched.Time
+	for i := tl.firstEndingAfter(c, t0); i < len(sl) && sl[i].Start < t1; i++ {
+		busy += min(tl.end(&sl[i]), t1) - max(sl[i].Start, t0)
+	}
+	return busy
+}

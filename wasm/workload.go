@@ -1,0 +1,177 @@
+package main
+
+// Workload: the task-group table for the common cases. Each row edits a
+// group's instances, policy, nice and affinity; a program of one of the
+// three common shapes (hog: run forever; run/sleep; periodic: run + timer)
+// is edited through its run, sleep and period fields, anything else through
+// the JSON editor.
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"schedplay/core/scenario"
+	"schedplay/wasm/view"
+)
+
+// Workload is the task table.
+type Workload struct {
+	App *App `vugu:"data"`
+}
+
+// GroupRow is one task group as the table shows it.
+type GroupRow struct {
+	Index     int
+	Name      string
+	Instances int
+	Policy    string
+	Nice      int
+	CPUs      string
+	Shape     string // hog, run/sleep, periodic, custom
+	Run       string
+	Sleep     string
+	Period    string
+	Color     string
+}
+
+func (c *Workload) rows() []GroupRow {
+	var out []GroupRow
+	for i, t := range c.App.Sc.Tasks {
+		r := GroupRow{Index: i, Name: t.Name, Instances: max(t.Instances, 1), Policy: t.Policy, Nice: t.Nice,
+			CPUs: formatCPUs(t.CPUs), Shape: "custom", Color: view.TaskColor(t.Name + "-0").Hex()}
+		if r.Policy == "" {
+			r.Policy = "SCHED_OTHER"
+		}
+		p := t.Program
+		switch {
+		case len(p) == 1 && p[0].Kind == "run":
+			r.Shape, r.Run = "hog", durText(p[0].Run)
+		case len(p) == 2 && p[0].Kind == "run" && p[1].Kind == "sleep":
+			r.Shape, r.Run, r.Sleep = "run/sleep", durText(p[0].Run), durText(p[1].Sleep)
+		case len(p) == 2 && p[0].Kind == "run" && p[1].Kind == "timer":
+			r.Shape, r.Run, r.Period = "periodic", durText(p[0].Run), durText(p[1].Timer.Period)
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+func durText(d scenario.Duration) string {
+	if d < 0 {
+		return "forever"
+	}
+	return scenario.FormatDuration(d)
+}
+
+func formatCPUs(cpus []int) string {
+	if cpus == nil {
+		return "all"
+	}
+	parts := make([]string, len(cpus))
+	for i, c := range cpus {
+		parts[i] = strconv.Itoa(c)
+	}
+	return strings.Join(parts, ",")
+}
+
+// edit applies f to group i and revalidates.
+func (c *Workload) edit(i int, f func(t *scenario.Task) error) {
+	if i < 0 || i >= len(c.App.Sc.Tasks) {
+		return
+	}
+	if err := f(&c.App.Sc.Tasks[i]); err != nil {
+		c.App.JSONErr = &scenario.Error{Path: fmt.Sprintf("tasks[%d]", i), Msg: err.Error()}
+		c.App.Notice = c.App.JSONErr.Error()
+		return
+	}
+	c.App.edited()
+}
+
+func (c *Workload) setInt(i int, field, v string) {
+	c.edit(i, func(t *scenario.Task) error {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil {
+			return fmt.Errorf("%s %q: want an integer", field, v)
+		}
+		if field == "nice" {
+			t.Nice = n
+		} else {
+			t.Instances = n
+		}
+		return nil
+	})
+}
+
+func (c *Workload) setPolicy(i int, v string) {
+	c.edit(i, func(t *scenario.Task) error { t.Policy = v; return nil })
+}
+
+func (c *Workload) setCPUs(i int, v string) {
+	c.edit(i, func(t *scenario.Task) error {
+		v = strings.TrimSpace(v)
+		if v == "" || v == "all" {
+			t.CPUs = nil
+			return nil
+		}
+		var cpus []int
+		for _, f := range strings.Split(v, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil {
+				return fmt.Errorf("cpus %q: want a comma-separated list of CPU numbers or \"all\"", v)
+			}
+			cpus = append(cpus, n)
+		}
+		t.CPUs = cpus
+		return nil
+	})
+}
+
+// setStep edits the run, sleep or period field of a common-shape program.
+func (c *Workload) setStep(i int, field, v string) {
+	c.edit(i, func(t *scenario.Task) error {
+		var d scenario.Duration = -1
+		if v != "forever" {
+			var err error
+			if d, err = scenario.ParseDuration(field, strings.TrimSpace(v)); err != nil {
+				return err
+			}
+		}
+		switch field {
+		case "run":
+			t.Program[0].Run = d
+		case "sleep":
+			t.Program[1].Sleep = d
+		case "period":
+			t.Program[1].Timer.Period = d
+		}
+		return nil
+	})
+}
+
+// addGroup appends a task group of the given shape.
+func (c *Workload) addGroup(shape string) {
+	name := fmt.Sprintf("%s%d", strings.ReplaceAll(shape, "/", ""), len(c.App.Sc.Tasks))
+	t := scenario.Task{Name: name, Instances: 1, Loop: -1}
+	switch shape {
+	case "hog":
+		t.Program = []scenario.Step{{Kind: "run", Run: -1}}
+	case "periodic":
+		t.Program = []scenario.Step{{Kind: "run", Run: 1e6},
+			{Kind: "timer", Timer: &scenario.Timer{Ref: "t", Period: 10e6, Mode: "absolute"}}}
+	default:
+		t.Program = []scenario.Step{{Kind: "run", Run: 2e6}, {Kind: "sleep", Sleep: 5e6}}
+	}
+	c.App.Sc.Tasks = append(c.App.Sc.Tasks, t)
+	c.App.edited()
+}
+
+func (c *Workload) remove(i int) {
+	if len(c.App.Sc.Tasks) <= 1 {
+		return
+	}
+	c.App.Sc.Tasks = append(c.App.Sc.Tasks[:i], c.App.Sc.Tasks[i+1:]...)
+	c.App.edited()
+}
+
+func swatch(color string) string { return "background:" + color }
