@@ -13,7 +13,11 @@ import (
 // benchSim builds the benchmark machine: smp-64 with 256 mixed tasks
 // (CPU hogs at several nice levels, periodic tasks with rt-app timers,
 // sleepers with bursts, a SCHED_IDLE and a SCHED_BATCH group), EEVDF v6.18.
-func benchSim(tb testing.TB, kernel string) *Sim {
+func benchSim(tb testing.TB, kernel string) *Sim { return benchSimPinned(tb, kernel, true) }
+
+// benchSimPinned builds the benchmark machine; unpinned tasks exercise
+// wakeup placement and load balancing too.
+func benchSimPinned(tb testing.TB, kernel string, pinned bool) *Sim {
 	m, err := topology.Preset("smp-64")
 	if err != nil {
 		tb.Fatal(err)
@@ -35,7 +39,8 @@ func benchSim(tb testing.TB, kernel string) *Sim {
 		{Name: "batch", Instances: 16, Policy: SchedBatch, Parent: -1, Loop: -1, Program: bursty, Slack: 50 * Microsecond},
 		{Name: "idle", Instances: 16, Policy: SchedIdle, Parent: -1, Loop: -1, Program: hog},
 	}
-	// Spread the tasks over the CPUs (no load balancing yet): task group i,
+	// Spread the tasks over the CPUs, pinned (load balancing then finds every
+	// task pinned, as the kernel would): task group i,
 	// instance j is pinned to one CPU chosen round robin.
 	var specs []TaskSpec
 	cpu := 0
@@ -44,7 +49,9 @@ func benchSim(tb testing.TB, kernel string) *Sim {
 		for j := 0; j < n; j++ {
 			one := g
 			one.Instances = 1
-			one.CPUs = []int{cpu % m.NumCPUs()}
+			if pinned {
+				one.CPUs = []int{cpu % m.NumCPUs()}
+			}
 			cpu++
 			specs = append(specs, one)
 		}
@@ -57,8 +64,10 @@ func benchSim(tb testing.TB, kernel string) *Sim {
 	return s
 }
 
-func benchmarkSim(b *testing.B, kernel string) {
-	s := benchSim(b, kernel)
+func benchmarkSim(b *testing.B, kernel string) { benchmarkSimPinned(b, kernel, true) }
+
+func benchmarkSimPinned(b *testing.B, kernel string, pinned bool) {
+	s := benchSimPinned(b, kernel, pinned)
 	s.RunUntil(1 * Second) // warm up: every queue and slice has its size
 	start := s.EventsProcessed()
 	simStart := s.Now()
@@ -81,6 +90,10 @@ func benchmarkSim(b *testing.B, kernel string) {
 
 // BenchmarkSim64CPU256TasksEEVDF: the whole engine, v6.18 EEVDF.
 func BenchmarkSim64CPU256TasksEEVDF(b *testing.B) { benchmarkSim(b, "v6.18") }
+
+// BenchmarkSim64CPU256TasksEEVDFUnpinned: v6.18 with every task free to
+// move: wakeup placement and load balancing at work.
+func BenchmarkSim64CPU256TasksEEVDFUnpinned(b *testing.B) { benchmarkSimPinned(b, "v6.18", false) }
 
 // BenchmarkSim64CPU256TasksCFS: the whole engine, v5.8 legacy CFS.
 func BenchmarkSim64CPU256TasksCFS(b *testing.B) { benchmarkSim(b, "v5.8") }

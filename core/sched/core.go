@@ -15,9 +15,9 @@ package sched
 // inside the kernel are not modelled yet, which is where the other models
 // would differ.
 //
-// CPU selection here is a placeholder for select_task_rq_fair(): a waking
-// task returns to its previous CPU, a new task goes to the allowed CPU with
-// the fewest runnable tasks. There is no load balancing yet.
+// CPU selection is select_task_rq_fair() (select.go, idlest.go); moves
+// between CPUs are in migrate.go; the tick triggers load balancing
+// (balance.go, newidle.go).
 
 // reschedCurr mirrors resched_curr() (lazy=false) and resched_curr_lazy().
 func (s *Sim) reschedCurr(rq *rq, reason Reason, by TaskID, lazy bool) {
@@ -81,9 +81,20 @@ func (s *Sim) schedule(rq *rq, why Reason) {
 		}
 	}
 	next, rule := s.pickNextFair(rq, prev)
+	if next == nil && s.newidleBalance(rq) > 0 {
+		// pick_next_task_fair() -> sched_balance_newidle() pulled a
+		// task: pick again (prev was already put).
+		next, rule = s.pickNextFair(rq, nil)
+	}
 	if next == nil && prev != nil {
 		s.updateIdleRqClockPelt(rq) // pick_next_task_fair(), about to idle
 	}
+	s.switchTo(rq, prev, next, rule, reason, by, state)
+}
+
+// switchTo finishes __schedule() once next is picked: clear the resched
+// request and switch (context_switch()).
+func (s *Sim) switchTo(rq *rq, prev, next *Task, rule PickRule, reason Reason, by TaskID, state byte) {
 	rq.needResched, rq.needReschedLazy = false, false
 	rq.reschedReason, rq.reschedBy = ReasonNone, NoTask
 	if next == prev {
@@ -98,6 +109,8 @@ func (s *Sim) schedule(rq *rq, why Reason) {
 	rq.curr = next
 	if next == nil {
 		rq.idleSince = s.now
+		rq.idleStamp = s.now
+		s.updateIdleCore(rq.cpu) // pick_next_task_idle() -> __update_idle_core()
 		s.emit(Event{Kind: EvIdleEnter, CPU: rq.cpu, Arg: 0})
 		return
 	}
@@ -200,62 +213,68 @@ func (s *Sim) tick(rq *rq) {
 	}
 	s.taskTickFair(rq)
 	s.armTick(rq)
+	s.triggerLoadBalance(rq)
 	if rq.needResched {
 		s.kick(rq)
 	}
 }
 
 // tryToWakeUp mirrors try_to_wake_up() for a task blocked in sleep or a
-// timer; the timer interrupt runs on the task's CPU.
+// timer. The timer interrupt runs on the CPU the sleeper's hrtimer was armed
+// on, with no waker task (record_wakee() and sync do not apply); the CPU is
+// chosen by select_task_rq_fair() (select.go) and a move to another CPU
+// goes through migrate_task_rq_fair()/set_task_cpu() (migrate.go).
 func (s *Sim) tryToWakeUp(t *Task, reason Reason) {
 	if t.state != stateBlocked {
 		return
 	}
-	rq := &s.rqs[t.cpu]
 	t.state = stateRunnable
 	if t.se.onRq {
 		// ttwu_runnable(): still queued as delayed; requeue in place.
+		rq := &s.rqs[t.cpu]
 		s.enqueueTask(rq, t, enqDelayed)
 		s.emit(Event{Kind: EvWakeup, CPU: rq.cpu, Next: t.id, Reason: reason, Arg: -1})
 		if rq.curr != t {
 			s.checkPreemptCurr(rq, t, 0)
 		}
-	} else {
-		s.enqueueTask(rq, t, enqWakeup)
-		s.emit(Event{Kind: EvWakeup, CPU: rq.cpu, Next: t.id, Reason: reason, Arg: -1})
-		s.checkPreemptCurr(rq, t, 0)
+		if rq.needResched && rq.cpu == s.localCPU {
+			s.kick(rq)
+		}
+		return
 	}
+	this := s.localCPU
+	if this < 0 {
+		this = t.cpu
+	}
+	cpu, why := s.selectTaskRq(t, t.cpu, sdFlagWake, false, this, nil)
+	flags := enqWakeup
+	if cpu != t.cpu {
+		s.migrateWaking(t, cpu, why)
+		flags |= enqMigrated
+	}
+	rq := &s.rqs[cpu]
+	s.updateAvgIdle(rq)
+	s.enqueueTask(rq, t, flags)
+	s.emit(Event{Kind: EvWakeup, CPU: rq.cpu, Next: t.id, Reason: reason, Arg: -1})
+	s.checkPreemptCurr(rq, t, 0)
 	if rq.needResched && rq.cpu == s.localCPU {
 		s.kick(rq)
 	}
-}
-
-// selectNewCPU is the placeholder for select_task_rq(SD_BALANCE_FORK): the
-// allowed CPU with the fewest runnable tasks, preferring near the parent.
-func (s *Sim) selectNewCPU(t *Task, near CPUID) CPUID {
-	best := CPUID(-1)
-	for c := range s.rqs {
-		id := CPUID(c)
-		if !t.affinity.has(id) {
-			continue
-		}
-		if best < 0 || s.rqs[c].nrRunning < s.rqs[best].nrRunning ||
-			(s.rqs[c].nrRunning == s.rqs[best].nrRunning && id == near) {
-			best = id
-		}
-	}
-	return best
 }
 
 // wakeUpNewTask mirrors sched_fork()/task_fork_fair() and
 // wake_up_new_task(). parent is nil for tasks the scenario starts (created
 // by a launcher outside the simulation).
 func (s *Sim) wakeUpNewTask(t *Task, parent *Task) {
-	near := CPUID(-1)
+	// sched_fork(): __set_task_cpu(p, smp_processor_id()) -- the parent's
+	// CPU, or for a scenario task the launcher's, taken to be the first
+	// CPU of the task's affinity. wake_up_new_task(): select_task_rq(
+	// SD_BALANCE_FORK) and __set_task_cpu() (no migration event).
+	this := t.affinity.first(len(s.rqs))
 	if parent != nil {
-		near = parent.cpu
+		this = parent.cpu
 	}
-	cpu := s.selectNewCPU(t, near)
+	cpu, _ := s.selectTaskRq(t, this, sdFlagFork, false, this, parent)
 	rq := &s.rqs[cpu]
 	t.cpu = cpu
 	t.state = stateRunnable

@@ -113,6 +113,7 @@ type schedGroup struct {
 	asymPreferCPU CPUID   // asym_prefer_cpu (SD_ASYM_PACKING domains)
 	flags         SDFlag  // the child domain's flags
 	sgc           *sgCapacity
+	cpus          []CPUID // span as a list (filled once after the build)
 }
 
 // schedDomain is struct sched_domain.
@@ -140,6 +141,8 @@ type schedDomain struct {
 	lastBalance      Time
 	nrBalanceFailed  int
 	maxNewidleLBCost int64
+	lastBalanceJ     int64   // last_balance, jiffies
+	cpus             []CPUID // span as a list (filled once after the build)
 }
 
 // rqTopology is the per-CPU view the kernel keeps beside rq->sd
@@ -154,9 +157,11 @@ type rqTopology struct {
 	sdNUMA        *schedDomain
 	sdAsymPacking *schedDomain
 	sdAsymCPUCap  *schedDomain
-	asymPrio      int   // arch_asym_cpu_priority()
-	archCapacity  int64 // arch_scale_cpu_capacity()
-	cpuCapacity   int64 // rq->cpu_capacity (capacity_of()), set by update_cpu_capacity()
+	asymPrio      int          // arch_asym_cpu_priority()
+	archCapacity  int64        // arch_scale_cpu_capacity()
+	cpuCapacity   int64        // rq->cpu_capacity (capacity_of()), set by update_cpu_capacity()
+	smt           []CPUID      // cpu_smt_mask(): the SMT siblings incl. this CPU
+	cluster       *schedDomain // lowest SD_CLUSTER domain, nil when none
 }
 
 // DomainInfo is the public, read-only view of one CPU's domain at one level.

@@ -134,6 +134,44 @@ func (s *Sim) buildSchedDomains() {
 	for cpu := 0; cpu < n; cpu++ {
 		s.cpuAttachDomain(b.sds[0][cpu], cpu)
 	}
+	s.fillSpanLists()
+}
+
+// fillSpanLists precomputes the CPU lists of every domain and group, and
+// the SMT sibling list of every CPU, so that balancing and wakeup placement
+// iterate spans without scanning masks or allocating.
+func (s *Sim) fillSpanLists() {
+	n := len(s.rqs)
+	for cpu := range s.topo {
+		t := &s.topo[cpu]
+		t.smt = []CPUID{CPUID(cpu)}
+		for sd := t.sd; sd != nil; sd = sd.parent {
+			if sd.cpus == nil {
+				sd.cpus = spanList(sd.span, n)
+			}
+			for _, g := range sd.groups {
+				if g.cpus == nil {
+					g.cpus = spanList(g.span, n)
+				}
+			}
+			if sd.flags&SDShareCPUCapacity != 0 && len(t.smt) == 1 {
+				t.smt = sd.cpus
+			}
+			if sd.flags&SDCluster != 0 && t.cluster == nil {
+				t.cluster = sd
+			}
+		}
+	}
+}
+
+func spanList(m cpuMask, n int) []CPUID {
+	var out []CPUID
+	for c := 0; c < n; c++ {
+		if m.has(CPUID(c)) {
+			out = append(out, CPUID(c))
+		}
+	}
+	return out
 }
 
 // levels mirrors default_topology[] / x86_topology[] plus sched_init_numa().

@@ -63,18 +63,33 @@ const (
 	ReasonTimerFire // periodic timer fired
 	ReasonStart     // task created by the scenario (start offset)
 	ReasonForked    // task created by fork
+	// Migration reasons (EvMigrate: the rule that chose the destination).
+	ReasonWakeAffine      // wake_affine() chose the waking CPU (target) and select_idle_sibling() kept it
+	ReasonSISTarget       // select_idle_sibling(): the target CPU
+	ReasonSISPrev         // select_idle_sibling(): the previous CPU
+	ReasonSISRecent       // select_idle_sibling(): recent_used_cpu
+	ReasonSISIdleCore     // select_idle_sibling(): select_idle_core() found an idle core
+	ReasonSISIdleCPU      // select_idle_sibling(): select_idle_cpu() found an idle CPU
+	ReasonSISSMT          // select_idle_sibling(): select_idle_smt() found an idle SMT sibling
+	ReasonFindIdlest      // fork/exec slow path: find_idlest_group()/find_idlest_group_cpu()
+	ReasonPeriodicBalance // periodic load balance (sched_balance_rq from the tick)
+	ReasonNewidleBalance  // newly idle balance (sched_balance_newidle)
+	ReasonNohzIdleBalance // nohz idle balance on behalf of a tickless CPU
+	ReasonActiveBalance   // active balance: the stopper pushed the task (also the preemption by the stopper)
 	numReasons
 )
 
 var reasonNames = [numReasons]string{"", "sleep", "timer", "exit", "yield",
 	"slice_expired", "protection_ended", "tick_ideal_runtime", "tick_vruntime_spread",
 	"wakeup_eligible", "wakeup_short_slice", "wakeup_granularity", "wakeup_idle_policy",
-	"fork_child_first", "idle_wakeup", "sleep_done", "timer_fire", "start", "fork"}
+	"fork_child_first", "idle_wakeup", "sleep_done", "timer_fire", "start", "fork",
+	"wake_affine", "sis_target", "sis_prev", "sis_recent", "sis_idle_core", "sis_idle_cpu", "sis_smt",
+	"find_idlest", "periodic_balance", "newidle_balance", "nohz_idle_balance", "active_balance"}
 
 // IsPreemption reports whether a switch with this reason took the CPU from
 // a task that was still runnable.
 func (r Reason) IsPreemption() bool {
-	return r >= ReasonSliceExpired && r <= ReasonIdleWakeup && r != ReasonIdleWakeup
+	return (r >= ReasonSliceExpired && r < ReasonIdleWakeup) || r == ReasonActiveBalance
 }
 
 func (r Reason) String() string {

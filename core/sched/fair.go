@@ -37,6 +37,11 @@ func (s *Sim) enqueueTask(rq *rq, t *Task, flags int) {
 	}
 	if flags&enqDelayed == 0 {
 		rq.nrRunning++
+		if rq.nrRunning >= 2 {
+			s.rdOverload = true // add_nr_running(): set_rd_overloaded()
+		}
+		s.lruSeq++
+		t.lruSeq = s.lruSeq // account_entity_enqueue(): list_add to cfs_tasks' head
 	}
 }
 
@@ -117,6 +122,8 @@ func (s *Sim) setNext(rq *rq, t *Task) {
 		s.updateLoadAvg(rq, t, peltUpdateTG) // set_next_entity()
 	}
 	t.se.execStart = s.now
+	s.lruSeq++
+	t.lruSeq = s.lruSeq // pick_next_task_fair(): list_move to cfs_tasks' head
 	if s.eevdf {
 		s.eevdfSetNext(&rq.cfs, t)
 	} else {

@@ -200,10 +200,10 @@ func TestPELTBlockedDecayAndExit(t *testing.T) {
 	s.RunUntil(100 * Millisecond)
 	before := s.TaskPELT(0).UtilAvg
 	s.RunUntil(164*Millisecond - 1)
-	// While blocked nothing updates CPU 0 (idle, no nohz blocked-load
-	// update yet): the stored values are those of the dequeue.
-	if got := s.CPUPELT(0).UtilAvg; got < before-30 {
-		t.Errorf("idle CPU's util changed without an update: %d -> %d", before, got)
+	// While blocked, CPU 0's signal only decays: load balancing's
+	// stand-in for the nohz blocked-load update may refresh it, never raise it.
+	if got := s.CPUPELT(0).UtilAvg; got > before+30 {
+		t.Errorf("idle CPU's util grew while idle: %d -> %d", before, got)
 	}
 	s.RunUntil(164*Millisecond + 10)
 	// The wakeup enqueue aged the task over 64 ms = 2 half-lives.

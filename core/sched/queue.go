@@ -8,12 +8,13 @@ package sched
 type qkind uint8
 
 const (
-	qStart   qkind = iota // a scenario task is created
-	qRunDone              // the running task on cpu finishes its run op (gen-checked)
-	qWake                 // task's sleep or timer expires (gen-checked)
-	qTick                 // scheduler tick on cpu
-	qEnd                  // the run's duration is reached
-	qResched              // a reschedule IPI arrives at cpu
+	qStart         qkind = iota // a scenario task is created
+	qRunDone                    // the running task on cpu finishes its run op (gen-checked)
+	qWake                       // task's sleep or timer expires (gen-checked)
+	qTick                       // scheduler tick on cpu
+	qEnd                        // the run's duration is reached
+	qResched                    // a reschedule IPI arrives at cpu
+	qActiveBalance              // the stopper runs active_load_balance_cpu_stop on cpu
 )
 
 // Priorities order events at the same instant before the sequence number:

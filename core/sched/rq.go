@@ -26,4 +26,11 @@ type rq struct {
 	// PELT clocks (pelt.go), ns: rq->clock (== clock_task: IRQ time is not
 	// modelled), rq->clock_pelt and rq->lost_idle_time.
 	clock, clockPelt, lostIdleTime uint64
+
+	// Load balancing (balance.go).
+	nextBalance   int64 // rq->next_balance, jiffies
+	activeBalance bool  // rq->active_balance: the stopper work is queued
+	pushCPU       CPUID // rq->push_cpu
+	avgIdle       int64 // rq->avg_idle, ns
+	idleStamp     Time  // rq->idle_stamp; 0 = not idle since the last wakeup
 }

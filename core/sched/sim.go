@@ -76,14 +76,24 @@ type Sim struct {
 	end           Time
 	localCPU      CPUID
 	dueScratch    []armedTimer
-	sinks         []Sink
-	scratch       Event
-	rng           *rand.Rand
-	nextName      int // rt-app style global thread index
-	nextPID       int
-	events        int64
-	done          bool
-	err           error
+	// Load-balancing and placement scratch (balance.go, select.go):
+	// preallocated so the hot loop does not allocate.
+	lbEnv                     lbEnv
+	lbLocal, lbBusiest, lbTmp sgStats
+	lruScratch                []*Task
+	scanMask                  cpuMask
+	smtActive                 bool  // sched_smt_active()
+	nohzNextBalance           int64 // nohz.next_balance, jiffies
+	rdOverload, sgOverload    bool  // rd->overload; SG_OVERLOAD of the current stats pass
+	lruSeq                    uint64
+	sinks                     []Sink
+	scratch                   Event
+	rng                       *rand.Rand
+	nextName                  int // rt-app style global thread index
+	nextPID                   int
+	events                    int64
+	done                      bool
+	err                       error
 }
 
 // New validates cfg and builds a run ready to start at time 0.
@@ -140,6 +150,16 @@ func New(cfg Config) (*Sim, error) {
 		s.rqs[i].cfs.byDeadline = s.eevdf && s.version >= 612 // v6.6 keeps the tree in vruntime order
 	}
 	s.buildSchedDomains()
+	s.lbEnv.cpus = newCPUMask(n)
+	s.scanMask = newCPUMask(n)
+	s.lruScratch = make([]*Task, 0, 64)
+	for i := range s.rqs {
+		s.rqs[i].avgIdle = 2 * s.sys.MigrationCostNs // sched_init(): 2 * migration cost
+		s.rqs[i].nextBalance = 0
+		if len(s.topo[i].smt) > 1 {
+			s.smtActive = true
+		}
+	}
 	total := 0
 	for gi, spec := range cfg.Tasks {
 		if err := s.checkSpec(gi, spec); err != nil {
@@ -204,15 +224,17 @@ func (s *Sim) newTask(gi int) *Task {
 	spec := &s.cfg.Tasks[gi]
 	n := s.cfg.Machine.NumCPUs()
 	t := &Task{
-		id:     TaskID(len(s.tasks)),
-		pid:    s.nextPID,
-		name:   fmt.Sprintf("%s-%d", spec.Name, s.nextName),
-		group:  gi,
-		policy: spec.Policy,
-		nice:   spec.Nice,
-		slack:  spec.Slack,
-		cpu:    -1,
-		prog:   s.progs[gi],
+		id:            TaskID(len(s.tasks)),
+		pid:           s.nextPID,
+		name:          fmt.Sprintf("%s-%d", spec.Name, s.nextName),
+		group:         gi,
+		policy:        spec.Policy,
+		nice:          spec.Nice,
+		slack:         spec.Slack,
+		cpu:           -1,
+		prog:          s.progs[gi],
+		lastWakee:     NoTask,
+		recentUsedCPU: -1,
 	}
 	s.nextPID++
 	s.nextName++
@@ -352,6 +374,9 @@ func (s *Sim) step() {
 		s.localCPU = e.cpu
 		s.tick(&s.rqs[e.cpu])
 		s.expireTimers(&s.rqs[e.cpu])
+	case qActiveBalance:
+		s.localCPU = e.cpu
+		s.activeBalanceStop(&s.rqs[e.cpu])
 	case qResched:
 		rq := &s.rqs[e.cpu]
 		rq.ipiPending = false

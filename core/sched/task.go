@@ -96,6 +96,14 @@ type Task struct {
 	firstRun Time   // rt-app's t_first: when the task was created
 	stepsAt  Time   // instant of the steps counter
 	steps    int    // program steps executed at stepsAt
+
+	// Placement and balancing state (select.go, balance.go).
+	nrMigrations   int    // se.nr_migrations
+	wakeeFlips     uint32 // wakee_flips (record_wakee)
+	wakeeFlipDecay int64  // wakee_flip_decay_ts, jiffies
+	lastWakee      TaskID // last_wakee
+	recentUsedCPU  CPUID  // recent_used_cpu
+	lruSeq         uint64 // position in rq->cfs_tasks (higher = nearer the head, most recent)
 }
 
 // timerState is one rt-app timer resource.

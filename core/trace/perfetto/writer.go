@@ -104,6 +104,8 @@ func (w *Writer) Event(e *sched.Event) {
 		b = appendInt(b, e.Arg)
 		b = append(b, `,"dest_cpu":`...)
 		b = appendInt(b, int64(e.CPU))
+		b = append(b, `,"reason":`...)
+		b = appendString(b, reasonName(e.Reason))
 		w.write(append(b, "}}"...))
 	case sched.EvEnd:
 		w.closeAll(e.Time)

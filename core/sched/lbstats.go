@@ -1,0 +1,410 @@
+package sched
+
+// Load-balancing statistics and decisions: kernel/sched/fair.c
+// update_sd_lb_stats() / update_sg_lb_stats() with group_classify(),
+// group_is_overloaded(), group_has_capacity(), sched_group_asym(),
+// smt_balance(), update_sd_pick_busiest(), sibling_imbalance(),
+// calculate_imbalance(), sched_balance_find_src_group()
+// (find_busiest_group()), sched_balance_find_src_rq() (find_busiest_queue())
+// and update_idle_cpu_scan() (SIS_UTIL).
+//
+// Read in a post-v6.18 vendor derivative of mainline fair.c
+// (docs/kernel-rules.md §9); its vendor group types (llc_balance) are left
+// out. Abstracted: misfit tasks (no task fitting on asymmetric capacities),
+// NUMA fbq classes and adjust_numa_imbalance(), reduced capacities
+// (check_cpu_capacity() is false: no RT/IRQ pressure). PELT of busy CPUs is
+// read as of their last update; an idle CPU's cfs_rq is brought up to date
+// when read (standing in for the nohz blocked-load update).
+
+// sgStats is struct sg_lb_stats.
+type sgStats struct {
+	load, util, runnable, capacity, avgLoad int64
+	nrRunning, hNrRunning, weight, idleCPUs int
+	groupType                               int
+	asymPacking, smtBalance                 bool
+}
+
+// lbEnv is struct lb_env.
+type lbEnv struct {
+	sd            *schedDomain
+	dst, src      CPUID
+	idle          cpuIdleType
+	imbalance     int64
+	migrationType int
+	cpus          cpuMask
+	allPinned     bool
+	somePinned    bool
+	why           Reason
+	local, busy   *schedGroup // sds->local, sds->busiest
+}
+
+const maxPinnedInterval = 512
+
+// groupIsOverloaded mirrors group_is_overloaded().
+func groupIsOverloaded(imbPct int, st *sgStats) bool {
+	if st.nrRunning <= st.weight {
+		return false
+	}
+	return st.capacity*100 < st.util*int64(imbPct) || st.capacity*int64(imbPct) < st.runnable*100
+}
+
+// groupHasCapacity mirrors group_has_capacity().
+func groupHasCapacity(imbPct int, st *sgStats) bool {
+	if st.nrRunning < st.weight {
+		return true
+	}
+	if st.capacity*int64(imbPct) < st.runnable*100 {
+		return false
+	}
+	return st.capacity*100 > st.util*int64(imbPct)
+}
+
+// groupClassify mirrors group_classify() (no misfit: task fitting on
+// asymmetric capacities is not modelled).
+func groupClassify(imbPct int, g *schedGroup, st *sgStats) int {
+	switch {
+	case groupIsOverloaded(imbPct, st):
+		return groupOverloaded
+	case g.sgc.imbalance != 0:
+		return groupImbalanced
+	case st.asymPacking:
+		return groupAsymPacking
+	case st.smtBalance:
+		return groupSMTBalance
+	case !groupHasCapacity(imbPct, st):
+		return groupFullyBusy
+	}
+	return groupHasSpare
+}
+
+// useAsymPrio mirrors sched_use_asym_prio().
+func (s *Sim) useAsymPrio(sd *schedDomain, c CPUID) bool {
+	if !s.smtActive {
+		return true
+	}
+	return sd.flags&SDShareCPUCapacity != 0 || s.coreIdle(c)
+}
+
+// schedAsym mirrors sched_asym(): dst may pull from src by priority.
+func (s *Sim) schedAsym(sd *schedDomain, dst, src CPUID) bool {
+	return s.useAsymPrio(sd, dst) && s.schedAsymPrefer(dst, src)
+}
+
+// refreshIdlePELT brings an idle CPU's cfs_rq averages to now (stands in
+// for the nohz blocked-load update).
+func (s *Sim) refreshIdlePELT(c CPUID) {
+	rq := &s.rqs[c]
+	if rq.curr != nil {
+		return
+	}
+	s.updateRqClockPelt(rq)
+	s.updateCfsRqLoadAvg(rq.clockPeltNow(), &rq.cfs)
+}
+
+// sgLBStats mirrors update_sg_lb_stats().
+func (s *Sim) sgLBStats(env *lbEnv, g *schedGroup, st *sgStats, local bool) {
+	*st = sgStats{}
+	for _, c := range g.cpus {
+		if !env.cpus.has(c) {
+			continue
+		}
+		s.refreshIdlePELT(c)
+		rq := &s.rqs[c]
+		st.load += s.cpuLoad(c)
+		st.util += min(int64(rq.cfs.avg.utilAvg), s.topo[c].archCapacity) // cpu_util_cfs()
+		st.runnable += int64(rq.cfs.avg.runnableAvg)
+		st.hNrRunning += rq.cfs.nrQueued - rq.cfs.nrDelayed // h_nr_runnable
+		st.nrRunning += rq.nrRunning
+		if rq.nrRunning > 1 {
+			s.sgOverload = true // SG_OVERLOAD
+		}
+		if rq.nrRunning == 0 && s.idleCPU(c) {
+			st.idleCPUs++
+		}
+	}
+	st.capacity = g.sgc.capacity
+	st.weight = g.weight
+	if !local {
+		sd := env.sd
+		if sd.flags&SDAsymPacking != 0 && env.idle != cpuNotIdle && st.hNrRunning > 0 {
+			// sched_group_asym()
+			if g.flags&SDShareCPUCapacity == 0 || st.weight-st.idleCPUs == 1 {
+				st.asymPacking = s.schedAsym(sd, env.dst, g.asymPreferCPU)
+			}
+		}
+		// smt_balance()
+		st.smtBalance = env.idle != cpuNotIdle && g.flags&SDShareCPUCapacity != 0 && st.hNrRunning > 1
+	}
+	st.groupType = groupClassify(env.sd.imbalancePct, g, st)
+	if st.groupType == groupOverloaded {
+		st.avgLoad = st.load * 1024 / st.capacity
+	}
+}
+
+// smtVsNonSMT mirrors smt_vs_nonsmt_groups().
+func smtVsNonSMT(a, b *schedGroup) bool {
+	if a == nil || b == nil {
+		return false
+	}
+	return a.flags&SDShareCPUCapacity != b.flags&SDShareCPUCapacity
+}
+
+// pickBusiest mirrors update_sd_pick_busiest() (no misfit; no asymmetric
+// capacities' min_capacity test).
+func (s *Sim) pickBusiest(env *lbEnv, g *schedGroup, st, busiest *sgStats) bool {
+	if st.hNrRunning == 0 {
+		return false
+	}
+	if st.groupType > busiest.groupType {
+		return true
+	}
+	if st.groupType < busiest.groupType {
+		return false
+	}
+	hasSpare := false
+	switch st.groupType {
+	case groupOverloaded:
+		if st.avgLoad <= busiest.avgLoad {
+			return false
+		}
+	case groupImbalanced:
+		return false
+	case groupAsymPacking:
+		if s.schedAsymPrefer(g.asymPreferCPU, env.busy.asymPreferCPU) {
+			return false
+		}
+	case groupSMTBalance, groupFullyBusy:
+		if st.groupType == groupSMTBalance && (st.idleCPUs != 0 || busiest.idleCPUs != 0) {
+			hasSpare = true
+			break
+		}
+		if st.avgLoad < busiest.avgLoad {
+			return false
+		}
+		if st.avgLoad == busiest.avgLoad && env.busy != nil && env.busy.flags&SDShareCPUCapacity != 0 {
+			return false
+		}
+	case groupHasSpare:
+		if smtVsNonSMT(env.busy, g) {
+			return !(g.flags&SDShareCPUCapacity != 0 && st.hNrRunning <= 1)
+		}
+		hasSpare = true
+	}
+	if hasSpare {
+		if st.idleCPUs > busiest.idleCPUs {
+			return false
+		}
+		if st.idleCPUs == busiest.idleCPUs && st.nrRunning <= busiest.nrRunning {
+			return false
+		}
+	}
+	return true
+}
+
+// findBusiestGroup mirrors sched_balance_find_src_group()
+// (find_busiest_group()) with update_sd_lb_stats() and
+// calculate_imbalance(). It returns nil when balanced.
+func (s *Sim) findBusiestGroup(env *lbEnv) *schedGroup {
+	sd := env.sd
+	local, busiest := &s.lbLocal, &s.lbBusiest
+	*busiest = sgStats{idleCPUs: 1 << 30, groupType: groupHasSpare} // init_sd_lb_stats()
+	env.local, env.busy = nil, nil
+	var totalLoad, totalCap, sumUtil int64
+	s.sgOverload = false
+	for _, g := range sd.groups {
+		st := &s.lbTmp
+		isLocal := g.span.has(env.dst)
+		if isLocal {
+			st = local
+			env.local = g
+		}
+		s.sgLBStats(env, g, st, isLocal)
+		if !isLocal && s.pickBusiest(env, g, st, busiest) {
+			env.busy = g
+			*busiest = *st
+		}
+		totalLoad += st.load
+		totalCap += st.capacity
+		sumUtil += st.util
+	}
+	preferSibling := env.busy != nil && env.busy.flags&SDPreferSibling != 0
+	if sd.parent == nil {
+		s.rdOverload = s.sgOverload // root domain: rd->overload
+	}
+	s.updateIdleCPUScan(env, sumUtil)
+	env.imbalance = 0
+	if env.busy == nil {
+		return nil
+	}
+	force := busiest.groupType == groupAsymPacking || busiest.groupType == groupImbalanced
+	if !force {
+		if local.groupType > busiest.groupType {
+			return nil
+		}
+		if local.groupType == groupOverloaded {
+			if local.avgLoad >= busiest.avgLoad {
+				return nil
+			}
+			if local.avgLoad >= totalLoad*1024/totalCap {
+				return nil
+			}
+			if 100*busiest.avgLoad <= int64(sd.imbalancePct)*local.avgLoad {
+				return nil
+			}
+		}
+		if preferSibling && local.groupType == groupHasSpare && s.siblingImbalance(env, busiest, local) > 1 {
+			force = true
+		}
+	}
+	if !force && busiest.groupType != groupOverloaded {
+		if env.idle == cpuNotIdle {
+			return nil
+		}
+		if !(busiest.groupType == groupSMTBalance && smtVsNonSMT(env.local, env.busy)) {
+			if busiest.weight > 1 && local.idleCPUs <= busiest.idleCPUs+1 {
+				return nil
+			}
+			if busiest.hNrRunning == 1 {
+				return nil
+			}
+		}
+	}
+	s.calcImbalance(env, local, busiest, preferSibling, totalLoad, totalCap)
+	if env.imbalance == 0 {
+		return nil
+	}
+	return env.busy
+}
+
+// siblingImbalance mirrors sibling_imbalance().
+func (s *Sim) siblingImbalance(env *lbEnv, busiest, local *sgStats) int64 {
+	if env.idle == cpuNotIdle || busiest.nrRunning == 0 {
+		return 0
+	}
+	nb, nl := int64(env.busy.cores), int64(env.local.cores)
+	if nb == nl {
+		return int64(max(busiest.nrRunning-local.nrRunning, 0))
+	}
+	imb := max(nl*int64(busiest.nrRunning)-nb*int64(local.nrRunning), 0)
+	imb = (2*imb + nl + nb) / (nl + nb)
+	if imb <= 1 && local.nrRunning == 0 && busiest.nrRunning > 1 {
+		imb = 2
+	}
+	return imb
+}
+
+// calcImbalance mirrors calculate_imbalance() (no misfit, no NUMA
+// adjust_numa_imbalance()).
+func (s *Sim) calcImbalance(env *lbEnv, local, busiest *sgStats, preferSibling bool, totalLoad, totalCap int64) {
+	sd := env.sd
+	switch busiest.groupType {
+	case groupAsymPacking:
+		env.migrationType, env.imbalance = migrateTask, int64(busiest.hNrRunning)
+		return
+	case groupSMTBalance, groupImbalanced:
+		env.migrationType, env.imbalance = migrateTask, 1
+		return
+	}
+	if local.groupType == groupHasSpare {
+		if busiest.groupType > groupFullyBusy && sd.flags&SDShareLLC == 0 {
+			env.migrationType = migrateUtil
+			env.imbalance = max(local.capacity, local.util) - local.util
+			if env.idle != cpuNotIdle && env.imbalance == 0 {
+				env.migrationType, env.imbalance = migrateTask, 1
+			}
+			return
+		}
+		env.migrationType = migrateTask
+		if busiest.weight == 1 || preferSibling {
+			env.imbalance = s.siblingImbalance(env, busiest, local)
+		} else {
+			env.imbalance = int64(max(local.idleCPUs-busiest.idleCPUs, 0))
+		}
+		env.imbalance >>= 1
+		return
+	}
+	dom := totalLoad * 1024 / totalCap
+	if local.groupType < groupOverloaded {
+		local.avgLoad = local.load * 1024 / local.capacity
+		if local.avgLoad >= busiest.avgLoad || local.avgLoad >= dom {
+			env.imbalance = 0
+			return
+		}
+	}
+	env.migrationType = migrateLoad
+	env.imbalance = min((busiest.avgLoad-dom)*busiest.capacity, (dom-local.avgLoad)*local.capacity) / 1024
+}
+
+// updateIdleCPUScan mirrors update_idle_cpu_scan() (SIS_UTIL): the LLC's
+// idle-scan budget from its utilisation, refreshed by periodic balancing
+// of the LLC-sized domain.
+func (s *Sim) updateIdleCPUScan(env *lbEnv, sumUtil int64) {
+	if !s.feat.Has(SISUtil) || env.idle == cpuNewlyIdle {
+		return
+	}
+	t := &s.topo[env.dst]
+	if t.sdLLCShared == nil || env.sd.spanWeight != t.sdLLCSize {
+		return
+	}
+	llc := int64(t.sdLLCSize)
+	x := sumUtil / llc
+	pct := int64(env.sd.imbalancePct)
+	tmp := min(x*x*pct*pct/(10000*1024), 1024)
+	y := (1024 - tmp) * llc / 1024
+	t.sdLLCShared.nrIdleScan = int(y)
+}
+
+// findBusiestQueue mirrors sched_balance_find_src_rq() (no misfit, no
+// NUMA fbq classes; capacities are never reduced, so check_cpu_capacity()
+// is false).
+func (s *Sim) findBusiestQueue(env *lbEnv, g *schedGroup) CPUID {
+	busiest := CPUID(-1)
+	var bLoad, bUtil int64
+	bCap := int64(1)
+	bNr := 0
+	sd := env.sd
+	for _, c := range g.cpus {
+		if !env.cpus.has(c) {
+			continue
+		}
+		rq := &s.rqs[c]
+		nr := rq.cfs.nrQueued - rq.cfs.nrDelayed // h_nr_runnable
+		if nr == 0 {
+			continue
+		}
+		capa := s.topo[c].cpuCapacity
+		if sd.flags&SDAsymCPUCapacity != 0 && !capacityGreater(s.topo[env.dst].cpuCapacity, capa) && nr == 1 {
+			continue
+		}
+		if sd.flags&SDAsymPacking != 0 && s.schedAsym(sd, c, env.dst) && nr == 1 {
+			continue
+		}
+		switch env.migrationType {
+		case migrateLoad:
+			load := s.cpuLoad(c)
+			if nr == 1 && load > env.imbalance {
+				continue
+			}
+			if load*bCap > bLoad*capa {
+				bLoad, bCap, busiest = load, capa, c
+			}
+		case migrateUtil:
+			// cpu_util_cfs_boost(): max(util, runnable), capped.
+			util := min(max(int64(rq.cfs.avg.utilAvg), int64(rq.cfs.avg.runnableAvg)), s.topo[c].archCapacity)
+			if nr <= 1 {
+				continue
+			}
+			if bUtil < util {
+				bUtil, busiest = util, c
+			}
+		case migrateTask:
+			if bNr < nr {
+				bNr, busiest = nr, c
+			}
+		}
+	}
+	return busiest
+}
+
+// capacityGreater mirrors capacity_greater(): a is more than ~5% above b.
+func capacityGreater(a, b int64) bool { return a*1024 > b*1078 }

@@ -1,0 +1,85 @@
+package sched
+
+// Moving a task between runqueues: kernel/sched/core.c set_task_cpu(),
+// move_queued_task() / detach_task() + attach_task() (fair.c), and the fair
+// class's migrate_task_rq_fair() with the PELT helpers
+// remove_entity_load_avg() / detach_entity_load_avg() /
+// attach_entity_load_avg() (pelt.go).
+//
+// Two kinds of move exist:
+//
+//   - A waking task (blocked, off every queue) placed on another CPU by
+//     select_task_rq_fair(). migrate_task_rq_fair() sees TASK_WAKING:
+//     legacy CFS (v5.8) subtracts the source min_vruntime from the absolute
+//     vruntime the sleep-dequeue left (v3.11 did it earlier, in
+//     task_waking_fair(), with the same net effect), and the enqueue with
+//     ENQUEUE_WAKEUP|ENQUEUE_MIGRATED adds the destination min_vruntime back
+//     before place_entity(). EEVDF carries the lag saved in vlag by the
+//     sleep-dequeue; place_entity() on the new queue applies it. PELT: the
+//     blocked task's averages are queued on the old cfs_rq's "removed" sums
+//     (remove_entity_load_avg()) and attached to the new one by the enqueue
+//     (DO_ATTACH).
+//   - A queued task moved by load balancing (detach_task()/attach_task(),
+//     also the stopper of active balancing). The dequeue is not a sleep:
+//     legacy CFS makes vruntime relative to the source min_vruntime and the
+//     enqueue (no ENQUEUE_WAKEUP) renormalises it; EEVDF saves the lag and,
+//     with PLACE_REL_DEADLINE, keeps the deadline relative to vruntime;
+//     PELT detaches on the dequeue (DO_DETACH) and attaches on the enqueue.
+//
+// set_task_cpu() emits EvMigrate (the sched_migrate_task tracepoint, Arg =
+// the source CPU) with the rule that chose the destination. A new task's
+// placement uses __set_task_cpu() in the kernel: no tracepoint, no
+// nr_migrations, so no EvMigrate either.
+
+// setTaskCPU mirrors set_task_cpu(): the task now belongs to dst.
+func (s *Sim) setTaskCPU(t *Task, dst CPUID, why Reason) {
+	src := t.cpu
+	if src == dst {
+		return
+	}
+	t.cpu = dst
+	t.nrMigrations++
+	s.emit(Event{Kind: EvMigrate, CPU: dst, Next: t.id, Reason: why, Arg: int64(src)})
+}
+
+// migrateWaking moves a blocked task that is being woken from its previous
+// CPU to dst: migrate_task_rq_fair() for TASK_WAKING, then set_task_cpu().
+// The caller enqueues it with enqWakeup|enqMigrated.
+func (s *Sim) migrateWaking(t *Task, dst CPUID, why Reason) {
+	src := &s.rqs[t.cpu]
+	if !s.eevdf {
+		t.se.vruntime -= src.cfs.minVruntime
+	}
+	s.migrateTaskRqFair(src, t)
+	if s.version < 600 {
+		// v5.8 migrate_task_rq_fair(): se->exec_start = 0. The 6.x copy
+		// read no longer resets it [M: the version that dropped it].
+		t.se.execStart = 0
+	}
+	s.setTaskCPU(t, dst, why)
+}
+
+// detachTask mirrors detach_task(): dequeue a queued, not running task from
+// src for a load-balancing move (DEQUEUE_NOCLOCK, not a sleep; PELT
+// detaches it at once) and set its CPU.
+func (s *Sim) detachTask(src *rq, t *Task, dst CPUID, why Reason) {
+	s.updateLoadAvg(src, t, peltUpdateTG|peltDoDetach)
+	// dequeueTask() would update PELT again (a no-op at the same instant);
+	// call the class directly to keep the DO_DETACH order of the kernel.
+	if s.eevdf {
+		s.eevdfDequeue(src, t, 0)
+	} else {
+		s.cfsDequeue(src, t, 0)
+	}
+	src.nrRunning--
+	s.setTaskCPU(t, dst, why)
+}
+
+// attachTask mirrors attach_task(): activate_task(ENQUEUE_MIGRATED) on dst
+// and wakeup_preempt().
+func (s *Sim) attachTask(dst *rq, t *Task, preempt bool) {
+	s.enqueueTask(dst, t, enqMigrated)
+	if preempt {
+		s.checkPreemptCurr(dst, t, 0)
+	}
+}

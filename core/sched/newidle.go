@@ -1,0 +1,163 @@
+package sched
+
+// Newly idle and nohz idle balancing: kernel/sched/fair.c
+// sched_balance_newidle() (newidle_balance / idle_balance), the rq->avg_idle
+// update of ttwu_do_activate() (core.c), nohz_balancer_kick() / kick_ilb()
+// and _nohz_idle_balance().
+//
+// sched_balance_newidle() (v5.16+ gating): skip unless the root domain is
+// overloaded (rd->overload: set when a runqueue reaches two tasks, recomputed
+// by every balance of the root domain) and avg_idle is at least the first
+// domain's max_newidle_lb_cost; then each SD_BALANCE_NEWIDLE domain
+// bottom-up runs sched_balance_rq(CPU_NEWLY_IDLE) until a task was pulled,
+// and rq->next_balance is pulled in to the domains' idle intervals.
+// Up to v5.15 the gate is avg_idle < sysctl_sched_migration_cost. The
+// simulator charges no time for balancing, so max_newidle_lb_cost stays 0
+// and the per-domain cost cut-off never fires; the rq lock is not dropped.
+//
+// nohz idle balance, SIMPLIFIED: idle CPUs have no tick (NO_HZ_IDLE), so a
+// busy CPU's tick checks nohz_balancer_kick()'s conditions (some CPU idle,
+// jiffies >= nohz.next_balance, and this CPU has >= 2 runnable tasks, or a
+// higher-priority asym-packing CPU is idle, or its LLC has more than one
+// busy CPU) and then, at the same instant and without
+// the IPI latency, runs sched_balance_domains(CPU_IDLE) on behalf of every
+// idle CPU whose rq->next_balance is due (the kicked ILB CPU's
+// _nohz_idle_balance()). Pulled tasks reach their idle CPU with a
+// reschedule IPI (wakeup_preempt). The idle CPUs are visited from the
+// kicked CPU + 1, wrapping, as _nohz_idle_balance() does. nohz.next_balance
+// becomes now+1 jiffy at the kick, then the earliest next_balance of the
+// idle CPUs. The stats-only kick
+// (blocked load) is replaced by refreshing an idle CPU's PELT when
+// balancing reads it.
+
+// updateNextBalance mirrors update_next_balance(): the idle interval.
+func (s *Sim) updateNextBalance(sd *schedDomain, next *int64) {
+	if n := sd.lastBalanceJ + s.balanceInterval(sd, false); *next > n {
+		*next = n
+	}
+}
+
+// newidleBalance mirrors sched_balance_newidle(); it returns the number of
+// tasks pulled to rq.
+func (s *Sim) newidleBalance(rq *rq) int {
+	j := s.jiffies()
+	next := j + int64(s.cfg.Profile.HZ)
+	rq.idleStamp = s.now
+	base := s.topo[rq.cpu].sd
+	if base == nil {
+		return 0
+	}
+	pulled := 0
+	gated := !s.rdOverload || rq.avgIdle < base.maxNewidleLBCost
+	if s.version < 516 {
+		gated = rq.avgIdle < s.sys.MigrationCostNs || !s.rdOverload
+	}
+	if gated {
+		s.updateNextBalance(base, &next)
+	} else {
+		var cost int64 // balancing is free in the simulator
+		for sd := base; sd != nil; sd = sd.parent {
+			s.updateNextBalance(sd, &next)
+			if rq.avgIdle < cost+sd.maxNewidleLBCost {
+				break
+			}
+			cont := true
+			if sd.flags&SDBalanceNewidle != 0 {
+				pulled, cont = s.loadBalance(rq.cpu, sd, cpuNewlyIdle, ReasonNewidleBalance)
+			}
+			_ = cont // sched_balance_newidle() ignores continue_balancing
+			if pulled > 0 || rq.nrRunning > 0 {
+				break
+			}
+		}
+		if rq.cfs.nrQueued > 0 && pulled == 0 {
+			pulled = 1
+		}
+	}
+	if rq.nextBalance > next {
+		rq.nextBalance = next
+	}
+	if pulled > 0 {
+		rq.idleStamp = 0
+	}
+	return pulled
+}
+
+// updateAvgIdle mirrors the rq->avg_idle update of ttwu_do_activate(): a
+// wakeup ends an idle period.
+func (s *Sim) updateAvgIdle(rq *rq) {
+	if rq.idleStamp == 0 {
+		return
+	}
+	delta := int64(s.now - rq.idleStamp)
+	maxIdle := 2 * s.sys.MigrationCostNs // 2 * max_idle_balance_cost (floor: migration cost)
+	if rq.avgIdle > maxIdle {
+		rq.avgIdle = maxIdle
+	} else {
+		rq.avgIdle += (delta - rq.avgIdle) / 8 // update_avg()
+		rq.avgIdle = min(rq.avgIdle, maxIdle)
+	}
+	rq.idleStamp = 0
+}
+
+// nohzBalancerKick: see the file comment (simplified nohz_balancer_kick()
+// + kick_ilb() + _nohz_idle_balance()).
+func (s *Sim) nohzBalancerKick(rq *rq) {
+	j := s.jiffies()
+	if j < s.nohzNextBalance {
+		return
+	}
+	// find_new_ilb(): the first idle CPU other than this one.
+	ilb := CPUID(-1)
+	for i := range s.rqs {
+		if c := CPUID(i); c != rq.cpu && s.idleCPU(c) && s.topo[i].sd != nil {
+			ilb = c
+			break
+		}
+	}
+	if ilb < 0 {
+		return
+	}
+	kick := rq.nrRunning >= 2
+	if !kick {
+		if sd := s.topo[rq.cpu].sdAsymPacking; sd != nil {
+			for _, c := range sd.cpus {
+				if s.idleCPU(c) && s.schedAsym(sd, c, rq.cpu) {
+					kick = true
+					break
+				}
+			}
+		}
+	}
+	if !kick && s.topo[rq.cpu].sdAsymCPUCap == nil && s.topo[rq.cpu].sdLLC != nil {
+		busy := 0 // nr_busy_cpus: LLC CPUs not in tickless idle
+		for _, c := range s.topo[rq.cpu].sdLLC.cpus {
+			if !s.idleCPU(c) {
+				busy++
+			}
+		}
+		kick = busy > 1
+	}
+	if !kick {
+		return
+	}
+	s.nohzNextBalance = j + 1 // kick_ilb()
+	next, update := j+60*int64(s.cfg.Profile.HZ), false
+	n := len(s.rqs)
+	for k := 1; k <= n; k++ { // for_each_cpu_wrap(.., ilb+1): ilb last
+		c := CPUID((int(ilb) + k) % n)
+		irq := &s.rqs[c]
+		if !s.idleCPU(c) || s.topo[c].sd == nil {
+			continue
+		}
+		if j >= irq.nextBalance {
+			s.rebalanceDomains(irq, cpuIdle, ReasonNohzIdleBalance)
+		}
+		if next > irq.nextBalance {
+			next, update = irq.nextBalance, true
+		}
+	}
+	if update {
+		s.nohzNextBalance = next
+	}
+}
