@@ -17,6 +17,7 @@ cli-demo: build
 # --- Browser playground (wasm/ + site/ -> dist/) ---------------------------
 # GOOS/GOARCH are set per command, never exported (host tools must stay host).
 WASM_OUT := build/main.wasm
+WORKER_OUT := build/worker.wasm
 ADDR     ?= 127.0.0.1:8080
 
 # Regenerate the Vugu components (cheap; output is byte-identical).
@@ -36,11 +37,16 @@ $(WASM_OUT): generate
 	@mkdir -p build
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $(WASM_OUT) ./wasm
 
-# Build the static site into dist/ (minified, precompressed .br/.gz).
-site: $(WASM_OUT)
-	$(GO) run ./scripts/sitebuild -site site -wasm $(WASM_OUT) -out dist
+# The simulation worker: core only (no Vugu), run in a Web Worker.
+$(WORKER_OUT):
+	@mkdir -p build
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $(WORKER_OUT) ./wasm/worker
 
-.PHONY: $(WASM_OUT)
+# Build the static site into dist/ (minified, precompressed .br/.gz).
+site: $(WASM_OUT) $(WORKER_OUT)
+	$(GO) run ./scripts/sitebuild -site site -wasm $(WASM_OUT) -worker $(WORKER_OUT) -out dist
+
+.PHONY: $(WASM_OUT) $(WORKER_OUT)
 
 # Build the site and serve it on localhost (prints the URL).
 run: site
@@ -67,7 +73,7 @@ test-wasm-build:
 # The bridge and view models under Node (go_js_wasm_exec from the Go
 # distribution runs js/wasm test binaries).
 test-wasm-node:
-	PATH="$$($(GO) env GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm $(GO) test -count=1 ./wasm/bridge/ ./wasm/view/
+	PATH="$$($(GO) env GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm $(GO) test -count=1 ./wasm/bridge/ ./wasm/view/ ./wasm/worker/
 
 # Browser tests: chromedp driving Debian's Chromium against the built site.
 # Without chromium they skip with a message, except in CI (CI set), where a
@@ -91,6 +97,9 @@ bench: bench-browser
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 2s ./core/sched/
 	@echo "== wasm (js/wasm under $$(node --version 2>/dev/null || echo 'no node'))"
 	PATH="$$($(GO) env GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm $(GO) test -run '^$$' -bench . -benchmem -benchtime 1s ./core/sched/
+	@echo "== the worker's pipeline (engine, + metrics, + recorder; + timeline for the page), native then wasm"
+	$(GO) test -run '^$$' -bench Engine -benchtime 5x ./wasm/worker/
+	PATH="$$($(GO) env GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm $(GO) test -run '^$$' -bench Engine -benchtime 5x ./wasm/worker/
 
 # Short fuzzing pass over every decoder (seeds live in testdata/fuzz).
 fuzz:

@@ -49,9 +49,13 @@ type App struct {
 	RunMs    float64 // wall time of the last complete run
 	gen      int     // run generation: a newer run or Cancel stops older loops
 
+	link   *workerLink // the simulation worker (nil: runs on the main thread)
+	engine string      // where runs execute: "worker" or "main"
+
 	published   bool    // first page state published (first-render budget)
 	maxChunkMs  float64 // longest simulation chunk of the current run
 	maxRenderMs float64 // longest DOM render of the current run
+	maxIngestMs float64 // longest batch ingestion of the current run (worker runs)
 	derived     Derived // figures of the finished run, computed once
 	utilFor     *view.Run
 	utilPix     []byte
@@ -90,6 +94,7 @@ func NewApp(env vugu.EventEnv, embed bool) *App {
 // called once the first render has mounted the page.
 func (a *App) Start() {
 	a.env.Lock()
+	a.startWorker()
 	a.StartRun()
 	a.env.UnlockRender()
 }
@@ -196,7 +201,7 @@ func (a *App) Export(kind string) {
 		bridge.Download("scenario.json", "application/json", a.Sc.Encode())
 		return
 	}
-	if r == nil || !r.Sim.Done() {
+	if r == nil || !r.Done() {
 		a.Notice = "Run the scenario to the end first."
 		return
 	}
@@ -224,7 +229,7 @@ func (a *App) Export(kind string) {
 
 // PinA keeps the current run as configuration A for comparison.
 func (a *App) PinA() {
-	if a.Run != nil && a.Run.Sim.Done() {
+	if a.Run != nil && a.Run.Done() {
 		a.A = a.Run
 	}
 }

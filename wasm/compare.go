@@ -22,7 +22,7 @@ type CmpRow struct {
 
 func (c *Compare) rows() []CmpRow {
 	a, b := c.App.A, c.App.Run
-	if a == nil || b == nil || !b.Sim.Done() {
+	if a == nil || b == nil || !b.Done() {
 		return nil
 	}
 	ra, rb := a.Report(), b.Report()

@@ -73,7 +73,7 @@ func (c *Knobs) sysctls() []SysctlRow {
 	p := c.profile()
 	cfgN := 1
 	if c.App.Run != nil {
-		cfgN = c.App.Run.Sim.NumCPUs()
+		cfgN = c.App.Run.NumCPUs()
 	}
 	def := p.DefaultSysctls(cfgN)
 	var out []SysctlRow

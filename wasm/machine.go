@@ -24,6 +24,7 @@ type CPUBox struct {
 	Label      string
 	Fill       string
 	Title      string
+	ID         string
 }
 
 func (c *Machine) names() []string { return topology.Names() }
@@ -38,21 +39,25 @@ func (c *Machine) summary() string {
 
 const boxW, boxH, boxGap, perRow = 34, 24, 4, 8
 
-func (c *Machine) boxes() []CPUBox {
-	m, err := topology.Preset(c.App.Sc.Topology)
+func (c *Machine) boxes() []CPUBox { return machineBoxes(c.App) }
+
+// machineBoxes lays out and colours the CPU boxes (also recoloured
+// directly, by id, on animation frames while a worker run streams in).
+func machineBoxes(a *App) []CPUBox {
+	m, err := topology.Preset(a.Sc.Topology)
 	if err != nil {
 		return nil
 	}
-	r := c.App.Run
-	t0, t1 := c.App.TL.VP.T0, c.App.TL.VP.T1
-	if r != nil && c.App.Running {
-		t1 = r.Sim.Now()
-		t0 = max(0, t1-r.Sim.Config().Duration/20)
+	r := a.Run
+	t0, t1 := a.TL.VP.T0, a.TL.VP.T1
+	if r != nil && a.Running {
+		t1 = r.Now()
+		t0 = max(0, t1-r.Duration()/20)
 	}
 	out := make([]CPUBox, 0, m.NumCPUs())
 	for i := range m.CPUs {
 		u := -1.0
-		if r != nil && i < r.Sim.NumCPUs() && t1 > t0 {
+		if r != nil && i < r.NumCPUs() && t1 > t0 {
 			u = float64(r.Timeline.Busy(i, t0, t1)) / float64(t1-t0)
 		}
 		fill, title := "#2a313c", fmt.Sprintf("CPU%d", i)
@@ -61,7 +66,7 @@ func (c *Machine) boxes() []CPUBox {
 			title = fmt.Sprintf("CPU%d: %.0f%% busy in %s..%s", i, 100*u, view.FormatDur(int64(t0)), view.FormatDur(int64(t1)))
 		}
 		out = append(out, CPUBox{X: 8 + (i%perRow)*(boxW+boxGap), Y: 24 + (i/perRow)*(boxH+boxGap),
-			W: boxW, H: boxH, Label: fmt.Sprint(i), Fill: fill, Title: title})
+			W: boxW, H: boxH, Label: fmt.Sprint(i), Fill: fill, Title: title, ID: fmt.Sprintf("cpu-box-%d", i)})
 	}
 	return out
 }

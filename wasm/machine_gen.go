@@ -104,6 +104,7 @@ func (c *Machine) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgparent.AppendChild(vgn)
 					vgn.AddAttrInterface("fill", b.Fill)
 					vgn.AddAttrInterface("height", b.H)
+					vgn.AddAttrInterface("id", b.ID)
 					vgn.AddAttrInterface("width", b.W)
 					vgn.AddAttrInterface("x", b.X)
 					vgn.AddAttrInterface("y", b.Y)

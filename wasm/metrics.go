@@ -19,7 +19,7 @@ type Metrics struct {
 
 func (c *Metrics) report() *metrics.Report {
 	r := c.App.Run
-	if r == nil || !r.Sim.Done() {
+	if r == nil || !r.Done() {
 		return nil
 	}
 	return r.Report()
@@ -63,7 +63,7 @@ func (c *Metrics) derived() *Derived {
 		return d
 	}
 	*d = Derived{run: r, Summary: "no wakeups"}
-	if r == nil || !r.Sim.Done() {
+	if r == nil || !r.Done() {
 		d.run = nil
 		return d
 	}

@@ -22,15 +22,18 @@ func (c *Root) title() string {
 	return "untitled scenario"
 }
 
-func (c *Root) progressText() string {
-	a := c.App
+func (c *Root) progressText() string { return progressText(c.App) }
+
+// progressText is the line beside the progress bar (also updated directly
+// on animation frames while a worker run streams in).
+func progressText(a *App) string {
 	if a.Run == nil {
 		return ""
 	}
-	done, total := a.Run.Sim.Progress()
+	done, total := a.Run.Progress()
 	s := fmt.Sprintf("%s / %s simulated", view.FormatDur(int64(done)), view.FormatDur(int64(total)))
 	if !a.Running && a.RunMs > 0 {
-		s += fmt.Sprintf(" in %.0f ms, %d events, %d slices", a.RunMs, a.Run.Sim.EventsProcessed(), a.Run.Timeline.NumSlices())
+		s += fmt.Sprintf(" in %.0f ms, %d events, %d slices", a.RunMs, a.Run.Events(), a.Run.Timeline.NumSlices())
 	}
 	return s
 }

@@ -123,7 +123,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			{
 				vgparent := vgn
 				_ = vgparent
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "bar"}}}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "progress-bar"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "bar"}}}
 				vgparent.AppendChild(vgn)
 				vgn.AddAttrInterface("style", c.progressStyle())
 			}

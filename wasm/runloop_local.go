@@ -1,6 +1,8 @@
 package main
 
-// The run loop: a simulation advanced in chunks on a goroutine. Each chunk
+// The main-thread fallback, used only when no Web Worker is available (or
+// the worker failed to load): a simulation advanced in chunks on a
+// goroutine of the page itself (runloop.go has the worker path). Each chunk
 // takes the event-env lock, processes an event budget sized to about
 // chunkMs of wall time, releases the lock and sleeps a moment, which hands
 // the browser its event loop back (input, painting, the Cancel button). The
@@ -9,7 +11,6 @@ package main
 // is redrawn as the run streams in; the DOM is re-rendered less often.
 
 import (
-	"runtime"
 	"time"
 
 	"schedplay/core/scenario"
@@ -24,14 +25,8 @@ const (
 	firstBudget = 20000
 )
 
-// StartRun starts the current scenario (called with the lock held).
-func (a *App) StartRun() {
-	sc, err := scenario.Decode(a.Sc.Encode()) // a private copy: edits don't reach the running sim
-	if err != nil {
-		a.RunErr = err.Error()
-		a.JSONErr = asPathError(err)
-		return
-	}
+// startLocal runs sc on the main thread (called with the lock held).
+func (a *App) startLocal(sc *scenario.Scenario) {
 	r, err := view.NewRun(sc)
 	if err != nil {
 		a.RunErr = err.Error()
@@ -43,15 +38,6 @@ func (a *App) StartRun() {
 	a.maxChunkMs, a.maxRenderMs = 0, 0
 	a.TL.Reset(sc.Duration)
 	go a.loop(r, gen)
-}
-
-// CancelRun stops the current run; what ran so far stays on screen.
-func (a *App) CancelRun() {
-	if a.Running {
-		a.gen++
-		a.Running = false
-		a.Notice = "Run cancelled."
-	}
 }
 
 func (a *App) loop(r *view.Run, gen int) {
@@ -79,7 +65,7 @@ func (a *App) loop(r *view.Run, gen int) {
 		if done {
 			a.Running = false
 			a.RunMs = float64(time.Since(start).Microseconds()) / 1000
-			if err := r.Sim.Err(); err != nil {
+			if err := r.Err(); err != nil {
 				a.RunErr = err.Error()
 			}
 		}
@@ -102,54 +88,3 @@ func (a *App) loop(r *view.Run, gen int) {
 		time.Sleep(time.Millisecond) // yield to the browser
 	}
 }
-
-// publish exposes the page state to the browser tests (window.schedplay).
-func (a *App) publish() {
-	if !a.published {
-		a.published = true
-		bridge.Publish("firstRenderMs", bridge.Now()) // performance.now(): since navigation start
-	}
-	bridge.Publish("ready", true)
-	bridge.Publish("running", a.Running)
-	bridge.Publish("progress", a.Progress)
-	bridge.Publish("preset", a.PresetName)
-	bridge.Publish("runMs", a.RunMs)
-	bridge.Publish("maxChunkMs", a.maxChunkMs)
-	bridge.Publish("maxRenderMs", a.maxRenderMs)
-	if a.Run != nil && a.Run.Sim.Done() {
-		var ms runtime.MemStats
-		runtime.ReadMemStats(&ms)
-		var worst uint64
-		for _, p := range ms.PauseNs {
-			worst = max(worst, p)
-		}
-		bridge.Publish("gcMaxPauseMs", float64(worst)/1e6)
-		bridge.Publish("heapMB", float64(ms.HeapAlloc)/1e6)
-	}
-	done := a.Run != nil && a.Run.Sim.Done() && !a.Running
-	bridge.Publish("done", done)
-	bridge.Publish("runError", a.RunErr)
-	if a.JSONErr != nil {
-		bridge.Publish("jsonError", map[string]any{"path": a.JSONErr.Path, "msg": a.JSONErr.Msg})
-	} else {
-		bridge.Publish("jsonError", nil)
-	}
-	if a.Run != nil {
-		bridge.Publish("slices", a.Run.Timeline.NumSlices())
-		bridge.Publish("events", float64(a.Run.Sim.EventsProcessed()))
-		if done && a.tasksFor != a.Run {
-			a.tasksFor = a.Run
-			rep := a.Run.Report()
-			tasks := map[string]any{}
-			for _, t := range rep.Tasks {
-				tasks[t.Name] = map[string]any{"runtime_ns": float64(t.RuntimeNs), "switches": float64(t.Switches),
-					"lat_p99_ns": float64(t.WakeupLatencyNs.P99)}
-			}
-			bridge.Publish("tasks", tasks)
-		}
-	}
-	a.TL.publish()
-}
-
-// noteRender records the longest DOM render of the current run.
-func (a *App) noteRender(ms float64) { a.maxRenderMs = max(a.maxRenderMs, ms) }

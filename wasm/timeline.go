@@ -90,7 +90,7 @@ func (tc *TimelineCtl) drawRun(id string, r *view.Run) []int {
 	if err != nil || w <= 0 {
 		return nil
 	}
-	lanes := r.Sim.NumCPUs()
+	lanes := r.NumCPUs()
 	lh := laneHeight
 	if lanes > 16 {
 		lh = max(6, 360/lanes)
@@ -225,14 +225,14 @@ func (tc *TimelineCtl) tooltip(e bridge.Event) {
 	if r == nil {
 		return
 	}
-	lane := tc.lo.LaneAt(int(e.Y), r.Sim.NumCPUs())
+	lane := tc.lo.LaneAt(int(e.Y), r.NumCPUs())
 	t := tc.VP.TimeAt(e.X, tc.width())
 	s, ok := r.Timeline.SliceAt(lane, t)
 	if lane < 0 || !ok {
 		bridge.SetStyle("tl-tip", "display", "none")
 		return
 	}
-	info := r.Sim.TaskInfo(s.Task)
+	info := r.TaskInfo(s.Task)
 	end := s.End
 	if end == view.Open {
 		end = r.Timeline.Now
@@ -313,13 +313,13 @@ func (tc *TimelineCtl) Runqueues() []RunqueueRow {
 		return nil
 	}
 	var out []RunqueueRow
-	for c := 0; c < r.Sim.NumCPUs(); c++ {
+	for c := 0; c < r.NumCPUs(); c++ {
 		row := RunqueueRow{CPU: c, Running: "idle"}
 		if s, ok := r.Timeline.SliceAt(c, tc.Cursor); ok {
-			row.Running = r.Sim.TaskInfo(s.Task).Name
+			row.Running = r.TaskInfo(s.Task).Name
 		}
 		for _, id := range r.Timeline.Runqueue(c, tc.Cursor) {
-			row.Queued = append(row.Queued, r.Sim.TaskInfo(id).Name)
+			row.Queued = append(row.Queued, r.TaskInfo(id).Name)
 		}
 		if row.Running != "idle" || len(row.Queued) > 0 {
 			out = append(out, row)

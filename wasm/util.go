@@ -19,7 +19,7 @@ const (
 // canvas).
 func (a *App) drawUtil() {
 	r := a.Run
-	if r == nil || !r.Sim.Done() || a.Running {
+	if r == nil || !r.Done() || a.Running {
 		return
 	}
 	if a.utilFor == r {
@@ -28,14 +28,14 @@ func (a *App) drawUtil() {
 		}
 		return
 	}
-	n := r.Sim.NumCPUs()
+	n := r.NumCPUs()
 	rowH := max(2, min(14, 256/max(n, 1)))
 	h := n * rowH
 	if err := bridge.SetCanvasHeight("util-canvas", h); err != nil {
 		return // not rendered yet
 	}
 	a.utilFor = r
-	u := view.Utilisation(r.Timeline, r.Sim.Config().Duration, utilCols)
+	u := view.Utilisation(r.Timeline, r.Duration(), utilCols)
 	pix := make([]byte, 4*utilWidth*h)
 	colW := utilWidth / utilCols
 	for cpu, row := range u {

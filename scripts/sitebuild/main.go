@@ -1,5 +1,7 @@
 // Command sitebuild assembles the static site in dist/ from site/ (HTML,
-// CSS, JS, SVG, JSON, icons), the WASM app and Go's wasm_exec.js.
+// CSS, JS, SVG, JSON, icons), the WASM app (main.wasm: Vugu UI), the
+// simulation worker's WASM (worker.wasm: core only, loaded by worker.js)
+// and Go's wasm_exec.js.
 //
 // Text assets are minified with tdewolff/minify; every compressible file
 // (text and .wasm) gets precompressed .br (brotli, best quality) and .gz
@@ -8,7 +10,10 @@
 // Output goes to a temporary directory renamed over -out at the end, so a
 // failed build never leaves a half-written site.
 //
-// Usage: go run ./scripts/sitebuild -site site -wasm build/main.wasm -out dist
+// It prints the size budget's figure: the brotli bytes of everything a
+// first visit loads (pages, CSS, JS, both .wasm files).
+//
+// Usage: go run ./scripts/sitebuild -site site -wasm build/main.wasm -worker build/worker.wasm -out dist
 package main
 
 import (
@@ -35,9 +40,10 @@ import (
 func main() {
 	site := flag.String("site", "site", "static sources")
 	wasm := flag.String("wasm", "", "the app's .wasm file (copied as main.wasm)")
+	worker := flag.String("worker", "", "the simulation worker's .wasm file (copied as worker.wasm)")
 	out := flag.String("out", "dist", "output directory")
 	flag.Parse()
-	if err := build(*site, *wasm, *out); err != nil {
+	if err := build(*site, *wasm, *worker, *out); err != nil {
 		fmt.Fprintln(os.Stderr, "sitebuild:", err)
 		os.Exit(1)
 	}
@@ -58,7 +64,7 @@ var mediaTypes = map[string]string{
 	".svg": "image/svg+xml", ".json": "application/json",
 }
 
-func build(site, wasm, out string) error {
+func build(site, wasm, worker, out string) error {
 	tmp, err := os.MkdirTemp(filepath.Dir(filepath.Clean(out)), ".dist-*")
 	if err != nil {
 		return err
@@ -102,12 +108,15 @@ func build(site, wasm, out string) error {
 	if err := write(filepath.Join(tmp, "wasm_exec.js"), execJS); err != nil {
 		return err
 	}
-	if wasm != "" {
-		data, err := os.ReadFile(wasm)
+	for name, src := range map[string]string{"main.wasm": wasm, "worker.wasm": worker} {
+		if src == "" {
+			continue
+		}
+		data, err := os.ReadFile(src)
 		if err != nil {
 			return err
 		}
-		if err := write(filepath.Join(tmp, "main.wasm"), data); err != nil {
+		if err := write(filepath.Join(tmp, name), data); err != nil {
 			return err
 		}
 	}
@@ -162,14 +171,31 @@ func precompressAll(dir string) error {
 	})
 }
 
-// report prints the sizes of main.wasm, the figure of the size budget.
+// FirstLoad lists what a first visit of index.html loads (the worker
+// starts at once, so worker.js and worker.wasm count).
+var FirstLoad = []string{"index.html", "style.css", "favicon.svg", "wasm_exec.js", "loader.js",
+	"main.wasm", "worker.js", "worker.wasm"}
+
+// report prints the sizes of the .wasm files and the size budget's
+// figure: the brotli total of FirstLoad.
 func report(dir string) error {
-	for _, suffix := range []string{"", ".gz", ".br"} {
-		st, err := os.Stat(filepath.Join(dir, "main.wasm"+suffix))
-		if err != nil {
-			continue
+	for _, name := range []string{"main.wasm", "worker.wasm"} {
+		for _, suffix := range []string{"", ".gz", ".br"} {
+			st, err := os.Stat(filepath.Join(dir, name+suffix))
+			if err != nil {
+				continue
+			}
+			fmt.Printf("sitebuild: %s%s %.2f MB\n", name, suffix, float64(st.Size())/1e6)
 		}
-		fmt.Printf("sitebuild: main.wasm%s %.2f MB\n", suffix, float64(st.Size())/1e6)
 	}
+	var total int64
+	for _, name := range FirstLoad {
+		st, err := os.Stat(filepath.Join(dir, name+".br"))
+		if err != nil {
+			return fmt.Errorf("first-load file missing: %v", err)
+		}
+		total += st.Size()
+	}
+	fmt.Printf("sitebuild: first load (brotli, %d files) %.2f MB (budget 3 MB)\n", len(FirstLoad), float64(total)/1e6)
 	return nil
 }

@@ -2,7 +2,21 @@
 
 package bridge
 
-// Host stand-ins: the UI package builds everywhere; nothing happens.
+// Host stand-ins: the UI package builds everywhere; nothing happens (and
+// there is no worker: runs stay on the calling goroutine).
+
+import "errors"
+
+// Worker is a Web Worker (none on the host).
+type Worker struct{}
+
+func StartWorker(string, func(WorkerMsg)) (*Worker, error) {
+	return nil, errors.New("no Web Workers here")
+}
+func (w *Worker) Post(map[string]any) error { return errors.New("no worker") }
+func (w *Worker) Terminate()                {}
+func RequestFrame(func()) error             { return nil }
+func SetAttr(string, string, string) error  { return nil }
 
 func Href() string                                        { return "" }
 func Hash() string                                        { return "" }

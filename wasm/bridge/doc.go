@@ -26,6 +26,18 @@ type Event struct {
 	TargetID      string // id of the event's target element
 }
 
+// WorkerMsg is one message from the simulation worker (wasm/worker/doc.go
+// has the protocol): Buf holds a batch's compact event records.
+type WorkerMsg struct {
+	Type        string // "batch", "done" or "fatal"
+	ID          int    // the run it belongs to
+	Now, Events float64
+	Tasks       string // JSON []sched.TaskInfo of new tasks
+	Report      string // JSON metrics report ("done")
+	Error       string
+	Buf         []byte
+}
+
 // HashParam returns the value of key in a "#k=v&k2=v2" fragment.
 func HashParam(frag, key string) string {
 	frag = strings.TrimPrefix(frag, "#")

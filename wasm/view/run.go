@@ -1,10 +1,19 @@
 package view
 
-// Run: one simulation driven in bounded chunks. The browser cannot block its
-// main thread, so the UI calls Advance with an event budget, yields to the
-// browser (rendering, input, Cancel), and calls again; the timeline grows
-// between calls and is drawn as it streams in. The chunking does not change
-// the result (the core guarantees a run is a pure function of its config).
+// Run: one simulation as the page sees it. It comes in two kinds:
+//
+//   - local (Sim != nil): the engine runs here, driven in bounded chunks
+//     (Advance with an event budget, then yield to the browser). This is
+//     the main-thread fallback when no Web Worker is available, and what
+//     host tests and the native budget baseline use.
+//   - remote (Sim == nil, NewRemoteRun): the engine runs in the worker
+//     (wasm/worker); the page feeds the streamed record batches to the
+//     timeline (Ingest), progress and task names as they arrive, and the
+//     metrics report once at the end (Finish).
+//
+// The UI reads both through the same methods (NumCPUs, Progress, TaskInfo,
+// Report...), so components do not know where the engine ran. The chunking
+// does not change the result (a run is a pure function of its config).
 
 import (
 	"bytes"
@@ -25,6 +34,123 @@ type Run struct {
 	Metrics  *metrics.Collector
 	Colors   []RGB // by TaskID, grown as tasks appear
 	report   *metrics.Report
+
+	// Remote runs: what the worker has reported so far.
+	ncpu   int
+	dur    sched.Time
+	now    sched.Time
+	events int64
+	done   bool
+	err    error
+	tasks  []sched.TaskInfo
+}
+
+// NewRemoteRun prepares the page side of a run executed by the worker. It
+// builds (but does not run) the config to learn the CPU count and duration
+// and to reject a bad scenario before anything is sent.
+func NewRemoteRun(sc *scenario.Scenario) (*Run, error) {
+	cfg, err := sc.Build(sched.DefaultLimits())
+	if err != nil {
+		return nil, err
+	}
+	sim, err := sched.New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	n := sim.NumCPUs()
+	return &Run{Scenario: sc, Timeline: NewTimeline(n), ncpu: n, dur: sim.Config().Duration}, nil
+}
+
+// Remote reports whether the engine of r runs elsewhere (the worker).
+func (r *Run) Remote() bool { return r.Sim == nil }
+
+// Ingest feeds one streamed batch: compact records, the simulated time and
+// event count reached, and the tasks created since the previous batch.
+func (r *Run) Ingest(records []byte, now sched.Time, events int64, newTasks []sched.TaskInfo) error {
+	r.tasks = append(r.tasks, newTasks...)
+	r.now, r.events = now, events
+	err := DecodeRecords(records, r.ncpu, r.Timeline)
+	r.syncColors()
+	return err
+}
+
+// Finish ends a remote run with the worker's metrics report (nil if the
+// run failed) and error.
+func (r *Run) Finish(rep *metrics.Report, err error) {
+	r.report, r.err, r.done = rep, err, true
+	if err != nil && rep == nil {
+		r.report = &metrics.Report{}
+	}
+}
+
+// NumCPUs is the machine's CPU count.
+func (r *Run) NumCPUs() int {
+	if r.Sim != nil {
+		return r.Sim.NumCPUs()
+	}
+	return r.ncpu
+}
+
+// NumTasks is the number of tasks known so far.
+func (r *Run) NumTasks() int {
+	if r.Sim != nil {
+		return r.Sim.NumTasks()
+	}
+	return len(r.tasks)
+}
+
+// TaskInfo describes task id (a zero TaskInfo if it is not known yet).
+func (r *Run) TaskInfo(id sched.TaskID) sched.TaskInfo {
+	if r.Sim != nil {
+		return r.Sim.TaskInfo(id)
+	}
+	if id < 0 || int(id) >= len(r.tasks) {
+		return sched.TaskInfo{ID: id}
+	}
+	return r.tasks[id]
+}
+
+// Done reports whether the run has finished (remote: its report arrived).
+func (r *Run) Done() bool {
+	if r.Sim != nil {
+		return r.Sim.Done()
+	}
+	return r.done
+}
+
+// Err is the run's error, if it failed.
+func (r *Run) Err() error {
+	if r.Sim != nil {
+		return r.Sim.Err()
+	}
+	return r.err
+}
+
+// Now is the simulated time reached.
+func (r *Run) Now() sched.Time {
+	if r.Sim != nil {
+		return r.Sim.Now()
+	}
+	return r.now
+}
+
+// Duration is the simulated length of the run.
+func (r *Run) Duration() sched.Time {
+	if r.Sim != nil {
+		return r.Sim.Config().Duration
+	}
+	return r.dur
+}
+
+// Progress is the simulated time done and the total.
+func (r *Run) Progress() (done, total sched.Time) { return r.Now(), r.Duration() }
+
+// Events is the number of engine events processed so far.
+func (r *Run) Events() int64 {
+	if r.Sim != nil {
+		return r.Sim.EventsProcessed()
+	}
+	return r.events
 }
 
 // NewRun validates sc and prepares its run.
@@ -65,22 +191,29 @@ func (r *Run) AdvanceUntil(budget int, stop func() bool) bool {
 }
 
 func (r *Run) syncColors() {
-	for id := len(r.Colors); id < r.Sim.NumTasks(); id++ {
-		r.Colors = append(r.Colors, TaskColor(r.Sim.TaskInfo(sched.TaskID(id)).Name))
+	for id := len(r.Colors); id < r.NumTasks(); id++ {
+		r.Colors = append(r.Colors, TaskColor(r.TaskInfo(sched.TaskID(id)).Name))
 	}
 }
 
 // Fraction is the share of simulated time done, 0..1.
 func (r *Run) Fraction() float64 {
-	done, total := r.Sim.Progress()
+	done, total := r.Progress()
 	if total <= 0 {
 		return 1
 	}
 	return float64(done) / float64(total)
 }
 
-// Report is the metrics report (complete once the run is done).
+// Report is the metrics report (complete once the run is done; a remote
+// run has one only then).
 func (r *Run) Report() *metrics.Report {
+	if r.Sim == nil {
+		if r.report == nil {
+			return &metrics.Report{}
+		}
+		return r.report
+	}
 	if r.report == nil || !r.Sim.Done() {
 		name := r.Scenario.Name
 		if name == "" {

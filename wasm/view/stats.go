@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"math"
+	"sort"
 	"strconv"
 
 	"schedplay/core/metrics"
@@ -33,19 +34,17 @@ func LatencyHistogram(lat []int64) []Bucket {
 	edge := func(k int) int64 { // lower edge of bucket k >= 1
 		return int64(math.Round(1000 * math.Pow(10, float64(k-1)/perDecade)))
 	}
-	counts := map[int]int{}
+	// Bucket k >= 1 holds [edge(k), edge(k+1)): find k by binary search
+	// over precomputed edges (a logarithm per latency is slow in WASM).
+	// 1 us .. ~1000 s covers any simulated latency; larger ones go last.
+	edges := make([]int64, 0, 12*perDecade+2)
+	for k := 1; k <= 12*perDecade+1; k++ {
+		edges = append(edges, edge(k))
+	}
+	counts := make([]int, len(edges)+1) // a slice, not a map: cheap in WASM
 	lo, hi := math.MaxInt, 0
 	for _, v := range lat {
-		k := 0
-		if v >= 1000 {
-			k = 1 + int(math.Floor(math.Log10(float64(v)/1000)*perDecade+1e-9))
-			for k > 1 && v < edge(k) { // float rounding at the edges
-				k--
-			}
-			for v >= edge(k+1) {
-				k++
-			}
-		}
+		k := sort.Search(len(edges), func(i int) bool { return edges[i] > v }) // edges[k-1] <= v < edges[k]
 		counts[k]++
 		lo, hi = min(lo, k), max(hi, k)
 	}

@@ -1,0 +1,149 @@
+//go:build js && wasm
+
+package bridge
+
+// The page's side of the simulation worker (site/worker.js running
+// wasm/worker) and animation-frame scheduling. Messages are converted to
+// WorkerMsg in the JS callback and handed to a Go function that must not
+// block (the UI queues them; see wasm/runloop.go).
+
+import (
+	"errors"
+	"syscall/js"
+
+	"github.com/hack-pad/safejs"
+)
+
+// Worker is a running Web Worker.
+type Worker struct {
+	w      safejs.Value
+	onMsg  safejs.Func
+	onErr  safejs.Func
+	closed bool
+}
+
+// StartWorker starts a Web Worker from url; onMsg receives its messages
+// (and a "fatal" message if the worker fails to load or throws).
+func StartWorker(url string, onMsg func(WorkerMsg)) (*Worker, error) {
+	cls, err := global().Get("Worker")
+	if err != nil || cls.IsUndefined() {
+		return nil, errors.New("Web Workers are not available")
+	}
+	wv, err := cls.New(url)
+	if err != nil {
+		return nil, err
+	}
+	w := &Worker{w: wv}
+	w.onMsg, err = safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
+		if len(args) > 0 {
+			if d, err := args[0].Get("data"); err == nil {
+				onMsg(decodeMsg(d))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	w.onErr, err = safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
+		m := WorkerMsg{Type: "fatal", Error: "worker error"}
+		if len(args) > 0 {
+			args[0].Call("preventDefault") // reported in the page, not as a console error
+			if s, err := args[0].Get("message"); err == nil && s.Type() == safejs.TypeString {
+				m.Error, _ = s.String()
+			}
+		}
+		onMsg(m)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	wv.Set("onmessage", w.onMsg.Value())
+	wv.Set("onerror", w.onErr.Value())
+	return w, nil
+}
+
+func decodeMsg(d safejs.Value) WorkerMsg {
+	str := func(k string) string {
+		v, err := d.Get(k)
+		if err != nil || v.Type() != safejs.TypeString {
+			return ""
+		}
+		s, _ := v.String()
+		return s
+	}
+	num := func(k string) float64 {
+		v, err := d.Get(k)
+		if err != nil || v.Type() != safejs.TypeNumber {
+			return 0
+		}
+		f, _ := v.Float()
+		return f
+	}
+	m := WorkerMsg{Type: str("type"), ID: int(num("id")), Now: num("now"), Events: num("events"),
+		Tasks: str("tasks"), Report: str("report"), Error: str("error")}
+	if ab, err := d.Get("buf"); err == nil && !ab.IsUndefined() && !ab.IsNull() {
+		u8, _ := global().Get("Uint8Array")
+		if arr, err := u8.New(ab); err == nil {
+			n, _ := arr.Get("length")
+			size, _ := n.Int()
+			m.Buf = make([]byte, size)
+			safejs.CopyBytesToGo(m.Buf, arr)
+		}
+	}
+	return m
+}
+
+// Post sends a message (a map of strings and numbers) to the worker.
+func (w *Worker) Post(fields map[string]any) error {
+	if w == nil || w.closed {
+		return errors.New("worker closed")
+	}
+	_, err := w.w.Call("postMessage", js.ValueOf(fields))
+	return err
+}
+
+// Terminate stops the worker at once.
+func (w *Worker) Terminate() {
+	if w == nil || w.closed {
+		return
+	}
+	w.closed = true
+	w.w.Call("terminate")
+	w.onMsg.Release()
+	w.onErr.Release()
+}
+
+var frameFn safejs.Func
+var frameCB func()
+
+// RequestFrame calls fn (in a new goroutine, so it may take locks) before
+// the browser's next paint. Only the latest fn of a frame runs.
+func RequestFrame(fn func()) error {
+	if frameCB == nil {
+		f, err := safejs.FuncOf(func(safejs.Value, []safejs.Value) any {
+			cb := frameCB
+			frameCB = func() {}
+			go cb()
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		frameFn = f
+	}
+	frameCB = fn
+	_, err := global().Call("requestAnimationFrame", frameFn.Value())
+	return err
+}
+
+// SetAttr sets an attribute of element id (a value, never parsed as HTML).
+func SetAttr(id, name, val string) error {
+	el, err := byID(id)
+	if err != nil {
+		return err
+	}
+	_, err = el.Call("setAttribute", name, val)
+	return err
+}

@@ -1,0 +1,62 @@
+package main
+
+// The page state the browser tests and budgets read back (window.schedplay).
+
+import (
+	"runtime"
+
+	"schedplay/wasm/bridge"
+)
+
+// publish exposes the page state to the browser tests (window.schedplay).
+func (a *App) publish() {
+	if !a.published {
+		a.published = true
+		bridge.Publish("firstRenderMs", bridge.Now()) // performance.now(): since navigation start
+	}
+	bridge.Publish("ready", true)
+	bridge.Publish("engine", a.engine) // "worker" or "main" (the fallback)
+	bridge.Publish("maxIngestMs", a.maxIngestMs)
+	bridge.Publish("running", a.Running)
+	bridge.Publish("progress", a.Progress)
+	bridge.Publish("preset", a.PresetName)
+	bridge.Publish("runMs", a.RunMs)
+	bridge.Publish("maxChunkMs", a.maxChunkMs)
+	bridge.Publish("maxRenderMs", a.maxRenderMs)
+	if a.Run != nil && a.Run.Done() {
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		var worst uint64
+		for _, p := range ms.PauseNs {
+			worst = max(worst, p)
+		}
+		bridge.Publish("gcMaxPauseMs", float64(worst)/1e6)
+		bridge.Publish("heapMB", float64(ms.HeapAlloc)/1e6)
+	}
+	done := a.Run != nil && a.Run.Done() && !a.Running
+	bridge.Publish("done", done)
+	bridge.Publish("runError", a.RunErr)
+	if a.JSONErr != nil {
+		bridge.Publish("jsonError", map[string]any{"path": a.JSONErr.Path, "msg": a.JSONErr.Msg})
+	} else {
+		bridge.Publish("jsonError", nil)
+	}
+	if a.Run != nil {
+		bridge.Publish("slices", a.Run.Timeline.NumSlices())
+		bridge.Publish("events", float64(a.Run.Events()))
+		if done && a.tasksFor != a.Run {
+			a.tasksFor = a.Run
+			rep := a.Run.Report()
+			tasks := map[string]any{}
+			for _, t := range rep.Tasks {
+				tasks[t.Name] = map[string]any{"runtime_ns": float64(t.RuntimeNs), "switches": float64(t.Switches),
+					"lat_p99_ns": float64(t.WakeupLatencyNs.P99)}
+			}
+			bridge.Publish("tasks", tasks)
+		}
+	}
+	a.TL.publish()
+}
+
+// noteRender records the longest DOM render of the current run.
+func (a *App) noteRender(ms float64) { a.maxRenderMs = max(a.maxRenderMs, ms) }

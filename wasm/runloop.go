@@ -1,0 +1,260 @@
+package main
+
+// Runs: the engine runs in a Web Worker (site/worker.js + wasm/worker), so
+// the page's main thread only folds streamed event batches into the
+// timeline model and draws.
+//
+//   - StartRun posts the scenario JSON with a new run id; a newer run or
+//     Cancel makes older batches stale (dropped here) and stops the worker
+//     loop at its next yield.
+//   - The worker's messages arrive in a JS callback that must not block:
+//     it only queues them (onWorkerMsg). pump, a goroutine, takes the
+//     event-env lock and ingests queued batches for at most ingestMs, then
+//     yields, so catching up after a stall is spread over several tasks.
+//   - Drawing is throttled to animation frames (frame): the timeline
+//     canvas, the progress bar and the heat map are updated directly, not
+//     through a Vugu re-render, which costs tens of milliseconds for the
+//     whole page. Vugu renders the page when a run starts and when it ends.
+//
+// Without Worker support (or when the worker fails to load) runs fall back
+// to the main-thread loop of runloop_local.go.
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"schedplay/core/metrics"
+	"schedplay/core/scenario"
+	"schedplay/core/sched"
+	"schedplay/wasm/bridge"
+	"schedplay/wasm/view"
+)
+
+const (
+	ingestMs   = 25  // longest stretch of batch decoding per browser task
+	heatEvery  = 250 // ms between heat-map updates while running
+	workerFile = "worker.js"
+)
+
+// workerLink is the page's connection to the simulation worker.
+type workerLink struct {
+	w      *bridge.Worker
+	mu     sync.Mutex // guards inbox (filled from JS callbacks)
+	inbox  []bridge.WorkerMsg
+	wake   chan struct{}
+	frame  bool    // an animation frame is requested
+	heatAt float64 // last heat-map update (performance.now)
+	start  float64 // run start (performance.now)
+}
+
+// startWorker launches the worker; on failure the app runs on the main
+// thread.
+func (a *App) startWorker() {
+	l := &workerLink{wake: make(chan struct{}, 1)}
+	w, err := bridge.StartWorker(workerFile, l.onMsg)
+	if err != nil {
+		a.engine = "main"
+		return
+	}
+	l.w, a.link, a.engine = w, l, "worker"
+	go a.pump(l)
+}
+
+// maxRecords bounds the records ingested as one piece, so that the time
+// bound of pump holds even when the worker sends a large batch.
+const maxRecords = 4096
+
+// onMsg runs in a JS callback: queue (large batches split into pieces)
+// and signal, never block.
+func (l *workerLink) onMsg(m bridge.WorkerMsg) {
+	l.mu.Lock()
+	for len(m.Buf) > maxRecords*view.RecordSize {
+		piece := m
+		piece.Buf = m.Buf[:maxRecords*view.RecordSize]
+		l.inbox = append(l.inbox, piece)
+		m.Buf, m.Tasks = m.Buf[maxRecords*view.RecordSize:], ""
+	}
+	l.inbox = append(l.inbox, m)
+	l.mu.Unlock()
+	select {
+	case l.wake <- struct{}{}:
+	default:
+	}
+}
+
+// StartRun starts the current scenario (called with the lock held).
+func (a *App) StartRun() {
+	sc, err := scenario.Decode(a.Sc.Encode()) // a private copy: edits don't reach the running sim
+	if err != nil {
+		a.RunErr = err.Error()
+		a.JSONErr = asPathError(err)
+		return
+	}
+	if a.link == nil {
+		a.startLocal(sc)
+		return
+	}
+	r, err := view.NewRemoteRun(sc)
+	if err != nil {
+		a.RunErr = err.Error()
+		return
+	}
+	a.gen++
+	a.Run, a.Running, a.Progress, a.RunErr = r, true, 0, ""
+	a.maxChunkMs, a.maxRenderMs, a.maxIngestMs = 0, 0, 0
+	a.TL.Reset(sc.Duration)
+	a.link.start = bridge.Now()
+	if err := a.link.w.Post(map[string]any{"type": "run", "id": a.gen, "scenario": string(sc.Encode())}); err != nil {
+		a.workerFailed(err.Error())
+	}
+}
+
+// CancelRun stops the current run; what ran so far stays on screen.
+func (a *App) CancelRun() {
+	if !a.Running {
+		return
+	}
+	if a.link != nil {
+		a.link.w.Post(map[string]any{"type": "cancel", "id": a.gen})
+	}
+	a.gen++
+	a.Running = false
+	a.Notice = "Run cancelled."
+}
+
+// workerFailed drops the worker and reruns on the main thread.
+func (a *App) workerFailed(why string) {
+	a.link.w.Terminate()
+	a.link, a.engine = nil, "main"
+	a.Notice = "The simulation worker failed (" + why + "); running on the page instead."
+	a.StartRun()
+}
+
+// pump ingests queued worker messages under the lock, in bounded slices.
+func (a *App) pump(l *workerLink) {
+	for range l.wake {
+		for {
+			l.mu.Lock()
+			msgs := l.inbox
+			l.inbox = nil
+			l.mu.Unlock()
+			if len(msgs) == 0 {
+				break
+			}
+			a.env.Lock()
+			t0 := bridge.Now()
+			render := false
+			for i, m := range msgs {
+				if bridge.Now()-t0 > ingestMs { // put the rest back, yield, continue
+					l.mu.Lock()
+					l.inbox = append(msgs[i:len(msgs):len(msgs)], l.inbox...)
+					l.mu.Unlock()
+					break
+				}
+				render = a.handle(m) || render
+			}
+			a.maxIngestMs = max(a.maxIngestMs, bridge.Now()-t0)
+			if render {
+				a.env.UnlockRender()
+			} else {
+				a.requestFrame()
+				a.env.UnlockOnly()
+			}
+			time.Sleep(time.Millisecond) // give the browser its event loop
+		}
+	}
+}
+
+// handle applies one worker message and reports whether the page needs a
+// full re-render (the run ended).
+func (a *App) handle(m bridge.WorkerMsg) bool {
+	if m.Type == "fatal" {
+		if a.link != nil {
+			a.workerFailed(m.Error)
+		}
+		return true
+	}
+	r := a.Run
+	if m.ID != a.gen || r == nil || !r.Remote() || r.Done() {
+		return false // a cancelled or superseded run
+	}
+	switch m.Type {
+	case "batch":
+		var infos []sched.TaskInfo
+		if m.Tasks != "" {
+			if err := json.Unmarshal([]byte(m.Tasks), &infos); err != nil {
+				return a.fail(r, fmt.Errorf("worker task list: %v", err))
+			}
+		}
+		if err := r.Ingest(m.Buf, sched.Time(m.Now), int64(m.Events), infos); err != nil {
+			return a.fail(r, err)
+		}
+		a.Progress = r.Fraction()
+		return false
+	case "done":
+		var err error
+		if m.Error != "" {
+			err = errors.New(m.Error)
+		}
+		var rep *metrics.Report
+		if m.Report != "" {
+			rep = &metrics.Report{}
+			if jerr := json.Unmarshal([]byte(m.Report), rep); jerr != nil {
+				rep, err = nil, fmt.Errorf("worker report: %v", jerr)
+			}
+		}
+		if err != nil && a.RunErr == "" {
+			a.RunErr = err.Error()
+		}
+		r.Finish(rep, err)
+		a.Running, a.Progress = false, 1
+		a.RunMs = bridge.Now() - a.link.start
+		return true
+	}
+	return false
+}
+
+func (a *App) fail(r *view.Run, err error) bool {
+	r.Finish(nil, err)
+	a.RunErr, a.Running = err.Error(), false
+	if a.link != nil {
+		a.link.w.Post(map[string]any{"type": "cancel", "id": a.gen})
+	}
+	return true
+}
+
+// requestFrame schedules one frame update (called with the lock held).
+func (a *App) requestFrame() {
+	if a.link == nil || a.link.frame {
+		return
+	}
+	a.link.frame = true
+	bridge.RequestFrame(a.frame)
+}
+
+// frame draws what streamed in since the last frame: the timeline canvas,
+// the progress bar and text, and (every heatEvery ms) the heat map.
+func (a *App) frame() {
+	a.env.Lock()
+	defer a.env.UnlockOnly()
+	if a.link == nil {
+		return
+	}
+	a.link.frame = false
+	if !a.Running {
+		return // the final render draws everything
+	}
+	a.TL.Draw()
+	bridge.SetStyle("progress-bar", "width", fmt.Sprintf("%.1f%%", 100*a.Progress))
+	bridge.SetText("progress-text", progressText(a))
+	if now := bridge.Now(); now-a.link.heatAt > heatEvery {
+		a.link.heatAt = now
+		for i, b := range machineBoxes(a) {
+			bridge.SetAttr(fmt.Sprintf("cpu-box-%d", i), "fill", b.Fill)
+		}
+	}
+	a.publish()
+}

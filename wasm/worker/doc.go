@@ -1,0 +1,21 @@
+// Command worker is the simulation engine of the browser playground, built
+// on its own (GOOS=js GOARCH=wasm, core only: no Vugu, no DOM) and run in a
+// Web Worker (site/worker.js), so that a long simulation never blocks the
+// page's main thread.
+//
+// Protocol (structured-clone messages):
+//
+//	page -> worker  {type: "run", id, scenario: "<scenario JSON>"}
+//	                {type: "cancel", id}
+//	worker -> page  {type: "batch", id, now, events, tasks: "<JSON []TaskInfo, new ones>",
+//	                 buf: ArrayBuffer (transferred; view.RecordSize-byte records)}
+//	                {type: "done", id, report: "<metrics JSON>", error: "..."}
+//
+// The engine (engine.go) is plain Go, tested and benchmarked on the host
+// and under Node; main_js.go is the only part that touches JavaScript. A
+// run advances in chunks of about chunkMs of wall time; after each chunk
+// the worker posts the batch and yields to its event loop, which is when a
+// cancel or a newer run message is seen (the older run then stops).
+//
+// On the host, main only explains how to build.
+package main

@@ -1,0 +1,100 @@
+//go:build js && wasm
+
+package main
+
+// The worker's JavaScript side: receive run/cancel messages (site/worker.js
+// queues them until Go is ready), run the engine in chunks, post batches
+// with their record buffer transferred (no copy on the way to the page).
+//
+// This program touches only the worker global scope (postMessage, typed
+// arrays, performance.now), never the DOM, so it uses syscall/js directly
+// rather than wasm/bridge, which is the page's door to the browser.
+
+import (
+	"syscall/js"
+	"time"
+)
+
+const (
+	chunkMs     = 50      // wall time of one chunk: one batch, then a yield
+	firstBudget = 50_000  // events of the first chunk (the deadline bounds it anyway)
+	maxBudget   = 4 << 20 // cap of the adaptive event budget
+)
+
+// current is the id of the run that may proceed; a newer run or a cancel
+// changes it, and the older loop stops at its next yield.
+var current = -1
+
+func main() {
+	onMessage := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) == 0 {
+			return nil
+		}
+		m := args[0]
+		id := m.Get("id").Int()
+		switch m.Get("type").String() {
+		case "run":
+			current = id
+			go run(id, m.Get("scenario").String())
+		case "cancel":
+			if current == id {
+				current = -1
+			}
+		}
+		return nil
+	})
+	js.Global().Call("schedplayWorkerReady", onMessage)
+	select {}
+}
+
+func now() float64 { return js.Global().Get("performance").Call("now").Float() }
+
+func run(id int, scenarioJSON string) {
+	eng, err := NewEngine([]byte(scenarioJSON))
+	if err != nil {
+		post(id, "done", map[string]any{"error": err.Error()}, nil)
+		return
+	}
+	budget := firstBudget
+	for current == id {
+		t0 := now()
+		deadline := t0 + chunkMs
+		done := eng.Advance(budget, func() bool { return now() > deadline })
+		if ms := now() - t0; ms > 0 {
+			budget = max(10_000, min(maxBudget, int(float64(budget)*min(2, chunkMs/ms))))
+		}
+		t, _ := eng.Sim.Progress()
+		post(id, "batch", map[string]any{"now": float64(t), "events": float64(eng.Sim.EventsProcessed()),
+			"tasks": eng.NewTasks()}, eng.Rec.Take())
+		if done {
+			fields := map[string]any{"report": eng.ReportJSON()}
+			if err := eng.Sim.Err(); err != nil {
+				fields["error"] = err.Error()
+			}
+			post(id, "done", fields, nil)
+			return
+		}
+		// Yield to the worker's event loop: messages (cancel, a newer
+		// run) are delivered only while Go waits.
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// post sends {type, id, ...fields, buf} with buf's ArrayBuffer transferred.
+func post(id int, typ string, fields map[string]any, buf []byte) {
+	msg := js.Global().Get("Object").New()
+	msg.Set("type", typ)
+	msg.Set("id", id)
+	for k, v := range fields {
+		msg.Set(k, v)
+	}
+	var transfer []any
+	if buf != nil {
+		arr := js.Global().Get("Uint8Array").New(len(buf))
+		js.CopyBytesToJS(arr, buf)
+		ab := arr.Get("buffer")
+		msg.Set("buf", ab)
+		transfer = append(transfer, ab)
+	}
+	js.Global().Call("postMessage", msg, transfer)
+}
