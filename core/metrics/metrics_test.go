@@ -91,3 +91,33 @@ func TestSummarizeNearestRank(t *testing.T) {
 		t.Errorf("summarize(nil) = %+v, want zero", l)
 	}
 }
+
+// The report's rt_priority is sched_param.sched_priority: 1..99 for RT
+// tasks, 0 for fair ones.
+func TestRTPriorityReported(t *testing.T) {
+	m, _ := topology.Preset("smp-1")
+	prof, _ := sched.ProfileByName("v6.18")
+	s, err := sched.New(sched.Config{Machine: m, Profile: prof, Sysctls: prof.DefaultSysctls(1),
+		Duration: 10 * sched.Millisecond, Seed: 1,
+		Tasks: []sched.TaskSpec{
+			{Name: "fair", Instances: 1, Parent: -1, Loop: -1, Program: []sched.Op{{Kind: sched.OpRun, Dur: sched.Forever}}},
+			{Name: "rt", Instances: 1, Parent: -1, Loop: -1, Policy: sched.SchedRR, RTPriority: 42,
+				Program: []sched.Op{{Kind: sched.OpRun, Dur: sched.Millisecond}, {Kind: sched.OpSleep, Dur: sched.Millisecond}}},
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := New(s.NumCPUs())
+	s.Attach(c)
+	if err := s.Run(); err != nil {
+		t.Fatal(err)
+	}
+	r := c.Build(s, "rt")
+	got := map[string][2]any{}
+	for _, tk := range r.Tasks {
+		got[tk.Name] = [2]any{tk.Policy, tk.RTPriority}
+	}
+	if got["fair-0"] != [2]any{"SCHED_OTHER", 0} || got["rt-1"] != [2]any{"SCHED_RR", 42} {
+		t.Fatalf("policies/rt_priority %v", got)
+	}
+}

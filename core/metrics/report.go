@@ -79,7 +79,7 @@ func (c *Collector) Build(s *sched.Sim, scenario string) Report {
 			a = c.tasks[id]
 		}
 		r.Tasks = append(r.Tasks, Task{
-			Name: info.Name, PID: info.PID, Policy: info.Policy.String(), Nice: info.Nice,
+			Name: info.Name, PID: info.PID, Policy: info.Policy.String(), Nice: info.Nice, RTPriority: info.RTPriority,
 			RuntimeNs: a.runtime, WaitNs: a.wait, SleepNs: a.sleep,
 			Switches: a.voluntary + a.involuntar, InvoluntarySwitches: a.involuntar,
 			Migrations: a.migrations, Wakeups: a.wakeups,

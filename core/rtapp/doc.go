@@ -25,9 +25,11 @@
 //     cumulative_slack have no simulation meaning and are listed in one
 //     warning.
 //   - tasks: instance, loop, phases (each with its loop), cpus, policy
-//     (SCHED_OTHER, SCHED_BATCH, SCHED_IDLE), priority (the nice value),
-//     delay (the start time). SCHED_FIFO, SCHED_RR and SCHED_DEADLINE are
-//     errors: those classes are not modelled yet. A phase may restate the
+//     (SCHED_OTHER, SCHED_BATCH, SCHED_IDLE, SCHED_FIFO, SCHED_RR), priority
+//     (the nice value for the fair policies, the RT priority 1..99 for
+//     SCHED_FIFO/SCHED_RR, where rt-app's default is 10),
+//     delay (the start time). SCHED_DEADLINE is an error: that class is
+//     not modelled yet. A phase may restate the
 //     thread's cpus/policy/priority but not change them (the core has one
 //     affinity and policy per task).
 //   - events: run and runtime (µs of work; -1 = forever; runtime is treated
@@ -37,8 +39,8 @@
 //     fork (the forked thread is a task with "instance": 0). mem and iorun
 //     become run at [MemBytesPerNs] with a warning: they are short CPU-bound
 //     memsets/writes to /dev/null by default, and a warning is more useful
-//     than refusing the file. lock and unlock are errors (they come with the
-//     RT class and priority inheritance); wait, signal, broad, sync, barrier,
+//     than refusing the file. lock and unlock are errors (they come with
+//     priority inheritance); wait, signal, broad, sync, barrier,
 //     suspend and resume are errors (they need task-to-task wakeups).
 //   - rt-app timer refs that do not start with "unique" are one timer shared
 //     by every thread using them; the core has per-task timers, so such a

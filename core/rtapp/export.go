@@ -106,7 +106,11 @@ func (ex *exporter) task(p string, t scenario.Task, forked bool) error {
 	case "SCHED_IDLE", "SCHED_BATCH":
 		ex.warn(p+".policy", "%s: upstream rt-app accepts it; Debian's rt-app 1.0 knows only SCHED_OTHER, SCHED_FIFO, SCHED_RR and SCHED_DEADLINE and exits with \"Invalid policy\"", pol)
 	}
-	fmt.Fprintf(&ex.b, "\t\t\t\"policy\" : %s,\n\t\t\t\"priority\" : %d,\n", jsonStr(pol), t.Nice)
+	prio := t.Nice
+	if pol == "SCHED_FIFO" || pol == "SCHED_RR" {
+		prio = t.Priority // rt-app: the RT priority for the RT policies
+	}
+	fmt.Fprintf(&ex.b, "\t\t\t\"policy\" : %s,\n\t\t\t\"priority\" : %d,\n", jsonStr(pol), prio)
 	if t.CPUs != nil {
 		cs := make([]string, len(t.CPUs))
 		for i, c := range t.CPUs {

@@ -143,3 +143,20 @@ func TestRealRTApp(t *testing.T) {
 		t.Errorf("%d thread logs, want 3 (hog + 2 periodic): %v", len(logs), logs)
 	}
 }
+
+// SCHED_FIFO/SCHED_RR keep their RT priority through export and import
+// (rt-app's "priority" is the RT priority for the RT policies).
+func TestRoundTripRT(t *testing.T) {
+	sc := decode(t, `{ "version": 1, "topology": "smp-2", "duration": "1s", "tasks": [
+		{ "name": "f", "policy": "SCHED_FIFO", "priority": 80, "program": [ { "run": "1ms" }, { "sleep": "9ms" } ] },
+		{ "name": "r", "policy": "SCHED_RR", "priority": 7, "program": [ { "run": -1 } ] },
+		{ "name": "o", "nice": 3, "program": [ { "run": -1 } ] } ] }`)
+	out := roundTrip(t, "rt", sc)
+	for _, want := range []string{`"policy" : "SCHED_FIFO",
+			"priority" : 80`, `"policy" : "SCHED_RR",
+			"priority" : 7`, `"priority" : 3`} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("export lacks %q:\n%s", want, out)
+		}
+	}
+}

@@ -50,7 +50,7 @@ const MemBytesPerNs = 10
 
 // Issues that will bring the events the core does not model yet.
 const (
-	rtIssue   = "the RT and deadline classes (with mutexes and priority inheritance) are not modelled yet; they come with the RT-class issue"
+	rtIssue   = "the deadline class and mutexes with priority inheritance are not modelled yet; they come with the deadline-class and PI issue"
 	syncIssue = "task-to-task wakeups (condition variables, barriers, suspend/resume) are not modelled yet; they come with the inter-task wakeup (IPC) issue"
 )
 
@@ -375,10 +375,21 @@ func (im *importer) task(t *taskIn) error {
 		if err != nil {
 			return err
 		}
-		if n < -20 || n > 19 {
-			return errAt(join(t.path, "priority"), "%d: for %s the priority is the nice value, -20..19 (rt-app exits: \"setpriority %d nice invalid\")", n, pol, n)
+		if pol == "SCHED_FIFO" || pol == "SCHED_RR" {
+			if n < 1 || n > 99 {
+				return errAt(join(t.path, "priority"), "%d: for %s the priority is the RT priority, 1..99 (sched_setscheduler() fails with EINVAL)", n, pol)
+			}
+			t.out.Priority = n
+		} else {
+			if n < -20 || n > 19 {
+				return errAt(join(t.path, "priority"), "%d: for %s the priority is the nice value, -20..19 (rt-app exits: \"setpriority %d nice invalid\")", n, pol, n)
+			}
+			t.out.Nice = n
 		}
-		t.out.Nice = n
+	} else if pol == "SCHED_FIFO" || pol == "SCHED_RR" {
+		// rt-app parse_thread_data(): prior_def = DEFAULT_THREAD_PRIORITY
+		// (10) for fifo and rr.
+		t.out.Priority = 10
 	}
 	for _, k := range []string{"dl-runtime", "dl-period", "dl-deadline"} {
 		if v.Get(k) != nil {
@@ -528,15 +539,15 @@ func (im *importer) policy(path string, v *Value, def, defPath string) (string, 
 		where = path
 	}
 	switch pol {
-	case "SCHED_OTHER", "SCHED_BATCH", "SCHED_IDLE":
+	case "SCHED_OTHER", "SCHED_BATCH", "SCHED_IDLE", "SCHED_FIFO", "SCHED_RR":
 		return pol, nil
-	case "SCHED_FIFO", "SCHED_RR", "SCHED_DEADLINE":
+	case "SCHED_DEADLINE":
 		if pp == defPath && pp != "" {
 			return "", errAt(pp, "%s (inherited by %s): %s", pol, path, rtIssue)
 		}
 		return "", errAt(where, "%s: %s", pol, rtIssue)
 	}
-	return "", errAt(where, "unknown policy %q: want SCHED_OTHER, SCHED_BATCH or SCHED_IDLE (rt-app exits: \"Invalid policy\")", pol)
+	return "", errAt(where, "unknown policy %q: want SCHED_OTHER, SCHED_BATCH, SCHED_IDLE, SCHED_FIFO or SCHED_RR (rt-app exits: \"Invalid policy\")", pol)
 }
 
 func (im *importer) cpus(path string, v *Value) ([]int, error) {
@@ -592,13 +603,17 @@ func (im *importer) phaseAttrs(t *taskIn, p string, v *Value) error {
 		if err != nil {
 			return err
 		}
-		nice := t.out.Nice
+		cur := t.out.Nice
+		if t.out.Priority != 0 {
+			cur = t.out.Priority
+		}
+		nice := cur
 		if m := v.Get("priority"); m != nil {
 			if nice, err = intAt(join(p, "priority"), m.Val); err != nil {
 				return err
 			}
 		}
-		if pol != policyName(t.out.Policy) || nice != t.out.Nice {
+		if pol != policyName(t.out.Policy) || nice != cur {
 			return errAt(p, "changes the policy or priority to %s/%d: per-phase scheduling parameters are not modelled; the core has one policy and nice value per task", pol, nice)
 		}
 	}

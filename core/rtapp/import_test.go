@@ -19,10 +19,11 @@ import (
 // exampleOutcomes is what every Debian rt-app 1.0 example does on import:
 // "" imports, anything else is the error's path and a piece of its message.
 var exampleOutcomes = map[string]struct{ path, msg string }{
-	"browser-long.json":                            {"tasks.BrowserMain.phases.start.resume", "inter-task wakeup"},
+	"browser-long.json": {"tasks.BrowserMain.phases.start.resume", "inter-task wakeup"},
+	// SCHED_FIFO with rt-app's default RT priority 10.
+	"cpufreq_governor_efficiency/calibration.json": {},
+	"cpufreq_governor_efficiency/dvfs.json":        {},
 	"browser-short.json":                           {"tasks.BrowserMain.phases.start.resume", "inter-task wakeup"},
-	"cpufreq_governor_efficiency/calibration.json": {"global.default_policy", "SCHED_FIFO (inherited by tasks.thread): the RT and deadline classes"},
-	"cpufreq_governor_efficiency/dvfs.json":        {"tasks.thread.policy", "SCHED_FIFO: the RT and deadline classes"},
 	"merge/global.json":                            {"tasks", "missing"},
 	"merge/resources.json":                         {"tasks", "missing"},
 	"merge/thread0.json":                           {"tasks.thread0.exec", "rt-app 0.x thread grammar"},
@@ -37,7 +38,7 @@ var exampleOutcomes = map[string]struct{ path, msg string }{
 	"tutorial/example2.json":                       {},
 	"tutorial/example3.json":                       {},
 	"tutorial/example4.json":                       {"tasks.thread0.resume", "inter-task wakeup"},
-	"tutorial/example5.json":                       {"tasks.thread0.phases.p1.lock", "RT-class issue (line 20)"},
+	"tutorial/example5.json":                       {"tasks.thread0.phases.p1.lock", "deadline-class and PI issue (line 20)"},
 	"tutorial/example6.json":                       {},
 	"tutorial/example7.json":                       {"tasks.task0.barrier1", "inter-task wakeup"},
 	"tutorial/example8.json":                       {"tasks.thread0.phases.phase1.cpus", "per-phase CPU affinity"},
@@ -344,8 +345,9 @@ func TestFork(t *testing.T) {
 
 func TestErrors(t *testing.T) {
 	for _, c := range []struct{ src, path, msg string }{
-		{`{ "tasks": { "a": { "policy": "SCHED_RR", "run": 1 } } }`, "tasks.a.policy", "RT-class issue"},
-		{`{ "tasks": { "a": { "policy": "SCHED_DEADLINE", "run": 1 } } }`, "tasks.a.policy", "RT-class issue"},
+		{`{ "tasks": { "a": { "policy": "SCHED_FIFO", "priority": 0, "run": 1 } } }`, "tasks.a.priority", "the RT priority, 1..99"},
+		{`{ "tasks": { "a": { "policy": "SCHED_FIFO", "priority": 10, "phases": { "p": { "priority": 11, "run": 1 } } } } }`, "tasks.a.phases.p", "changes the policy or priority"},
+		{`{ "tasks": { "a": { "policy": "SCHED_DEADLINE", "run": 1 } } }`, "tasks.a.policy", "deadline-class and PI issue"},
 		{`{ "tasks": { "a": { "policy": "SCHED_NORMAL", "run": 1 } } }`, "tasks.a.policy", "unknown policy"},
 		{`{ "tasks": { "a": { "priority": 30, "run": 1 } } }`, "tasks.a.priority", "-20..19"},
 		{`{ "tasks": { "a": { "run": "10" } } }`, "tasks.a.run", "want an integer"},
@@ -355,7 +357,7 @@ func TestErrors(t *testing.T) {
 		{`{ "tasks": { "a": { "cpus": [], "run": 1 } } }`, "tasks.a.cpus", "empty"},
 		{`{ "tasks": { "a": { "run": 1, "timer": { "ref": "x" } } } }`, "tasks.a.timer.period", "missing"},
 		{`{ "tasks": { "a": { "run": 1, "timer": { "period": 0 } } } }`, "tasks.a.timer.period", "positive"},
-		{`{ "tasks": { "a": { "run": 1, "unlock": "m" } } }`, "tasks.a.unlock", "RT-class issue"},
+		{`{ "tasks": { "a": { "run": 1, "unlock": "m" } } }`, "tasks.a.unlock", "deadline-class and PI issue"},
 		{`{ "tasks": { "a": { "run": 1, "signal": "c" } } }`, "tasks.a.signal", "inter-task wakeup"},
 		{`{ "tasks": { "a": { "run": 1, "broad": "c" } } }`, "tasks.a.broad", "inter-task wakeup"},
 		{`{ "tasks": { "a": { "run": 1, "wait": { "ref": "c", "mutex": "m" } } } }`, "tasks.a.wait", "inter-task wakeup"},

@@ -197,7 +197,7 @@ func decodeTask(path string, v any) (Task, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := onlyKeys(path, m, "name", "instances", "policy", "nice", "cpus", "start", "parent", "timer_slack", "slice", "loop", "program"); err != nil {
+	if err := onlyKeys(path, m, "name", "instances", "policy", "nice", "priority", "cpus", "start", "parent", "timer_slack", "slice", "loop", "program"); err != nil {
 		return t, err
 	}
 	t.Instances, t.Loop = 1, -1
@@ -213,7 +213,7 @@ func decodeTask(path string, v any) (Task, error) {
 	for _, f := range []struct {
 		key string
 		dst *int
-	}{{"instances", &t.Instances}, {"nice", &t.Nice}, {"loop", &t.Loop}} {
+	}{{"instances", &t.Instances}, {"nice", &t.Nice}, {"priority", &t.Priority}, {"loop", &t.Loop}} {
 		key, dst := f.key, f.dst
 		if x, ok := m[key]; ok {
 			if *dst, err = asInt(path+"."+key, x); err != nil {

@@ -157,6 +157,10 @@ func encodeTask(w *jw, t Task) {
 		w.key("nice", &f)
 		w.b.WriteString(strconv.Itoa(t.Nice))
 	}
+	if t.Priority != 0 {
+		w.key("priority", &f)
+		w.b.WriteString(strconv.Itoa(t.Priority))
+	}
 	if t.CPUs != nil {
 		w.key("cpus", &f)
 		w.b.WriteByte('[')

@@ -45,6 +45,7 @@ type Task struct {
 	Instances  int
 	Policy     string
 	Nice       int
+	Priority   int   // rt_priority, 1..99, for SCHED_FIFO and SCHED_RR only
 	CPUs       []int // nil = all
 	Start      Duration
 	Parent     string
@@ -204,6 +205,17 @@ func buildTask(p string, t Task, groups map[string]int, sc *Scenario, ncpu int) 
 	}
 	if t.Nice < -20 || t.Nice > 19 {
 		return spec, errAt(p+".nice", "%d: want -20..19", t.Nice)
+	}
+	if spec.Policy.IsRT() {
+		if t.Priority < 1 || t.Priority > 99 {
+			return spec, errAt(p+".priority", "%d: %s needs an RT priority 1..99", t.Priority, pol)
+		}
+		if t.Nice != 0 {
+			return spec, errAt(p+".nice", "%d: nice applies to the fair policies; %s tasks have a priority", t.Nice, pol)
+		}
+		spec.RTPriority = t.Priority
+	} else if t.Priority != 0 {
+		return spec, errAt(p+".priority", "%d: only SCHED_FIFO and SCHED_RR have an RT priority; use nice for %s", t.Priority, pol)
 	}
 	if t.CPUs != nil {
 		if len(t.CPUs) == 0 {

@@ -70,17 +70,25 @@ func (s *Sim) schedule(rq *rq, why Reason) {
 		case ReasonSleep, ReasonTimer:
 			prev.state = stateBlocked
 			state = 'S'
-			s.dequeueTask(rq, prev, deqSleep)
+			if prev.isRT() {
+				s.dequeueRT(rq, prev)
+			} else {
+				s.dequeueTask(rq, prev, deqSleep)
+			}
 		case ReasonExit:
 			prev.state = stateDead
 			state = 'X'
+			if prev.isRT() {
+				s.dequeueRT(rq, prev)
+				break
+			}
 			// A dying task is never delay-dequeued: task_dead_fair()
 			// finishes the dequeue right after the switch.
 			s.dequeueTask(rq, prev, deqSleep|deqSpecial)
 			s.removeEntityLoadAvg(rq, prev) // task_dead_fair()
 		}
 	}
-	next, rule := s.pickNextFair(rq, prev)
+	next, rule := s.pickNextTask(rq, prev)
 	if next == nil && s.newidleBalance(rq) > 0 {
 		// pick_next_task_fair() -> sched_balance_newidle() pulled a
 		// task: pick again (prev was already put).
@@ -90,6 +98,11 @@ func (s *Sim) schedule(rq *rq, why Reason) {
 		s.updateIdleRqClockPelt(rq) // pick_next_task_fair(), about to idle
 	}
 	s.switchTo(rq, prev, next, rule, reason, by, state)
+	if next != nil && next.isRT() {
+		// set_next_task_rt() -> rt_queue_push_tasks(): the balance
+		// callback runs push_rt_tasks() once the switch is done.
+		s.pushRTTasks(rq)
+	}
 }
 
 // switchTo finishes __schedule() once next is picked: clear the resched
@@ -140,7 +153,11 @@ func (s *Sim) kick(rq *rq) {
 		case stepTimer:
 			s.schedule(rq, ReasonTimer)
 		case stepYield:
-			s.yieldTask(rq)
+			if t.isRT() {
+				s.yieldRT(rq)
+			} else {
+				s.yieldTask(rq)
+			}
 			s.schedule(rq, ReasonYield)
 		case stepExit:
 			s.emit(Event{Kind: EvExit, CPU: rq.cpu, Prev: t.id})
@@ -211,7 +228,7 @@ func (s *Sim) tick(rq *rq) {
 		rq.needResched = true
 		s.emit(Event{Kind: EvResched, CPU: rq.cpu, Prev: rq.curr.id, Next: rq.reschedBy, Reason: rq.reschedReason})
 	}
-	s.taskTickFair(rq)
+	s.taskTick(rq)
 	s.armTick(rq)
 	s.triggerLoadBalance(rq)
 	if rq.needResched {
@@ -246,6 +263,10 @@ func (s *Sim) tryToWakeUp(t *Task, reason Reason) {
 	if this < 0 {
 		this = t.cpu
 	}
+	if t.isRT() {
+		s.tryToWakeUpRT(t, reason, this)
+		return
+	}
 	cpu, why := s.selectTaskRq(t, t.cpu, sdFlagWake, false, this, nil)
 	flags := enqWakeup
 	if cpu != t.cpu {
@@ -273,6 +294,10 @@ func (s *Sim) wakeUpNewTask(t *Task, parent *Task) {
 	this := t.affinity.first(len(s.rqs))
 	if parent != nil {
 		this = parent.cpu
+	}
+	if t.isRT() {
+		s.wakeUpNewTaskRT(t, parent, this)
+		return
 	}
 	cpu, _ := s.selectTaskRq(t, this, sdFlagFork, false, this, parent)
 	rq := &s.rqs[cpu]

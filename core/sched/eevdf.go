@@ -45,6 +45,7 @@ func (s *Sim) eevdfUpdateCurr(rq *rq) {
 	curr.se.execStart = s.now
 	curr.se.sumExec += delta
 	curr.se.vruntime += s.arith.calcDeltaFair(delta, &curr.se.load)
+	s.fairServerCharge(rq, delta) // v6.12+ dl_server_update(&rq->fair_server)
 	resched := s.eevdfUpdateDeadline(curr)
 	q.updateMinVruntime()
 	reason := ReasonSliceExpired

@@ -76,6 +76,16 @@ const (
 	ReasonNewidleBalance  // newly idle balance (sched_balance_newidle)
 	ReasonNohzIdleBalance // nohz idle balance on behalf of a tickless CPU
 	ReasonActiveBalance   // active balance: the stopper pushed the task (also the preemption by the stopper)
+	// RT class (rt.go, rt_bandwidth.go, rt_balance.go).
+	ReasonHigherClass    // wakeup_preempt(): the woken or pushed task's class is above curr's (sched_class_above)
+	ReasonRTHigherPrio   // check_preempt_curr_rt(): the RT wakee has a higher priority (lower prio value)
+	ReasonRRSliceExpired // task_tick_rt(): SCHED_RR slice used up, requeued at the tail behind a peer
+	ReasonRTThrottled    // sched_rt_runtime_exceeded(): the rt_rq used its runtime for this period
+	ReasonFairServer     // v6.12+: the deferred fair server (dl_server) reached its zero-laxity time
+	ReasonFairServerDone // v6.12+: the fair server used its runtime; the RT class runs again
+	ReasonRTFindLowest   // migration: select_task_rq_rt() -> find_lowest_rq() (cpupri)
+	ReasonRTPush         // migration: push_rt_task() to the lowest-priority CPU
+	ReasonRTPull         // migration: pull_rt_task() onto a CPU that lowered its priority
 	numReasons
 )
 
@@ -84,12 +94,15 @@ var reasonNames = [numReasons]string{"", "sleep", "timer", "exit", "yield",
 	"wakeup_eligible", "wakeup_short_slice", "wakeup_granularity", "wakeup_idle_policy",
 	"fork_child_first", "idle_wakeup", "sleep_done", "timer_fire", "start", "fork",
 	"wake_affine", "sis_target", "sis_prev", "sis_recent", "sis_idle_core", "sis_idle_cpu", "sis_smt",
-	"find_idlest", "periodic_balance", "newidle_balance", "nohz_idle_balance", "active_balance"}
+	"find_idlest", "periodic_balance", "newidle_balance", "nohz_idle_balance", "active_balance",
+	"higher_class", "rt_higher_prio", "rr_slice_expired", "rt_throttled", "fair_server", "fair_server_done",
+	"rt_find_lowest", "rt_push", "rt_pull"}
 
 // IsPreemption reports whether a switch with this reason took the CPU from
 // a task that was still runnable.
 func (r Reason) IsPreemption() bool {
-	return (r >= ReasonSliceExpired && r < ReasonIdleWakeup) || r == ReasonActiveBalance
+	return (r >= ReasonSliceExpired && r < ReasonIdleWakeup) || r == ReasonActiveBalance ||
+		(r >= ReasonHigherClass && r <= ReasonFairServerDone)
 }
 
 func (r Reason) String() string {
@@ -113,11 +126,13 @@ const (
 	PickLeftmost                          // CFS: smallest vruntime
 	PickSkipAvoided                       // CFS: second entity instead of the yield (skip) buddy
 	PickIdle                              // nothing runnable: idle
+	PickRTPrio                            // RT: head of the highest-priority non-empty list (pick_next_rt_entity)
+	PickFairServer                        // v6.12+: the fair server (a deadline entity) picked a fair task
 	numPickRules
 )
 
 var pickNames = [numPickRules]string{"", "only", "earliest_eligible_deadline", "run_to_parity",
-	"next_buddy", "last_buddy", "leftmost", "skip_avoided", "idle"}
+	"next_buddy", "last_buddy", "leftmost", "skip_avoided", "idle", "rt_prio", "fair_server"}
 
 func (p PickRule) String() string {
 	if p < numPickRules {

@@ -105,7 +105,12 @@ func (s *Sim) advance(rq *rq, t *Task) stepResult {
 func (s *Sim) sleepUntil(t *Task, target Time) {
 	t.wakeGen++
 	rq := &s.rqs[t.cpu]
-	hard := target + t.slack
+	slack := t.slack
+	if t.isRT() {
+		// hrtimer_nanosleep(): RT (and DL) tasks sleep with no slack.
+		slack = 0
+	}
+	hard := target + slack
 	rq.timers = append(rq.timers, armedTimer{task: t.id, soft: target, hard: hard, gen: t.wakeGen})
 	s.q.push(qevent{at: hard, kind: qWake, cpu: rq.cpu, task: t.id, gen: t.wakeGen, prio: prioTimer})
 }

@@ -36,6 +36,9 @@ func (s *Sim) enqueueTask(rq *rq, t *Task, flags int) {
 		s.cfsEnqueue(rq, t, flags)
 	}
 	if flags&enqDelayed == 0 {
+		if rq.nrRunning == 0 {
+			s.fairServerStart(rq) // enqueue_task_fair(): dl_server_start()
+		}
 		rq.nrRunning++
 		if rq.nrRunning >= 2 {
 			s.rdOverload = true // add_nr_running(): set_rd_overloaded()
@@ -58,6 +61,9 @@ func (s *Sim) dequeueTask(rq *rq, t *Task, flags int) bool {
 		s.cfsDequeue(rq, t, flags)
 	}
 	rq.nrRunning--
+	if rq.nrRunning == 0 {
+		s.fairServerStop(rq) // dequeue_task_fair(): dl_server_stop()
+	}
 	return true
 }
 
@@ -144,8 +150,7 @@ func (s *Sim) taskTickFair(rq *rq) {
 // checkPreemptCurr mirrors wakeup_preempt() (check_preempt_curr()): the idle
 // task always gives way; between fair tasks the class decides.
 func (s *Sim) checkPreemptCurr(rq *rq, p *Task, wakeFlags int) {
-	if rq.curr == nil {
-		s.reschedCurr(rq, ReasonIdleWakeup, p.id, false)
+	if s.wakeupPreempt(rq, p, wakeFlags) {
 		return
 	}
 	if s.eevdf {

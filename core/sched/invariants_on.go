@@ -28,6 +28,7 @@ func (s *Sim) checkInvariants() {
 				panic(fmt.Sprintf("invariant: task %s runs on cpu %d but task_cpu is %d", t.name, rq.cpu, t.cpu))
 			}
 		}
+		s.checkRTInvariants(rq)
 		n := len(q.queue)
 		if q.curr != nil && q.curr.se.onRq {
 			n++
@@ -56,6 +57,50 @@ func (s *Sim) checkInvariants() {
 		}
 		if w != q.load.weight {
 			panic(fmt.Sprintf("invariant: cpu %d load %d, recomputed %d at %s", rq.cpu, q.load.weight, w, s.now))
+		}
+	}
+}
+
+// checkRTInvariants: the RT queue is in prio order and holds exactly the
+// queued RT tasks of this CPU; an RT curr is on it and the fair class then
+// has no curr; the overload count matches.
+func (s *Sim) checkRTInvariants(rq *rq) {
+	q := &rq.rt
+	rr, mig := 0, 0
+	for j, t := range q.queue {
+		if j > 0 && q.queue[j-1].prio() > t.prio() {
+			panic(fmt.Sprintf("invariant: cpu %d rt queue out of prio order at %d (%s)", rq.cpu, j, s.now))
+		}
+		if !t.isRT() || !t.rt.onRq || t.cpu != rq.cpu || t.state != stateRunnable {
+			panic(fmt.Sprintf("invariant: cpu %d rt queue holds %s (rt=%v on_rq=%v cpu=%d state=%d) at %s", rq.cpu, t.name, t.isRT(), t.rt.onRq, t.cpu, t.state, s.now))
+		}
+		if t.policy == SchedRR {
+			rr++
+		}
+		if s.nrCPUsAllowed(t) > 1 {
+			mig++
+		}
+	}
+	if q.nrRunning != len(q.queue) || q.rrNrRunning != rr || q.nrMigratory != mig {
+		panic(fmt.Sprintf("invariant: cpu %d rt counts %d/%d/%d, recomputed %d/%d/%d at %s", rq.cpu, q.nrRunning, q.rrNrRunning, q.nrMigratory, len(q.queue), rr, mig, s.now))
+	}
+	if c := rq.curr; c != nil && c.isRT() {
+		if !c.rt.onRq {
+			panic(fmt.Sprintf("invariant: cpu %d runs RT task %s that is not queued at %s", rq.cpu, c.name, s.now))
+		}
+		if rq.cfs.curr != nil {
+			panic(fmt.Sprintf("invariant: cpu %d runs RT task %s but cfs curr is %s at %s", rq.cpu, c.name, rq.cfs.curr.name, s.now))
+		}
+	}
+	if rq.cpu == CPUID(len(s.rqs)-1) {
+		n := 0
+		for i := range s.rqs {
+			if s.rqs[i].rt.overloaded {
+				n++
+			}
+		}
+		if n != s.rtoCount {
+			panic(fmt.Sprintf("invariant: rto_count %d, %d CPUs overloaded at %s", s.rtoCount, n, s.now))
 		}
 	}
 }

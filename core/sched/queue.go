@@ -15,6 +15,8 @@ const (
 	qEnd                        // the run's duration is reached
 	qResched                    // a reschedule IPI arrives at cpu
 	qActiveBalance              // the stopper runs active_load_balance_cpu_stop on cpu
+	qRTPeriod                   // the global rt_period_timer (sched_rt_period_timer), gen-checked
+	qFairServer                 // v6.12+: cpu's fair server hrtimer (dl_timer), gen-checked
 )
 
 // Priorities order events at the same instant before the sequence number:

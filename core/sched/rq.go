@@ -9,7 +9,8 @@ type rq struct {
 	capacity  int64 // arch_scale_cpu_capacity()
 	curr      *Task // rq->curr; nil = the idle task
 	cfs       cfsRq
-	nrRunning int // rq->nr_running: queued fair tasks incl. curr and delayed ones
+	rt        rtRq // the RT class (rt.go)
+	nrRunning int  // rq->nr_running: queued fair tasks incl. curr and delayed ones
 
 	needResched     bool // TIF_NEED_RESCHED
 	needReschedLazy bool // TIF_NEED_RESCHED_LAZY

@@ -35,13 +35,13 @@ const (
 // nothing is queued.
 func (s *Sim) idleCPU(c CPUID) bool {
 	rq := &s.rqs[c]
-	return rq.curr == nil && rq.nrRunning == 0
+	return rq.curr == nil && rq.nrRunning == 0 && !rq.rt.runnable()
 }
 
 // schedIdleCPU mirrors sched_idle_cpu(): only SCHED_IDLE tasks are queued.
 func (s *Sim) schedIdleCPU(c CPUID) bool {
 	rq := &s.rqs[c]
-	if rq.nrRunning == 0 {
+	if rq.nrRunning == 0 || rq.rt.runnable() {
 		return false
 	}
 	if rq.curr != nil && rq.curr.policy != SchedIdle {

@@ -15,14 +15,17 @@ type TaskSpec struct {
 	Instances int
 	Policy    Policy
 	Nice      int
-	CPUs      []int // affinity; nil = all CPUs
-	Start     Time  // creation time (ignored when Parent >= 0)
-	Parent    int   // index of the group whose fork step creates this one; -1 = none
-	Slack     Time  // timer_slack_ns
-	Slice     Time  // custom slice (sched_setattr sched_runtime); 0 = base slice
-	Program   []Op  // the body, run Loop times
-	Loop      int   // -1 = forever
-	Timers    int   // number of timer resources the program uses
+	// RTPriority is rt_priority (sched_param.sched_priority): 1..99 for
+	// SCHED_FIFO and SCHED_RR, 0 for the fair policies.
+	RTPriority int
+	CPUs       []int // affinity; nil = all CPUs
+	Start      Time  // creation time (ignored when Parent >= 0)
+	Parent     int   // index of the group whose fork step creates this one; -1 = none
+	Slack      Time  // timer_slack_ns
+	Slice      Time  // custom slice (sched_setattr sched_runtime); 0 = base slice
+	Program    []Op  // the body, run Loop times
+	Loop       int   // -1 = forever
+	Timers     int   // number of timer resources the program uses
 }
 
 // Limits bound a run so that no input can hang its caller.
@@ -86,6 +89,10 @@ type Sim struct {
 	nohzNextBalance           int64 // nohz.next_balance, jiffies
 	rdOverload, sgOverload    bool  // rd->overload; SG_OVERLOAD of the current stats pass
 	lruSeq                    uint64
+	rtMask                    cpuMask // find_lowest_rq()'s lowest_mask (rt_balance.go)
+	rtoCount                  int     // rd->rto_count: RT-overloaded CPUs
+	rtPeriodActive            bool    // def_rt_bandwidth.rt_period_active
+	rtPeriodGen               uint32  // cancels a pending qRTPeriod
 	sinks                     []Sink
 	scratch                   Event
 	rng                       *rand.Rand
@@ -152,6 +159,7 @@ func New(cfg Config) (*Sim, error) {
 	s.buildSchedDomains()
 	s.lbEnv.cpus = newCPUMask(n)
 	s.scanMask = newCPUMask(n)
+	s.rtMask = newCPUMask(n)
 	s.lruScratch = make([]*Task, 0, 64)
 	for i := range s.rqs {
 		s.rqs[i].avgIdle = 2 * s.sys.MigrationCostNs // sched_init(): 2 * migration cost
@@ -199,6 +207,13 @@ func (s *Sim) checkSpec(gi int, spec TaskSpec) error {
 	if spec.Nice < -20 || spec.Nice > 19 {
 		return fmt.Errorf("%s: nice %d, want -20..19", where, spec.Nice)
 	}
+	if spec.Policy.IsRT() {
+		if spec.RTPriority < 1 || spec.RTPriority > MaxRTPrio-1 {
+			return fmt.Errorf("%s: %s priority %d, want 1..99", where, spec.Policy, spec.RTPriority)
+		}
+	} else if spec.RTPriority != 0 {
+		return fmt.Errorf("%s: priority %d given for %s; only SCHED_FIFO and SCHED_RR have an RT priority", where, spec.RTPriority, spec.Policy)
+	}
 	if spec.Start < 0 || spec.Start > s.end {
 		return fmt.Errorf("%s: start %s outside the run", where, spec.Start)
 	}
@@ -230,6 +245,7 @@ func (s *Sim) newTask(gi int) *Task {
 		group:         gi,
 		policy:        spec.Policy,
 		nice:          spec.Nice,
+		rtPrio:        spec.RTPriority,
 		slack:         spec.Slack,
 		cpu:           -1,
 		prog:          s.progs[gi],
@@ -248,6 +264,7 @@ func (s *Sim) newTask(gi int) *Task {
 			t.affinity.set(c)
 		}
 	}
+	t.rt.timeSlice = s.rrTimeslice() // __sched_fork(): p->rt.time_slice = sched_rr_timeslice
 	t.iters = make([]int32, len(t.prog.ops))
 	t.timers = make([]timerState, t.prog.timers)
 	t.se.load = s.arith.taskWeight(t.policy, t.nice)
@@ -377,6 +394,19 @@ func (s *Sim) step() {
 	case qActiveBalance:
 		s.localCPU = e.cpu
 		s.activeBalanceStop(&s.rqs[e.cpu])
+	case qRTPeriod:
+		if e.gen != s.rtPeriodGen {
+			return
+		}
+		s.localCPU = e.cpu
+		s.rtPeriodTimer()
+	case qFairServer:
+		rq := &s.rqs[e.cpu]
+		if e.gen != rq.rt.fs.gen {
+			return
+		}
+		s.localCPU = e.cpu
+		s.fairServerTimer(rq)
 	case qResched:
 		rq := &s.rqs[e.cpu]
 		rq.ipiPending = false
@@ -402,7 +432,7 @@ func (s *Sim) finish() {
 	for i := range s.rqs {
 		rq := &s.rqs[i]
 		if rq.curr != nil {
-			s.updateCurr(rq)
+			s.classUpdateCurr(rq)
 		}
 	}
 	s.emit(Event{Kind: EvEnd, CPU: -1, Prev: NoTask, Next: NoTask})
@@ -420,7 +450,7 @@ func (s *Sim) NumTasks() int { return len(s.tasks) }
 func (s *Sim) TaskInfo(id TaskID) TaskInfo {
 	t := s.tasks[id]
 	return TaskInfo{ID: t.id, PID: t.pid, Name: t.name, Group: s.cfg.Tasks[t.group].Name,
-		Policy: t.policy, Nice: t.nice, Prio: t.prio()}
+		Policy: t.policy, Nice: t.nice, RTPriority: t.rtPrio, Prio: t.prio()}
 }
 
 // Config returns the run's configuration.

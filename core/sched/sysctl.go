@@ -39,9 +39,9 @@ var sysctlTable = []sysctlInfo{
 	{"sched_base_slice_ns", "ns", 100000, 1000000000, true, "EEVDF request size: the slice a task's virtual deadline is computed from", func(s *Sysctls) *int64 { return &s.BaseSliceNs }},
 	{"sched_migration_cost_ns", "ns", 0, 1000000000, true, "task_hot(): a task that ran less than this ago is cache hot for load balancing; also the newidle avg_idle floor", func(s *Sysctls) *int64 { return &s.MigrationCostNs }},
 	{"sched_nr_migrate", "tasks", 1, 1 << 20, true, "detach_tasks(): at most this many tasks examined per load-balance pass", func(s *Sysctls) *int64 { return &s.NrMigrate }},
-	{"sched_rt_runtime_us", "us", -1, 1 << 31, false, "RT bandwidth per period, -1 = unlimited (RT class not modelled yet)", func(s *Sysctls) *int64 { return &s.RTRuntimeUs }},
-	{"sched_rt_period_us", "us", 1, 1 << 31, false, "RT bandwidth period (RT class not modelled yet)", func(s *Sysctls) *int64 { return &s.RTPeriodUs }},
-	{"sched_rr_timeslice_ms", "ms", 1, 1 << 20, false, "SCHED_RR time slice (RT class not modelled yet)", func(s *Sysctls) *int64 { return &s.RRTimesliceMs }},
+	{"sched_rt_runtime_us", "us", -1, 1 << 31, true, "RT throttling: RT runtime per period per CPU, -1 = unlimited (up to v6.11; v6.12+ protect fair tasks with the 50ms/1s fair server instead)", func(s *Sysctls) *int64 { return &s.RTRuntimeUs }},
+	{"sched_rt_period_us", "us", 1, 1 << 31, true, "RT throttling period (up to v6.11)", func(s *Sysctls) *int64 { return &s.RTPeriodUs }},
+	{"sched_rr_timeslice_ms", "ms", 1, 1 << 20, true, "SCHED_RR time slice, rounded up to ticks", func(s *Sysctls) *int64 { return &s.RRTimesliceMs }},
 	{"sched_child_runs_first", "bool", 0, 1, true, "CFS: a forked child runs before its parent", func(s *Sysctls) *int64 { return &s.ChildRunsFirst }},
 }
 

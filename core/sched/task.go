@@ -25,9 +25,18 @@ const (
 	SchedOther Policy = iota
 	SchedBatch
 	SchedIdle
+	SchedFIFO // RT class (rt.go): run until it blocks, yields or is preempted by higher prio
+	SchedRR   // RT class with the sched_rr_timeslice_ms round robin slice
 )
 
-var policyNames = [...]string{"SCHED_OTHER", "SCHED_BATCH", "SCHED_IDLE"}
+var policyNames = [...]string{"SCHED_OTHER", "SCHED_BATCH", "SCHED_IDLE", "SCHED_FIFO", "SCHED_RR"}
+
+// IsRT reports whether p is an RT-class policy (rt_policy()).
+func (p Policy) IsRT() bool { return p == SchedFIFO || p == SchedRR }
+
+// MaxRTPrio is MAX_RT_PRIO: user rt_priority runs 1..MaxRTPrio-1 and the
+// kernel prio of an RT task is MaxRTPrio-1-rt_priority.
+const MaxRTPrio = 100
 
 func (p Policy) String() string { return policyNames[p] }
 
@@ -41,7 +50,7 @@ func ParsePolicy(s string) (Policy, error) {
 			return Policy(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown policy %q (want SCHED_OTHER, SCHED_BATCH or SCHED_IDLE)", s)
+	return 0, fmt.Errorf("unknown policy %q (want SCHED_OTHER, SCHED_BATCH, SCHED_IDLE, SCHED_FIFO or SCHED_RR)", s)
 }
 
 // taskState is the task's lifecycle state.
@@ -80,12 +89,14 @@ type Task struct {
 	group    int // index of its TaskSpec
 	policy   Policy
 	nice     int
+	rtPrio   int // rt_priority, 1..99 for SCHED_FIFO/SCHED_RR, 0 otherwise
 	affinity cpuMask
 	slack    Time // timer_slack_ns
 
 	state taskState
 	cpu   CPUID // task_cpu()
 	se    entity
+	rt    rtEntity // struct sched_rt_entity (rt.go)
 
 	prog     *program
 	pc       int     // next op
@@ -120,11 +131,25 @@ type TaskInfo struct {
 	Group  string
 	Policy Policy
 	Nice   int
-	// Prio is the kernel prio (120 + nice for fair tasks), as ftrace shows it.
+	// RTPriority is the task's rt_priority (1..99 for SCHED_FIFO/SCHED_RR, 0
+	// for the fair policies), as sched_getparam() reports it.
+	RTPriority int
+	// Prio is the kernel prio as ftrace shows it: 120 + nice for fair tasks,
+	// MAX_RT_PRIO-1 - rt_priority (0..98) for RT tasks (normal_prio()).
 	Prio int
 }
 
-func (t *Task) prio() int { return 120 + t.nice }
+// prio mirrors normal_prio() (no priority inheritance, so prio ==
+// normal_prio).
+func (t *Task) prio() int {
+	if t.policy.IsRT() {
+		return MaxRTPrio - 1 - t.rtPrio
+	}
+	return 120 + t.nice
+}
+
+// isRT reports whether t is in the RT class (rt_task()).
+func (t *Task) isRT() bool { return t.policy.IsRT() }
 
 // cpuMask is a CPU bit set.
 type cpuMask []uint64

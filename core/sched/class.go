@@ -1,0 +1,103 @@
+package sched
+
+// The scheduling-class layer of kernel/sched/core.c: __pick_next_task() with
+// put_prev_task_balance(), wakeup_preempt() with sched_class_above(), and the
+// per-class dispatch of task_tick, yield_task, update_curr and the
+// enqueue/dequeue of a task that sleeps or exits.
+//
+// Classes run in the order stop > dl > rt > fair > idle. The simulator has
+// no stop or deadline tasks: the stopper of active balancing is an engine
+// event (balance.go), and the only deadline entity is the v6.12+ fair server
+// (rt_bandwidth.go), which picks a fair task above the RT class while it is
+// running.
+
+// pickNextTask mirrors __pick_next_task() for prev (nil = idle):
+// put_prev_task_balance() runs prev's class balance (balance_rt() ->
+// pull_rt_task() when an RT prev left its list and the CPU's priority
+// drops), then the classes are asked in order. A fair prev is put
+// (put_prev_task_fair()) only when another class or task wins, as
+// pick_next_task_fair() does.
+func (s *Sim) pickNextTask(rq *rq, prev *Task) (*Task, PickRule) {
+	fairPrev := prev
+	if prev != nil && prev.isRT() {
+		fairPrev = nil
+		s.updateCurrRT(rq) // put_prev_task_rt()
+		if !prev.rt.onRq && rq.rt.highestPrio() > prev.prio() {
+			s.pullRTTask(rq) // balance_rt(): need_pull_rt_task()
+		}
+	} else if prev != nil && rq.cfs.curr == prev && prev.se.onRq {
+		s.updateCurr(rq) // update_curr() before the classes look (fair server accounting)
+	}
+	if rq.rt.fs.running && rq.cfs.nrQueued > 0 {
+		// pick_task_dl() -> the fair server -> pick_task_fair().
+		next, _ := s.pickNextFair(rq, fairPrev)
+		if next != nil {
+			return next, PickFairServer
+		}
+	}
+	if rq.rt.runnable() {
+		next := rq.rt.queue[0]
+		if fairPrev != nil && rq.cfs.curr == fairPrev {
+			s.putPrev(rq, fairPrev) // put_prev_task_fair(): update_curr() on the class switch
+		}
+		if next != prev {
+			s.setNextRT(next)
+		}
+		return next, PickRTPrio
+	}
+	return s.pickNextFair(rq, fairPrev)
+}
+
+// wakeupPreempt mirrors wakeup_preempt(): the same class decides for
+// itself; a class above curr's preempts it; a class below does nothing. The
+// idle task always gives way.
+func (s *Sim) wakeupPreempt(rq *rq, p *Task, wakeFlags int) bool {
+	curr := rq.curr
+	if curr == nil {
+		s.reschedCurr(rq, ReasonIdleWakeup, p.id, false)
+		return true
+	}
+	switch {
+	case p.isRT() && curr.isRT():
+		s.checkPreemptRT(rq, p)
+	case p.isRT():
+		s.reschedCurr(rq, ReasonHigherClass, p.id, false)
+	case curr.isRT():
+		// A fair wakee never preempts the RT class.
+	default:
+		return false // fair vs fair: the fair class decides
+	}
+	return true
+}
+
+// preemptReason is the reason resched_curr() is given when p, already
+// queued on rq (a push or pull), is to run there.
+func preemptReason(curr, p *Task) Reason {
+	switch {
+	case curr == nil:
+		return ReasonIdleWakeup
+	case curr.isRT():
+		return ReasonRTHigherPrio
+	default:
+		_ = p
+		return ReasonHigherClass
+	}
+}
+
+// taskTick dispatches sched_tick()'s curr->sched_class->task_tick().
+func (s *Sim) taskTick(rq *rq) {
+	if rq.curr.isRT() {
+		s.taskTickRT(rq)
+		return
+	}
+	s.taskTickFair(rq)
+}
+
+// classUpdateCurr dispatches update_curr for the running task.
+func (s *Sim) classUpdateCurr(rq *rq) {
+	if rq.curr != nil && rq.curr.isRT() {
+		s.updateCurrRT(rq)
+		return
+	}
+	s.updateCurr(rq)
+}
