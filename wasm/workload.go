@@ -20,13 +20,20 @@ type Workload struct {
 	App *App `vugu:"data"`
 }
 
+// policies lists the scheduling policies the table offers.
+var policies = []string{"SCHED_OTHER", "SCHED_BATCH", "SCHED_IDLE", "SCHED_FIFO", "SCHED_RR"}
+
+// isRT reports whether a policy takes an RT priority instead of nice.
+func isRT(policy string) bool { return policy == "SCHED_FIFO" || policy == "SCHED_RR" }
+
 // GroupRow is one task group as the table shows it.
 type GroupRow struct {
 	Index     int
 	Name      string
 	Instances int
 	Policy    string
-	Nice      int
+	Nice      int    // nice, or rt_priority for RT policies
+	Level     string // what Nice holds: "nice" or "rt_priority"
 	CPUs      string
 	Shape     string // hog, run/sleep, periodic, custom
 	Run       string
@@ -42,6 +49,10 @@ func (c *Workload) rows() []GroupRow {
 			CPUs: formatCPUs(t.CPUs), Shape: "custom", Color: view.TaskColor(t.Name + "-0").Hex()}
 		if r.Policy == "" {
 			r.Policy = "SCHED_OTHER"
+		}
+		r.Level = "nice"
+		if isRT(r.Policy) {
+			r.Nice, r.Level = t.Priority, "rt_priority"
 		}
 		p := t.Program
 		switch {
@@ -94,7 +105,9 @@ func (c *Workload) setInt(i int, field, v string) {
 		if err != nil {
 			return fmt.Errorf("%s %q: want an integer", field, v)
 		}
-		if field == "nice" {
+		if field == "nice" && isRT(t.Policy) {
+			t.Priority = n
+		} else if field == "nice" {
 			t.Nice = n
 		} else {
 			t.Instances = n
@@ -104,7 +117,18 @@ func (c *Workload) setInt(i int, field, v string) {
 }
 
 func (c *Workload) setPolicy(i int, v string) {
-	c.edit(i, func(t *scenario.Task) error { t.Policy = v; return nil })
+	c.edit(i, func(t *scenario.Task) error {
+		// Switching between fair and RT moves the level: nice and the RT
+		// priority are exclusive in the scenario format.
+		switch {
+		case isRT(v) && !isRT(t.Policy):
+			t.Nice, t.Priority = 0, 50
+		case !isRT(v) && isRT(t.Policy):
+			t.Priority = 0
+		}
+		t.Policy = v
+		return nil
+	})
 }
 
 func (c *Workload) setCPUs(i int, v string) {

@@ -38,7 +38,7 @@ func (c *Workload) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgparent.AppendChild(vgn)
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "thead", Attr: []vugu.VGAttribute(nil)}
 			vgparent.AppendChild(vgn)
-			vgn.SetInnerHTML(vugu.HTML("\x3Ctr\x3E\x3Cth\x3E\x3C/th\x3E\x3Cth\x3Egroup\x3C/th\x3E\x3Cth\x3En\x3C/th\x3E\x3Cth\x3Epolicy\x3C/th\x3E\x3Cth\x3Enice\x3C/th\x3E\x3Cth\x3Ecpus\x3C/th\x3E\x3Cth\x3Ebehaviour\x3C/th\x3E\x3Cth\x3E\x3C/th\x3E\x3C/tr\x3E"))
+			vgn.SetInnerHTML(vugu.HTML("\x3Ctr\x3E\x3Cth\x3E\x3C/th\x3E\x3Cth\x3Egroup\x3C/th\x3E\x3Cth\x3En\x3C/th\x3E\x3Cth\x3Epolicy\x3C/th\x3E\x3Cth title=\"nice for fair policies, rt_priority 1..99 for SCHED_FIFO/SCHED_RR\"\x3Enice / prio\x3C/th\x3E\x3Cth\x3Ecpus\x3C/th\x3E\x3Cth\x3Ebehaviour\x3C/th\x3E\x3Cth\x3E\x3C/th\x3E\x3C/tr\x3E"))
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 			vgparent.AppendChild(vgn)
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "tbody", Attr: []vugu.VGAttribute(nil)}
@@ -121,7 +121,7 @@ func (c *Workload) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								_ = vgparent
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
 								vgparent.AppendChild(vgn)
-								for vgiterkeyt, p := range []string{"SCHED_OTHER", "SCHED_BATCH", "SCHED_IDLE"} {
+								for vgiterkeyt, p := range policies {
 									var vgiterkey interface{} = vgiterkeyt
 									_ = vgiterkey
 									p := p
@@ -151,6 +151,7 @@ func (c *Workload) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							_ = vgparent
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "num"}}}
 							vgparent.AppendChild(vgn)
+							vgn.AddAttrInterface("title", r.Level)
 							{
 								b, err := vjson.Marshal(r.Nice)
 								if err != nil {
