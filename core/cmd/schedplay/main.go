@@ -38,6 +38,8 @@ const usage = `usage: schedplay <command> [flags] [args]
 
 commands:
   run [flags] [SCENARIO]   run a scenario (file, share URL, "#..." fragment, or - for stdin)
+  compare -a 'K=V ..' -b 'K=V ..' [-runs N] [SCENARIO]  A/B table over N seeds (LKML shape)
+  sweep -sweep K=v1,v2 [-sweep K2=..] [-csv F] [SCENARIO]  a key (or two) over values, table + CSV
   presets                  list the built-in scenarios
   topologies               list the machine presets
   keys                     list every scenario key -set accepts
@@ -58,6 +60,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "run":
 		err = cmdRun(args[1:], stdin, stdout, stderr)
+	case "compare":
+		err = cmdCompare(args[1:], stdin, stdout, stderr)
+	case "sweep":
+		err = cmdSweep(args[1:], stdin, stdout, stderr)
 	case "presets":
 		err = cmdPresets(stdout)
 	case "topologies":

@@ -1,0 +1,239 @@
+package main
+
+// schedplay compare: the same scenario under configurations A and B over
+// N seeds, as the A/B table of a scheduler mailing-list thread.
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"schedplay/core/experiment"
+)
+
+// CompareSchema is the JSON schema of `compare -o json` (docs/compare.md).
+const CompareSchema = "schedplay.compare/v1"
+
+func cmdCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	var f expFlags
+	var a, b, out string
+	fs := newExpFlagSet("compare", &f, stderr)
+	fs.StringVar(&a, "a", "", "configuration A (the baseline): 'KEY=VALUE ...', space- or comma-separated")
+	fs.StringVar(&b, "b", "", "configuration B: 'KEY=VALUE ...'")
+	fs.StringVar(&out, "o", "text", "output: text (the table) or json ("+CompareSchema+")")
+	if err := fs.Parse(args); err != nil {
+		return badInput("%v", err)
+	}
+	if err := f.check(); err != nil {
+		return err
+	}
+	if out != "text" && out != "json" {
+		return badInput("-o %q: want text or json", out)
+	}
+	setsA, err := splitSets("-a", a)
+	if err != nil {
+		return err
+	}
+	setsB, err := splitSets("-b", b)
+	if err != nil {
+		return err
+	}
+	sc, name, err := loadExperiment(fs, &f, stdin, stderr)
+	if err != nil {
+		return err
+	}
+	vars := []variant{{label: "A", flag: "-a", sets: setsA}, {label: "B", flag: "-b", sets: setsB}}
+	jobs, err := prepare(sc, name, vars, f.runs)
+	if err != nil {
+		return err
+	}
+	groups := jobs[0].groups
+	if _, err := experiment.Resolve(f.metricSpecs(), groups, maxCPUs(jobs)); err != nil {
+		return badInput("-metric: %v", err)
+	}
+	runs, err := runAll(jobs, vars, newProgress(stderr, f.progress, "compare"))
+	if err != nil {
+		return err
+	}
+	vals := measureAll(runs)
+	names, err := selectMetrics(f.metricSpecs(), groups, jobs, vals, vars)
+	if err != nil {
+		return err
+	}
+	sides := make([]experiment.Side, 2)
+	for i, j := range jobs {
+		sides[j.variant] = append(sides[j.variant], vals[i])
+	}
+	center := experiment.Center(f.stat)
+	rows := experiment.Compare(names, sides[0], sides[1], center)
+	doc := newCompareDoc(name, jobs, runs, vars, f.runs, center, rows)
+	if out == "json" {
+		js, err := json.MarshalIndent(doc, "", "  ")
+		if err != nil {
+			return err
+		}
+		_, err = stdout.Write(append(js, '\n'))
+		return err
+	}
+	_, err = io.WriteString(stdout, doc.text())
+	return err
+}
+
+func maxCPUs(jobs []job) int {
+	n := 0
+	for _, j := range jobs {
+		n = max(n, j.cfg.Machine.NumCPUs())
+	}
+	return n
+}
+
+// compareDoc is the schema schedplay.compare/v1.
+type compareDoc struct {
+	Schema     string        `json:"schema"`
+	Scenario   string        `json:"scenario"`
+	DurationNs int64         `json:"duration_ns"`
+	Runs       int           `json:"runs"`
+	Seeds      []uint64      `json:"seeds"`
+	Center     string        `json:"center"`
+	A          sideDoc       `json:"a"`
+	B          sideDoc       `json:"b"`
+	Metrics    []compareItem `json:"metrics"`
+}
+
+type sideDoc struct {
+	Set      []string `json:"set"`
+	Topology string   `json:"topology"`
+	Kernel   string   `json:"kernel"`
+}
+
+type compareItem struct {
+	Name      string   `json:"name"`
+	Unit      string   `json:"unit"`
+	Better    string   `json:"better"`
+	A         *statDoc `json:"a"`
+	B         *statDoc `json:"b"`
+	ChangePct *float64 `json:"change_pct"`
+	Verdict   string   `json:"verdict"`
+}
+
+type statDoc struct {
+	Values    []float64 `json:"values"`
+	Mean      float64   `json:"mean"`
+	Median    float64   `json:"median"`
+	Stddev    float64   `json:"stddev"`
+	StddevPct float64   `json:"stddev_pct"`
+	Min       float64   `json:"min"`
+	Max       float64   `json:"max"`
+}
+
+func toStatDoc(s *experiment.Summary) *statDoc {
+	if s == nil {
+		return nil
+	}
+	return &statDoc{Values: s.Values, Mean: s.Mean, Median: s.Median, Stddev: s.Stddev,
+		StddevPct: s.StddevPct, Min: s.Min, Max: s.Max}
+}
+
+func newCompareDoc(name string, jobs []job, runs []experiment.Run, vars []variant, n int, c experiment.Center, rows []experiment.Row) compareDoc {
+	d := compareDoc{Schema: CompareSchema, Scenario: name, DurationNs: int64(jobs[0].cfg.Duration),
+		Runs: n, Center: string(c), Metrics: []compareItem{}}
+	for i := 0; i < n; i++ {
+		d.Seeds = append(d.Seeds, jobs[i].seed)
+	}
+	side := func(v int) sideDoc {
+		r := runs[v*n].Report
+		return sideDoc{Set: append([]string{}, vars[v].sets...), Topology: r.Topology, Kernel: r.Kernel}
+	}
+	d.A, d.B = side(0), side(1)
+	for _, r := range rows {
+		d.Metrics = append(d.Metrics, compareItem{Name: r.Name, Unit: r.Unit, Better: string(r.Better),
+			A: toStatDoc(r.A), B: toStatDoc(r.B), ChangePct: r.ChangePct, Verdict: string(r.Verdict)})
+	}
+	return d
+}
+
+var centerTitle = map[string]string{"amean": "AMean", "median": "Median"}
+
+// text renders the table.
+func (d *compareDoc) text() string {
+	var b strings.Builder
+	seeds := fmt.Sprintf("seed %d", d.Seeds[0])
+	if len(d.Seeds) > 1 {
+		seeds = fmt.Sprintf("seeds %d..%d", d.Seeds[0], d.Seeds[len(d.Seeds)-1])
+	}
+	fmt.Fprintf(&b, "compare %s  duration %s  %d runs per side (%s)\n", d.Scenario, fmtNs(d.DurationNs), d.Runs, seeds)
+	for _, s := range []struct {
+		l string
+		s sideDoc
+	}{{"A", d.A}, {"B", d.B}} {
+		set := strings.Join(s.s.Set, " ")
+		if set == "" {
+			set = "(scenario as is)"
+		}
+		fmt.Fprintf(&b, "  %s: %s  [topology %s, kernel %s]\n", s.l, set, s.s.Topology, s.s.Kernel)
+	}
+	ct := centerTitle[d.Center]
+	fmt.Fprintf(&b, "\n%-32s %-6s %-6s %14s %8s %14s %8s %9s  %s\n",
+		"metric", "unit", "better", ct+" A", "stddev%", ct+" B", "stddev%", "change%", "verdict")
+	for _, m := range d.Metrics {
+		fmt.Fprintf(&b, "%-32s %-6s %-6s %14s %8s %14s %8s %9s  %s\n", m.Name, m.Unit, betterMark(m.Better),
+			center(m.A, d.Center), dev(m.A), center(m.B, d.Center), dev(m.B), pct(m.ChangePct), m.Verdict)
+	}
+	if d.Runs < 2 {
+		b.WriteString("\n1 run per side: no run-to-run deviation, every change counts\n")
+	} else {
+		b.WriteString("\nstddev%: sample standard deviation over the runs, % of the mean; " +
+			"noise: |B - A| within the larger stddev of the two sides\n")
+	}
+	return b.String()
+}
+
+func betterMark(b string) string {
+	if b == "none" {
+		return "-"
+	}
+	return b
+}
+
+func center(s *statDoc, c string) string {
+	if s == nil {
+		return "-"
+	}
+	if c == "median" {
+		return fmtVal(s.Median)
+	}
+	return fmtVal(s.Mean)
+}
+
+func dev(s *statDoc) string {
+	if s == nil {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f%%", s.StddevPct)
+}
+
+func pct(p *float64) string {
+	if p == nil {
+		return "-"
+	}
+	return fmt.Sprintf("%+.2f%%", *p)
+}
+
+// fmtVal prints a figure with two decimals, more for small ones (a
+// SCHED_IDLE task's share is a few hundredths of a percent).
+func fmtVal(v float64) string {
+	switch a := math.Abs(v); {
+	case a == 0 || a >= 10:
+		return fmt.Sprintf("%.2f", v)
+	case a >= 0.01:
+		return fmt.Sprintf("%.4f", v)
+	default:
+		return fmt.Sprintf("%.3g", v)
+	}
+}
+
+func fmtNs(ns int64) string {
+	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.9f", float64(ns)/1e9), "0"), ".") + "s"
+}

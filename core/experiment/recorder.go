@@ -1,0 +1,62 @@
+package experiment
+
+// Recorder: the few things an experiment needs that the metrics report
+// summarises away — every wakeup latency sample (to pool them over a task
+// group or the whole run) and when the last task exited.
+
+import "schedplay/core/sched"
+
+// Recorder is a sched.Sink that keeps each task's wakeup latency samples
+// and the exits. Attach one per run, beside the metrics.Collector.
+//
+// A latency sample is the time from sched_wakeup to the task's next
+// sched_switch in, exactly as the metrics collector defines it (new tasks'
+// sched_wakeup_new is not a sample).
+type Recorder struct {
+	woken    []sched.Time // per task: pending wakeup time, -1 = none
+	lat      [][]int64    // per task: samples in ns
+	exits    int
+	lastExit sched.Time
+}
+
+func (r *Recorder) grow(id sched.TaskID) {
+	for int(id) >= len(r.woken) {
+		r.woken = append(r.woken, -1)
+		r.lat = append(r.lat, nil)
+	}
+}
+
+// Event implements sched.Sink.
+func (r *Recorder) Event(e *sched.Event) {
+	switch e.Kind {
+	case sched.EvWakeup:
+		r.grow(e.Next)
+		r.woken[e.Next] = e.Time
+	case sched.EvSwitch:
+		if e.Next == sched.NoTask {
+			return
+		}
+		r.grow(e.Next)
+		if w := r.woken[e.Next]; w >= 0 {
+			r.lat[e.Next] = append(r.lat[e.Next], int64(e.Time-w))
+			r.woken[e.Next] = -1
+		}
+	case sched.EvExit:
+		r.exits++
+		r.lastExit = e.Time
+	}
+}
+
+// Latencies returns task id's wakeup latency samples in ns, in order.
+func (r *Recorder) Latencies(id sched.TaskID) []int64 {
+	if int(id) >= len(r.lat) {
+		return nil
+	}
+	return r.lat[id]
+}
+
+// Exits is the number of tasks that exited.
+func (r *Recorder) Exits() int { return r.exits }
+
+// LastExit is the time of the last exit (0 if none).
+func (r *Recorder) LastExit() sched.Time { return r.lastExit }
