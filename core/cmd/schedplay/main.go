@@ -46,6 +46,7 @@ commands:
   url [SCENARIO]           print the share URL of a scenario
   topo [-kernel P] NAME    the machine and its sched domains (kernel sched_domain debug output)
   export-rtapp [SCENARIO]  print the workload as rt-app JSON (rt-app files also run directly)
+  trace-metrics [-o text|json] FILE  metrics of a real kernel trace (ftrace text or trace-cmd report)
 
 run "schedplay run -h" for the run flags.
 `
@@ -76,6 +77,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdTopo(args[1:], stdout, stderr)
 	case "export-rtapp":
 		err = cmdExportRTApp(args[1:], stdin, stdout, stderr)
+	case "trace-metrics":
+		err = cmdTraceMetrics(args[1:], stdin, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -1,0 +1,224 @@
+package ftraceimport
+
+// Reading: lines to records (read.go's loop), records sorted by time, then
+// resolved into tasks and events (resolve.go).
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"schedplay/core/sched"
+)
+
+// Default limits.
+const (
+	DefaultMaxBytes   = 1 << 30  // 1 GiB of trace text
+	DefaultMaxLineLen = 64 << 10 // trace_marker lines are at most 4 KiB in the kernel
+	MaxCPUs           = 8192     // CPU numbers above this are refused
+)
+
+// Options bound and adjust an import. The zero value is the defaults.
+type Options struct {
+	// MaxBytes is the largest input accepted (DefaultMaxBytes if 0).
+	MaxBytes int64
+	// MaxLineLen is the longest line accepted (DefaultMaxLineLen if 0).
+	MaxLineLen int
+	// End, if non-zero, is the absolute timestamp (ns, the trace's clock) at
+	// which the traced interval ends; it must not be before the last event.
+	// By default the trace ends at its last event, which is all a kernel
+	// trace says.
+	End int64
+}
+
+// Trace is an imported trace: the event stream and its task table.
+type Trace struct {
+	// Events is the event stream, times relative to Offset, ending with one
+	// sched.EvEnd at Duration.
+	Events []sched.Event
+	// Tasks is the task table, indexed by sched.TaskID. The idle task (pid
+	// 0, one per CPU) is sched.NoTask and has no entry.
+	Tasks []sched.TaskInfo
+	// Running is, per CPU, the task found running there when the trace
+	// starts (the prev of the CPU's first sched_switch, if that task has no
+	// earlier event), or sched.NoTask.
+	Running []sched.TaskID
+	// NumCPUs is the number of CPUs: the header's #P (or trace-cmd's
+	// cpus=), or one more than the highest CPU seen.
+	NumCPUs int
+	// Offset is the absolute timestamp (ns) of the first event: time 0.
+	Offset int64
+	// Duration is the time from the first event to the end of the trace.
+	Duration sched.Time
+	Stats    Stats
+}
+
+// Stats counts what the import did with the input.
+type Stats struct {
+	Lines    int // lines read
+	Events   int // events imported (without the final EvEnd)
+	Comments int // header and comment lines ("# ...") and blank lines
+	// Other counts entries of events this importer does not read
+	// (irq, timer, trace_marker, ...), by event name.
+	Other map[string]int
+	// Unrecognized counts lines that are not trace entries (trace-cmd
+	// banners, "CPU 2 is empty", free text).
+	Unrecognized int
+	// WakingIgnored counts sched_waking lines not used because the trace
+	// has sched_wakeup lines (latency is measured from sched_wakeup); when
+	// it has none, sched_waking stands in for it.
+	WakingIgnored int
+	// RedundantWakeups counts wakeups of a task that was already running or
+	// runnable (try_to_wake_up() on a task that had not yet slept emits
+	// sched_wakeup too): they are not events of the stream.
+	RedundantWakeups int
+	// CommChanges counts tasks seen under a new comm (exec, prctl).
+	CommChanges int
+	// PIDReuses counts pids that named a second task.
+	PIDReuses int
+}
+
+// Error is a sched event line that cannot be read, or an input over a
+// limit.
+type Error struct {
+	Line  int    // 1-based line number, 0 for the input as a whole
+	Event string // the event the line claims to be
+	Msg   string
+}
+
+func (e *Error) Error() string {
+	switch {
+	case e.Line == 0:
+		return e.Msg
+	case e.Event == "":
+		return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
+	}
+	return fmt.Sprintf("line %d: %s: %s", e.Line, e.Event, e.Msg)
+}
+
+// Import reads ftrace text from r. Lines that are not sched events are
+// skipped and counted; a line that is one of the sched events but cannot be
+// read is an *Error naming the line.
+func Import(r io.Reader, opts Options) (*Trace, error) {
+	maxBytes, maxLine := opts.MaxBytes, opts.MaxLineLen
+	if maxBytes <= 0 {
+		maxBytes = DefaultMaxBytes
+	}
+	if maxLine <= 0 {
+		maxLine = DefaultMaxLineLen
+	}
+	lr := &io.LimitedReader{R: r, N: maxBytes + 1}
+	sc := bufio.NewScanner(lr)
+	sc.Buffer(make([]byte, 0, 64<<10), maxLine+1)
+	tr := &Trace{Stats: Stats{Other: map[string]int{}}}
+	var recs []record
+	headerCPUs := 0
+	for sc.Scan() {
+		if lr.N <= 0 { // read past the limit (the scanner reads ahead)
+			return nil, &Error{Msg: fmt.Sprintf("input larger than %d bytes", maxBytes)}
+		}
+		tr.Stats.Lines++
+		n := tr.Stats.Lines
+		raw := sc.Bytes()
+		if len(raw) > maxLine {
+			return nil, &Error{Line: n, Msg: fmt.Sprintf("line longer than %d bytes", maxLine)}
+		}
+		line := string(bytes.TrimRight(raw, "\r"))
+		trim := strings.TrimSpace(line)
+		if trim == "" || trim[0] == '#' {
+			tr.Stats.Comments++
+			headerCPUs = max(headerCPUs, headerNumCPUs(trim))
+			continue
+		}
+		p, ok := parsePrefix(line)
+		if !ok {
+			if v, ok := strings.CutPrefix(trim, "cpus="); ok { // trace-cmd report banner
+				if c, ok := parseUint(v); ok && c <= MaxCPUs {
+					headerCPUs = max(headerCPUs, c)
+				}
+			}
+			tr.Stats.Unrecognized++
+			continue
+		}
+		kind, known := rawKinds[p.event]
+		if !known {
+			tr.Stats.Other[p.event]++
+			continue
+		}
+		rec := record{line: n, ts: p.ts, kind: kind, cpu: p.cpu,
+			cur: side{comm: p.comm, pid: p.pid, prio: noPrio}}
+		if err := parseBody(&rec, p.body); err != nil {
+			return nil, &Error{Line: n, Event: p.event, Msg: err.Error()}
+		}
+		if err := checkCPUs(&rec); err != nil {
+			return nil, &Error{Line: n, Event: p.event, Msg: err.Error()}
+		}
+		recs = append(recs, rec)
+	}
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return nil, &Error{Line: tr.Stats.Lines + 1, Msg: fmt.Sprintf("line longer than %d bytes", maxLine)}
+		}
+		return nil, err
+	}
+	if lr.N <= 0 {
+		return nil, &Error{Msg: fmt.Sprintf("input larger than %d bytes", maxBytes)}
+	}
+	if len(recs) == 0 {
+		return nil, &Error{Msg: fmt.Sprintf("no sched events in %d lines (enable sched_switch and sched_wakeup)", tr.Stats.Lines)}
+	}
+	// The kernel merges its per-CPU buffers by timestamp; a stable sort
+	// repairs files concatenated or merged otherwise and keeps the file
+	// order of equal timestamps.
+	slices.SortStableFunc(recs, func(a, b record) int {
+		switch {
+		case a.ts < b.ts:
+			return -1
+		case a.ts > b.ts:
+			return 1
+		}
+		return 0
+	})
+	if opts.End != 0 && opts.End < recs[len(recs)-1].ts {
+		return nil, &Error{Msg: fmt.Sprintf("end %d is before the last event at %d", opts.End, recs[len(recs)-1].ts)}
+	}
+	resolve(tr, recs, headerCPUs, opts.End)
+	return tr, nil
+}
+
+// headerNumCPUs reads "#P:8" from the header's entries line.
+func headerNumCPUs(line string) int {
+	i := strings.Index(line, "#P:")
+	if i < 0 {
+		return 0
+	}
+	n, ok := parseUint(strings.TrimSpace(line[i+3:]))
+	if !ok || n > MaxCPUs {
+		return 0
+	}
+	return n
+}
+
+// checkCPUs refuses CPU numbers beyond MaxCPUs.
+func checkCPUs(r *record) error {
+	cpus := []int{r.cpu}
+	switch r.kind {
+	case rawWakeup, rawWaking, rawWakeupNew:
+		cpus = append(cpus, r.arg)
+	case rawMigrate, rawIdle:
+		cpus = append(cpus, r.arg2)
+		if r.kind == rawMigrate {
+			cpus = append(cpus, r.arg)
+		}
+	}
+	for _, c := range cpus {
+		if c >= MaxCPUs {
+			return fmt.Errorf("cpu %d out of range (at most %d CPUs)", c, MaxCPUs)
+		}
+	}
+	return nil
+}
