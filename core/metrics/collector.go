@@ -29,6 +29,7 @@ type taskAcc struct {
 	migrations int64
 	wakeups    int64
 	wokenAt    sched.Time // pending wakeup latency start, -1 = none
+	sys        int64
 	latencies  []int64
 }
 
@@ -38,6 +39,15 @@ type cpuAcc struct {
 	busy     int64
 	idle     int64
 	switches int64
+	ipis     int64
+	// Idle states and kernel time: state is the cpu_idle state the CPU is
+	// in (-1: none) since stateAt; kernFrom..kernUntil is the running
+	// task's pending sys window; taskSys the task sys time accounted.
+	state              int64
+	stateAt            sched.Time
+	stateNs            []int64
+	kernFrom, kernUntl sched.Time
+	taskSys            int64
 }
 
 // Collector accumulates metrics from events. Create it with New and attach
@@ -54,6 +64,7 @@ func New(ncpu int) *Collector {
 	c := &Collector{cpus: make([]cpuAcc, ncpu)}
 	for i := range c.cpus {
 		c.cpus[i].curr = sched.NoTask
+		c.cpus[i].state = -1
 	}
 	return c
 }
@@ -91,13 +102,57 @@ func (c *Collector) Event(e *sched.Event) {
 			t.migrations++
 			t.cpu = e.CPU
 		}
+	case sched.EvIdleEnter:
+		cpu := &c.cpus[e.CPU]
+		c.closeState(cpu, e.Time)
+		cpu.state, cpu.stateAt = e.Arg, e.Time
+	case sched.EvIdleExit:
+		c.closeState(&c.cpus[e.CPU], e.Time)
+	case sched.EvIPIRaise:
+		c.cpus[e.CPU].ipis++
+	case sched.EvKernel:
+		if e.Prev != sched.NoTask {
+			cpu := &c.cpus[e.CPU]
+			c.closeKernel(cpu, e.Time)
+			if cpu.kernUntl < e.Time {
+				cpu.kernFrom, cpu.kernUntl = e.Time, e.Time
+			}
+			cpu.kernUntl += sched.Time(e.Arg)
+		}
 	case sched.EvEnd:
 		c.finish(e.Time)
 	}
 }
 
+// closeState ends the CPU's idle-state interval at t.
+func (c *Collector) closeState(cpu *cpuAcc, t sched.Time) {
+	if cpu.state < 0 {
+		return
+	}
+	for int(cpu.state) >= len(cpu.stateNs) {
+		cpu.stateNs = append(cpu.stateNs, 0)
+	}
+	cpu.stateNs[cpu.state] += int64(t - cpu.stateAt)
+	cpu.state = -1
+}
+
+// closeKernel accounts the running task's sys window up to t.
+func (c *Collector) closeKernel(cpu *cpuAcc, t sched.Time) {
+	end := min(t, cpu.kernUntl)
+	if end > cpu.kernFrom {
+		d := int64(end - cpu.kernFrom)
+		cpu.taskSys += d
+		if cpu.curr != sched.NoTask {
+			c.task(cpu.curr).sys += d
+		}
+		cpu.kernFrom = end
+	}
+}
+
 func (c *Collector) onSwitch(e *sched.Event) {
 	cpu := &c.cpus[e.CPU]
+	c.closeKernel(cpu, e.Time)
+	cpu.kernFrom, cpu.kernUntl = e.Time, e.Time
 	d := int64(e.Time - cpu.since)
 	if cpu.curr == sched.NoTask {
 		cpu.idle += d
@@ -143,6 +198,8 @@ func (c *Collector) finish(end sched.Time) {
 	c.ended, c.end = true, end
 	for i := range c.cpus {
 		cpu := &c.cpus[i]
+		c.closeKernel(cpu, end)
+		c.closeState(cpu, end)
 		d := int64(end - cpu.since)
 		if cpu.curr == sched.NoTask {
 			cpu.idle += d

@@ -41,6 +41,10 @@ type Task struct {
 	Migrations          int64   `json:"migrations"`
 	Wakeups             int64   `json:"wakeups"`
 	WakeupLatencyNs     Latency `json:"wakeup_latency_ns"`
+	// UserNs and SysNs split RuntimeNs: SysNs is the modelled kernel time
+	// charged to the task (context switch, pick; hw.* costs).
+	UserNs int64 `json:"user_ns"`
+	SysNs  int64 `json:"sys_ns"`
 }
 
 // CPU is one CPU's figures.
@@ -51,6 +55,12 @@ type CPU struct {
 	Switches    int64            `json:"switches"`
 	IPIs        int64            `json:"ipis"`
 	IdleStateNs map[string]int64 `json:"idle_state_ns"`
+	// UserNs + SysNs + the sum of IdleStateNs = the run's duration. SysNs
+	// is the tasks' kernel time plus the idle path's (entry, exit, tick
+	// stop/restart, schedule_idle); BusyNs + IdleNs is also the duration
+	// (IdleNs = idle states + the idle path's kernel time).
+	UserNs int64 `json:"user_ns"`
+	SysNs  int64 `json:"sys_ns"`
 }
 
 // Report is the whole metrics document.
@@ -84,11 +94,29 @@ func (c *Collector) Build(s *sched.Sim, scenario string) Report {
 			Switches: a.voluntary + a.involuntar, InvoluntarySwitches: a.involuntar,
 			Migrations: a.migrations, Wakeups: a.wakeups,
 			WakeupLatencyNs: summarize(a.latencies),
+			UserNs:          a.runtime - a.sys, SysNs: a.sys,
 		})
 	}
+	names := s.IdleStateNames()
 	for i, cp := range c.cpus {
+		st := map[string]int64{}
+		var inStates int64
+		for k, ns := range cp.stateNs {
+			name := fmt.Sprintf("state%d", k)
+			if k < len(names) {
+				name = names[k]
+			}
+			st[name] += ns
+			inStates += ns
+		}
+		idlePath := cp.idle - inStates
+		if len(names) == 1 && names[0] == "IDLE" {
+			// Ideal machine (no hw model): all idle time is its one state.
+			st = map[string]int64{"IDLE": cp.idle}
+			idlePath = 0
+		}
 		r.CPUs = append(r.CPUs, CPU{ID: i, BusyNs: cp.busy, IdleNs: cp.idle, Switches: cp.switches,
-			IdleStateNs: map[string]int64{}})
+			IPIs: cp.ipis, IdleStateNs: st, SysNs: cp.taskSys + idlePath, UserNs: cp.busy - cp.taskSys})
 	}
 	return r
 }

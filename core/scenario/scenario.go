@@ -138,9 +138,13 @@ func (sc *Scenario) Build(lim sched.Limits) (sched.Config, error) {
 			return cfg, errAt("sysctl."+name, "%v", err)
 		}
 	}
+	hw := sched.DefaultHW(&m)
 	for _, name := range sortedStringKeys(sc.HW) {
-		return cfg, errAt("hw."+name, "unknown machine knob (no hw.* keys are modelled yet)")
+		if err := setHW(&hw, &m, name, sc.HW[name]); err != nil {
+			return cfg, errAt("hw."+name, "%v", err)
+		}
 	}
+	cfg.HW = hw
 	if sc.Duration <= 0 || sc.Duration > lim.MaxDuration {
 		return cfg, errAt("duration", "%s out of range: want more than 0 and at most %s", sc.Duration, lim.MaxDuration)
 	}

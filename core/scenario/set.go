@@ -79,7 +79,7 @@ func (sc *Scenario) Set(kv string) error {
 		}
 		sc.Sysctl[name] = n
 	case section == "hw" && name != "":
-		sc.HW[name] = val
+		sc.HW[name] = val // checked by Build (hw.go), which knows the machine
 	default:
 		return errAt(key, "unknown key (see `schedplay keys`)")
 	}
@@ -111,6 +111,10 @@ func Keys() []string {
 			status = " [accepted, not modelled yet]"
 		}
 		out = append(out, fmt.Sprintf("sysctl.%s\t%s (%d..%d)\t%s%s", k.Name, k.Unit, k.Min, k.Max, k.Help, status))
+	}
+	out = append(out, "hw.cstates\ton|off\tC-states: off keeps only POLL and C1, like C-states disabled in the BIOS; default on; tables per machine in `schedplay topologies`/core/topology/cstates.go")
+	for _, k := range sched.HWKeys() {
+		out = append(out, fmt.Sprintf("hw.%s\t%s\t%s; default %s on every machine; source: %s", k.Name, k.Unit, k.Help, strconv.FormatInt(k.Default(nil), 10), k.Source))
 	}
 	return out
 }

@@ -65,6 +65,10 @@ func TestSetEveryKey(t *testing.T) {
 		switch {
 		case strings.HasPrefix(key, "features."):
 			val = "off"
+		case key == "hw.cstates":
+			val = "off"
+		case strings.HasPrefix(key, "hw."):
+			val = "0"
 		case strings.HasPrefix(key, "sysctl."):
 			for _, k := range sched.SysctlKeys() {
 				if "sysctl."+k.Name == key {

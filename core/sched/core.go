@@ -39,7 +39,7 @@ func (s *Sim) reschedCurr(rq *rq, reason Reason, by TaskID, lazy bool) {
 	s.emit(Event{Kind: EvResched, CPU: rq.cpu, Prev: taskID(rq.curr), Next: by, Reason: reason})
 	if !local && !rq.ipiPending {
 		rq.ipiPending = true
-		s.q.push(qevent{at: s.now, kind: qResched, cpu: rq.cpu, prio: prioTimer})
+		s.sendResched(rq) // ipi.go: polling flag or IPI
 	}
 }
 
@@ -111,11 +111,16 @@ func (s *Sim) switchTo(rq *rq, prev, next *Task, rule PickRule, reason Reason, b
 	rq.needResched, rq.needReschedLazy = false, false
 	rq.reschedReason, rq.reschedBy = ReasonNone, NoTask
 	if next == prev {
+		if next != nil {
+			s.chargeKernel(rq, next, s.hw.PickNs) // __schedule() picked prev again
+		}
 		return
 	}
 	if prev == nil {
 		state = 0
-		s.emit(Event{Kind: EvIdleExit, CPU: rq.cpu, Arg: -1})
+		if s.hw.IdleStates == nil {
+			s.emit(Event{Kind: EvIdleExit, CPU: rq.cpu, Arg: -1})
+		}
 	}
 	s.emit(Event{Kind: EvSwitch, CPU: rq.cpu, Prev: taskID(prev), Next: taskID(next),
 		Reason: reason, Pick: rule, PrevState: state, Arg: int64(by)})
@@ -123,10 +128,17 @@ func (s *Sim) switchTo(rq *rq, prev, next *Task, rule PickRule, reason Reason, b
 	if next == nil {
 		rq.idleSince = s.now
 		rq.idleStamp = s.now
-		s.updateIdleCore(rq.cpu) // pick_next_task_idle() -> __update_idle_core()
-		s.emit(Event{Kind: EvIdleEnter, CPU: rq.cpu, Arg: 0})
+		s.updateIdleCore(rq.cpu)                      // pick_next_task_idle() -> __update_idle_core()
+		s.idleStart(rq, s.hw.PickNs+s.hw.CtxSwitchNs) // do_idle() (idle.go)
 		return
 	}
+	rq.kernUntil = s.now
+	cost := s.hw.CtxSwitchNs
+	if prev != nil {
+		cost += s.hw.PickNs // the pick happened in prev's __schedule(); charged with the switch
+	}
+	rq.idle.phase = idleRun
+	s.chargeKernel(rq, next, cost)
 	s.armTick(rq)
 }
 
@@ -135,6 +147,12 @@ func (s *Sim) switchTo(rq *rq, prev, next *Task, rule PickRule, reason Reason, b
 // is then scheduled) or the CPU is idle.
 func (s *Sim) kick(rq *rq) {
 	for !s.done {
+		if rq.needResched && rq.curr == nil && rq.idle.phase != idleRun {
+			if !s.idleWake(rq) { // idle.go: exit latency and the schedule_idle() path
+				return
+			}
+			continue
+		}
 		if rq.needResched {
 			s.schedule(rq, ReasonNone)
 			continue
@@ -169,7 +187,7 @@ func (s *Sim) kick(rq *rq) {
 // armRun schedules the completion of curr's run step.
 func (s *Sim) armRun(rq *rq) {
 	rq.runGen++
-	rq.segStart = s.now
+	rq.segStart = max(s.now, rq.kernUntil) // kernel (sys) time first
 	t := rq.curr
 	if t.runLeft == Forever {
 		return
@@ -177,7 +195,7 @@ func (s *Sim) armRun(rq *rq) {
 	// runLeft is work in ns at capacity 1024; the CPU does capacity/1024 of
 	// that per ns. Round the completion up so the work is really done.
 	d := (int64(t.runLeft)*1024 + rq.capacity - 1) / rq.capacity
-	s.q.push(qevent{at: s.now + Time(d), kind: qRunDone, cpu: rq.cpu, gen: rq.runGen, prio: prioTimer})
+	s.q.push(qevent{at: rq.segStart + Time(d), kind: qRunDone, cpu: rq.cpu, gen: rq.runGen, prio: prioTimer})
 }
 
 // stopRun accounts the work curr did in its current run segment and
@@ -188,9 +206,9 @@ func (s *Sim) stopRun(rq *rq) {
 	if t == nil || t.runLeft <= 0 {
 		return
 	}
-	done := int64(s.now-rq.segStart) * rq.capacity / 1024
+	done := max(0, int64(s.now-rq.segStart)) * rq.capacity / 1024
 	t.runLeft = max(0, t.runLeft-Time(done))
-	rq.segStart = s.now
+	rq.segStart = max(s.now, rq.segStart)
 }
 
 // armTick starts the CPU's periodic tick if it is stopped. Ticks sit on the
@@ -200,7 +218,7 @@ func (s *Sim) armTick(rq *rq) {
 		return
 	}
 	rq.tickArmed = true
-	s.q.push(qevent{at: s.nextTick(), kind: qTick, cpu: rq.cpu, prio: prioTick})
+	s.q.push(qevent{at: s.nextTick(), kind: qTick, cpu: rq.cpu, gen: rq.tickGen, prio: prioTick})
 }
 
 // nextTick is the first jiffy strictly after now. The grid is offset from
@@ -220,6 +238,7 @@ func (s *Sim) nextTick() Time {
 func (s *Sim) tick(rq *rq) {
 	rq.tickArmed = false
 	if rq.curr == nil {
+		s.idleTick(rq) // tick_nohz.go
 		return
 	}
 	s.emit(Event{Kind: EvTick, CPU: rq.cpu, Prev: rq.curr.id})
@@ -274,10 +293,12 @@ func (s *Sim) tryToWakeUp(t *Task, reason Reason) {
 		flags |= enqMigrated
 	}
 	rq := &s.rqs[cpu]
+	s.wakeQueued = s.ttwuQueueWakelist(this, cpu) // ipi.go
 	s.updateAvgIdle(rq)
 	s.enqueueTask(rq, t, flags)
 	s.emit(Event{Kind: EvWakeup, CPU: rq.cpu, Next: t.id, Reason: reason, Arg: -1})
 	s.checkPreemptCurr(rq, t, 0)
+	s.wakeQueued = false
 	if rq.needResched && rq.cpu == s.localCPU {
 		s.kick(rq)
 	}

@@ -11,22 +11,26 @@ type EventKind uint8
 
 // Event kinds.
 const (
-	EvSwitch    EventKind = iota + 1 // sched_switch: Prev -> Next on CPU
-	EvWakeup                         // sched_wakeup: Next woken onto CPU
-	EvWakeupNew                      // sched_wakeup_new: Next (new task) onto CPU
-	EvMigrate                        // sched_migrate_task: Next from Arg (orig cpu) to CPU
-	EvFork                           // sched_process_fork: Prev forked Next
-	EvExit                           // sched_process_exit: Prev exits on CPU
-	EvIdleEnter                      // cpu_idle: CPU enters idle (state Arg)
-	EvIdleExit                       // cpu_idle: CPU leaves idle
-	EvTick                           // the scheduler tick ran on CPU (Prev is curr)
-	EvResched                        // resched_curr: CPU asked to reschedule (Next = cause task or NoTask)
-	EvEnd                            // the run ended at Time
+	EvSwitch        EventKind = iota + 1 // sched_switch: Prev -> Next on CPU
+	EvWakeup                             // sched_wakeup: Next woken onto CPU
+	EvWakeupNew                          // sched_wakeup_new: Next (new task) onto CPU
+	EvMigrate                            // sched_migrate_task: Next from Arg (orig cpu) to CPU
+	EvFork                               // sched_process_fork: Prev forked Next
+	EvExit                               // sched_process_exit: Prev exits on CPU
+	EvIdleEnter                          // cpu_idle: CPU enters idle (state Arg)
+	EvIdleExit                           // cpu_idle: CPU leaves idle
+	EvTick                               // the scheduler tick ran on CPU (Prev is curr)
+	EvResched                            // resched_curr: CPU asked to reschedule (Next = cause task or NoTask)
+	EvEnd                                // the run ended at Time
+	EvIPIRaise                           // ipi_raise: an IPI sent to CPU from CPU Arg; PrevState 'R' reschedule, 'F' function call
+	EvIPIEntry                           // ipi_entry: the IPI's handler starts on CPU (PrevState as above)
+	EvWakeIdleNoIPI                      // sched_wake_idle_without_ipi: CPU was polling; NEED_RESCHED set, no IPI
+	EvKernel                             // CPU spends Arg ns in the kernel for task Prev (NoTask = the idle path): sys time
 )
 
 var eventKindNames = [...]string{"", "sched_switch", "sched_wakeup", "sched_wakeup_new",
 	"sched_migrate_task", "sched_process_fork", "sched_process_exit", "cpu_idle_enter",
-	"cpu_idle_exit", "tick", "resched", "end"}
+	"cpu_idle_exit", "tick", "resched", "end", "ipi_raise", "ipi_entry", "sched_wake_idle_without_ipi", "kernel"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventKindNames) {

@@ -63,16 +63,16 @@ var featureTable = [numFeatures]featureInfo{
 	PickBuddy:                  {"PICK_BUDDY", true, "EEVDF: pick the next buddy if it is eligible (__pick_eevdf)"},
 	DelayDequeue:               {"DELAY_DEQUEUE", true, "EEVDF: an ineligible task that sleeps stays queued until its lag is paid"},
 	DelayZero:                  {"DELAY_ZERO", true, "EEVDF: clip the lag of a delayed task to zero when it leaves or wakes"},
-	TTWUQueue:                  {"TTWU_QUEUE", false, "remote wakeups go through the wake list and an IPI (not modelled yet)"},
+	TTWUQueue:                  {"TTWU_QUEUE", true, "remote wakeups to an idle or other-LLC CPU go through the wake list and a function-call IPI, or no IPI if it polls (ipi.go)"},
 	SISUtil:                    {"SIS_UTIL", true, "select_idle_cpu() scans at most nr_idle_scan CPUs, set from LLC utilisation by periodic balancing (v5.19+)"},
 	SchedIdleNoSleeperCredit:   {"SCHED_IDLE_NO_SLEEPER_CREDIT", true, "patch (Aug 2020): no sleeper credit for SCHED_IDLE tasks in CFS place_entity"},
-	SMIdle:                     {"SM_IDLE", false, "patch (v6.12): idle re-entry skips pick_next_task when nothing is queued (not modelled yet)"},
+	SMIdle:                     {"SM_IDLE", true, "v6.12: schedule_idle() skips pick_next_task when nothing is queued (idle.go)"},
 	NewidleFromFinishSwitch:    {"NEWIDLE_FROM_FINISH_SWITCH", false, "RFC (2020): newidle balance from finish_task_switch (not modelled yet)"},
 	NewidleIRQOnUnlock:         {"NEWIDLE_IRQ_ON_UNLOCK", false, "RFC (2020): interrupts on while newidle balance drops the rq lock (not modelled yet)"},
 	NewidleRTAbort:             {"NEWIDLE_RT_ABORT", false, "RFC (2020): abort newidle balance when an RT task is runnable (not modelled yet)"},
 	SchedCluster:               {"SCHED_CLUSTER", true, "cluster (CLS) sched domain level for CPUs sharing an L2 (hybrid x86 E-core clusters); select_idle_cpu() scans the target's cluster first"},
-	HrtimerNoReprogramOnRemove: {"HRTIMER_NO_REPROGRAM_ON_REMOVE", false, "patch (2013): remove_hrtimer does not reprogram the clock event (not modelled yet)"},
-	NohzRatelimit:              {"NOHZ_RATELIMIT", false, "patch (2013): keep the tick while avg_idle < migration cost (not modelled yet)"},
+	HrtimerNoReprogramOnRemove: {"HRTIMER_NO_REPROGRAM_ON_REMOVE", true, "patch (2013): remove_hrtimer does not reprogram the clock event; saves one hw.clockevent_program_ns per tick stop and restart (tick_nohz.go)"},
+	NohzRatelimit:              {"NOHZ_RATELIMIT", true, "patch (2013): keep the tick in idle while rq->avg_idle < sched_migration_cost (tick_nohz.go)"},
 }
 
 // FeatureSet is a set of enabled features.

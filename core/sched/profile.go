@@ -77,7 +77,7 @@ var cfsFeatures = featureSetOf(GentleFairSleepers, StartDebit, LastBuddy, CacheH
 
 func profiles() []Profile {
 	eevdf66 := featureSetOf(PlaceLag, PlaceDeadlineInitial, RunToParity, CacheHotBuddy, WakeupPreemption, TTWUQueue, SISUtil)
-	eevdf612 := eevdf66 | featureSetOf(PlaceRelDeadline, PreemptShort, DelayDequeue, DelayZero)
+	eevdf612 := eevdf66 | featureSetOf(PlaceRelDeadline, PreemptShort, DelayDequeue, DelayZero, SMIdle)
 	eevdf618 := eevdf612 | featureSetOf(PickBuddy)
 	v4arith := arith{shift: 10, nice0: 1 << 20, clampLo: false}
 	return []Profile{

@@ -17,6 +17,7 @@ const (
 	qActiveBalance              // the stopper runs active_load_balance_cpu_stop on cpu
 	qRTPeriod                   // the global rt_period_timer (sched_rt_period_timer), gen-checked
 	qFairServer                 // v6.12+: cpu's fair server hrtimer (dl_timer), gen-checked
+	qIdle                       // the next step of cpu's idle path (idle.go), gen-checked
 )
 
 // Priorities order events at the same instant before the sequence number:

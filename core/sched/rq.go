@@ -34,4 +34,11 @@ type rq struct {
 	pushCPU       CPUID // rq->push_cpu
 	avgIdle       int64 // rq->avg_idle, ns
 	idleStamp     Time  // rq->idle_stamp; 0 = not idle since the last wakeup
+
+	// Idle path, IPIs and kernel costs (idle.go, cpuidle_menu.go, ipi.go,
+	// tick_nohz.go).
+	idle      idleCPU
+	tickGen   uint32 // cancels a pending qTick when the tick is stopped
+	kernUntil Time   // curr runs kernel code (sys) until then; its work starts after
+	ipiKind   byte   // the kind of the IPI in flight ('R' or 'F')
 }

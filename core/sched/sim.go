@@ -54,6 +54,9 @@ type Config struct {
 	// k/HZ. 0 <= TickOffset < 1/HZ. (The scenario layer draws it from the
 	// seed unless the scenario fixes it.)
 	TickOffset Time
+	// HW is the machine model (hw.go): idle states and costs. The zero
+	// value is an ideal machine without costs.
+	HW HW
 }
 
 // Sim is one simulation run.
@@ -99,6 +102,10 @@ type Sim struct {
 	nextName                  int // rt-app style global thread index
 	nextPID                   int
 	events                    int64
+	started                   bool
+	hw                        HW
+	idleStates                []idleStateInfo // hw.IdleStates, or the one state of an ideal machine
+	wakeQueued                bool            // the current resched delivers a TTWU_QUEUE wake-list entry
 	done                      bool
 	err                       error
 }
@@ -155,6 +162,9 @@ func New(cfg Config) (*Sim, error) {
 	for i := range s.rqs {
 		s.rqs[i] = rq{cpu: CPUID(i), capacity: int64(cfg.Machine.CPUs[i].Capacity), reschedBy: NoTask}
 		s.rqs[i].cfs.byDeadline = s.eevdf && s.version >= 612 // v6.6 keeps the tree in vruntime order
+	}
+	if err := s.initIdle(); err != nil {
+		return nil, err
 	}
 	s.buildSchedDomains()
 	s.lbEnv.cpus = newCPUMask(n)
@@ -357,6 +367,10 @@ func (s *Sim) Step() bool {
 }
 
 func (s *Sim) step() {
+	if !s.started {
+		s.started = true
+		s.startIdle()
+	}
 	e := s.q.pop()
 	s.now = e.at
 	s.events++
@@ -386,6 +400,9 @@ func (s *Sim) step() {
 		rq.runGen++
 		s.kick(rq)
 	case qTick:
+		if e.gen != s.rqs[e.cpu].tickGen {
+			return
+		}
 		// The tick's hrtimer runs first (earliest hard expiry), then the
 		// sleepers whose soft expiry has passed.
 		s.localCPU = e.cpu
@@ -411,7 +428,15 @@ func (s *Sim) step() {
 		rq := &s.rqs[e.cpu]
 		rq.ipiPending = false
 		s.localCPU = e.cpu
+		s.ipiArrive(rq)
 		s.kickIfResched(rq)
+	case qIdle:
+		rq := &s.rqs[e.cpu]
+		if e.gen != rq.idle.gen {
+			return
+		}
+		s.localCPU = e.cpu
+		s.idleStep(rq)
 	}
 	if s.err != nil {
 		s.done = true

@@ -16,6 +16,7 @@ func smp(n int) Machine {
 	for i := range m.CPUs {
 		m.CPUs[i] = CPU{ID: i, Core: i, Cluster: i, Capacity: CapacityScale}
 	}
+	m.Idle = genericIdle()
 	return m
 }
 
@@ -60,6 +61,7 @@ func icelake2s32c() Machine {
 	m := server("icelake-2s32c", "2 x Xeon Ice Lake-SP 32C/64T, one LLC and NUMA node per socket",
 		2, 32, 32, true, fullMesh(2, 20))
 	m.Source = "Xeon Platinum 8358-class 2-socket: one 48 MB L3 per socket, SNC off; SLIT 10/20 typical of 2-socket Intel firmware (approximate)"
+	m.Idle = icxIdle()
 	return m
 }
 
@@ -68,6 +70,7 @@ func epycMilan2s64c() Machine {
 		2, 64, 8, true, fullMesh(2, 32))
 	m.ReclaimDistance = 32
 	m.Source = "EPYC 7003 (Zen 3): one 32 MB L3 per 8-core CCD; NPS1 gives one node per socket; SLIT 10/32 as AMD firmware reports for 2P NPS1 (approximate); node_reclaim_distance 32 as arch/x86 sets it for Zen (v5.4+)"
+	m.Idle = acpiEPYC()
 	return m
 }
 
@@ -75,6 +78,7 @@ func xeon4s18c() Machine {
 	m := server("xeon-4s18c", "4 x Xeon E7-8890 v3 18C/36T (Haswell-EX), fully connected QPI",
 		4, 18, 18, true, fullMesh(4, 21))
 	m.Source = "Haswell-EX 4-socket: one 45 MB L3 per socket, every socket one QPI hop away; SLIT 10/21 (approximate)"
+	m.Idle = hswIdle()
 	return m
 }
 
@@ -82,6 +86,7 @@ func sapphireRapids2s56c() Machine {
 	m := server("sapphirerapids-2s56c", "2 x Xeon Platinum 8480+ 56C/112T (Sapphire Rapids), SNC off",
 		2, 56, 56, true, fullMesh(2, 21))
 	m.Source = "Sapphire Rapids 2-socket, SNC disabled: one 105 MB L3 per socket; SLIT 10/21 (approximate)"
+	m.Idle = sprIdle()
 	return m
 }
 
@@ -89,6 +94,7 @@ func zen4x16c() Machine {
 	m := server("zen4-16c", "Ryzen 9 7950X: 16C/32T in 2 CCDs of 8 cores, one 32 MB L3 per CCD",
 		1, 16, 8, true, nil)
 	m.Source = "Zen 4 desktop: thread siblings are N apart (cpu0 and cpu16); amd-pstate preferred-core ITMT (v6.9+) not modelled"
+	m.Idle = acpiEPYC()
 	return m
 }
 
@@ -96,6 +102,7 @@ func xeon2s8c2013() Machine {
 	m := server("xeon-2s8c-2013", "2 x Xeon E5-2670 8C/16T (Sandy Bridge-EP, 2012-2013)",
 		2, 8, 8, true, fullMesh(2, 20))
 	m.Source = "Sandy Bridge-EP 2-socket: one 20 MB L3 per socket; SLIT 10/20 (approximate)"
+	m.Idle = snbIdle()
 	return m
 }
 
@@ -134,6 +141,7 @@ func alderlake6p8e() Machine {
 		m.CPUs = append(m.CPUs, CPU{ID: id, Core: 6 + e, Cluster: 6 + e/4*4, Capacity: eSpeed,
 			ArchCapacity: CapacityScale, Prio: ePrio})
 	}
+	m.Idle = adlIdle()
 	return m
 }
 
@@ -160,5 +168,6 @@ func rk3399() Machine {
 		}
 		m.CPUs = append(m.CPUs, c)
 	}
+	m.Idle = armIdle()
 	return m
 }

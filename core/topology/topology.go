@@ -78,6 +78,8 @@ type Machine struct {
 	ReclaimDistance int
 	// Source says where the numbers come from (or that they are approximate).
 	Source string
+	// Idle is the cpuidle driver's state table (cstates.go).
+	Idle IdleTable
 }
 
 // NumCPUs returns the number of logical CPUs.

@@ -36,6 +36,10 @@ type Options struct {
 	// "sched_resched: cpu=N reason=R [by=COMM-PID]". The kernel has no such
 	// tracepoint; the line shows when and why a reschedule was asked for.
 	IncludeResched bool
+	// IncludeIPI prints the ipi_raise / ipi_entry / ipi_exit and
+	// sched_wake_idle_without_ipi lines of the modelled wake delivery
+	// (off by default: older consumers of the text do not expect them).
+	IncludeIPI bool
 }
 
 // Writer writes ftrace text. It implements [sched.Sink].
@@ -130,6 +134,24 @@ func (w *Writer) Event(e *sched.Event) {
 		w.idleLine(e, uint64(e.Arg))
 	case sched.EvIdleExit:
 		w.idleLine(e, 4294967295) // PWR_EVENT_EXIT as the u32 the kernel prints
+	case sched.EvIPIRaise:
+		if w.opts.IncludeIPI {
+			w.ipiLine(e, "ipi_raise")
+		}
+	case sched.EvIPIEntry:
+		if w.opts.IncludeIPI {
+			w.ipiLine(e, "ipi_entry")
+			w.ipiLine(e, "ipi_exit")
+		}
+	case sched.EvWakeIdleNoIPI:
+		if !w.opts.IncludeIPI {
+			return
+		}
+		w.checkCPU(e.CPU)
+		b := w.context(w.line, e.CPU, e.Time, flagsSched, "sched_wake_idle_without_ipi")
+		b = append(b, "cpu="...)
+		b = appendInt(b, int64(e.CPU))
+		w.flush(b)
 	case sched.EvResched:
 		if w.opts.IncludeResched {
 			w.reschedLine(e)
@@ -277,5 +299,41 @@ func (w *Writer) reschedLine(e *sched.Event) {
 		b = append(b, " by="...)
 		b = w.appendTask(b, e.Next)
 	}
+	w.flush(b)
+}
+
+// ipiLine prints the ipi tracepoints (include/trace/events/ipi.h):
+// ipi_raise "target_mask=%s (%s)" with the mask as %*pb prints a cpumask
+// (32-bit hex words, most significant first), ipi_entry/ipi_exit "(%s)",
+// with the reason strings of arm64's ipi_types.
+func (w *Writer) ipiLine(e *sched.Event, name string) {
+	w.checkCPU(e.CPU)
+	reason := "Rescheduling interrupts"
+	if e.PrevState == 'F' {
+		reason = "Single function call interrupts"
+	}
+	cpu := e.CPU
+	if name == "ipi_raise" && e.Arg >= 0 && int(e.Arg) < len(w.curr) {
+		cpu = sched.CPUID(e.Arg) // printed by the sender
+	}
+	b := w.context(w.line, cpu, e.Time, flagsSched, name)
+	if name == "ipi_raise" {
+		b = append(b, "target_mask="...)
+		words := (len(w.curr) + 31) / 32
+		for i := words - 1; i >= 0; i-- {
+			var v uint32
+			if int(e.CPU)/32 == i {
+				v = 1 << (uint(e.CPU) % 32)
+			}
+			b = fmt.Appendf(b, "%08x", v)
+			if i > 0 {
+				b = append(b, ',')
+			}
+		}
+		b = append(b, ' ')
+	}
+	b = append(b, '(')
+	b = append(b, reason...)
+	b = append(b, ')')
 	w.flush(b)
 }

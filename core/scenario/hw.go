@@ -1,0 +1,35 @@
+package scenario
+
+// The hw.* keys: hw.cstates (on|off) and the numeric costs of sched.HWKeys.
+
+import (
+	"fmt"
+	"strconv"
+
+	"schedplay/core/sched"
+	"schedplay/core/topology"
+)
+
+// setHW applies hw.name=val to h; m may be nil when only checking.
+func setHW(h *sched.HW, m *topology.Machine, name, val string) error {
+	if name == "cstates" {
+		on, err := asOnOff("hw.cstates", val)
+		if err != nil {
+			return fmt.Errorf("%q: want on or off", val)
+		}
+		if m != nil {
+			h.SetCStates(m, on)
+		}
+		return nil
+	}
+	n, err := strconv.ParseInt(val, 10, 64)
+	if err != nil {
+		for _, k := range sched.HWKeys() {
+			if k.Name == name {
+				return fmt.Errorf("%q: want an integer in %s", val, k.Unit)
+			}
+		}
+		return fmt.Errorf("unknown machine knob (see `schedplay keys`)")
+	}
+	return h.Set(name, n)
+}

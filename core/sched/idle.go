@@ -1,0 +1,256 @@
+package sched
+
+// The idle path: kernel/sched/idle.c do_idle(), cpuidle_idle_call() and
+// schedule_idle(), with drivers/cpuidle/cpuidle.c cpuidle_enter_state() and
+// cpuidle_reflect(), and the SM_IDLE fast path of __schedule(SM_IDLE)
+// (commit 3dcac251b066, v6.12).
+//
+// A CPU that runs out of tasks walks these phases (rq.idle.phase), each an
+// engine event (qIdle) at the end of the time it costs:
+//
+//	idlePre   pick + context switch to idle + do_idle() entry (governor
+//	          select, tick stop if the governor says so): sys time
+//	idleIn    in the chosen state; cpu_idle state=N; residency accounted
+//	idleExit  a wakeup arrived: the state's exit latency (hardware)
+//	idlePost  cpu_idle exit; tick restart (if stopped), do_idle() exit,
+//	          schedule_idle() without the pick: sys time
+//	idlePick  pick_next_task(); skipped by SM_IDLE when nothing is queued,
+//	          which re-enters idle at once
+//
+// The governor's verdict is taken when the CPU starts idling (the simulator
+// does not re-run it at the end of idlePre). A wakeup during idlePre does
+// not enter the state (do_idle() checks need_resched before entering); one
+// during idleExit or idlePost is seen by the pick. The tick interrupting a
+// state (tick retained) leaves and re-enters it at no cost.
+//
+// With the zero HW (an ideal machine, no cpuidle driver) every phase takes
+// no time, one state "IDLE" is used and the event stream is the one the
+// engine produced before idle states existed.
+
+import (
+	"fmt"
+
+	"schedplay/core/topology"
+)
+
+const (
+	idleRun uint8 = iota // running a task, or not in the idle loop
+	idlePre
+	idleIn
+	idleExit
+	idlePost
+	idlePick
+)
+
+type idleCPU struct {
+	phase       uint8
+	state       int // chosen / current state index
+	stopTick    bool
+	tickStopped bool
+	polling     bool // TIF_POLLING_NRFLAG of the idle task
+	enteredAt   Time
+	gen         uint32
+	menu        menuState
+}
+
+type idleStateInfo struct {
+	topology.IdleState
+	polls bool // keeps TIF_POLLING_NRFLAG set while in the state
+}
+
+func (s *Sim) ideal() bool { return s.cfg.HW.IdleStates == nil }
+
+// initIdle resolves the machine's states. POLL always polls; MWAIT states
+// keep the polling bit from v6.10 on [M], earlier kernels cleared it
+// before MWAIT (current_clr_polling_and_test()) and needed an IPI.
+func (s *Sim) initIdle() error {
+	s.hw = s.cfg.HW
+	for _, v := range []int64{s.hw.IPILatencyNs, s.hw.CtxSwitchNs, s.hw.PickNs, s.hw.IdleEnterNs, s.hw.IdleExitNs,
+		s.hw.SchedIdleNs, s.hw.TickStopNs, s.hw.TickRestart, s.hw.ClockEventNs} {
+		if v < 0 || v > int64(Second) {
+			return fmt.Errorf("hw cost %d ns out of range 0..1s", v)
+		}
+	}
+	if s.ideal() {
+		s.idleStates = []idleStateInfo{{IdleState: topology.IdleState{Name: "IDLE", Desc: "default_idle_call (no cpuidle driver)"}}}
+		return nil
+	}
+	if len(s.hw.IdleStates) == 0 {
+		return fmt.Errorf("hw: machine has no usable idle state")
+	}
+	for _, st := range s.hw.IdleStates {
+		s.idleStates = append(s.idleStates, idleStateInfo{IdleState: st, polls: st.Polling || (st.MWAIT && s.version >= 610)})
+	}
+	return nil
+}
+
+// IdleStateNames lists the idle states of the run by index (the N of
+// cpu_idle state=N).
+func (s *Sim) IdleStateNames() []string {
+	out := make([]string, len(s.idleStates))
+	for i, st := range s.idleStates {
+		out[i] = st.Name
+	}
+	return out
+}
+
+// startIdle puts every CPU without a task into idle at the start of the run.
+func (s *Sim) startIdle() {
+	if s.ideal() {
+		return
+	}
+	for i := range s.rqs {
+		rq := &s.rqs[i]
+		if rq.curr == nil && rq.idle.phase == idleRun {
+			rq.idle.state, rq.idle.stopTick = s.menuSelect(rq)
+			s.idleEnterState(rq)
+		}
+	}
+}
+
+func (s *Sim) idleAt(rq *rq, d int64) {
+	rq.idle.gen++
+	s.q.push(qevent{at: s.now + Time(d), kind: qIdle, cpu: rq.cpu, gen: rq.idle.gen, prio: prioTimer})
+}
+
+// chargeKernel adds d ns of kernel time for t (nil: the idle path) on rq.
+func (s *Sim) chargeKernel(rq *rq, t *Task, d int64) {
+	if d <= 0 {
+		return
+	}
+	if t != nil {
+		rq.kernUntil = max(rq.kernUntil, s.now) + Time(d)
+	}
+	s.emit(Event{Kind: EvKernel, CPU: rq.cpu, Prev: taskID(t), Next: NoTask, Arg: d})
+}
+
+// idleStart mirrors the way into do_idle(): pre is the kernel time already
+// spent (the pick and switch of the task that blocked).
+func (s *Sim) idleStart(rq *rq, pre int64) {
+	if s.ideal() {
+		rq.idle.phase = idleIn
+		s.emit(Event{Kind: EvIdleEnter, CPU: rq.cpu, Arg: 0})
+		return
+	}
+	rq.idle.phase = idlePre
+	rq.idle.state, rq.idle.stopTick = s.menuSelect(rq) // cpuidle_select()
+	cost := pre + s.hw.IdleEnterNs
+	if rq.idle.stopTick && !rq.idle.tickStopped {
+		cost += s.tickStopCost()
+	}
+	s.chargeKernel(rq, nil, cost)
+	if cost == 0 {
+		s.idleEnterState(rq)
+		return
+	}
+	s.idleAt(rq, cost)
+}
+
+// idleEnterState mirrors the end of cpuidle_idle_call(): stop or retain the
+// tick, then cpuidle_enter() unless need_resched() is already set.
+func (s *Sim) idleEnterState(rq *rq) {
+	if rq.needResched {
+		s.idlePostStart(rq, false)
+		return
+	}
+	if rq.idle.stopTick {
+		s.tickNohzStop(rq)
+	}
+	st := &s.idleStates[rq.idle.state]
+	rq.idle.phase = idleIn
+	rq.idle.enteredAt = s.now
+	rq.idle.polling = st.polls
+	s.emit(Event{Kind: EvIdleEnter, CPU: rq.cpu, Arg: int64(rq.idle.state)})
+}
+
+// idleWake handles need_resched on an idle CPU. It returns true when the
+// caller should schedule at once (the ideal machine).
+func (s *Sim) idleWake(rq *rq) bool {
+	if s.ideal() {
+		rq.idle.phase = idleRun
+		return true
+	}
+	if rq.idle.phase != idleIn {
+		return false // idlePre/idleExit/idlePost/idlePick: the pending step sees it
+	}
+	rq.idle.phase = idleExit
+	lat := s.idleStates[rq.idle.state].ExitLatencyNs
+	if lat == 0 {
+		s.idleExitDone(rq)
+		return false
+	}
+	s.idleAt(rq, lat)
+	return false
+}
+
+// idleExitDone: the CPU runs again (cpuidle_enter_state() returns).
+func (s *Sim) idleExitDone(rq *rq) {
+	rq.idle.polling = false
+	s.emit(Event{Kind: EvIdleExit, CPU: rq.cpu, Arg: -1})
+	s.menuReflect(rq, int64(s.now-rq.idle.enteredAt))
+	s.idlePostStart(rq, true)
+}
+
+// idlePostStart: tick_nohz_idle_exit(), the do_idle() exit and
+// schedule_idle() up to the pick.
+func (s *Sim) idlePostStart(rq *rq, exited bool) {
+	rq.idle.phase = idlePost
+	cost := s.hw.SchedIdleNs
+	if exited {
+		cost += s.hw.IdleExitNs
+	}
+	if rq.idle.tickStopped {
+		cost += s.tickNohzRestart(rq)
+	}
+	s.chargeKernel(rq, nil, cost)
+	if cost == 0 {
+		s.idlePostDone(rq)
+		return
+	}
+	s.idleAt(rq, cost)
+}
+
+func (s *Sim) nothingQueued(rq *rq) bool { return rq.nrRunning == 0 && !rq.rt.runnable() }
+
+// idlePostDone mirrors __schedule(SM_IDLE): with SM_IDLE and nothing
+// queued, keep the idle task and skip pick_next_task().
+func (s *Sim) idlePostDone(rq *rq) {
+	if s.feat.Has(SMIdle) && s.nothingQueued(rq) {
+		rq.needResched, rq.needReschedLazy = false, false
+		rq.reschedReason, rq.reschedBy = ReasonNone, NoTask
+		s.idleStart(rq, 0)
+		return
+	}
+	rq.idle.phase = idlePick
+	s.chargeKernel(rq, nil, s.hw.PickNs)
+	if s.hw.PickNs == 0 {
+		s.idlePickDone(rq)
+		return
+	}
+	s.idleAt(rq, s.hw.PickNs)
+}
+
+// idlePickDone: the pick of schedule_idle(); a task is switched in
+// (switchTo charges the context switch) or the CPU idles again.
+func (s *Sim) idlePickDone(rq *rq) {
+	rq.idle.phase = idleRun
+	rq.needResched = true
+	s.kick(rq)
+	if rq.curr == nil && rq.idle.phase == idleRun {
+		s.idleStart(rq, 0)
+	}
+}
+
+// idleStep runs the phase whose time is up.
+func (s *Sim) idleStep(rq *rq) {
+	switch rq.idle.phase {
+	case idlePre:
+		s.idleEnterState(rq)
+	case idleExit:
+		s.idleExitDone(rq)
+	case idlePost:
+		s.idlePostDone(rq)
+	case idlePick:
+		s.idlePickDone(rq)
+	}
+}
