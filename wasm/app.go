@@ -39,6 +39,13 @@ type App struct {
 	JSONText string
 	JSONErr  *scenario.Error
 	Notice   string // last action's feedback ("Link copied", errors)
+	// Warnings of the last rt-app import or export (rtapp.go).
+	Warnings *Warnings
+
+	// Trace mode (trace.go): an imported kernel trace instead of a run.
+	Trace     *TraceState
+	TraceErr  string
+	prevTrace *TraceState // the trace shown while another one imports
 
 	// Current run and the pinned A run (A/B).
 	Run      *view.Run
@@ -103,6 +110,7 @@ func (a *App) Start() {
 func (a *App) AfterRender() {
 	a.TL.AfterRender()
 	a.drawUtil()
+	a.drawWarnings()
 	a.publish()
 }
 
@@ -110,6 +118,7 @@ func (a *App) setScenario(sc *scenario.Scenario, preset string) {
 	a.Sc, a.PresetName = sc, preset
 	a.JSONText = prettyJSON(sc.Encode())
 	a.JSONErr = nil
+	a.Warnings = nil
 }
 
 // SelectPreset loads a preset and runs it (the gallery opens each ready to run).
@@ -159,10 +168,15 @@ func (a *App) edited() {
 	a.StartRun()
 }
 
-// ApplyJSON decodes the editor's text; on success it replaces the scenario
-// and reruns, on failure it shows the error at its path.
+// ApplyJSON decodes the editor's text (a scenario, or an rt-app file:
+// rtapp.go); on success it replaces the scenario and reruns, on failure it
+// shows the error at its path.
 func (a *App) ApplyJSON(text string) {
 	a.JSONText = text
+	if looksLikeRTApp([]byte(text)) {
+		a.applyRTApp(text)
+		return
+	}
 	sc, err := scenario.Decode([]byte(text))
 	if err != nil {
 		a.JSONErr = asPathError(err)
@@ -197,8 +211,12 @@ func (a *App) Share() {
 // Export downloads one artefact of the current run.
 func (a *App) Export(kind string) {
 	r := a.Run
-	if kind == "scenario" {
-		bridge.Download("scenario.json", "application/json", a.Sc.Encode())
+	switch kind {
+	case "scenario":
+		a.download("scenario.json", "application/json", a.Sc.Encode())
+		return
+	case "rtapp":
+		a.exportRTApp()
 		return
 	}
 	if r == nil || !r.Done() {
@@ -208,6 +226,13 @@ func (a *App) Export(kind string) {
 	var data []byte
 	var err error
 	name, mime := "", "text/plain"
+	switch kind {
+	case "ftrace", "perfetto":
+		if r.IsTrace() {
+			a.Notice = traceExportErr.Error()
+			return
+		}
+	}
 	switch kind {
 	case "ftrace":
 		data, err = r.Ftrace()
@@ -224,7 +249,7 @@ func (a *App) Export(kind string) {
 		a.Notice = err.Error()
 		return
 	}
-	bridge.Download(name, mime, data)
+	a.download(name, mime, data)
 }
 
 // PinA keeps the current run as configuration A for comparison.

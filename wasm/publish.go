@@ -33,9 +33,26 @@ func (a *App) publish() {
 		bridge.Publish("gcMaxPauseMs", float64(worst)/1e6)
 		bridge.Publish("heapMB", float64(ms.HeapAlloc)/1e6)
 	}
-	done := a.Run != nil && a.Run.Done() && !a.Running
+	done := a.Run != nil && a.Run.Done() && !a.Running && (a.Trace == nil || !a.Trace.Loading)
 	bridge.Publish("done", done)
 	bridge.Publish("runError", a.RunErr)
+	if a.Trace != nil {
+		bridge.Publish("mode", "trace")
+		bridge.Publish("trace", map[string]any{"name": a.Trace.Name, "loading": a.Trace.Loading, "summary": a.Trace.Summary})
+	} else {
+		bridge.Publish("mode", "sim")
+		bridge.Publish("trace", nil)
+	}
+	bridge.Publish("traceError", a.TraceErr)
+	if a.Warnings != nil {
+		ws := make([]any, len(a.Warnings.Lines))
+		for i, w := range a.Warnings.Lines {
+			ws[i] = w
+		}
+		bridge.Publish("warnings", ws)
+	} else {
+		bridge.Publish("warnings", []any{})
+	}
 	if a.JSONErr != nil {
 		bridge.Publish("jsonError", map[string]any{"path": a.JSONErr.Path, "msg": a.JSONErr.Msg})
 	} else {

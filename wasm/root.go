@@ -16,6 +16,9 @@ type Root struct {
 }
 
 func (c *Root) title() string {
+	if c.App.Trace != nil {
+		return "trace: " + c.App.Trace.Name
+	}
 	if c.App.Sc.Name != "" {
 		return c.App.Sc.Name
 	}
@@ -29,6 +32,16 @@ func (c *Root) progressText() string { return progressText(c.App) }
 func progressText(a *App) string {
 	if a.Run == nil {
 		return ""
+	}
+	if a.Trace != nil {
+		if a.Trace.Loading {
+			return "importing " + a.Trace.Name + " (" + a.Trace.sizeText() + ")…"
+		}
+		s := fmt.Sprintf("trace of %s", view.FormatDur(int64(a.Run.Duration())))
+		if a.Run.Done() && a.RunMs > 0 {
+			s += fmt.Sprintf(", imported in %.0f ms, %d events, %d slices", a.RunMs, a.Run.Events(), a.Run.Timeline.NumSlices())
+		}
+		return s
 	}
 	done, total := a.Run.Progress()
 	s := fmt.Sprintf("%s / %s simulated", view.FormatDur(int64(done)), view.FormatDur(int64(total)))
@@ -45,6 +58,10 @@ func (c *Root) progressStyle() string {
 func (c *Root) fullURL() string {
 	return "index.html#s=" + c.App.payload()
 }
+
+func (c *Root) openTrace() { c.App.OpenTrace() }
+
+func (c *Root) simMode() bool { return c.App.Trace == nil }
 
 func (c *Root) rootClass() string {
 	if c.App.Embed {

@@ -85,8 +85,10 @@ func (l *workerLink) onMsg(m bridge.WorkerMsg) {
 	}
 }
 
-// StartRun starts the current scenario (called with the lock held).
+// StartRun starts the current scenario (called with the lock held); it
+// leaves trace mode.
 func (a *App) StartRun() {
+	a.Trace, a.TraceErr = nil, ""
 	sc, err := scenario.Decode(a.Sc.Encode()) // a private copy: edits don't reach the running sim
 	if err != nil {
 		a.RunErr = err.Error()
@@ -176,6 +178,9 @@ func (a *App) handle(m bridge.WorkerMsg) bool {
 			a.workerFailed(m.Error)
 		}
 		return true
+	}
+	if m.Type == "trace" || m.Type == "traceerror" {
+		return a.handleTrace(m)
 	}
 	r := a.Run
 	if m.ID != a.gen || r == nil || !r.Remote() || r.Done() {

@@ -281,6 +281,9 @@ func (tc *TimelineCtl) onKey(e bridge.Event) {
 	case "0":
 		tc.VP = view.Viewport{T0: 0, T1: tc.Total}
 	case "r":
+		if a.Trace != nil {
+			break // trace mode: nothing to run ("Back to simulation" leaves it)
+		}
 		a.StartRun()
 		render = true
 	case "Escape":

@@ -3,6 +3,7 @@
 package bridge
 
 import (
+	"errors"
 	"fmt"
 	"syscall/js"
 
@@ -356,4 +357,99 @@ func Now() float64 {
 	}
 	f, _ := v.Float()
 	return f
+}
+
+// firstFile is files[0] of the file input id.
+func firstFile(id string) (safejs.Value, error) {
+	in, err := byID(id)
+	if err != nil {
+		return in, err
+	}
+	f, err := get(in, "files")
+	if err == nil && !f.IsNull() && !f.IsUndefined() {
+		if n, _ := get(f, "length"); n.Type() == safejs.TypeNumber {
+			if k, _ := n.Int(); k > 0 {
+				return f.Index(0)
+			}
+		}
+	}
+	return f, errors.New("no file chosen")
+}
+
+func fileMeta(f safejs.Value) (string, float64) {
+	nv, _ := f.Get("name")
+	name, _ := nv.String()
+	sv, _ := f.Get("size")
+	size, _ := sv.Float()
+	return name, size
+}
+
+func clearInput(id string) {
+	if in, err := byID(id); err == nil {
+		in.Set("value", "")
+	}
+}
+
+// ReadFile reads the first file chosen in the file input id, at most max
+// bytes, and calls done with its name and contents (in a new goroutine, so
+// done may take locks). The input is cleared.
+func ReadFile(id string, max int, done func(name string, data []byte, err error)) {
+	file, err := firstFile(id)
+	if err != nil {
+		done("", nil, err)
+		return
+	}
+	name, size := fileMeta(file)
+	clearInput(id)
+	if size > float64(max) {
+		done(name, nil, fmt.Errorf("%s is %.1f MB; the playground opens files up to %d MB", name, size/1e6, max>>20))
+		return
+	}
+	p, err := file.Call("arrayBuffer")
+	if err != nil {
+		done(name, nil, err)
+		return
+	}
+	var ok, bad safejs.Func
+	release := func() { ok.Release(); bad.Release() }
+	ok, _ = safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
+		defer release()
+		u8cls, _ := get(global(), "Uint8Array")
+		arr, err := u8cls.New(args[0])
+		if err != nil {
+			go done(name, nil, err)
+			return nil
+		}
+		n, _ := arr.Length()
+		data := make([]byte, n)
+		safejs.CopyBytesToGo(data, arr)
+		go done(name, data, nil)
+		return nil
+	})
+	bad, _ = safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
+		defer release()
+		go done(name, nil, fmt.Errorf("%s could not be read", name))
+		return nil
+	})
+	p.Call("then", ok.Value(), bad.Value())
+}
+
+// SetList replaces the children of element id with one <li> per line,
+// each holding its line as a text node (untrusted text never becomes HTML).
+func SetList(id string, lines []string) error {
+	el, err := byID(id)
+	if err != nil {
+		return err
+	}
+	el.Set("textContent", "")
+	doc, _ := get(global(), "document")
+	for _, s := range lines {
+		li, err := doc.Call("createElement", "li")
+		if err != nil {
+			return err
+		}
+		li.Set("textContent", s)
+		el.Call("appendChild", li)
+	}
+	return nil
 }

@@ -15,8 +15,15 @@ func StartWorker(string, func(WorkerMsg)) (*Worker, error) {
 }
 func (w *Worker) Post(map[string]any) error { return errors.New("no worker") }
 func (w *Worker) Terminate()                {}
-func RequestFrame(func()) error             { return nil }
-func SetAttr(string, string, string) error  { return nil }
+func (w *Worker) PostFile(map[string]any, string) (string, float64, error) {
+	return "", 0, errors.New("no worker")
+}
+func ReadFile(_ string, _ int, done func(string, []byte, error)) {
+	done("", nil, errors.New("no files here"))
+}
+func SetList(string, []string) error       { return nil }
+func RequestFrame(func()) error            { return nil }
+func SetAttr(string, string, string) error { return nil }
 
 func Href() string                                        { return "" }
 func Hash() string                                        { return "" }

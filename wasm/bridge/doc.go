@@ -29,9 +29,11 @@ type Event struct {
 // WorkerMsg is one message from the simulation worker (wasm/worker/doc.go
 // has the protocol): Buf holds a batch's compact event records.
 type WorkerMsg struct {
-	Type        string // "batch", "done" or "fatal"
+	Type        string // "batch", "done", "fatal"; "trace" or "traceerror" for an imported trace
 	ID          int    // the run it belongs to
 	Now, Events float64
+	CPUs        int    // "trace": the trace's CPU count
+	Info        string // "trace": a one-line summary of the import
 	Tasks       string // JSON []sched.TaskInfo of new tasks
 	Report      string // JSON metrics report ("done")
 	Error       string

@@ -82,7 +82,7 @@ func decodeMsg(d safejs.Value) WorkerMsg {
 		return f
 	}
 	m := WorkerMsg{Type: str("type"), ID: int(num("id")), Now: num("now"), Events: num("events"),
-		Tasks: str("tasks"), Report: str("report"), Error: str("error")}
+		Tasks: str("tasks"), Report: str("report"), Error: str("error"), CPUs: int(num("cpus")), Info: str("info")}
 	if ab, err := d.Get("buf"); err == nil && !ab.IsUndefined() && !ab.IsNull() {
 		u8, _ := global().Get("Uint8Array")
 		if arr, err := u8.New(ab); err == nil {
@@ -102,6 +102,28 @@ func (w *Worker) Post(fields map[string]any) error {
 	}
 	_, err := w.w.Call("postMessage", js.ValueOf(fields))
 	return err
+}
+
+// PostFile sends fields plus the first file chosen in the file input
+// inputID (as "file": a File is structured-cloned, not read, here) and
+// returns its name and size; the input is cleared so choosing the same
+// file again fires a change.
+func (w *Worker) PostFile(fields map[string]any, inputID string) (string, float64, error) {
+	if w == nil || w.closed {
+		return "", 0, errors.New("worker closed")
+	}
+	file, err := firstFile(inputID)
+	if err != nil {
+		return "", 0, err
+	}
+	name, size := fileMeta(file)
+	msg := js.ValueOf(fields)
+	msg.Set("file", safejs.Unsafe(file))
+	if _, err := w.w.Call("postMessage", msg); err != nil {
+		return "", 0, err
+	}
+	clearInput(inputID)
+	return name, size, nil
 }
 
 // Terminate stops the worker at once.

@@ -18,6 +18,7 @@ package view
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 
 	"schedplay/core/metrics"
 	"schedplay/core/scenario"
@@ -34,6 +35,10 @@ type Run struct {
 	Metrics  *metrics.Collector
 	Colors   []RGB // by TaskID, grown as tasks appear
 	report   *metrics.Report
+
+	// TraceName is the file name of an imported trace (trace.go), "" for
+	// a simulation.
+	TraceName string
 
 	// Remote runs: what the worker has reported so far.
 	ncpu   int
@@ -233,6 +238,9 @@ func (r *Run) MetricsJSON() []byte {
 
 // replay runs the scenario again with sink attached (see the file comment).
 func (r *Run) replay(attach func(*sched.Sim) interface{ Close() error }) error {
+	if r.Scenario == nil {
+		return errors.New("an imported trace has no scenario to replay: export its metrics instead")
+	}
 	cfg, err := r.Scenario.Build(sched.DefaultLimits())
 	if err != nil {
 		return err

@@ -11,8 +11,11 @@ package main
 // rather than wasm/bridge, which is the page's door to the browser.
 
 import (
+	"fmt"
 	"syscall/js"
 	"time"
+
+	"schedplay/wasm/view"
 )
 
 const (
@@ -36,6 +39,10 @@ func main() {
 		case "run":
 			current = id
 			go run(id, m.Get("scenario").String())
+		case "trace":
+			current = id
+			file := m.Get("file")
+			go openTrace(id, file)
 		case "cancel":
 			if current == id {
 				current = -1
@@ -78,6 +85,37 @@ func run(id int, scenarioJSON string) {
 		// run) are delivered only while Go waits.
 		time.Sleep(time.Millisecond)
 	}
+}
+
+// openTrace reads a File posted by the page and imports it (trace.go).
+func openTrace(id int, file js.Value) {
+	fail := func(msg string) { post(id, "traceerror", map[string]any{"error": msg}, nil) }
+	name := file.Get("name").String()
+	if size := file.Get("size").Float(); size > view.MaxTraceBytes {
+		fail(fmt.Sprintf("%s is %.1f MB; the playground opens traces up to %d MB", name, size/1e6, view.MaxTraceBytes>>20))
+		return
+	}
+	rd := js.Global().Get("FileReaderSync")
+	if rd.IsUndefined() {
+		fail("this browser cannot read files in a worker")
+		return
+	}
+	ab := rd.New().Call("readAsArrayBuffer", file)
+	u8 := js.Global().Get("Uint8Array").New(ab)
+	data := make([]byte, u8.Length())
+	js.CopyBytesToGo(data, u8)
+	res, err := ImportTrace(name, data)
+	if err != nil {
+		fail(name + ": " + err.Error())
+		return
+	}
+	if current != id {
+		return // superseded while importing
+	}
+	post(id, "trace", map[string]any{"cpus": res.NumCPUs, "now": float64(res.Duration), "events": float64(res.Events),
+		"info": res.Summary}, nil)
+	post(id, "batch", map[string]any{"now": float64(res.Duration), "events": float64(res.Events), "tasks": res.Tasks}, res.Records)
+	post(id, "done", map[string]any{"report": res.Report}, nil)
 }
 
 // post sends {type, id, ...fields, buf} with buf's ArrayBuffer transferred.

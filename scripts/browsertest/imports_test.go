@@ -1,0 +1,132 @@
+//go:build browser
+
+package browsertest
+
+// What comes from outside the simulator: an rt-app configuration pasted
+// into the JSON editor, the rt-app export, and a real kernel trace opened
+// from disk.
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// s5 is the rt-app workload of experiments S5 (the Aug 2020 SCHED_IDLE
+// sleeper-credit thread), with // comments as rt-app's parser allows.
+const s5 = `// rt-app workload of "sched/fair: avoid vruntime compensation for SCHED_IDLE task"
+{ "tasks" : {
+    "task_other" : { "instance" : 1, "cpus" : [2], "loop" : 2000,
+                     "policy" : "SCHED_OTHER", "run" : -1, "priority" : 0, "sleep" : 0 }, // "run": -1 = always running
+    "task_idle"  : { "instance" : 1, "cpus" : [2], "loop" : 2000,
+                     "policy" : "SCHED_IDLE", "run" : 1,
+                     "timer" : { "ref" : "unique2", "period" : 16000, "mode" : "absolute" } } },
+  "global" : { "calibration" : "CPU0", "default_policy" : "SCHED_OTHER", "duration" : -1 } }
+`
+
+// Pasting S5 imports it, shows the import warnings and runs it with
+// rt-app's thread names; Export rt-app gives the workload back; an rt-app
+// error is shown at its path in the rt-app file.
+func TestRTAppPasteAndExport(t *testing.T) {
+	tb := newTab(t)
+	tb.open("/")
+	tb.waitDone()
+	tb.change("#json", s5)
+	tb.click("#apply-json")
+	tb.waitFor(`window.schedplay.done && window.schedplay.preset === "" && window.schedplay.tasks && "task_idle-1" in window.schedplay.tasks`, 60*time.Second)
+	tasks := eval[map[string]map[string]float64](tb, `window.schedplay.tasks`)
+	if len(tasks) != 2 || tasks["task_other-0"]["runtime_ns"] <= 0 || tasks["task_idle-1"]["switches"] <= 0 {
+		t.Fatalf("S5 ran with tasks %v, want task_other-0 and task_idle-1 both running", tasks)
+	}
+	shown := eval[[]string](tb, `Array.from(document.querySelectorAll("#warning-list li")).map(function (e) { return e.textContent; })`)
+	if len(shown) == 0 || !strings.Contains(strings.Join(shown, "\n"), "calibration") {
+		t.Fatalf("import warnings shown: %q, want the ignored calibration among them", shown)
+	}
+	if n := eval[int](tb, `document.querySelectorAll("#warning-list li *").length`); n != 0 {
+		t.Fatalf("warnings rendered as markup (%d child elements), want text nodes", n)
+	}
+	if eval[string](tb, `window.schedplay.jsonError ? "error" : ""`) != "" {
+		t.Fatal("import left an editor error")
+	}
+	tb.screenshot("rtapp-import")
+
+	tb.click("#export-rtapp")
+	tb.waitFor(`window.schedplay.lastExport && window.schedplay.lastExport.name === "rtapp.json"`, 10*time.Second)
+	text := eval[string](tb, `window.schedplay.lastExport.text`)
+	var doc struct {
+		Tasks  map[string]map[string]any `json:"tasks"`
+		Global map[string]any            `json:"global"`
+	}
+	if err := json.Unmarshal([]byte(text), &doc); err != nil {
+		t.Fatalf("exported rt-app file is not JSON: %v\n%s", err, text)
+	}
+	if len(doc.Tasks) != 2 || doc.Global == nil {
+		t.Fatalf("exported rt-app file has tasks %v, global %v:\n%s", doc.Tasks, doc.Global, text)
+	}
+	if !strings.Contains(strings.Join(eval[[]string](tb, `window.schedplay.warnings`), "\n"), "workload") {
+		t.Fatalf("export warnings %q, want the left-out machine named", eval[[]string](tb, `window.schedplay.warnings`))
+	}
+
+	bad := strings.Replace(s5, `"SCHED_IDLE"`, `"SCHED_DEADLINE"`, 1)
+	tb.change("#json", bad)
+	tb.click("#apply-json")
+	tb.waitFor(`window.schedplay.jsonError && window.schedplay.jsonError.path.indexOf("tasks.task_idle") === 0`, 10*time.Second)
+	if shown := eval[string](tb, `document.querySelector("#json-error").textContent`); !strings.Contains(shown, "tasks.task_idle") {
+		t.Fatalf("rt-app error shown as %q", shown)
+	}
+}
+
+// A real 6.18 trace (two shell busy loops on CPU 1 at nice 0 and 5) opened
+// through the file input: trace mode, slices on CPU 1, both loops in the
+// task table; a broken trace names its line.
+func TestOpenTrace(t *testing.T) {
+	file, err := filepath.Abs("../../core/ftraceimport/testdata/real-6.18-nice0-nice5.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := newTab(t)
+	tb.open("/")
+	tb.waitDone()
+	tb.do(chromedp.SetUploadFiles("#trace-file", []string{file}, chromedp.NodeReady))
+	tb.waitFor(`window.schedplay.mode === "trace" && window.schedplay.done === true`, 30*time.Second)
+	drawn := eval[[]int](tb, `window.schedplay.drawn`)
+	if len(drawn) != 2 || drawn[1] < 100 {
+		t.Fatalf("drawn columns per CPU %v: want 2 lanes, CPU 1 full of slices", drawn)
+	}
+	rows := eval[[][]string](tb, `Array.from(document.querySelectorAll("#task-table tbody tr")).map(function (r) {
+  return Array.from(r.cells).map(function (c) { return c.textContent; }); })`)
+	nices := map[string]bool{}
+	for _, r := range rows {
+		if len(r) > 3 && r[0] == "sh" {
+			nices[r[3]] = true
+		}
+	}
+	if !nices["0"] || !nices["5"] {
+		t.Fatalf("task table rows %q: want sh at nice 0 and nice 5", rows)
+	}
+	if eval[bool](tb, `!!document.querySelector("#run") || !!document.querySelector(".knobs")`) {
+		t.Fatal("trace mode shows Run or the kernel knobs")
+	}
+	tb.screenshot("trace")
+
+	bad := filepath.Join(t.TempDir(), "bad.txt")
+	os.WriteFile(bad, []byte("# tracer: nop\n"+
+		"  sh-1  [000] d..2.  1.000000: sched_switch: prev_comm=sh prev_pid=1 prev_prio=120 prev_state=S ==> next_comm=x next_pid=2 next_prio=120\n"+
+		"  sh-1  [000] d..2.  1.000100: sched_switch: garbage\n"), 0o644)
+	tb.do(chromedp.SetUploadFiles("#trace-file", []string{bad}, chromedp.NodeReady))
+	tb.waitFor(`window.schedplay.traceError !== ""`, 30*time.Second)
+	if msg := eval[string](tb, `document.querySelector("#trace-error").textContent`); !strings.Contains(msg, "bad.txt: line 3") {
+		t.Fatalf("broken trace error shown as %q", msg)
+	}
+
+	tb.click("#leave-trace")
+	tb.waitFor(`window.schedplay.mode === "sim" && window.schedplay.done === true`, 60*time.Second)
+	if !eval[bool](tb, `!!document.querySelector(".knobs")`) {
+		t.Fatal("back in the simulation without the kernel knobs")
+	}
+}
