@@ -39,9 +39,17 @@
 //     fork (the forked thread is a task with "instance": 0). mem and iorun
 //     become run at [MemBytesPerNs] with a warning: they are short CPU-bound
 //     memsets/writes to /dev/null by default, and a warning is more useful
-//     than refusing the file. lock and unlock are errors (they come with
-//     priority inheritance); wait, signal, broad, sync, barrier,
-//     suspend and resume are errors (they need task-to-task wakeups).
+//     than refusing the file. wait, signal, broad, sync, suspend, resume
+//     and barrier map to the core's wait resources with rt-app's semantics
+//     (events.go syncEvent: condition variables keep no pending signal, so
+//     signals are imported with cond; suspend is a wait and resume a
+//     broadcast on the resource of that name; sync is a signal then a wait;
+//     a bare "suspend" as workgen writes it names the thread itself; a
+//     barrier whose rt-app participant count, one per barrier event parsed,
+//     differs from the thread instances using it is an error). lock and
+//     unlock around only those events are left out with a warning (the
+//     mutex is held for no simulated time); any other lock or unlock is an
+//     error (mutexes come with priority inheritance).
 //   - rt-app timer refs that do not start with "unique" are one timer shared
 //     by every thread using them; the core has per-task timers, so such a
 //     ref is kept per task and, if more than one thread uses it, warned

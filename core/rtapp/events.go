@@ -29,12 +29,20 @@ func classify(key string) string {
 func (im *importer) events(t *taskIn, path string, v *Value) ([]scenario.Step, error) {
 	var steps []scenario.Step
 	im.duplicates(path, v)
-	for _, m := range v.Members {
+	skip := map[int]bool{} // unlock events of condition-variable-only locks
+	for i, m := range v.Members {
 		kind := classify(m.Key)
-		if kind == "" {
+		if kind == "" || skip[i] {
 			continue
 		}
 		p := join(path, m.Key)
+		if kind == "lock" {
+			if j := condLockEnd(v.Members, i); j > 0 {
+				skip[j] = true
+				im.warnOnce("condlock", p, "\"lock\"/\"unlock\" around only wait, signal, broad, sync, suspend or resume events are left out: the mutex is held for no simulated time, so it can be contended only if its holder is preempted inside the region, which the import ignores")
+				continue
+			}
+		}
 		if m.Val == nil && kind != "suspend" && kind != "yield" {
 			return nil, errAt(p, "has no value%s", line(&Value{Line: m.Line}))
 		}
@@ -48,11 +56,37 @@ func (im *importer) events(t *taskIn, path string, v *Value) ([]scenario.Step, e
 		if st != nil {
 			steps = append(steps, *st)
 		}
+		steps = append(steps, t.pending...) // the wait of a sync
+		t.pending = t.pending[:0]
 	}
 	if len(steps) == 0 {
 		return nil, errAt(path, "no events (rt-app exits: \"No events found. Task must have events or it's useless\")")
 	}
 	return steps, nil
+}
+
+// condLockEnd returns the index of the unlock that matches the lock at i
+// when everything between them is a zero-time condition-variable event,
+// else -1.
+func condLockEnd(ms []Member, i int) int {
+	ref := ms[i].Val
+	if ref == nil || ref.Kind != String {
+		return -1
+	}
+	for j := i + 1; j < len(ms); j++ {
+		switch classify(ms[j].Key) {
+		case "":
+		case "signal", "broad", "wait", "sync", "suspend", "resume":
+		case "unlock":
+			if v := ms[j].Val; v != nil && v.Kind == String && v.Str == ref.Str {
+				return j
+			}
+			return -1
+		default:
+			return -1
+		}
+	}
+	return -1
 }
 
 func (im *importer) event(t *taskIn, p, kind string, v *Value) (*scenario.Step, error) {
@@ -106,8 +140,74 @@ func (im *importer) event(t *taskIn, p, kind string, v *Value) (*scenario.Step, 
 	case "lock", "unlock":
 		return nil, errAt(p, "rt-app's %q event: %s%s", kind, rtIssue, line(v))
 	}
-	// wait, signal, broad, sync, barrier, suspend, resume
-	return nil, errAt(p, "rt-app's %q event: %s%s", kind, syncIssue, line(v))
+	return im.syncEvent(t, p, kind, v)
+}
+
+// syncEvent maps rt-app's inter-task events (src/rt-app.c run_event()) to
+// the core's wait resources (core/sched/ipc.go). rt-app's condition
+// variables keep no state: pthread_cond_signal() and _broadcast() with
+// nobody waiting are lost, and pthread_cond_wait() always blocks, so
+// signals are imported with cond (lost when nobody waits) and nothing ever
+// leaves a pending signal for a wait to consume.
+//
+//	"signal": "q"                   -> {"signal": "q", "cond": true}
+//	"broad": "q"                    -> {"broadcast": "q"}
+//	"wait": {"ref": "q", "mutex"}   -> {"wait": "q"}
+//	"sync": {"ref": "q", "mutex"}   -> signal (cond) then wait
+//	"suspend": "q"                  -> {"wait": "q"} (pthread_cond_wait)
+//	"resume": "q"                   -> {"broadcast": "q"} (pthread_cond_broadcast)
+//	"barrier": "b"                  -> {"barrier": "b"}
+//
+// suspend/resume and signal/wait share rt-app's resource namespace (both
+// are rtapp_wait resources), as here. The mutex rt-app passes to
+// pthread_cond_wait() is not modelled (see the lock event).
+func (im *importer) syncEvent(t *taskIn, p, kind string, v *Value) (*scenario.Step, error) {
+	switch kind {
+	case "wait", "sync":
+		if v.Kind != Object {
+			return nil, errAt(p, "want an object {\"ref\", \"mutex\"}, got %s%s", describe(v), line(v))
+		}
+		ref := "unknown" // rt-app's default
+		for _, m := range v.Members {
+			mp := join(p, m.Key)
+			switch m.Key {
+			case "ref":
+				if m.Val == nil || m.Val.Kind != String {
+					return nil, errAt(mp, "want a string")
+				}
+				ref = m.Val.Str
+			case "mutex":
+			default:
+				im.warn(mp, "unknown %s key, ignored", kind)
+			}
+		}
+		if kind == "sync" {
+			t.pending = append(t.pending, scenario.Step{Kind: "wait", Res: ref})
+			return &scenario.Step{Kind: "signal", Res: ref, Cond: true}, nil
+		}
+		return &scenario.Step{Kind: "wait", Res: ref}, nil
+	}
+	if v.Kind != String {
+		return nil, errAt(p, "want the name of a resource, got %s%s", describe(v), line(v))
+	}
+	ref := v.Str
+	if ref == "" && kind == "suspend" {
+		ref = t.key // workgen's bare "suspend": the thread's own name
+	}
+	switch kind {
+	case "signal":
+		return &scenario.Step{Kind: "signal", Res: ref, Cond: true}, nil
+	case "broad", "resume":
+		return &scenario.Step{Kind: "broadcast", Res: ref}, nil
+	case "suspend":
+		return &scenario.Step{Kind: "wait", Res: ref}, nil
+	}
+	// barrier
+	im.barriers[ref]++
+	if im.barrierAt[ref] == "" {
+		im.barrierAt[ref] = p
+	}
+	return &scenario.Step{Kind: "barrier", Res: ref}, nil
 }
 
 func (im *importer) timer(t *taskIn, p string, v *Value) (*scenario.Step, error) {

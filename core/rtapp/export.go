@@ -26,6 +26,19 @@ const maxUnrolled = 10000
 type exporter struct {
 	warns []Warning
 	b     strings.Builder
+	once  map[string]bool
+}
+
+// warnOnce warns about key at most once per export.
+func (ex *exporter) warnOnce(key, path, format string, args ...any) {
+	if ex.once == nil {
+		ex.once = map[string]bool{}
+	}
+	if ex.once[key] {
+		return
+	}
+	ex.once[key] = true
+	ex.warn(path, format, args...)
 }
 
 // Export renders the workload of sc (tasks, programs, loops, timers,
@@ -254,6 +267,25 @@ func (ex *exporter) event(p string, st scenario.Step) (event, error) {
 		return event{key: "fork", val: jsonStr(st.Fork)}, nil
 	case "exit":
 		return event{}, errAt(p+".exit", "rt-app has no exit event (a thread ends when its loop count is done)")
+	case "wait":
+		// rt-app's suspend locks the mutex of the same name around
+		// pthread_cond_wait(), which its bare wait event leaves to the file.
+		return event{key: "suspend", val: jsonStr(st.Res)}, nil
+	case "signal":
+		if !st.Cond {
+			return event{}, errAt(p+".signal", "a signal that stays pending when nobody waits has no rt-app equivalent: rt-app's signal (pthread_cond_signal) is lost then (\"cond\": true gives that)")
+		}
+		if st.Sync {
+			ex.warnOnce("sync", p+".sync", "rt-app cannot choose WF_SYNC: its futex wakeups are not sync wakeups")
+		}
+		return event{key: "signal", val: jsonStr(st.Res)}, nil
+	case "broadcast":
+		if st.Sync {
+			ex.warnOnce("sync", p+".sync", "rt-app cannot choose WF_SYNC: its futex wakeups are not sync wakeups")
+		}
+		return event{key: "resume", val: jsonStr(st.Res)}, nil
+	case "barrier":
+		return event{key: "barrier", val: jsonStr(st.Res)}, nil
 	}
 	return event{}, errAt(p, "unknown step kind %q", st.Kind)
 }

@@ -50,8 +50,7 @@ const MemBytesPerNs = 10
 
 // Issues that will bring the events the core does not model yet.
 const (
-	rtIssue   = "the deadline class and mutexes with priority inheritance are not modelled yet; they come with the deadline-class and PI issue"
-	syncIssue = "task-to-task wakeups (condition variables, barriers, suspend/resume) are not modelled yet; they come with the inter-task wakeup (IPC) issue"
+	rtIssue = "the deadline class and mutexes with priority inheritance are not modelled yet; they come with the deadline-class and PI issue"
 )
 
 type importer struct {
@@ -63,6 +62,8 @@ type importer struct {
 	tasks     []*taskIn
 	byName    map[string]*taskIn
 	once      map[string]bool
+	barriers  map[string]int    // barrier events per ref (rt-app's participant count)
+	barrierAt map[string]string // path of a ref's first barrier event
 }
 
 // taskIn is a task being imported.
@@ -74,6 +75,7 @@ type taskIn struct {
 	timers  []*timerUse
 	forks   []string
 	forkers []string
+	pending []scenario.Step // steps an event adds after its own (sync's wait)
 }
 
 type timerUse struct {
@@ -98,7 +100,8 @@ func Import(data []byte) (*scenario.Scenario, []Warning, error) {
 	if root.Kind != Object {
 		return nil, nil, errAt("", "want a JSON object with \"tasks\" at the top level")
 	}
-	im := &importer{defPolicy: "SCHED_OTHER", byName: map[string]*taskIn{}, once: map[string]bool{}, maxCPU: -1}
+	im := &importer{defPolicy: "SCHED_OTHER", byName: map[string]*taskIn{}, once: map[string]bool{}, maxCPU: -1,
+		barriers: map[string]int{}, barrierAt: map[string]string{}}
 	sc := scenario.New()
 	sc.Description = "Imported from an rt-app configuration."
 	for _, m := range root.Members {
@@ -121,6 +124,9 @@ func Import(data []byte) (*scenario.Scenario, []Warning, error) {
 		return nil, nil, errAt("tasks", "want an object of threads, got %s", tm.Val.Kind)
 	}
 	if err := im.allTasks(tm.Val, sc); err != nil {
+		return nil, nil, err
+	}
+	if err := im.checkBarriers(sc); err != nil {
 		return nil, nil, err
 	}
 	if err := im.topology(sc); err != nil {
@@ -681,4 +687,43 @@ func countSteps(steps []scenario.Step) int {
 		}
 	}
 	return n
+}
+
+// checkBarriers compares rt-app's barrier participant count with the
+// core's. rt-app's parser adds one per barrier event it parses
+// (init_barrier_resource() starts at -1; the last arrival is the one that
+// finds 0), so a thread description with two instances, or a phase loop
+// body read once, counts once; the core counts the task instances whose
+// program uses the barrier. When they differ rt-app's barrier releases at
+// another arrival than the core's would, so the import is refused.
+func (im *importer) checkBarriers(sc *scenario.Scenario) error {
+	refs := make([]string, 0, len(im.barriers))
+	for ref := range im.barriers {
+		refs = append(refs, ref)
+	}
+	sort.Strings(refs)
+	for _, ref := range refs {
+		users := 0
+		for _, t := range sc.Tasks {
+			if usesBarrier(t.Program, ref) {
+				users += t.Instances
+			}
+		}
+		if n := im.barriers[ref]; n != users {
+			return errAt(im.barrierAt[ref], "barrier %q: rt-app counts %d barrier events as its participants, but %d thread instances use it; the barrier would release at a different arrival (one barrier event per thread description with one instance is what rt-app's counter expects)", ref, n, users)
+		}
+	}
+	return nil
+}
+
+func usesBarrier(steps []scenario.Step, ref string) bool {
+	for _, st := range steps {
+		if st.Kind == "barrier" && st.Res == ref {
+			return true
+		}
+		if st.Kind == "loop" && usesBarrier(st.Loop.Program, ref) {
+			return true
+		}
+	}
+	return false
 }

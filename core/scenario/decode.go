@@ -282,10 +282,13 @@ func decodeProgram(path string, v any, depth int) ([]Step, error) {
 		if err != nil {
 			return nil, err
 		}
-		if len(m) != 1 {
-			return nil, errAt(p, "want exactly one of run, sleep, timer, yield, fork, exit, loop; got %d keys", len(m))
-		}
 		var st Step
+		if err := decodeModifiers(p, m, &st); err != nil {
+			return nil, err
+		}
+		if len(m) != 1 {
+			return nil, errAt(p, "want exactly one of run, sleep, timer, yield, fork, exit, loop, wait, signal, broadcast, barrier; got %d keys", len(m))
+		}
 		for k, x := range m {
 			kp := p + "." + k
 			switch k {
@@ -357,13 +360,49 @@ func decodeProgram(path string, v any, depth int) ([]Step, error) {
 					return nil, err
 				}
 				st.Kind = "loop"
+			case "wait", "signal", "broadcast", "barrier":
+				name, ok := x.(string)
+				if !ok {
+					return nil, errAt(kp, "want the name of a resource")
+				}
+				st.Res, st.Kind = name, k
 			default:
-				return nil, errAt(kp, "unknown event; want run, sleep, timer, yield, fork, exit or loop")
+				return nil, errAt(kp, "unknown event; want run, sleep, timer, yield, fork, exit, loop, wait, signal, broadcast or barrier")
 			}
 		}
 		out = append(out, st)
 	}
 	return out, nil
+}
+
+// decodeModifiers takes the optional "sync" and "cond" flags of a signal
+// or broadcast out of m.
+func decodeModifiers(p string, m map[string]any, st *Step) error {
+	for _, k := range [...]string{"sync", "cond"} {
+		x, ok := m[k]
+		if !ok {
+			continue
+		}
+		_, sig := m["signal"]
+		_, bc := m["broadcast"]
+		if !sig && !(bc && k == "sync") {
+			if k == "sync" {
+				return errAt(p+"."+k, "only a signal or broadcast event takes sync")
+			}
+			return errAt(p+"."+k, "only a signal event takes cond")
+		}
+		b, ok := x.(bool)
+		if !ok {
+			return errAt(p+"."+k, "want true or false")
+		}
+		if k == "sync" {
+			st.Sync = b
+		} else {
+			st.Cond = b
+		}
+		delete(m, k)
+	}
+	return nil
 }
 
 func onlyKeys(path string, m map[string]any, keys ...string) error {

@@ -235,6 +235,16 @@ func encodeProgram(w *jw, steps []Step) {
 			w.key("program", &lf)
 			encodeProgram(w, st.Loop.Program)
 			w.b.WriteByte('}')
+		case "wait", "signal", "broadcast", "barrier":
+			w.str(st.Res)
+			if st.Sync {
+				w.key("sync", &f)
+				w.b.WriteString("true")
+			}
+			if st.Cond {
+				w.key("cond", &f)
+				w.b.WriteString("true")
+			}
 		}
 		w.b.WriteByte('}')
 	}

@@ -57,12 +57,20 @@ type Task struct {
 
 // Step is one program event; Kind says which field is set.
 type Step struct {
-	Kind  string // run, sleep, timer, yield, fork, exit, loop
+	Kind  string // run, sleep, timer, yield, fork, exit, loop, wait, signal, broadcast, barrier
 	Run   Duration
 	Sleep Duration
 	Timer *Timer
 	Fork  string
 	Loop  *Loop
+	// Res names the resource of a wait, signal, broadcast or barrier.
+	Res string
+	// Sync marks a signal or broadcast as a WF_SYNC wakeup (the waker is
+	// about to block, as a pipe writer that then reads).
+	Sync bool
+	// Cond gives a signal pthread_cond_signal() semantics: with nobody
+	// waiting it is lost instead of left pending.
+	Cond bool
 }
 
 // Timer is an rt-app timer event.
@@ -166,8 +174,9 @@ func (sc *Scenario) Build(lim sched.Limits) (sched.Config, error) {
 		groups[t.Name] = i
 	}
 	total := 0
+	rs := &resTable{index: map[string]int{}}
 	for i, t := range sc.Tasks {
-		spec, err := buildTask(fmt.Sprintf("tasks[%d]", i), t, groups, sc, m.NumCPUs())
+		spec, err := buildTask(fmt.Sprintf("tasks[%d]", i), t, groups, sc, m.NumCPUs(), rs)
 		if err != nil {
 			return cfg, err
 		}
@@ -179,6 +188,7 @@ func (sc *Scenario) Build(lim sched.Limits) (sched.Config, error) {
 	if total > lim.MaxTasks {
 		return cfg, errAt("tasks", "%d tasks; the limit is %d", total, lim.MaxTasks)
 	}
+	cfg.Resources = rs.list
 	tick := sched.Second / Duration(prof.HZ)
 	if sc.Kernel.TickOffset != nil {
 		if *sc.Kernel.TickOffset >= tick {
@@ -193,7 +203,7 @@ func (sc *Scenario) Build(lim sched.Limits) (sched.Config, error) {
 	return cfg, nil
 }
 
-func buildTask(p string, t Task, groups map[string]int, sc *Scenario, ncpu int) (sched.TaskSpec, error) {
+func buildTask(p string, t Task, groups map[string]int, sc *Scenario, ncpu int, rs *resTable) (sched.TaskSpec, error) {
 	spec := sched.TaskSpec{Name: t.Name, Instances: t.Instances, Nice: t.Nice, Start: t.Start,
 		Parent: -1, Slack: DefaultSlack, Slice: t.Slice, Loop: t.Loop}
 	if t.Instances < 1 || t.Instances > 10000 {
@@ -261,9 +271,16 @@ func buildTask(p string, t Task, groups map[string]int, sc *Scenario, ncpu int) 
 		return spec, errAt(p+".loop", "%d: want -1 (forever) or a positive count", t.Loop)
 	}
 	timers := map[string]int{}
-	ops, err := buildOps(p+".program", t.Program, groups, timers, t.Name, sc)
+	rs.seen = rs.seen[:0]
+	ops, err := buildOps(p+".program", t.Program, groups, timers, t.Name, sc, rs)
 	if err != nil {
 		return spec, err
+	}
+	for _, ri := range rs.seen {
+		if rs.barrier[ri] {
+			// rt-app counts every thread whose events use the barrier.
+			rs.list[ri].Barrier += t.Instances
+		}
 	}
 	spec.Program, spec.Timers = ops, len(timers)
 	if _, err := sched.BuildProgram(ops, t.Loop, len(timers)); err != nil {
@@ -272,7 +289,53 @@ func buildTask(p string, t Task, groups map[string]int, sc *Scenario, ncpu int) 
 	return spec, nil
 }
 
-func buildOps(p string, steps []Step, groups map[string]int, timers map[string]int, self string, sc *Scenario) ([]sched.Op, error) {
+// resTable collects the scenario-wide wait resources in order of first use.
+type resTable struct {
+	index   map[string]int
+	list    []sched.Resource
+	barrier []bool // used by barrier steps
+	seen    []int  // resources the current task group uses
+}
+
+// use returns the index of resource name, used as a barrier or an event.
+func (rs *resTable) use(path, name string, barrier bool) (int, error) {
+	if !resNameOK(name) {
+		return 0, errAt(path, "%q: want a resource name of 1-64 printable characters", name)
+	}
+	i, ok := rs.index[name]
+	if !ok {
+		i = len(rs.list)
+		rs.index[name] = i
+		rs.list = append(rs.list, sched.Resource{Name: name})
+		rs.barrier = append(rs.barrier, barrier)
+	}
+	if rs.barrier[i] != barrier {
+		return 0, errAt(path, "resource %q is used both as a barrier and with wait/signal/broadcast", name)
+	}
+	for _, j := range rs.seen {
+		if j == i {
+			return i, nil
+		}
+	}
+	rs.seen = append(rs.seen, i)
+	return i, nil
+}
+
+// resNameOK: resource names are free text (rt-app's are), but short and
+// printable.
+func resNameOK(name string) bool {
+	if name == "" || len(name) > 64 {
+		return false
+	}
+	for _, r := range name {
+		if r < ' ' || r == 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+func buildOps(p string, steps []Step, groups map[string]int, timers map[string]int, self string, sc *Scenario, rs *resTable) ([]sched.Op, error) {
 	if len(steps) == 0 {
 		return nil, errAt(p, "empty program: want at least one event")
 	}
@@ -319,7 +382,7 @@ func buildOps(p string, steps []Step, groups map[string]int, timers map[string]i
 			if st.Loop.Count == 0 || st.Loop.Count < -1 {
 				return nil, errAt(sp+".loop.count", "%d: want -1 (forever) or a positive count", st.Loop.Count)
 			}
-			body, err := buildOps(sp+".loop.program", st.Loop.Program, groups, timers, self, sc)
+			body, err := buildOps(sp+".loop.program", st.Loop.Program, groups, timers, self, sc, rs)
 			if err != nil {
 				return nil, err
 			}
@@ -333,6 +396,19 @@ func buildOps(p string, steps []Step, groups map[string]int, timers map[string]i
 			}
 			ops[begin].Match = len(ops)
 			ops = append(ops, sched.Op{Kind: sched.OpLoopEnd, Match: begin})
+		case "wait", "signal", "broadcast", "barrier":
+			idx, err := rs.use(sp+"."+st.Kind, st.Res, st.Kind == "barrier")
+			if err != nil {
+				return nil, err
+			}
+			if st.Sync && st.Kind != "signal" && st.Kind != "broadcast" {
+				return nil, errAt(sp+".sync", "only a signal or broadcast can be a sync wakeup")
+			}
+			if st.Cond && st.Kind != "signal" {
+				return nil, errAt(sp+".cond", "only a signal can be lost (cond)")
+			}
+			kinds := map[string]sched.OpKind{"wait": sched.OpWait, "signal": sched.OpSignal, "broadcast": sched.OpBroadcast, "barrier": sched.OpBarrier}
+			ops = append(ops, sched.Op{Kind: kinds[st.Kind], Res: idx, Sync: st.Sync, Cond: st.Cond})
 		default:
 			return nil, errAt(sp, "unknown event kind %q", st.Kind)
 		}

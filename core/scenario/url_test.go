@@ -42,6 +42,9 @@ var handWritten = []struct{ name, json string }{
 		"tasks":[{"name":"hog","instances":3,"program":[{"run":-1}]},{"name":"sleeper","program":[{"run":"2ms"},{"sleep":"8ms"}]}]}`},
 	{"hand/nested-loops", `{"version":1,"name":"hand/nested-loops","kernel":{"version":"v6.6"},"duration":"100ms",
 		"tasks":[{"name":"n","loop":2,"program":[{"loop":{"count":2,"program":[{"loop":{"count":2,"program":[{"loop":{"count":-1,"program":[{"run":"1ms"},{"sleep":"1ms"}]}}]}}]}}]}]}`},
+	{"hand/wait-resources", `{"version":1,"name":"hand/wait-resources","topology":"smp-4","duration":"50ms",
+		"tasks":[{"name":"a","loop":-1,"program":[{"run":"10us"},{"signal":"q","sync":true},{"wait":"r"},{"barrier":"b"}]},
+			{"name":"w","instances":2,"loop":-1,"program":[{"wait":"q"},{"run":"20us"},{"signal":"r","cond":true},{"broadcast":"r","sync":true},{"barrier":"b"}]}]}`},
 }
 
 func TestURLRoundTrip(t *testing.T) {

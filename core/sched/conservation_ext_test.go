@@ -42,6 +42,7 @@ func TestTimeConservationAndAffinity(t *testing.T) {
 	for _, name := range presetNames(t) {
 		for _, k := range sched.ProfileNames() {
 			t.Run(name+"/"+k, func(t *testing.T) {
+				dur := presetDur(t, name, dur)
 				cfg := presetConfig(t, name, k, dur)
 				s, err := sched.New(cfg)
 				if err != nil {

@@ -67,7 +67,7 @@ func (s *Sim) schedule(rq *rq, why Reason) {
 	}
 	if prev != nil {
 		switch why {
-		case ReasonSleep, ReasonTimer:
+		case ReasonSleep, ReasonTimer, ReasonWait:
 			prev.state = stateBlocked
 			state = 'S'
 			if prev.isRT() {
@@ -170,6 +170,8 @@ func (s *Sim) kick(rq *rq) {
 			s.schedule(rq, ReasonSleep)
 		case stepTimer:
 			s.schedule(rq, ReasonTimer)
+		case stepWait:
+			s.schedule(rq, ReasonWait)
 		case stepYield:
 			if t.isRT() {
 				s.yieldRT(rq)
@@ -261,6 +263,15 @@ func (s *Sim) tick(rq *rq) {
 // chosen by select_task_rq_fair() (select.go) and a move to another CPU
 // goes through migrate_task_rq_fair()/set_task_cpu() (migrate.go).
 func (s *Sim) tryToWakeUp(t *Task, reason Reason) {
+	s.ttwu(t, reason, nil, 0)
+}
+
+// ttwu is try_to_wake_up(t, wakeFlags) on CPU s.localCPU, by the task
+// waker running there (nil in interrupt context). A wakeup in interrupt
+// context acts on a resched of the local CPU at once (the interrupt
+// returns to user mode); a task waker's CPU is left to the caller, which
+// is in the middle of the waker's program (ipc.go, exec.go).
+func (s *Sim) ttwu(t *Task, reason Reason, waker *Task, wakeFlags int) {
 	if t.state != stateBlocked {
 		return
 	}
@@ -271,9 +282,9 @@ func (s *Sim) tryToWakeUp(t *Task, reason Reason) {
 		s.enqueueTask(rq, t, enqDelayed)
 		s.emit(Event{Kind: EvWakeup, CPU: rq.cpu, Next: t.id, Reason: reason, Arg: -1})
 		if rq.curr != t {
-			s.checkPreemptCurr(rq, t, 0)
+			s.checkPreemptCurr(rq, t, wakeFlags)
 		}
-		if rq.needResched && rq.cpu == s.localCPU {
+		if waker == nil && rq.needResched && rq.cpu == s.localCPU {
 			s.kick(rq)
 		}
 		return
@@ -283,10 +294,10 @@ func (s *Sim) tryToWakeUp(t *Task, reason Reason) {
 		this = t.cpu
 	}
 	if t.isRT() {
-		s.tryToWakeUpRT(t, reason, this)
+		s.tryToWakeUpRT(t, reason, this, waker != nil)
 		return
 	}
-	cpu, why := s.selectTaskRq(t, t.cpu, sdFlagWake, false, this, nil)
+	cpu, why := s.selectTaskRq(t, t.cpu, sdFlagWake, wakeFlags&wfSync != 0, this, waker)
 	flags := enqWakeup
 	if cpu != t.cpu {
 		s.migrateWaking(t, cpu, why)
@@ -297,9 +308,9 @@ func (s *Sim) tryToWakeUp(t *Task, reason Reason) {
 	s.updateAvgIdle(rq)
 	s.enqueueTask(rq, t, flags)
 	s.emit(Event{Kind: EvWakeup, CPU: rq.cpu, Next: t.id, Reason: reason, Arg: -1})
-	s.checkPreemptCurr(rq, t, 0)
+	s.checkPreemptCurr(rq, t, wakeFlags)
 	s.wakeQueued = false
-	if rq.needResched && rq.cpu == s.localCPU {
+	if waker == nil && rq.needResched && rq.cpu == s.localCPU {
 		s.kick(rq)
 	}
 }

@@ -76,7 +76,7 @@ func TestDeterminismAcrossDrivers(t *testing.T) {
 	}
 	for _, name := range presetNames(t) {
 		t.Run(name, func(t *testing.T) {
-			cfg := presetConfig(t, name, "", dur)
+			cfg := presetConfig(t, name, "", presetDur(t, name, dur))
 			want := runPreset(t, cfg, oneCall, false, true)
 			if want.err != nil {
 				t.Fatalf("run failed: %v", want.err)
@@ -122,7 +122,7 @@ func TestDeterminismAcrossProfiles(t *testing.T) {
 	// (no hidden global state, no map-order leaks).
 	for _, name := range presetNames(t) {
 		for _, k := range sched.ProfileNames() {
-			cfg := presetConfig(t, name, k, 300*sched.Millisecond)
+			cfg := presetConfig(t, name, k, presetDur(t, name, 300*sched.Millisecond))
 			a := runPreset(t, cfg, oneCall, false, true)
 			b := runPreset(t, cfg, chunked(sched.Millisecond), true, true)
 			if a != b {

@@ -90,6 +90,9 @@ const (
 	ReasonRTFindLowest   // migration: select_task_rq_rt() -> find_lowest_rq() (cpupri)
 	ReasonRTPush         // migration: push_rt_task() to the lowest-priority CPU
 	ReasonRTPull         // migration: pull_rt_task() onto a CPU that lowered its priority
+
+	ReasonWait   // blocked in a wait or barrier on an event resource (futex/pipe read)
+	ReasonSignal // woken by a task's signal, broadcast or barrier arrival (ipc.go)
 	numReasons
 )
 
@@ -100,7 +103,7 @@ var reasonNames = [numReasons]string{"", "sleep", "timer", "exit", "yield",
 	"wake_affine", "sis_target", "sis_prev", "sis_recent", "sis_idle_core", "sis_idle_cpu", "sis_smt",
 	"find_idlest", "periodic_balance", "newidle_balance", "nohz_idle_balance", "active_balance",
 	"higher_class", "rt_higher_prio", "rr_slice_expired", "rt_throttled", "fair_server", "fair_server_done",
-	"rt_find_lowest", "rt_push", "rt_pull"}
+	"rt_find_lowest", "rt_push", "rt_pull", "wait", "signal"}
 
 // IsPreemption reports whether a switch with this reason took the CPU from
 // a task that was still runnable.

@@ -20,6 +20,7 @@ const (
 	stepTimer
 	stepYield
 	stepExit
+	stepWait
 )
 
 // maxInstantSteps bounds the program steps a task may execute at one
@@ -94,6 +95,13 @@ func (s *Sim) advance(rq *rq, t *Task) stepResult {
 			}
 		case OpExit:
 			return stepExit
+		case OpWait, OpSignal, OpBroadcast, OpBarrier:
+			if s.ipcOp(t, op) { // ipc.go
+				return stepWait
+			}
+			if rq.needResched {
+				return stepRun // as for fork: kick() reschedules, then resumes here
+			}
 		}
 	}
 }

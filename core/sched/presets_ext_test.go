@@ -34,6 +34,28 @@ func presetConfig(t testing.TB, name, kernel string, dur sched.Time) sched.Confi
 	return cfg
 }
 
+// densePresets have an event every microsecond or so (pipe ping-pong);
+// the whole-preset runs below keep them to the preset's own (short)
+// duration so that the race-detector build stays within the test timeout.
+var densePresets = map[string]bool{"demo/pipe-pingpong": true, "demo/pipe-pingpong-cross": true}
+
+// presetDur is dur, or for a dense preset the shorter of dur and the
+// preset's duration.
+func presetDur(t testing.TB, name string, dur sched.Time) sched.Time {
+	t.Helper()
+	if !densePresets[name] {
+		return dur
+	}
+	sc, err := scenario.Preset(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if raceEnabled {
+		return min(dur, sc.Duration, 5*sched.Millisecond)
+	}
+	return min(dur, sc.Duration)
+}
+
 func presetNames(t testing.TB) []string {
 	var out []string
 	for _, p := range scenario.Presets() {

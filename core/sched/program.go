@@ -19,6 +19,10 @@ const (
 	OpExit                    // exit now
 	OpLoopBegin               // begin a loop of Count iterations (-1 = forever) ending at End
 	OpLoopEnd                 // end of the loop beginning at Begin
+	OpWait                    // block on event resource Res until signalled (a pending signal is consumed instead)
+	OpSignal                  // wake the first waiter of Res, or leave a pending signal (unless Cond)
+	OpBroadcast               // wake every waiter of Res
+	OpBarrier                 // rt-app barrier Res: wait until all its participants arrive
 )
 
 // Forever is the run duration of a task that never stops running.
@@ -42,6 +46,9 @@ type Op struct {
 	Target int       // OpFork: task group index
 	Count  int       // OpLoopBegin: iterations, -1 = forever
 	Match  int       // OpLoopBegin: index of its OpLoopEnd; OpLoopEnd: of its OpLoopBegin
+	Res    int       // OpWait, OpSignal, OpBroadcast, OpBarrier: index in Config.Resources
+	Sync   bool      // OpSignal, OpBroadcast: the wakeup passes WF_SYNC (the waker is about to block)
+	Cond   bool      // OpSignal: pthread_cond_signal(): a signal nobody waits for is lost
 }
 
 // MaxOpDuration bounds run, sleep and timer durations so that simulated
@@ -91,7 +98,7 @@ func (p *program) check() error {
 				return fmt.Errorf("program: loop count %d at step %d (want -1 or > 0)", op.Count, i)
 			}
 			if op.Count == -1 && !p.consumesTime(i+1, op.Match) {
-				return fmt.Errorf("program: a loop that repeats forever must contain a run, sleep or timer with a positive duration")
+				return fmt.Errorf("program: a loop that repeats forever must contain a run, sleep or timer with a positive duration, or a wait or barrier")
 			}
 		case OpTimer:
 			if op.Timer < 0 || op.Timer >= p.timers {
@@ -107,6 +114,10 @@ func (p *program) check() error {
 		case OpSleep:
 			if op.Dur < 0 {
 				return fmt.Errorf("program: negative sleep at step %d", i)
+			}
+		case OpWait, OpSignal, OpBroadcast, OpBarrier:
+			if op.Res < 0 {
+				return fmt.Errorf("program: resource index %d out of range at step %d", op.Res, i)
 			}
 		}
 	}
@@ -124,6 +135,10 @@ func (p *program) consumesTime(from, to int) bool {
 			if op.Dur > 0 {
 				return true
 			}
+		case OpWait, OpBarrier:
+			// Blocks until another task acts; a ring of tasks that only
+			// signal and wait is caught by maxInstantSteps (exec.go).
+			return true
 		}
 	}
 	return false

@@ -57,6 +57,9 @@ type Config struct {
 	// HW is the machine model (hw.go): idle states and costs. The zero
 	// value is an ideal machine without costs.
 	HW HW
+	// Resources are the scenario-wide wait resources (events and
+	// barriers) that program steps name by index (ipc.go).
+	Resources []Resource
 }
 
 // Sim is one simulation run.
@@ -82,6 +85,7 @@ type Sim struct {
 	end           Time
 	localCPU      CPUID
 	dueScratch    []armedTimer
+	res           []resState // Config.Resources at run time (ipc.go)
 	// Load-balancing and placement scratch (balance.go, select.go):
 	// preallocated so the hot loop does not allocate.
 	lbEnv                     lbEnv
@@ -194,6 +198,9 @@ func New(cfg Config) (*Sim, error) {
 	}
 	if total > lim.MaxTasks {
 		return nil, fmt.Errorf("scenario creates %d tasks; the limit is %d", total, lim.MaxTasks)
+	}
+	if err := s.initResources(); err != nil {
+		return nil, err
 	}
 	s.q.push(qevent{at: s.end, kind: qEnd, prio: prioTick})
 	for gi, spec := range cfg.Tasks {

@@ -41,7 +41,7 @@ func TestRTAppInputErrors(t *testing.T) {
 	dir := t.TempDir()
 	lock := filepath.Join(dir, "lock.json")
 	os.WriteFile(lock, []byte(`// rt-app
-{ "tasks": { "a": { "run": 10, "lock": "m", "unlock": "m" } } }`), 0o644)
+{ "tasks": { "a": { "run": 10, "lock": "m", "run1": 5, "unlock": "m" } } }`), 0o644)
 	code, _, stderr := rtappCLI(t, "run", lock)
 	if code != 2 || !strings.Contains(stderr, lock) || !strings.Contains(stderr, "tasks.a.lock") {
 		t.Errorf("exit %d, stderr %q; want 2 naming the file and tasks.a.lock", code, stderr)

@@ -124,7 +124,8 @@ func appendPick(b []byte, p sched.PickRule) []byte {
 func isPreemption(r sched.Reason) bool {
 	switch r {
 	case sched.ReasonNone, sched.ReasonSleep, sched.ReasonTimer, sched.ReasonExit, sched.ReasonYield,
-		sched.ReasonSleepDone, sched.ReasonTimerFire, sched.ReasonStart, sched.ReasonForked:
+		sched.ReasonSleepDone, sched.ReasonTimerFire, sched.ReasonStart, sched.ReasonForked,
+		sched.ReasonWait, sched.ReasonSignal:
 		return false
 	}
 	return true
