@@ -8,33 +8,13 @@ package main
 // warnings).
 
 import (
-	"bytes"
-
 	"schedplay/core/rtapp"
 	"schedplay/wasm/bridge"
 )
 
-// looksLikeRTApp spots rt-app's layout: a top-level object whose "tasks"
-// is an object (the scenario format has an array) or that has a "global"
-// section, and no "version". Comments (which rt-app allows) are skipped by
-// rtapp.Parse; a document it cannot parse is rt-app only if it starts with
-// a comment, which JSON scenarios cannot. (The CLI's rule, in
-// core/cmd/schedplay/input.go; keep the two alike.)
-func looksLikeRTApp(data []byte) bool {
-	root, err := rtapp.Parse(data)
-	if err != nil {
-		t := bytes.TrimSpace(data)
-		return bytes.HasPrefix(t, []byte("//")) || bytes.HasPrefix(t, []byte("/*"))
-	}
-	if root.Kind != rtapp.Object || root.Get("version") != nil {
-		return false
-	}
-	if root.Get("global") != nil {
-		return true
-	}
-	tasks := root.Get("tasks")
-	return tasks != nil && tasks.Val != nil && tasks.Val.Kind == rtapp.Object
-}
+// looksLikeRTApp is rtapp.LooksLikeRTApp (one rule for the CLI and the
+// playground).
+func looksLikeRTApp(data []byte) bool { return rtapp.LooksLikeRTApp(data) }
 
 // Warnings is a titled list of warnings shown above the page (the rt-app
 // import or export that produced them).

@@ -4,7 +4,6 @@ package main
 // fragment, or a preset name via -preset.
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -85,23 +84,6 @@ func readFileLimited(path string) ([]byte, error) {
 	return data, nil
 }
 
-// looksLikeRTApp spots rt-app's layout: a top-level object whose "tasks"
-// is an object (the scenario format has an array) or that has a "global"
-// section, and no "version". Comments (which rt-app allows) are skipped by
-// rtapp.Parse; a document it cannot parse is rt-app only if it starts with
-// a comment, which JSON scenarios cannot.
-func looksLikeRTApp(data []byte) bool {
-	root, err := rtapp.Parse(data)
-	if err != nil {
-		t := bytes.TrimSpace(data)
-		return bytes.HasPrefix(t, []byte("//")) || bytes.HasPrefix(t, []byte("/*"))
-	}
-	if root.Kind != rtapp.Object || root.Get("version") != nil {
-		return false
-	}
-	if root.Get("global") != nil {
-		return true
-	}
-	tasks := root.Get("tasks")
-	return tasks != nil && tasks.Val != nil && tasks.Val.Kind == rtapp.Object
-}
+// looksLikeRTApp is rtapp.LooksLikeRTApp (one rule for the CLI and the
+// playground).
+func looksLikeRTApp(data []byte) bool { return rtapp.LooksLikeRTApp(data) }
