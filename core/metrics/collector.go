@@ -31,6 +31,11 @@ type taskAcc struct {
 	wokenAt    sched.Time // pending wakeup latency start, -1 = none
 	sys        int64
 	latencies  []int64
+	// timerDue is the hard expiry of the hrtimer that is waking the task
+	// (hrtimer_expire_entry), -1 = none; timerLat the samples of expiry to
+	// switch-in (cyclictest's latency).
+	timerDue sched.Time
+	timerLat []int64
 }
 
 type cpuAcc struct {
@@ -71,7 +76,7 @@ func New(ncpu int) *Collector {
 
 func (c *Collector) task(id sched.TaskID) *taskAcc {
 	for int(id) >= len(c.tasks) {
-		c.tasks = append(c.tasks, taskAcc{wokenAt: -1, cpu: -1})
+		c.tasks = append(c.tasks, taskAcc{wokenAt: -1, cpu: -1, timerDue: -1})
 	}
 	return &c.tasks[id]
 }
@@ -119,6 +124,8 @@ func (c *Collector) Event(e *sched.Event) {
 			}
 			cpu.kernUntl += sched.Time(e.Arg)
 		}
+	case sched.EvTimerExpire:
+		c.task(e.Next).timerDue = sched.Time(e.Arg)
 	case sched.EvEnd:
 		c.finish(e.Time)
 	}
@@ -184,6 +191,10 @@ func (c *Collector) onSwitch(e *sched.Event) {
 		if t.wokenAt >= 0 {
 			t.latencies = append(t.latencies, int64(e.Time-t.wokenAt))
 			t.wokenAt = -1
+		}
+		if t.timerDue >= 0 {
+			t.timerLat = append(t.timerLat, int64(e.Time-t.timerDue))
+			t.timerDue = -1
 		}
 		t.state, t.since, t.cpu = tsRunning, e.Time, e.CPU
 	}

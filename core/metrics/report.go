@@ -41,6 +41,11 @@ type Task struct {
 	Migrations          int64   `json:"migrations"`
 	Wakeups             int64   `json:"wakeups"`
 	WakeupLatencyNs     Latency `json:"wakeup_latency_ns"`
+	// TimerLatencyNs is cyclictest's latency: from the hard expiry of the
+	// hrtimer that woke the task (sleep or timer step) to its switch-in.
+	// Unlike wakeup latency it includes a timer interrupt held off by an
+	// interrupts-off span.
+	TimerLatencyNs Latency `json:"timer_latency_ns"`
 	// UserNs and SysNs split RuntimeNs: SysNs is the modelled kernel time
 	// charged to the task (context switch, pick; hw.* costs).
 	UserNs int64 `json:"user_ns"`
@@ -93,8 +98,8 @@ func (c *Collector) Build(s *sched.Sim, scenario string) Report {
 			RuntimeNs: a.runtime, WaitNs: a.wait, SleepNs: a.sleep,
 			Switches: a.voluntary + a.involuntar, InvoluntarySwitches: a.involuntar,
 			Migrations: a.migrations, Wakeups: a.wakeups,
-			WakeupLatencyNs: summarize(a.latencies),
-			UserNs:          a.runtime - a.sys, SysNs: a.sys,
+			WakeupLatencyNs: summarize(a.latencies), TimerLatencyNs: summarize(a.timerLat),
+			UserNs: a.runtime - a.sys, SysNs: a.sys,
 		})
 	}
 	names := s.IdleStateNames()

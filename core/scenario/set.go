@@ -114,7 +114,11 @@ func Keys() []string {
 	}
 	out = append(out, "hw.cstates\ton|off\tC-states: off keeps only POLL and C1, like C-states disabled in the BIOS; default on; tables per machine in `schedplay topologies`/core/topology/cstates.go")
 	for _, k := range sched.HWKeys() {
-		out = append(out, fmt.Sprintf("hw.%s\t%s\t%s; default %s on every machine; source: %s", k.Name, k.Unit, k.Help, strconv.FormatInt(k.Default(nil), 10), k.Source))
+		where := "on every machine"
+		if md := k.MachineDefaults(); md != "" {
+			where = "on other machines (" + md + ")"
+		}
+		out = append(out, fmt.Sprintf("hw.%s\t%s\t%s; default %s %s; source: %s", k.Name, k.Unit, k.Help, strconv.FormatInt(k.Default(nil), 10), where, k.Source))
 	}
 	return out
 }

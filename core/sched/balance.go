@@ -201,10 +201,12 @@ redo:
 		cont = false
 		return s.lbOutBalanced(env), cont
 	}
+	s.lbChargeStats(sd) // lbcost.go
 	g := s.findBusiestGroup(env)
 	if g == nil {
 		return s.lbOutBalanced(env), cont
 	}
+	s.lbChargeBusiest(g)
 	busiest := s.findBusiestQueue(env, g)
 	if busiest < 0 {
 		return s.lbOutBalanced(env), cont
@@ -215,6 +217,7 @@ redo:
 	env.allPinned = true // cleared as soon as a pullable task is seen
 	if brq.nrRunning > 1 {
 		moved = s.detachTasks(env)
+		s.lbChargeMoved(moved)
 		if sd.parent != nil && env.somePinned && env.imbalance > 0 {
 			sd.parent.groups[0].sgc.imbalance = 1
 		}
@@ -360,6 +363,7 @@ func (s *Sim) rebalanceDomains(rq *rq, idle cpuIdleType, why Reason) {
 	next := j + 60*int64(s.cfg.Profile.HZ)
 	update := false
 	cont := true
+	s.decayNewidleCost(rq) // lbcost.go
 	for sd := s.topo[rq.cpu].sd; sd != nil; sd = sd.parent {
 		if !cont {
 			break
@@ -400,7 +404,10 @@ func (s *Sim) triggerLoadBalance(rq *rq) {
 		if rq.curr == nil {
 			idle = cpuIdle
 		}
+		s.lbCost = 0
 		s.rebalanceDomains(rq, idle, ReasonPeriodicBalance)
+		s.chargeSoftirqBalance(rq) // lbcost.go
 	}
 	s.nohzBalancerKick(rq)
+	s.lbCost = 0 // nohz idle balance is not charged (lbcost.go)
 }

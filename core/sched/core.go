@@ -128,12 +128,12 @@ func (s *Sim) switchTo(rq *rq, prev, next *Task, rule PickRule, reason Reason, b
 	if next == nil {
 		rq.idleSince = s.now
 		rq.idleStamp = s.now
-		s.updateIdleCore(rq.cpu)                      // pick_next_task_idle() -> __update_idle_core()
-		s.idleStart(rq, s.hw.PickNs+s.hw.CtxSwitchNs) // do_idle() (idle.go)
+		s.updateIdleCore(rq.cpu)                                       // pick_next_task_idle() -> __update_idle_core()
+		s.idleStart(rq, s.hw.PickNs+s.hw.CtxSwitchNs+s.takeLBSpan(rq)) // do_idle() (idle.go)
 		return
 	}
 	rq.kernUntil = s.now
-	cost := s.hw.CtxSwitchNs
+	cost := s.hw.CtxSwitchNs + s.takeLBSpan(rq) // newidle balance time (irqoff.go)
 	if prev != nil {
 		cost += s.hw.PickNs // the pick happened in prev's __schedule(); charged with the switch
 	}

@@ -141,6 +141,7 @@ type schedDomain struct {
 	lastBalance      Time
 	nrBalanceFailed  int
 	maxNewidleLBCost int64
+	lastDecayJ       int64   // next_decay_max_lb_cost - HZ (<= v5.15), last_decay_max_lb_cost (v5.16+), jiffies
 	lastBalanceJ     int64   // last_balance, jiffies
 	cpus             []CPUID // span as a list (filled once after the build)
 }

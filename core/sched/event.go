@@ -26,11 +26,12 @@ const (
 	EvIPIEntry                           // ipi_entry: the IPI's handler starts on CPU (PrevState as above)
 	EvWakeIdleNoIPI                      // sched_wake_idle_without_ipi: CPU was polling; NEED_RESCHED set, no IPI
 	EvKernel                             // CPU spends Arg ns in the kernel for task Prev (NoTask = the idle path): sys time
+	EvTimerExpire                        // hrtimer_expire_entry: the hrtimer of sleeper Next runs on CPU; Arg = its hard expiry (ns)
 )
 
 var eventKindNames = [...]string{"", "sched_switch", "sched_wakeup", "sched_wakeup_new",
 	"sched_migrate_task", "sched_process_fork", "sched_process_exit", "cpu_idle_enter",
-	"cpu_idle_exit", "tick", "resched", "end", "ipi_raise", "ipi_entry", "sched_wake_idle_without_ipi", "kernel"}
+	"cpu_idle_exit", "tick", "resched", "end", "ipi_raise", "ipi_entry", "sched_wake_idle_without_ipi", "kernel", "hrtimer_expire_entry"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventKindNames) {

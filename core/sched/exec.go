@@ -169,6 +169,10 @@ func (s *Sim) expireTimers(rq *rq) {
 		if t.prog.ops[t.pc-1].Kind == OpTimer {
 			reason = ReasonTimerFire
 		}
+		// hrtimer_expire_entry: the expiry the sleeper asked for, so that
+		// a consumer can measure the whole lateness (cyclictest's latency),
+		// including an interrupt held off by an irqs-off span (irqoff.go).
+		s.emit(Event{Kind: EvTimerExpire, CPU: rq.cpu, Prev: NoTask, Next: t.id, Arg: int64(tm.hard)})
 		s.tryToWakeUp(t, reason)
 	}
 }

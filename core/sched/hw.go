@@ -19,7 +19,15 @@ package sched
 //   - hw.clockevent_program_ns: one tick_program_event() /
 //     hrtimer_force_reprogram() (the LAPIC timer write);
 //   - hw.ipi_latency_ns: from the sender's APIC write to the target
-//     running the interrupt handler.
+//     running the interrupt handler;
+//   - hw.lb_cpu_ns, hw.lb_group_ns, hw.lb_task_ns, hw.lb_blocked_ns: the
+//     load balancer's own time (lbcost.go): update_sd_lb_stats() per CPU
+//     and per group visited, detach_task()+attach_task() per task moved,
+//     update_blocked_averages() per newidle balance.
+//
+// A key may have a per-machine default (HWKey.perMachine): a cost that
+// depends on the memory system (cross-socket cache misses) is calibrated
+// once per machine, never per scenario.
 //
 // The zero HW value is an ideal machine: no costs, no idle-state latency,
 // no cpuidle driver (the engine's behaviour before these mechanisms). The
@@ -47,6 +55,10 @@ type HW struct {
 	TickStopNs   int64
 	TickRestart  int64
 	ClockEventNs int64
+	LBCPUNs      int64 // lbcost.go
+	LBGroupNs    int64
+	LBTaskNs     int64
+	LBBlockedNs  int64
 }
 
 // HWKey documents one hw.* key.
@@ -54,6 +66,13 @@ type HWKey struct {
 	Name, Unit, Help, Source string
 	field                    func(*HW) *int64
 	def                      int64
+	perMachine               []machineDefault // overrides of def by machine name
+}
+
+// machineDefault is a key's calibrated default on one machine preset.
+type machineDefault struct {
+	machine string
+	value   int64
 }
 
 var hwKeys = []HWKey{
@@ -84,14 +103,49 @@ var hwKeys = []HWKey{
 	{Name: "clockevent_program_ns", Unit: "ns", Help: "one clock-event reprogram (tick_program_event / hrtimer_force_reprogram: LAPIC timer write)",
 		Source: "[estimate] ~1 us for a LAPIC timer MSR/MMIO write path; removed once per stop and restart by HRTIMER_NO_REPROGRAM_ON_REMOVE",
 		field:  func(h *HW) *int64 { return &h.ClockEventNs }, def: 1000},
+	{Name: "lb_cpu_ns", Unit: "ns", Help: "load balancer statistics: update_sg_lb_stats() per CPU of the domain (remote rq and PELT reads, idle_cpu()), also per CPU of the busiest group in find_busiest_queue() (lbcost.go)",
+		Source: "[estimate] 2-4 cache lines of a remote rq per CPU: ~100 ns on one socket (default); [calibrated] xeon-4s18c: experiments.md S2 (rteval max latency before the RFC patches), see lbcost.go",
+		field:  func(h *HW) *int64 { return &h.LBCPUNs }, def: 100,
+		perMachine: []machineDefault{{"xeon-4s18c", lbCPUNsXeon4S}}},
+	{Name: "lb_group_ns", Unit: "ns", Help: "load balancer statistics: per sched group of the domain (update_sg_lb_stats() setup, group_classify(), update_sd_pick_busiest())",
+		Source: "[estimate] a few hundred instructions and the group's sgc cache line, ~100 ns",
+		field:  func(h *HW) *int64 { return &h.LBGroupNs }, def: 100},
+	{Name: "lb_task_ns", Unit: "ns", Help: "detach_task() + attach_task() per task moved (busiest rq lock, dequeue, set_task_cpu, enqueue, wakeup_preempt)",
+		Source: "[estimate] two rq lock round trips and two class (de)queues, ~1 us",
+		field:  func(h *HW) *int64 { return &h.LBTaskNs }, def: 1000},
+	{Name: "lb_blocked_ns", Unit: "ns", Help: "update_blocked_averages() of the balancing CPU at the start of a newidle balance (one leaf cfs_rq per cgroup with load)",
+		Source: "[estimate] a handful of leaf cfs_rqs (systemd slices) at ~200 ns each, ~1 us",
+		field:  func(h *HW) *int64 { return &h.LBBlockedNs }, def: 1000},
 }
 
 // HWKeys lists the numeric hw.* keys (hw.cstates is on|off and separate).
 func HWKeys() []HWKey { return hwKeys }
 
-// Default is the key's default value on machine m (the same on every
-// machine today; per-machine tables can replace it).
-func (k HWKey) Default(m *topology.Machine) int64 { _ = m; return k.def }
+// Default is the key's default value on machine m (nil: the generic
+// default).
+func (k HWKey) Default(m *topology.Machine) int64 {
+	if m != nil {
+		for _, d := range k.perMachine {
+			if d.machine == m.Name {
+				return d.value
+			}
+		}
+	}
+	return k.def
+}
+
+// MachineDefaults describes the per-machine defaults ("" when none), e.g.
+// "xeon-4s18c: 1200".
+func (k HWKey) MachineDefaults() string {
+	out := ""
+	for i, d := range k.perMachine {
+		if i > 0 {
+			out += ", "
+		}
+		out += fmt.Sprintf("%s: %d", d.machine, d.value)
+	}
+	return out
+}
 
 // DefaultHW is the machine model of m with C-states on and the documented
 // default costs.

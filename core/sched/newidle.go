@@ -11,9 +11,12 @@ package sched
 // domain's max_newidle_lb_cost; then each SD_BALANCE_NEWIDLE domain
 // bottom-up runs sched_balance_rq(CPU_NEWLY_IDLE) until a task was pulled,
 // and rq->next_balance is pulled in to the domains' idle intervals.
-// Up to v5.15 the gate is avg_idle < sysctl_sched_migration_cost. The
-// simulator charges no time for balancing, so max_newidle_lb_cost stays 0
-// and the per-domain cost cut-off never fires; the rq lock is not dropped.
+// Up to v5.15 the gate is avg_idle < sysctl_sched_migration_cost. Each
+// domain is walked only while avg_idle >= curr_cost + the domain's
+// max_newidle_lb_cost (the cut-off). The walk costs simulated time
+// (lbcost.go): a non-preemptible, interrupts-off span on this CPU
+// (irqoff.go), shortened by the RFC patches of experiments.md S2
+// (NEWIDLE_IRQ_ON_UNLOCK, NEWIDLE_RT_ABORT) as irqoff.go describes.
 //
 // nohz idle balance, SIMPLIFIED: idle CPUs have no tick (NO_HZ_IDLE), so a
 // busy CPU's tick checks nohz_balancer_kick()'s conditions (some CPU idle,
@@ -38,11 +41,14 @@ func (s *Sim) updateNextBalance(sd *schedDomain, next *int64) {
 }
 
 // newidleBalance mirrors sched_balance_newidle(); it returns the number of
-// tasks pulled to rq.
+// tasks pulled to rq and leaves the walk's duration in rq.lbSpan for the
+// switch that follows (core.go). The span and the RFC patches that shorten
+// it are described in irqoff.go, the costs in lbcost.go.
 func (s *Sim) newidleBalance(rq *rq) int {
 	j := s.jiffies()
 	next := j + int64(s.cfg.Profile.HZ)
 	rq.idleStamp = s.now
+	rq.lbSpan = 0
 	base := s.topo[rq.cpu].sd
 	if base == nil {
 		return 0
@@ -55,21 +61,60 @@ func (s *Sim) newidleBalance(rq *rq) int {
 	if gated {
 		s.updateNextBalance(base, &next)
 	} else {
-		var cost int64 // balancing is free in the simulator
+		// rtAt: when an RT task becomes runnable here during the walk.
+		// Only with interrupts on while the lock is dropped can its
+		// hrtimer fire inside the walk; RFC 2/3 does that on top of 1/3,
+		// without which the caller (__schedule()) keeps them off
+		// (irqoff.go).
+		rtAt := maxTime
+		if s.feat.Has(NewidleIRQOnUnlock) && s.feat.Has(NewidleFromFinishSwitch) {
+			rtAt = s.rtTimerAt(rq)
+		}
+		// rtAbort: a should_we_balance() that refuses once an RT task is
+		// runnable: the RFC's rq_has_runnable_rt_task(), or v6.x's
+		// "dst_rq->nr_running > 0" for CPU_NEWLY_IDLE [M version].
+		rtAbort := s.feat.Has(NewidleRTAbort) || s.version >= 600
+		span := s.hw.LBBlockedNs // update_blocked_averages(this_cpu)
+		var cost int64           // curr_cost
+		if s.version >= 516 {
+			cost = span // 9e9af819db5d: counted in curr_cost
+		}
 		for sd := base; sd != nil; sd = sd.parent {
 			s.updateNextBalance(sd, &next)
 			if rq.avgIdle < cost+sd.maxNewidleLBCost {
 				break
 			}
-			cont := true
 			if sd.flags&SDBalanceNewidle != 0 {
-				pulled, cont = s.loadBalance(rq.cpu, sd, cpuNewlyIdle, ReasonNewidleBalance)
+				at := s.now + Time(span)
+				if rtAbort && rtAt <= at {
+					break // should_we_balance(): the RT task runs now
+				}
+				stats := s.lbStatsCost(sd)
+				var dc int64
+				if s.feat.Has(NewidleRTAbort) && rtAt <= at+Time(stats) {
+					// The RT task appeared while the statistics were
+					// gathered: load_balance() stops before detaching.
+					dc = stats
+				} else {
+					s.lbCost = 0
+					pulled, _ = s.loadBalance(rq.cpu, sd, cpuNewlyIdle, ReasonNewidleBalance)
+					dc, s.lbCost = s.lbCost, 0
+				}
+				s.updateNewidleCost(sd, dc)
+				span += dc
+				cost += dc
 			}
-			_ = cont // sched_balance_newidle() ignores continue_balancing
-			if pulled > 0 || rq.nrRunning > 0 {
+			// sched_balance_newidle() ignores continue_balancing; the RT
+			// task woken inside the walk counts in nr_running.
+			if pulled > 0 || rq.nrRunning > 0 || rtAt <= s.now+Time(span) {
 				break
 			}
 		}
+		if cost > rq.maxIdleBalanceCost {
+			rq.maxIdleBalanceCost = cost
+		}
+		rq.lbSpan = span
+		s.startSpan(rq, span)
 		if rq.cfs.nrQueued > 0 && pulled == 0 {
 			pulled = 1
 		}
@@ -90,7 +135,7 @@ func (s *Sim) updateAvgIdle(rq *rq) {
 		return
 	}
 	delta := int64(s.now - rq.idleStamp)
-	maxIdle := 2 * s.sys.MigrationCostNs // 2 * max_idle_balance_cost (floor: migration cost)
+	maxIdle := 2 * rq.maxIdleBalanceCost // lbcost.go
 	if rq.avgIdle > maxIdle {
 		rq.avgIdle = maxIdle
 	} else {

@@ -33,7 +33,13 @@ type rq struct {
 	activeBalance bool  // rq->active_balance: the stopper work is queued
 	pushCPU       CPUID // rq->push_cpu
 	avgIdle       int64 // rq->avg_idle, ns
-	idleStamp     Time  // rq->idle_stamp; 0 = not idle since the last wakeup
+	// rq->max_idle_balance_cost, ns (lbcost.go); caps avg_idle at twice it.
+	maxIdleBalanceCost int64
+	// Non-preemptible span (irqoff.go): until spanUntil the CPU takes no
+	// interrupt; lbSpan is the newidle balance time the next switch adds.
+	spanUntil Time
+	lbSpan    int64
+	idleStamp Time // rq->idle_stamp; 0 = not idle since the last wakeup
 
 	// Idle path, IPIs and kernel costs (idle.go, cpuidle_menu.go, ipi.go,
 	// tick_nohz.go).

@@ -98,6 +98,7 @@ type Sim struct {
 	lruSeq                    uint64
 	rtMask                    cpuMask // find_lowest_rq()'s lowest_mask (rt_balance.go)
 	rtoCount                  int     // rd->rto_count: RT-overloaded CPUs
+	lbCost                    int64   // load-balancing time being accumulated (lbcost.go)
 	rtPeriodActive            bool    // def_rt_bandwidth.rt_period_active
 	rtPeriodGen               uint32  // cancels a pending qRTPeriod
 	sinks                     []Sink
@@ -177,6 +178,7 @@ func New(cfg Config) (*Sim, error) {
 	s.lruScratch = make([]*Task, 0, 64)
 	for i := range s.rqs {
 		s.rqs[i].avgIdle = 2 * s.sys.MigrationCostNs // sched_init(): 2 * migration cost
+		s.rqs[i].maxIdleBalanceCost = s.sys.MigrationCostNs
 		s.rqs[i].nextBalance = 0
 		if len(s.topo[i].smt) > 1 {
 			s.smtActive = true
@@ -395,6 +397,9 @@ func (s *Sim) step() {
 		s.kickIfResched(&s.rqs[t.cpu])
 	case qWake:
 		// A sleeper's hard expiry: the hrtimer interrupt on that CPU.
+		if s.deferIRQ(&e) { // irqoff.go
+			return
+		}
 		s.localCPU = e.cpu
 		s.expireTimers(&s.rqs[e.cpu])
 	case qRunDone:
@@ -407,7 +412,7 @@ func (s *Sim) step() {
 		rq.runGen++
 		s.kick(rq)
 	case qTick:
-		if e.gen != s.rqs[e.cpu].tickGen {
+		if e.gen != s.rqs[e.cpu].tickGen || s.deferIRQ(&e) {
 			return
 		}
 		// The tick's hrtimer runs first (earliest hard expiry), then the
@@ -432,6 +437,9 @@ func (s *Sim) step() {
 		s.localCPU = e.cpu
 		s.fairServerTimer(rq)
 	case qResched:
+		if s.deferIRQ(&e) {
+			return
+		}
 		rq := &s.rqs[e.cpu]
 		rq.ipiPending = false
 		s.localCPU = e.cpu
