@@ -5,6 +5,7 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -22,15 +23,15 @@ func cmdCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	fs := newExpFlagSet("compare", &f, stderr)
 	fs.StringVar(&a, "a", "", "configuration A (the baseline): 'KEY=VALUE ...', space- or comma-separated")
 	fs.StringVar(&b, "b", "", "configuration B: 'KEY=VALUE ...'")
-	fs.StringVar(&out, "o", "text", "output: text (the table) or json ("+CompareSchema+")")
+	fs.StringVar(&out, "o", "text", "output: text (the table), markdown, or json ("+CompareSchema+"; "+ThreadSchema+" in thread mode)")
 	if err := fs.Parse(args); err != nil {
 		return badInput("%v", err)
 	}
 	if err := f.check(); err != nil {
 		return err
 	}
-	if out != "text" && out != "json" {
-		return badInput("-o %q: want text or json", out)
+	if out != "text" && out != "json" && out != "markdown" {
+		return badInput("-o %q: want text, markdown or json", out)
 	}
 	setsA, err := splitSets("-a", a)
 	if err != nil {
@@ -43,6 +44,23 @@ func cmdCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	sc, name, err := loadExperiment(fs, &f, stdin, stderr)
 	if err != nil {
 		return err
+	}
+	if a == "" && b == "" && sc.Experiment != nil {
+		// Thread mode: the scenario's own configurations and variants.
+		runs := 0
+		fs.Visit(func(fl *flag.Flag) {
+			if fl.Name == "runs" {
+				runs = f.runs
+			}
+		})
+		if len(f.metricSpecs()) > 0 {
+			return badInput("-metric: %s has an experiment block that names its metrics; give -a/-b to compare other metrics", name)
+		}
+		tr, err := runThread(sc, name, runs, experiment.Center(f.stat), newProgress(stderr, f.progress, "compare"))
+		if err != nil {
+			return err
+		}
+		return writeThread(stdout, tr, out)
 	}
 	vars := []variant{{label: "A", flag: "-a", sets: setsA}, {label: "B", flag: "-b", sets: setsB}}
 	jobs, err := prepare(sc, name, vars, f.runs)
@@ -75,6 +93,10 @@ func cmdCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 			return err
 		}
 		_, err = stdout.Write(append(js, '\n'))
+		return err
+	}
+	if out == "markdown" {
+		_, err = io.WriteString(stdout, doc.markdown())
 		return err
 	}
 	_, err = io.WriteString(stdout, doc.text())
@@ -236,4 +258,29 @@ func fmtVal(v float64) string {
 
 func fmtNs(ns int64) string {
 	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.9f", float64(ns)/1e9), "0"), ".") + "s"
+}
+
+// markdown renders the table as GitHub Markdown.
+func (d *compareDoc) markdown() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "`%s`, duration %s, %d runs per side (seeds %d..%d)\n\n", d.Scenario, fmtNs(d.DurationNs), d.Runs,
+		d.Seeds[0], d.Seeds[len(d.Seeds)-1])
+	for _, s := range []struct {
+		l string
+		s sideDoc
+	}{{"A", d.A}, {"B", d.B}} {
+		set := strings.Join(s.s.Set, " ")
+		if set == "" {
+			set = "(scenario as is)"
+		}
+		fmt.Fprintf(&b, "- %s: `%s` (topology %s, kernel %s)\n", s.l, set, s.s.Topology, s.s.Kernel)
+	}
+	ct := centerTitle[d.Center]
+	fmt.Fprintf(&b, "\n| metric | unit | better | %s A | stddev%% | %s B | stddev%% | change%% | verdict |\n", ct, ct)
+	b.WriteString("|---|---|---|--:|--:|--:|--:|--:|---|\n")
+	for _, m := range d.Metrics {
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", mdEscape(m.Name), m.Unit, betterMark(m.Better),
+			center(m.A, d.Center), dev(m.A), center(m.B, d.Center), dev(m.B), pct(m.ChangePct), m.Verdict)
+	}
+	return b.String()
 }
