@@ -62,12 +62,12 @@ func cmdCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		}
 		return writeThread(stdout, tr, out)
 	}
-	vars := []variant{{label: "A", flag: "-a", sets: setsA}, {label: "B", flag: "-b", sets: setsB}}
+	vars := []experiment.Config{{Label: "A", Flag: "-a", Sets: setsA}, {Label: "B", Flag: "-b", Sets: setsB}}
 	jobs, err := prepare(sc, name, vars, f.runs)
 	if err != nil {
 		return err
 	}
-	groups := jobs[0].groups
+	groups := jobs[0].Groups
 	if _, err := experiment.Resolve(f.metricSpecs(), groups, maxCPUs(jobs)); err != nil {
 		return badInput("-metric: %v", err)
 	}
@@ -82,7 +82,7 @@ func cmdCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	}
 	sides := make([]experiment.Side, 2)
 	for i, j := range jobs {
-		sides[j.variant] = append(sides[j.variant], vals[i])
+		sides[j.Config] = append(sides[j.Config], vals[i])
 	}
 	center := experiment.Center(f.stat)
 	rows := experiment.Compare(names, sides[0], sides[1], center)
@@ -103,10 +103,10 @@ func cmdCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	return err
 }
 
-func maxCPUs(jobs []job) int {
+func maxCPUs(jobs []experiment.Job) int {
 	n := 0
 	for _, j := range jobs {
-		n = max(n, j.cfg.Machine.NumCPUs())
+		n = max(n, j.Cfg.Machine.NumCPUs())
 	}
 	return n
 }
@@ -158,15 +158,15 @@ func toStatDoc(s *experiment.Summary) *statDoc {
 		StddevPct: s.StddevPct, Min: s.Min, Max: s.Max}
 }
 
-func newCompareDoc(name string, jobs []job, runs []experiment.Run, vars []variant, n int, c experiment.Center, rows []experiment.Row) compareDoc {
-	d := compareDoc{Schema: CompareSchema, Scenario: name, DurationNs: int64(jobs[0].cfg.Duration),
+func newCompareDoc(name string, jobs []experiment.Job, runs []experiment.Run, vars []experiment.Config, n int, c experiment.Center, rows []experiment.Row) compareDoc {
+	d := compareDoc{Schema: CompareSchema, Scenario: name, DurationNs: int64(jobs[0].Cfg.Duration),
 		Runs: n, Center: string(c), Metrics: []compareItem{}}
 	for i := 0; i < n; i++ {
-		d.Seeds = append(d.Seeds, jobs[i].seed)
+		d.Seeds = append(d.Seeds, jobs[i].Seed)
 	}
 	side := func(v int) sideDoc {
 		r := runs[v*n].Report
-		return sideDoc{Set: append([]string{}, vars[v].sets...), Topology: r.Topology, Kernel: r.Kernel}
+		return sideDoc{Set: append([]string{}, vars[v].Sets...), Topology: r.Topology, Kernel: r.Kernel}
 	}
 	d.A, d.B = side(0), side(1)
 	for _, r := range rows {

@@ -33,17 +33,7 @@ func runThread(sc *scenario.Scenario, name string, runs int, c experiment.Center
 		runs = e.EffectiveRuns()
 	}
 	vl := e.VariantList()
-	var vars []variant
-	for _, v := range vl {
-		for _, cf := range e.Configs {
-			label := cf.Name
-			if v.Name != "" {
-				label = v.Name + " / " + cf.Name
-			}
-			sets := append(append([]string{}, v.Set...), cf.Set...)
-			vars = append(vars, variant{label: label, flag: "experiment", sets: sets})
-		}
-	}
+	vars := experiment.ThreadConfigs(e)
 	jobs, err := prepare(sc, name, vars, runs)
 	if err != nil {
 		return nil, err
@@ -61,20 +51,15 @@ func runThread(sc *scenario.Scenario, name string, runs int, c experiment.Center
 		return nil, err
 	}
 	vals := measureAll(out)
-	cube := make([][][]experiment.Values, len(vl))
 	tr := &threadRun{Name: name, Sc: sc, Runs: runs}
 	for i := 0; i < runs; i++ {
-		tr.Seeds = append(tr.Seeds, jobs[i].seed)
+		tr.Seeds = append(tr.Seeds, jobs[i].Seed)
 	}
 	for vi := range vl {
-		cube[vi] = make([][]experiment.Values, len(e.Configs))
-		for ci := range e.Configs {
-			k := (vi*len(e.Configs) + ci) * runs
-			cube[vi][ci] = vals[k : k+runs]
-		}
 		r := out[vi*len(e.Configs)*runs].Report
 		tr.labels = append(tr.labels, fmt.Sprintf("topology %s, kernel %s", r.Topology, r.Kernel))
 	}
+	cube := experiment.ThreadCube(e, vals, runs)
 	tr.Res, err = experiment.EvaluateThread(e, names, cube, c)
 	if err != nil {
 		return nil, err
