@@ -186,16 +186,9 @@ func (d *compareDoc) text() string {
 		seeds = fmt.Sprintf("seeds %d..%d", d.Seeds[0], d.Seeds[len(d.Seeds)-1])
 	}
 	fmt.Fprintf(&b, "compare %s  duration %s  %d runs per side (%s)\n", d.Scenario, fmtNs(d.DurationNs), d.Runs, seeds)
-	for _, s := range []struct {
-		l string
-		s sideDoc
-	}{{"A", d.A}, {"B", d.B}} {
-		set := strings.Join(s.s.Set, " ")
-		if set == "" {
-			set = "(scenario as is)"
-		}
-		fmt.Fprintf(&b, "  %s: %s  [topology %s, kernel %s]\n", s.l, set, s.s.Topology, s.s.Kernel)
-	}
+	d.sides(func(l, set string, s sideDoc) {
+		fmt.Fprintf(&b, "  %s: %s  [topology %s, kernel %s]\n", l, set, s.Topology, s.Kernel)
+	})
 	ct := centerTitle[d.Center]
 	fmt.Fprintf(&b, "\n%-32s %-6s %-6s %14s %8s %14s %8s %9s  %s\n",
 		"metric", "unit", "better", ct+" A", "stddev%", ct+" B", "stddev%", "change%", "verdict")
@@ -265,16 +258,9 @@ func (d *compareDoc) markdown() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "`%s`, duration %s, %d runs per side (seeds %d..%d)\n\n", d.Scenario, fmtNs(d.DurationNs), d.Runs,
 		d.Seeds[0], d.Seeds[len(d.Seeds)-1])
-	for _, s := range []struct {
-		l string
-		s sideDoc
-	}{{"A", d.A}, {"B", d.B}} {
-		set := strings.Join(s.s.Set, " ")
-		if set == "" {
-			set = "(scenario as is)"
-		}
-		fmt.Fprintf(&b, "- %s: `%s` (topology %s, kernel %s)\n", s.l, set, s.s.Topology, s.s.Kernel)
-	}
+	d.sides(func(l, set string, s sideDoc) {
+		fmt.Fprintf(&b, "- %s: `%s` (topology %s, kernel %s)\n", l, set, s.Topology, s.Kernel)
+	})
 	ct := centerTitle[d.Center]
 	fmt.Fprintf(&b, "\n| metric | unit | better | %s A | stddev%% | %s B | stddev%% | change%% | verdict |\n", ct, ct)
 	b.WriteString("|---|---|---|--:|--:|--:|--:|--:|---|\n")
@@ -283,4 +269,18 @@ func (d *compareDoc) markdown() string {
 			center(m.A, d.Center), dev(m.A), center(m.B, d.Center), dev(m.B), pct(m.ChangePct), m.Verdict)
 	}
 	return b.String()
+}
+
+// sides calls f for A and B with their overrides as one string.
+func (d *compareDoc) sides(f func(label, set string, s sideDoc)) {
+	for _, x := range []struct {
+		l string
+		s sideDoc
+	}{{"A", d.A}, {"B", d.B}} {
+		set := strings.Join(x.s.Set, " ")
+		if set == "" {
+			set = "(scenario as is)"
+		}
+		f(x.l, set, x.s)
+	}
 }
