@@ -112,3 +112,16 @@ func TestValidateCheck(t *testing.T) {
 		t.Errorf("thread mode with -metric: exit %d %q", code, stderr)
 	}
 }
+
+// TestCompareMarkdown: -o markdown gives a GitHub table with a row per
+// metric and both sides' overrides.
+func TestCompareMarkdown(t *testing.T) {
+	out := runJSON(t, append([]string{"compare", "-preset", s5, "-runs", "2", "-o", "markdown",
+		"-metric", "switches@task_idle,latency.max@task_idle"}, s5AB...)...)
+	for _, w := range []string{"- A: `features.SCHED_IDLE_NO_SLEEPER_CREDIT=off`", "- B: `features.SCHED_IDLE_NO_SLEEPER_CREDIT=on`",
+		"| metric | unit | better | AMean A |", "| switches@task_idle | count | lower |", "| latency.max@task_idle | us | lower |"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("markdown lacks %q:\n%s", w, out)
+		}
+	}
+}
