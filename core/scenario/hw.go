@@ -1,6 +1,7 @@
 package scenario
 
-// The hw.* keys: hw.cstates (on|off) and the numeric costs of sched.HWKeys.
+// The hw.* keys: hw.cstates and hw.smt (on|off) and the numeric costs of
+// sched.HWKeys.
 
 import (
 	"fmt"
@@ -12,6 +13,9 @@ import (
 
 // setHW applies hw.name=val to h; m may be nil when only checking.
 func setHW(h *sched.HW, m *topology.Machine, name, val string) error {
+	if name == "smt" {
+		return nil // applied to the machine first (Scenario.Build)
+	}
 	if name == "cstates" {
 		on, err := asOnOff("hw.cstates", val)
 		if err != nil {

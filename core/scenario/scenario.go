@@ -136,6 +136,15 @@ func (sc *Scenario) Build(lim sched.Limits) (sched.Config, error) {
 	if err != nil {
 		return cfg, errAt("topology", "%v", err)
 	}
+	if v, ok := sc.HW["smt"]; ok { // before anything that depends on the CPU count
+		on, err := asOnOff("hw.smt", v)
+		if err != nil {
+			return cfg, errAt("hw.smt", "%q: want on or off", v)
+		}
+		if !on {
+			m = m.WithoutSMT()
+		}
+	}
 	prof, err := sched.ProfileByName(sc.Kernel.Version)
 	if err != nil {
 		return cfg, errAt("kernel.version", "%v", err)

@@ -113,6 +113,7 @@ func Keys() []string {
 		out = append(out, fmt.Sprintf("sysctl.%s\t%s (%d..%d)\t%s%s", k.Name, k.Unit, k.Min, k.Max, k.Help, status))
 	}
 	out = append(out, "hw.cstates\ton|off\tC-states: off keeps only POLL and C1, like C-states disabled in the BIOS; default on; tables per machine in `schedplay topologies`/core/topology/cstates.go")
+	out = append(out, "hw.smt\ton|off\tSMT: off takes every SMT sibling but the first thread of each core offline (/sys/devices/system/cpu/smt/control), as with hyperthreading disabled; default on")
 	for _, k := range sched.HWKeys() {
 		where := "on every machine"
 		if md := k.MachineDefaults(); md != "" {

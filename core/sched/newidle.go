@@ -60,6 +60,10 @@ func (s *Sim) newidleBalance(rq *rq) int {
 	}
 	if gated {
 		s.updateNextBalance(base, &next)
+		if !s.rdOverload { // v4.17..v5.12 (nohz_stats.go)
+			rq.lbSpan = s.nohzNewidleStats(rq)
+			s.startSpan(rq, rq.lbSpan)
+		}
 	} else {
 		// rtAt: when an RT task becomes runnable here during the walk.
 		// Only with interrupts on while the lock is dropped can its

@@ -94,6 +94,7 @@ type Sim struct {
 	scanMask                  cpuMask
 	smtActive                 bool  // sched_smt_active()
 	nohzNextBalance           int64 // nohz.next_balance, jiffies
+	nohzNextBlocked           int64 // nohz.next_blocked, jiffies (nohz_stats.go)
 	rdOverload, sgOverload    bool  // rd->overload; SG_OVERLOAD of the current stats pass
 	lruSeq                    uint64
 	rtMask                    cpuMask // find_lowest_rq()'s lowest_mask (rt_balance.go)
