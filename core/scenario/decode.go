@@ -202,7 +202,7 @@ func decodeTask(path string, v any) (Task, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := onlyKeys(path, m, "name", "instances", "policy", "nice", "priority", "cpus", "start", "parent", "timer_slack", "slice", "loop", "program"); err != nil {
+	if err := onlyKeys(path, m, "name", "instances", "policy", "nice", "priority", "cpus", "per_cpu", "start", "parent", "timer_slack", "slice", "loop", "program"); err != nil {
 		return t, err
 	}
 	t.Instances, t.Loop = 1, -1
@@ -225,6 +225,13 @@ func decodeTask(path string, v any) (Task, error) {
 				return t, err
 			}
 		}
+	}
+	if x, ok := m["per_cpu"]; ok {
+		b, ok := x.(bool)
+		if !ok {
+			return t, errAt(path+".per_cpu", "want true or false")
+		}
+		t.PerCPU = b
 	}
 	if x, ok := m["cpus"]; ok {
 		arr, ok := x.([]any)

@@ -166,6 +166,10 @@ func encodeTask(w *jw, t Task) {
 		w.key("priority", &f)
 		w.b.WriteString(strconv.Itoa(t.Priority))
 	}
+	if t.PerCPU {
+		w.key("per_cpu", &f)
+		w.b.WriteString("true")
+	}
 	if t.CPUs != nil {
 		w.key("cpus", &f)
 		w.b.WriteByte('[')

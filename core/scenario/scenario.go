@@ -43,12 +43,15 @@ type Kernel struct {
 
 // Task is one task group.
 type Task struct {
-	Name       string
-	Instances  int
-	Policy     string
-	Nice       int
-	Priority   int   // rt_priority, 1..99, for SCHED_FIFO and SCHED_RR only
-	CPUs       []int // nil = all
+	Name      string
+	Instances int
+	Policy    string
+	Nice      int
+	Priority  int   // rt_priority, 1..99, for SCHED_FIFO and SCHED_RR only
+	CPUs      []int // nil = all
+	// PerCPU: one instance per CPU of the machine, instance i pinned to
+	// CPU i (cyclictest -a -t); instances and cpus must be absent.
+	PerCPU     bool
 	Start      Duration
 	Parent     string
 	TimerSlack *Duration
@@ -238,6 +241,17 @@ func buildTask(p string, t Task, groups map[string]int, sc *Scenario, ncpu int, 
 		Parent: -1, Slack: DefaultSlack, Slice: t.Slice, Loop: t.Loop}
 	if t.Instances < 1 || t.Instances > 10000 {
 		return spec, errAt(p+".instances", "%d: want 1..10000", t.Instances)
+	}
+	if t.PerCPU {
+		switch {
+		case t.Instances != 1:
+			return spec, errAt(p+".per_cpu", "per_cpu makes one instance per CPU; drop instances (%d)", t.Instances)
+		case t.CPUs != nil:
+			return spec, errAt(p+".per_cpu", "per_cpu pins instance i to CPU i; drop cpus")
+		case t.Parent != "":
+			return spec, errAt(p+".per_cpu", "a forked task group (parent %q) cannot be per_cpu", t.Parent)
+		}
+		spec.Instances, spec.PinEach = ncpu, true
 	}
 	pol := t.Policy
 	if pol == "" {

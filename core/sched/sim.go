@@ -19,6 +19,9 @@ type TaskSpec struct {
 	// SCHED_FIFO and SCHED_RR, 0 for the fair policies.
 	RTPriority int
 	CPUs       []int // affinity; nil = all CPUs
+	// PinEach pins instance i to CPU i (Instances == the CPU count);
+	// CPUs is then ignored.
+	PinEach bool
 	Start      Time  // creation time (ignored when Parent >= 0)
 	Parent     int   // index of the group whose fork step creates this one; -1 = none
 	Slack      Time  // timer_slack_ns
@@ -210,8 +213,12 @@ func New(cfg Config) (*Sim, error) {
 		if spec.Parent >= 0 {
 			continue
 		}
-		for range spec.Instances {
+		for k := range spec.Instances {
 			t := s.newTask(gi)
+			if spec.PinEach {
+				t.affinity = newCPUMask(n)
+				t.affinity.set(k % n)
+			}
 			s.q.push(qevent{at: spec.Start, kind: qStart, task: t.id, prio: prioTimer})
 		}
 	}
