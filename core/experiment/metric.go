@@ -53,6 +53,9 @@ var catalogue = []Def{
 	{"latency.p50", "us", Lower, "wakeup latency (sched_wakeup to switch-in), median (nearest rank) of the samples", scopeTask},
 	{"latency.p99", "us", Lower, "wakeup latency, 99th percentile (nearest rank)", scopeTask},
 	{"latency.max", "us", Lower, "wakeup latency, maximum", scopeTask},
+	{"timer_latency.p50", "us", Lower, "timer latency (cyclictest's: hrtimer expiry to switch-in, including an interrupt held off by an irqs-off span), median", scopeTask},
+	{"timer_latency.p99", "us", Lower, "timer latency, 99th percentile (nearest rank)", scopeTask},
+	{"timer_latency.max", "us", Lower, "timer latency, maximum (cyclictest/rteval Max)", scopeTask},
 	{"switches", "count", Lower, "context switches (nr_switches: voluntary + involuntary)", scopeTask},
 	{"involuntary_switches", "count", Lower, "involuntary context switches (preemptions)", scopeTask},
 	{"migrations", "count", Lower, "task migrations (se.nr_migrations)", scopeTask},
@@ -135,7 +138,7 @@ func Measure(r Run) Values {
 
 // measureTasks sets the task metrics over the tasks whose group passes in.
 func measureTasks(v Values, suffix string, r Run, in func(group string) bool) {
-	var lat []int64
+	var lat, tlat []int64
 	var sw, inv, mig int64
 	for i, t := range r.Report.Tasks {
 		if !in(r.Groups[i]) {
@@ -145,8 +148,13 @@ func measureTasks(v Values, suffix string, r Run, in func(group string) bool) {
 		inv += t.InvoluntarySwitches
 		mig += t.Migrations
 		lat = append(lat, r.Rec.Latencies(sched.TaskID(i))...)
+		tlat = append(tlat, r.Rec.TimerLatencies(sched.TaskID(i))...)
 	}
 	slices.Sort(lat)
+	slices.Sort(tlat)
+	v["timer_latency.p50"+suffix] = us(rank(tlat, 50))
+	v["timer_latency.p99"+suffix] = us(rank(tlat, 99))
+	v["timer_latency.max"+suffix] = us(rank(tlat, 100))
 	v["latency.p50"+suffix] = us(rank(lat, 50))
 	v["latency.p99"+suffix] = us(rank(lat, 99))
 	v["latency.max"+suffix] = us(rank(lat, 100))

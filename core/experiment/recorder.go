@@ -1,8 +1,8 @@
 package experiment
 
 // Recorder: the few things an experiment needs that the metrics report
-// summarises away — every wakeup latency sample (to pool them over a task
-// group or the whole run) and when the last task exited.
+// summarises away — every wakeup and timer latency sample (to pool them
+// over a task group or the whole run) and when the last task exited.
 
 import "schedplay/core/sched"
 
@@ -15,6 +15,8 @@ import "schedplay/core/sched"
 type Recorder struct {
 	woken    []sched.Time // per task: pending wakeup time, -1 = none
 	lat      [][]int64    // per task: samples in ns
+	due      []sched.Time // per task: hard expiry of the waking hrtimer, -1 = none
+	tlat     [][]int64    // per task: timer latency samples in ns
 	exits    int
 	lastExit sched.Time
 }
@@ -23,6 +25,8 @@ func (r *Recorder) grow(id sched.TaskID) {
 	for int(id) >= len(r.woken) {
 		r.woken = append(r.woken, -1)
 		r.lat = append(r.lat, nil)
+		r.due = append(r.due, -1)
+		r.tlat = append(r.tlat, nil)
 	}
 }
 
@@ -41,6 +45,13 @@ func (r *Recorder) Event(e *sched.Event) {
 			r.lat[e.Next] = append(r.lat[e.Next], int64(e.Time-w))
 			r.woken[e.Next] = -1
 		}
+		if d := r.due[e.Next]; d >= 0 {
+			r.tlat[e.Next] = append(r.tlat[e.Next], int64(e.Time-d))
+			r.due[e.Next] = -1
+		}
+	case sched.EvTimerExpire:
+		r.grow(e.Next)
+		r.due[e.Next] = sched.Time(e.Arg)
 	case sched.EvExit:
 		r.exits++
 		r.lastExit = e.Time
@@ -53,6 +64,15 @@ func (r *Recorder) Latencies(id sched.TaskID) []int64 {
 		return nil
 	}
 	return r.lat[id]
+}
+
+// TimerLatencies returns task id's timer latency samples in ns (hrtimer
+// hard expiry to switch-in, cyclictest's measure), in order.
+func (r *Recorder) TimerLatencies(id sched.TaskID) []int64 {
+	if int(id) >= len(r.tlat) {
+		return nil
+	}
+	return r.tlat[id]
 }
 
 // Exits is the number of tasks that exited.

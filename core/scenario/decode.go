@@ -202,7 +202,7 @@ func decodeTask(path string, v any) (Task, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := onlyKeys(path, m, "name", "instances", "policy", "nice", "priority", "cpus", "per_cpu", "start", "parent", "timer_slack", "slice", "loop", "program"); err != nil {
+	if err := onlyKeys(path, m, "name", "instances", "policy", "nice", "priority", "cpus", "per_cpu", "instances_per_cpu", "start", "parent", "timer_slack", "slice", "loop", "program"); err != nil {
 		return t, err
 	}
 	t.Instances, t.Loop = 1, -1
@@ -225,6 +225,18 @@ func decodeTask(path string, v any) (Task, error) {
 				return t, err
 			}
 		}
+	}
+	if x, ok := m["instances_per_cpu"]; ok {
+		n, ok := x.(json.Number)
+		var f float64
+		var err error
+		if ok {
+			f, err = n.Float64()
+		}
+		if !ok || err != nil || !(f > 0 && f <= 64) {
+			return t, errAt(path+".instances_per_cpu", "want a number above 0 and at most 64")
+		}
+		t.InstancesPerCPU = f
 	}
 	if x, ok := m["per_cpu"]; ok {
 		b, ok := x.(bool)

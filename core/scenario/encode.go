@@ -166,6 +166,10 @@ func encodeTask(w *jw, t Task) {
 		w.key("priority", &f)
 		w.b.WriteString(strconv.Itoa(t.Priority))
 	}
+	if t.InstancesPerCPU > 0 {
+		w.key("instances_per_cpu", &f)
+		w.b.WriteString(strconv.FormatFloat(t.InstancesPerCPU, 'g', -1, 64))
+	}
 	if t.PerCPU {
 		w.key("per_cpu", &f)
 		w.b.WriteString("true")

@@ -51,13 +51,17 @@ type Task struct {
 	CPUs      []int // nil = all
 	// PerCPU: one instance per CPU of the machine, instance i pinned to
 	// CPU i (cyclictest -a -t); instances and cpus must be absent.
-	PerCPU     bool
-	Start      Duration
-	Parent     string
-	TimerSlack *Duration
-	Slice      Duration
-	Loop       int
-	Program    []Step
+	PerCPU bool
+	// InstancesPerCPU, when set, replaces Instances by
+	// round(InstancesPerCPU x CPUs), at least 1: a load sized to the
+	// machine, as rteval sizes its loads.
+	InstancesPerCPU float64
+	Start           Duration
+	Parent          string
+	TimerSlack      *Duration
+	Slice           Duration
+	Loop            int
+	Program         []Step
 }
 
 // Step is one program event; Kind says which field is set.
@@ -242,6 +246,12 @@ func buildTask(p string, t Task, groups map[string]int, sc *Scenario, ncpu int, 
 	if t.Instances < 1 || t.Instances > 10000 {
 		return spec, errAt(p+".instances", "%d: want 1..10000", t.Instances)
 	}
+	if t.InstancesPerCPU > 0 {
+		if t.Instances != 1 || t.PerCPU {
+			return spec, errAt(p+".instances_per_cpu", "give one of instances, per_cpu and instances_per_cpu")
+		}
+		spec.Instances = max(1, int(t.InstancesPerCPU*float64(ncpu)+0.5))
+	}
 	if t.PerCPU {
 		switch {
 		case t.Instances != 1:
@@ -323,7 +333,7 @@ func buildTask(p string, t Task, groups map[string]int, sc *Scenario, ncpu int, 
 	for _, ri := range rs.seen {
 		if rs.barrier[ri] {
 			// rt-app counts every thread whose events use the barrier.
-			rs.list[ri].Barrier += t.Instances
+			rs.list[ri].Barrier += spec.Instances
 		}
 	}
 	spec.Program, spec.Timers = ops, len(timers)

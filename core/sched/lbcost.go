@@ -48,7 +48,7 @@ package sched
 
 // lbCPUNsXeon4S is hw.lb_cpu_ns on xeon-4s18c, calibrated once on
 // experiments.md S2 (see the key's Source and docs/kernel-rules.md §12).
-const lbCPUNsXeon4S = 1200
+const lbCPUNsXeon4S = 2200
 
 // lbStatsCost is the cost of update_sd_lb_stats() over sd.
 func (s *Sim) lbStatsCost(sd *schedDomain) int64 {
