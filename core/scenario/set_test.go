@@ -139,7 +139,7 @@ func TestSetThenBuild(t *testing.T) {
 		{"kernel.version=v9.9", "kernel.version"},
 		{"duration=0s", "duration"},
 		{"duration=2h", "duration"},
-		{"hw.smt=on", "hw.smt"},
+		{"hw.smt=maybe", "hw.smt"},
 		{"topology=smp-1", "tasks[0].cpus[0]"}, // the tasks are pinned to CPU 2
 	} {
 		sc := mustPreset(t, "demo/sched-idle-wakeup-cfs") // pinned to CPU 2

@@ -7,7 +7,9 @@ package sched
 // trigger: sched_balance_trigger() (trigger_load_balance()),
 // sched_balance_domains() (rebalance_domains()) with
 // get_sd_balance_interval(). The statistics and the decision of what to
-// move are in lbstats.go; newly idle and nohz balancing in newidle.go.
+// move are in lbstats.go; newly idle and nohz balancing in newidle.go; the
+// balancer's own time (statistics, busiest queue, moves) is charged
+// through the lbcost.go hooks.
 //
 // Read in a post-v6.18 vendor derivative of mainline fair.c and, for
 // load_balance()/rebalance_domains()/get_sd_balance_interval(), in a

@@ -11,9 +11,10 @@ package sched
 // instant, so it is ordered after what the sender does next). Under
 // kernel.preempt=lazy a remote lazy request (resched_curr_lazy()) sends no
 // IPI and is honoured at that CPU's next tick, as sched_tick() upgrades
-// TIF_NEED_RESCHED_LAZY. Kernel-mode execution time and the preemption points
-// inside the kernel are not modelled yet, which is where the other models
-// would differ.
+// TIF_NEED_RESCHED_LAZY. Kernel-mode execution time is charged as sys time
+// (hw.go) and the newidle balance walk as an interrupts-off span
+// (irqoff.go); other preemption points inside the kernel are not modelled
+// yet, which is where the preemption models would differ.
 //
 // CPU selection is select_task_rq_fair() (select.go, idlest.go); moves
 // between CPUs are in migrate.go; the tick triggers load balancing
