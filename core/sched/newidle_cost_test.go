@@ -46,7 +46,7 @@ func newidleRTConfig(t *testing.T, c lbCosts, feats ...Feature) Config {
 	for _, f := range feats {
 		b.feature(f, true)
 	}
-	b.task("w").cpus(0).run(2000 * Microsecond).sleep(10 * Millisecond).
+	b.task("w").cpus(0).run(2000*Microsecond).sleep(10*Millisecond).
 		task("hog").instances(2).cpus(5).run(Forever).
 		task("rt").policy(SchedFIFO).cpus(0).start(1005*Microsecond).timer("t", Millisecond, TimerAbsolute).run(4 * Microsecond)
 	cfg := b.config()

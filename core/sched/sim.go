@@ -19,9 +19,6 @@ type TaskSpec struct {
 	// SCHED_FIFO and SCHED_RR, 0 for the fair policies.
 	RTPriority int
 	CPUs       []int // affinity; nil = all CPUs
-	// PinEach pins instance i to CPU i (Instances == the CPU count);
-	// CPUs is then ignored.
-	PinEach bool
 	Start      Time  // creation time (ignored when Parent >= 0)
 	Parent     int   // index of the group whose fork step creates this one; -1 = none
 	Slack      Time  // timer_slack_ns
@@ -29,6 +26,9 @@ type TaskSpec struct {
 	Program    []Op  // the body, run Loop times
 	Loop       int   // -1 = forever
 	Timers     int   // number of timer resources the program uses
+	// PinEach pins instance i to CPU i (Instances == the CPU count);
+	// CPUs is then ignored.
+	PinEach bool
 }
 
 // Limits bound a run so that no input can hang its caller.
