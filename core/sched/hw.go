@@ -104,7 +104,7 @@ var hwKeys = []HWKey{
 		Source: "[estimate] ~1 us for a LAPIC timer MSR/MMIO write path; removed once per stop and restart by HRTIMER_NO_REPROGRAM_ON_REMOVE",
 		field:  func(h *HW) *int64 { return &h.ClockEventNs }, def: 1000},
 	{Name: "lb_cpu_ns", Unit: "ns", Help: "load balancer statistics: update_sg_lb_stats() per CPU of the domain (remote rq and PELT reads, idle_cpu()), also per CPU of the busiest group in find_busiest_queue() (lbcost.go)",
-		Source: "[estimate] 2-4 cache lines of a remote rq per CPU: ~100 ns on one socket (default); [calibrated] xeon-4s18c: experiments.md S2 (rteval max latency before the RFC patches), see lbcost.go",
+		Source: "[estimate] 2-4 cache lines of a remote rq per CPU: ~100 ns on one socket (default); [calibrated] xeon-4s18c 2200: experiments.md S2, rteval max latency with the RFC patches and HT off (160 us = one statistics pass over 72 CPUs), about five ~400 ns cross-socket misses per CPU (docs/kernel-rules.md section 12.3)",
 		field:  func(h *HW) *int64 { return &h.LBCPUNs }, def: 100,
 		perMachine: []machineDefault{{"xeon-4s18c", lbCPUNsXeon4S}}},
 	{Name: "lb_group_ns", Unit: "ns", Help: "load balancer statistics: per sched group of the domain (update_sg_lb_stats() setup, group_classify(), update_sd_pick_busiest())",
@@ -113,7 +113,7 @@ var hwKeys = []HWKey{
 	{Name: "lb_task_ns", Unit: "ns", Help: "detach_task() + attach_task() per task moved (busiest rq lock, dequeue, set_task_cpu, enqueue, wakeup_preempt)",
 		Source: "[estimate] two rq lock round trips and two class (de)queues, ~1 us",
 		field:  func(h *HW) *int64 { return &h.LBTaskNs }, def: 1000},
-	{Name: "lb_blocked_ns", Unit: "ns", Help: "update_blocked_averages() of the balancing CPU at the start of a newidle balance (one leaf cfs_rq per cgroup with load)",
+	{Name: "lb_blocked_ns", Unit: "ns", Help: "update_blocked_averages() of one CPU (one leaf cfs_rq per cgroup with load): the balancing CPU at the start of a newidle balance, and each idle CPU of the v4.17-v5.12 newidle blocked-load pass (nohz_stats.go)",
 		Source: "[estimate] a handful of leaf cfs_rqs (systemd slices) at ~200 ns each, ~1 us",
 		field:  func(h *HW) *int64 { return &h.LBBlockedNs }, def: 1000},
 }
