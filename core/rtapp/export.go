@@ -56,12 +56,16 @@ func Export(sc *scenario.Scenario) ([]byte, []Warning, error) {
 			forked[t.Name] = true
 		}
 	}
+	tasks, paths, err := ex.expandPerCPU(sc)
+	if err != nil {
+		return nil, nil, err
+	}
 	ex.b.WriteString("{\n\t\"tasks\" : {\n")
-	for i, t := range sc.Tasks {
-		if err := ex.task(fmt.Sprintf("tasks[%d]", i), t, forked[t.Name]); err != nil {
+	for i, t := range tasks {
+		if err := ex.task(paths[i], t, forked[t.Name]); err != nil {
 			return nil, nil, err
 		}
-		if i < len(sc.Tasks)-1 {
+		if i < len(tasks)-1 {
 			ex.b.WriteString(",")
 		}
 		ex.b.WriteString("\n")
@@ -312,4 +316,44 @@ func (ex *exporter) checkTimerModes(p string, phases []phase) {
 			ex.warn(p+".program", "timer %q is used both absolute and relative: in rt-app the timer is absolute for every use", ref)
 		}
 	}
+}
+
+// expandPerCPU resolves the machine-sized task keys, which rt-app does not
+// have: a per_cpu task becomes one thread per CPU named NAME_cpuN and
+// pinned to N, instances_per_cpu becomes its instance count on the
+// scenario's machine (hw.smt applied).
+func (ex *exporter) expandPerCPU(sc *scenario.Scenario) ([]scenario.Task, []string, error) {
+	var tasks []scenario.Task
+	var paths []string
+	ncpu := -1
+	for i, t := range sc.Tasks {
+		p := fmt.Sprintf("tasks[%d]", i)
+		if !t.PerCPU && t.InstancesPerCPU == 0 {
+			tasks, paths = append(tasks, t), append(paths, p)
+			continue
+		}
+		if ncpu < 0 {
+			cfg, err := sc.Build(sched.DefaultLimits())
+			if err != nil {
+				return nil, nil, err
+			}
+			ncpu = cfg.Machine.NumCPUs()
+		}
+		if t.InstancesPerCPU > 0 {
+			t.Instances = max(1, int(t.InstancesPerCPU*float64(ncpu)+0.5))
+			t.InstancesPerCPU = 0
+			ex.warn(p+".instances_per_cpu", "exported as %d instances (the count on %s)", t.Instances, sc.Topology)
+			tasks, paths = append(tasks, t), append(paths, p)
+			continue
+		}
+		ex.warn(p+".per_cpu", "exported as %d threads %s_cpuN, each pinned to its CPU", ncpu, t.Name)
+		for c := range ncpu {
+			u := t
+			u.PerCPU = false
+			u.Name = fmt.Sprintf("%s_cpu%d", t.Name, c)
+			u.CPUs = []int{c}
+			tasks, paths = append(tasks, u), append(paths, p)
+		}
+	}
+	return tasks, paths, nil
 }
