@@ -41,7 +41,7 @@ var densePresets = map[string]bool{"demo/pipe-pingpong": true, "demo/pipe-pingpo
 
 // bigPresets simulate a large machine under a dense load (144 CPUs, a
 // timer per CPU each millisecond): the whole-preset runs keep them to
-// 20 ms; their own tests run them longer.
+// 5 ms; their own tests run them longer.
 var bigPresets = map[string]bool{"seed/newidle-rt-latency": true}
 
 // presetDur is dur, or for a dense preset the shorter of dur and the
@@ -49,7 +49,7 @@ var bigPresets = map[string]bool{"seed/newidle-rt-latency": true}
 func presetDur(t testing.TB, name string, dur sched.Time) sched.Time {
 	t.Helper()
 	if bigPresets[name] {
-		return min(dur, 20*sched.Millisecond)
+		return min(dur, 5*sched.Millisecond)
 	}
 	if !densePresets[name] {
 		return dur
