@@ -129,7 +129,7 @@ func TestDecodeErrors(t *testing.T) {
 		{"program object", doc("", `{"name":"a","program":{}}`), "tasks[0].program", "want an array of events"},
 		{"empty program", doc("", `{"name":"a","program":[]}`), "tasks[0].program", "empty program"},
 		{"step number", doc("", task("a", "", `1`)), "tasks[0].program[0]", "want a JSON object"},
-		{"step no key", doc("", task("a", "", `{}`)), "tasks[0].program[0]", "want exactly one of run, sleep"},
+		{"step no key", doc("", task("a", "", `{}`)), "tasks[0].program[0]", "want exactly one of run, sys, sleep"},
 		{"step two keys", doc("", task("a", "", `{"run":"1ms","sleep":"1ms"}`)), "tasks[0].program[0]", "got 2 keys"},
 		{"step unknown", doc("", task("a", "", run1+`,{"jump":1}`)), "tasks[0].program[1].jump", "unknown event; want run, sys, sleep"},
 		{"run no unit", doc("", task("a", "", `{"run":"1.5"}`)), "tasks[0].program[0].run", "want a non-negative duration"},
