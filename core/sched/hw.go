@@ -69,7 +69,7 @@ type HWKey struct {
 
 var hwKeys = []HWKey{
 	{Name: "ipi_latency_ns", Unit: "ns", Help: "IPI delivery: sender's ICR write to the handler on the target",
-		Source: "[estimate] ~1 us for an x86 x2APIC IPI between cores of one socket (no authoritative number found: kernel-sched.md section 9); calibration target S1",
+		Source: "[estimate] ~1 us for an x86 IPI between cores of one socket (no authoritative number found: kernel-sched.md section 9); the S1 and S4 machines have calibrated rows",
 		field:  func(h *HW) *int64 { return &h.IPILatencyNs }, def: 1000},
 	{Name: "ipi_send_ns", Unit: "ns", Help: "smp_call_function_single() sender side: csd_lock, llist_add, set_nr_if_polling()/ICR write, until the target can see it",
 		Source: "[estimate] a few atomics and one cross-core cache-line transfer (~100-200 ns intra-socket on 2012-2024 x86, e.g. core-to-core latency measurements with c2clat); per machine in hw_machines.go",
@@ -78,10 +78,10 @@ var hwKeys = []HWKey{
 		Source: "[estimate] llist_del_all + an empty function + csd_unlock, and the unlock's cache-line transfer back to the spinning sender (~100-200 ns); per machine in hw_machines.go",
 		field:  func(h *HW) *int64 { return &h.CSDFuncNs }, def: 200},
 	{Name: "ctx_switch_ns", Unit: "ns", Help: "context_switch() + finish_task_switch(), sys time of the incoming task",
-		Source: "[estimate] lmbench lat_ctx / perf bench sched pipe order of magnitude (1-2 us per switch on 2013-2024 x86); S4 2013 row 4: 3.92 us per round trip of 2 switches + 2 wakeups + pipe syscalls; calibration target S4",
+		Source: "[estimate] lmbench lat_ctx / perf bench sched pipe order of magnitude (1-2 us per switch incl. the syscalls on 2013-2024 x86); the S4 machine (xeon-2s8c-2013) has its own row",
 		field:  func(h *HW) *int64 { return &h.CtxSwitchNs }, def: 700},
 	{Name: "pick_ns", Unit: "ns", Help: "pick_next_task(): what SM_IDLE saves on an idle re-entry",
-		Source: "[estimate] S1: SM_IDLE saved 10-20% of an ipistorm round trip of a few us; calibration target S1",
+		Source: "[estimate] a few hundred instructions; calibrated per machine to experiments.md S1 (Ice Lake, EPYC rows)",
 		field:  func(h *HW) *int64 { return &h.PickNs }, def: 300},
 	{Name: "idle_enter_ns", Unit: "ns", Help: "do_idle() entry: governor select + cpuidle_enter_state() bookkeeping",
 		Source: "[estimate] menu_select() and the cpuidle entry path, a few hundred ns",
