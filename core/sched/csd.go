@@ -54,14 +54,13 @@ const (
 
 // csdSend starts smp_call_function_single(cpu, func, wait=1) by t; t spins
 // until csdRelease. It returns false when the call completes at once.
-func (s *Sim) csdSend(rq *rq, t *Task, cpu CPUID) bool {
+func (s *Sim) csdSend(t *Task, cpu CPUID) bool {
 	if cpu == t.cpu {
 		t.runLeft, t.kmode = Time(s.hw.CSDFuncNs), kmodeSys
 		return t.runLeft > 0
 	}
 	t.kmode, t.runLeft = kmodeSpin, Forever
 	s.q.push(qevent{at: s.now + Time(s.hw.IPISendNs), kind: qCSDQueue, cpu: cpu, task: t.id, prio: prioTimer})
-	_ = rq
 	return true
 }
 

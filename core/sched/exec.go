@@ -71,7 +71,7 @@ func (s *Sim) advance(rq *rq, t *Task) stepResult {
 			t.runLeft, t.kmode = op.Dur, kmodeSys
 			return stepRun
 		case OpIPI:
-			if s.csdSend(rq, t, op.CPU) { // csd.go
+			if s.csdSend(t, op.CPU) { // csd.go
 				return stepRun
 			}
 		case OpSleep:
