@@ -109,7 +109,6 @@ func TestDecodeErrors(t *testing.T) {
 		{"unlock unheld", doc("", task("a", ``, `{"unlock":"m"},{"run":"1ms"}`)), "tasks[0].program[0].unlock", "not held"},
 		{"lock twice", doc("", task("a", ``, `{"lock":"m"},{"lock":"m"},{"run":"1ms"}`)), "tasks[0].program[1].lock", "already held"},
 		{"lock held at end", doc("", task("a", ``, `{"lock":"m"},{"run":"1ms"}`)), "tasks[0].program", "still held"},
-		{"mutex used as event", doc("", task("a", ``, `{"lock":"m"},{"signal":"m"},{"unlock":"m"}`)), "tasks[0].program[1].signal", "is a mutex"},
 		{"pi not bool", `{"version":1,"pi":1,"tasks":[{"name":"a","program":[{"run":"1ms"}]}]}`, "pi", "want true"},
 		{"rt priority missing", doc("", task("a", `"policy":"SCHED_FIFO",`, run1)), "tasks[0].priority", "needs an RT priority 1..99"},
 		{"rt priority range", doc("", task("a", `"policy":"SCHED_RR","priority":100,`, run1)), "tasks[0].priority", "needs an RT priority 1..99"},

@@ -52,21 +52,20 @@ func buildDL(p string, t Task, spec *sched.TaskSpec, ncpu int) error {
 	return nil
 }
 
-// useMutex returns the index of mutex name.
+// useMutex returns the index of mutex name. Mutex names are a namespace
+// of their own: a mutex and an event may share a name, as rt-app's typed
+// resources do.
 func (rs *resTable) useMutex(path, name string) (int, error) {
 	if !resNameOK(name) {
 		return 0, errAt(path, "%q: want a mutex name of 1-64 printable characters", name)
 	}
-	i, ok := rs.index[name]
+	i, ok := rs.mutexes[name]
 	if !ok {
 		i = len(rs.list)
-		rs.index[name] = i
+		rs.mutexes[name] = i
 		rs.list = append(rs.list, sched.Resource{Name: name, Mutex: true})
 		rs.barrier = append(rs.barrier, false)
 		rs.mutex = append(rs.mutex, true)
-	}
-	if !rs.mutex[i] {
-		return 0, errAt(path, "resource %q is used by wait/signal/broadcast/barrier steps; a mutex needs its own name", name)
 	}
 	return i, nil
 }

@@ -184,7 +184,7 @@ func (sc *Scenario) Build(lim sched.Limits) (sched.Config, error) {
 		groups[t.Name] = i
 	}
 	total := 0
-	rs := &resTable{index: map[string]int{}}
+	rs := &resTable{index: map[string]int{}, mutexes: map[string]int{}}
 	for i, t := range sc.Tasks {
 		spec, err := buildTask(fmt.Sprintf("tasks[%d]", i), t, groups, sc, m.NumCPUs(), rs)
 		if err != nil {
@@ -314,6 +314,7 @@ type resTable struct {
 	list    []sched.Resource
 	barrier []bool // used by barrier steps
 	mutex   []bool // used by lock/unlock steps
+	mutexes map[string]int // mutex names: a namespace of their own, as rt-app's typed resources
 	seen    []int  // resources the current task group uses
 }
 
@@ -329,9 +330,6 @@ func (rs *resTable) use(path, name string, barrier bool) (int, error) {
 		rs.list = append(rs.list, sched.Resource{Name: name})
 		rs.barrier = append(rs.barrier, barrier)
 		rs.mutex = append(rs.mutex, false)
-	}
-	if rs.mutex[i] {
-		return 0, errAt(path, "resource %q is a mutex (lock/unlock); give the wait, signal, broadcast or barrier another name", name)
 	}
 	if rs.barrier[i] != barrier {
 		return 0, errAt(path, "resource %q is used both as a barrier and with wait/signal/broadcast", name)
