@@ -312,10 +312,10 @@ func buildTask(p string, t Task, groups map[string]int, sc *Scenario, ncpu int, 
 type resTable struct {
 	index   map[string]int
 	list    []sched.Resource
-	barrier []bool // used by barrier steps
-	mutex   []bool // used by lock/unlock steps
+	barrier []bool         // used by barrier steps
+	mutex   []bool         // used by lock/unlock steps
 	mutexes map[string]int // mutex names: a namespace of their own, as rt-app's typed resources
-	seen    []int  // resources the current task group uses
+	seen    []int          // resources the current task group uses
 }
 
 // use returns the index of resource name, used as a barrier or an event.

@@ -22,9 +22,9 @@ func TestDLEDFOrder(t *testing.T) {
 		t.Run(k, func(t *testing.T) {
 			r := newRun(t).kernel(k).
 				task("fair").run(Forever).
-				task("rt").fifo(99).run(5 * Millisecond).exit().
-				task("late").deadline(5*Millisecond, 50*Millisecond, 100*Millisecond).run(5 * Millisecond).exit().
-				task("early").deadline(5*Millisecond, 20*Millisecond, 100*Millisecond).run(5 * Millisecond).exit().
+				task("rt").fifo(99).run(5*Millisecond).exit().
+				task("late").deadline(5*Millisecond, 50*Millisecond, 100*Millisecond).run(5*Millisecond).exit().
+				task("early").deadline(5*Millisecond, 20*Millisecond, 100*Millisecond).run(5*Millisecond).exit().
 				task("mid").deadline(5*Millisecond, 30*Millisecond, 100*Millisecond).run(5 * Millisecond).exit().
 				build()
 			r.runFor(100 * Millisecond)
@@ -144,7 +144,7 @@ func TestDLPushPullKeepsEarliest(t *testing.T) {
 			b := newRun(t).kernel("v6.18").topology(topo).duration(2 * Second)
 			for i, p := range []Time{30, 40, 50, 70, 110, 130} {
 				b.task(fmt.Sprintf("d%d", i)).deadline(Time(4+i)*Millisecond, p*Millisecond, p*Millisecond).
-					run(Time(2+i) * Millisecond).timer("t", p*Millisecond, TimerAbsolute)
+					run(Time(2+i)*Millisecond).timer("t", p*Millisecond, TimerAbsolute)
 			}
 			b.task("fair").instances(2).run(Forever)
 			r := b.build()
