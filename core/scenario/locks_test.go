@@ -165,3 +165,54 @@ func TestDeadlineTaskRoundTrip(t *testing.T) {
 		t.Fatalf("two 0.6 tasks on one CPU: %v", err)
 	}
 }
+
+// maxLockWait is the longest time a task of group g spent blocked on a
+// mutex (switched out with reason lock until woken with reason unlock).
+func maxLockWait(t *testing.T, sc *Scenario, g string) (sched.Time, int) {
+	t.Helper()
+	cfg, err := sc.Build(sched.DefaultLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sim, err := sched.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &sched.Recorder{}
+	sim.Attach(r)
+	if err := sim.Run(); err != nil {
+		t.Fatal(err)
+	}
+	var worst sched.Time
+	n := 0
+	blocked := map[sched.TaskID]sched.Time{}
+	for _, e := range r.Events {
+		switch {
+		case e.Kind == sched.EvSwitch && e.Reason == sched.ReasonLock && sim.TaskInfo(e.Prev).Group == g:
+			blocked[e.Prev] = e.Time
+		case e.Kind == sched.EvWakeup && e.Reason == sched.ReasonUnlock:
+			if at, ok := blocked[e.Next]; ok {
+				worst = max(worst, e.Time-at)
+				n++
+				delete(blocked, e.Next)
+			}
+		}
+	}
+	return worst, n
+}
+
+// The demo/priority-inversion presets: the burst delays the high task by
+// up to its 30 ms without PI, by at most one 5 ms critical section with.
+func TestPriorityInversionPresets(t *testing.T) {
+	without, n1 := maxLockWait(t, mustPreset(t, "demo/priority-inversion"), "high")
+	with, n2 := maxLockWait(t, mustPreset(t, "demo/priority-inversion-pi"), "high")
+	if n1 < 10 || n2 < 10 {
+		t.Fatalf("high blocked on the mutex %d and %d times: the presets do not contend", n1, n2)
+	}
+	if without < 20*sched.Millisecond {
+		t.Errorf("without PI the longest wait for the mutex is %s, want most of the 30 ms burst", without)
+	}
+	if with > 5*sched.Millisecond+100*sched.Microsecond {
+		t.Errorf("with PI the longest wait for the mutex is %s, want at most the 5 ms critical section", with)
+	}
+}
