@@ -1,7 +1,8 @@
 package sched
 
 // The deadline class (SCHED_DEADLINE): kernel/sched/deadline.c as read at
-// torvalds/linux master (see docs/kernel-rules.md section 12).
+// torvalds/linux 0039189a3b15 (a v5.10-era copy; see docs/kernel-rules.md
+// section 12 for what was read and what is from memory).
 //
 // Mirrors enqueue_task_dl() / enqueue_dl_entity() / __enqueue_dl_entity(),
 // dequeue_task_dl(), pick_task_dl() (the leftmost entity of the deadline
@@ -85,7 +86,7 @@ func (s *Sim) enqueueDL(rq *rq, p *Task, flags int) {
 		p.dl.timerGen++
 		p.dl.throttled = false
 	}
-	if !p.dl.throttled && p.dl.params.Deadline != p.dl.params.Period && p.dl.params.Deadline > 0 && flags&dlEnqWakeup != 0 {
+	if !p.dl.throttled && p.dl.params.Deadline != p.dl.params.Period && p.dl.params.Deadline > 0 {
 		s.dlCheckConstrained(p) // dl_check_constrained_dl()
 	}
 	if p.dl.throttled && flags&dlEnqReplenish == 0 {

@@ -238,7 +238,9 @@ func (s *Sim) tryToWakeUpDL(t *Task, reason Reason, this CPUID, byTask bool) {
 
 // wakeUpNewTaskDL is wake_up_new_task() followed by the sched_setattr()
 // that made the task SCHED_DEADLINE: admission (dl_admit.go), a first
-// period from now (setup_new_dl_entity()), placement.
+// period from now (setup_new_dl_entity()); no placement
+// (select_task_rq_dl() only acts on wakeups), then switched_to_dl() /
+// task_woken_dl() push it if it cannot run here.
 func (s *Sim) wakeUpNewTaskDL(t *Task, parent *Task, this CPUID) {
 	t.cpu = this
 	if !s.dlAdmit(t) {
@@ -246,7 +248,10 @@ func (s *Sim) wakeUpNewTaskDL(t *Task, parent *Task, this CPUID) {
 		return
 	}
 	s.replenishDLNewPeriod(t)
-	cpu, _ := s.selectTaskRqDL(t, this, this)
+	cpu := this
+	if !t.affinity.has(cpu) { // select_fallback_rq()
+		cpu = t.affinity.first(len(s.rqs))
+	}
 	rq := &s.rqs[cpu]
 	t.cpu = cpu
 	t.state = stateRunnable
