@@ -18,7 +18,8 @@ package sched
 //
 // rt_mutex_setprio() changes the class like sched_setscheduler(): dequeue
 // (DEQUEUE_SAVE), put_prev if running, change prio and class, enqueue
-// (ENQUEUE_RESTORE; ENQUEUE_REPLENISH for a deadline boost), set_next if
+// (ENQUEUE_RESTORE; ENQUEUE_REPLENISH for a deadline boost; ENQUEUE_HEAD
+// for an RT task whose priority drops), set_next if
 // running; then check_class_changed()/prio_changed: a running task that
 // got a lower priority is rescheduled, a queued one that got a higher
 // priority may preempt. A fair task leaving its class detaches its PELT
@@ -125,6 +126,9 @@ func (s *Sim) rtMutexSetprio(t *Task, prio int, donor *Task) bool {
 			flags |= dlEnqReplenish
 		}
 		s.classEnqueue(rq, t, flags, running)
+		if t.isRT() && old < prio {
+			s.rtMoveHead(rq, t) // deboost: ENQUEUE_HEAD
+		}
 	}
 	if !queued {
 		return true
@@ -145,6 +149,20 @@ func (s *Sim) rtMutexSetprio(t *Task, prio int, donor *Task) bool {
 		}
 	}
 	return true
+}
+
+// rtMoveHead moves t to the head of its priority level
+// (__enqueue_rt_entity() with ENQUEUE_HEAD: list_add()).
+func (s *Sim) rtMoveHead(rq *rq, t *Task) {
+	q := rq.rt.queue
+	i := 0
+	for i < len(q) && q[i] != t {
+		i++
+	}
+	for i > 0 && q[i-1].prio() == t.prio() {
+		q[i], q[i-1] = q[i-1], q[i]
+		i--
+	}
 }
 
 // classDequeue takes a queued task out of its class (DEQUEUE_SAVE), and a
