@@ -58,9 +58,6 @@ type dlRq struct {
 	queue []*Task // the deadline tree, flattened (see the file comment)
 }
 
-// nrRunning is dl_nr_running.
-func (q *dlRq) nrRunning() int { return len(q.queue) }
-
 // piParams is pi_of(dl_se)'s parameters.
 func (t *Task) piParams() DLParams {
 	if t.dl.pi != nil {

@@ -113,18 +113,15 @@ func (s *Sim) lockOp(t *Task, m int) bool {
 	}
 	// Deadlock detection: follow the owner chain (rt_mutex_adjust_prio_chain()
 	// with RT_MUTEX_FULL_CHAINWALK finds the same cycle).
-	var chain []string
-	for o, mm, n := r.owner, m, 0; o != nil && n <= len(s.tasks); n++ {
-		chain = append(chain, fmt.Sprintf("%q is held by %s", s.mutexName(mm), o.name))
+	for o, n := r.owner, 0; o != nil && n <= len(s.tasks); n++ {
 		if o == t {
-			s.fail(fmt.Errorf("at %s: deadlock: task %s waits for %s", s.now, t.name, strings.Join(chain, ", which waits for ")))
+			s.failDeadlock(t, m)
 			return false
 		}
 		if o.lk.blockedOn < 0 {
 			break
 		}
-		mm = o.lk.blockedOn
-		o = s.res[mm].owner
+		o = s.res[o.lk.blockedOn].owner
 	}
 	t.wakeGen++ // no stale timer may wake it
 	t.lk.blockedOn = m
@@ -133,6 +130,20 @@ func (s *Sim) lockOp(t *Task, m int) bool {
 		s.adjustPrioChain(r.owner) // pi.go
 	}
 	return true
+}
+
+// failDeadlock ends the run with the cycle t closes by waiting for m.
+func (s *Sim) failDeadlock(t *Task, m int) {
+	var chain []string
+	for o, n := s.res[m].owner, 0; n <= len(s.tasks); n++ {
+		chain = append(chain, fmt.Sprintf("%q is held by %s", s.mutexName(m), o.name))
+		if o == t || o.lk.blockedOn < 0 {
+			break
+		}
+		m = o.lk.blockedOn
+		o = s.res[m].owner
+	}
+	s.fail(fmt.Errorf("at %s: deadlock: task %s waits for %s", s.now, t.name, strings.Join(chain, ", which waits for ")))
 }
 
 // unlockOp executes an unlock of mutex m by the running task t: hand it to
