@@ -136,7 +136,7 @@ func (s *Sim) lockOp(t *Task, m int) bool {
 func (s *Sim) failDeadlock(t *Task, m int) {
 	var chain []string
 	for o, n := s.res[m].owner, 0; n <= len(s.tasks); n++ {
-		chain = append(chain, fmt.Sprintf("%q is held by %s", s.mutexName(m), o.name))
+		chain = append(chain, fmt.Sprintf("%q, held by %s", s.mutexName(m), o.name))
 		if o == t || o.lk.blockedOn < 0 {
 			break
 		}
