@@ -202,6 +202,14 @@ func workload(sc *scenario.Scenario) string {
 			t.Policy = "SCHED_OTHER"
 		}
 		t.TimerSlack, t.Slice = nil, 0
+		if t.Policy == "SCHED_DEADLINE" { // the defaulted parameters, written out
+			if t.DLDeadline == 0 {
+				t.DLDeadline = t.DLPeriod
+			}
+			if t.DLPeriod == 0 {
+				t.DLPeriod = t.DLDeadline
+			}
+		}
 		refs := map[string]string{}
 		t.Program = normalize(t.Program, refs, false)
 		if p, stuck := truncateForever(t.Program); stuck {
