@@ -36,6 +36,12 @@ func (sc *Scenario) Set(kv string) error {
 		sc.Seed = n
 	case key == "name":
 		sc.Name = val
+	case key == "pi":
+		b, err := strconv.ParseBool(val)
+		if err != nil {
+			return bad("true or false")
+		}
+		sc.PI = b
 	case key == "kernel.version":
 		sc.Kernel.Version = val
 	case key == "kernel.hz":
@@ -93,6 +99,7 @@ func Keys() []string {
 		"topology\tstring\tmachine preset (schedplay topologies)",
 		"duration\tduration\tsimulated time, e.g. 10s or 250ms",
 		"seed\tinteger\tseed of the run's random number generator",
+		"pi\ttrue|false\tmutexes of lock/unlock steps with priority inheritance (rt-app pi_enabled); default false",
 		"kernel.version\tstring\tkernel profile: " + strings.Join(sched.ProfileNames(), ", "),
 		"kernel.hz\tinteger\tCONFIG_HZ: 100, 250, 300 or 1000",
 		"kernel.preempt\tstring\tpreemption model: none, voluntary, full, lazy (lazy from v6.13)",

@@ -67,10 +67,12 @@ func (s *Sim) schedule(rq *rq, why Reason) {
 	}
 	if prev != nil {
 		switch why {
-		case ReasonSleep, ReasonTimer, ReasonWait:
+		case ReasonSleep, ReasonTimer, ReasonWait, ReasonLock:
 			prev.state = stateBlocked
 			state = 'S'
-			if prev.isRT() {
+			if prev.isDL() {
+				s.dequeueDL(rq, prev)
+			} else if prev.isRT() {
 				s.dequeueRT(rq, prev)
 			} else {
 				s.dequeueTask(rq, prev, deqSleep)
@@ -78,6 +80,11 @@ func (s *Sim) schedule(rq *rq, why Reason) {
 		case ReasonExit:
 			prev.state = stateDead
 			state = 'X'
+			if prev.isDL() {
+				s.dequeueDL(rq, prev)
+				s.dlRelease(prev) // task_dead_dl()
+				break
+			}
 			if prev.isRT() {
 				s.dequeueRT(rq, prev)
 				break
@@ -98,6 +105,9 @@ func (s *Sim) schedule(rq *rq, why Reason) {
 		s.updateIdleRqClockPelt(rq) // pick_next_task_fair(), about to idle
 	}
 	s.switchTo(rq, prev, next, rule, reason, by, state)
+	if next != nil && next.isDL() {
+		s.pushDLTasks(rq) // set_next_task_dl() -> deadline_queue_push_tasks()
+	}
 	if next != nil && next.isRT() {
 		// set_next_task_rt() -> rt_queue_push_tasks(): the balance
 		// callback runs push_rt_tasks() once the switch is done.
@@ -172,14 +182,19 @@ func (s *Sim) kick(rq *rq) {
 			s.schedule(rq, ReasonTimer)
 		case stepWait:
 			s.schedule(rq, ReasonWait)
+		case stepLock:
+			s.schedule(rq, ReasonLock)
 		case stepYield:
-			if t.isRT() {
+			if t.isDL() {
+				s.yieldDL(rq)
+			} else if t.isRT() {
 				s.yieldRT(rq)
 			} else {
 				s.yieldTask(rq)
 			}
 			s.schedule(rq, ReasonYield)
 		case stepExit:
+			s.exitHoldingLocks(t) // locks.go
 			s.emit(Event{Kind: EvExit, CPU: rq.cpu, Prev: t.id})
 			s.schedule(rq, ReasonExit)
 		}
@@ -301,6 +316,10 @@ func (s *Sim) ttwu(t *Task, reason Reason, waker *Task, wakeFlags int) {
 	if this < 0 {
 		this = t.cpu
 	}
+	if t.isDL() {
+		s.tryToWakeUpDL(t, reason, this, waker != nil)
+		return
+	}
 	if t.isRT() {
 		s.tryToWakeUpRT(t, reason, this, waker != nil)
 		return
@@ -334,6 +353,10 @@ func (s *Sim) wakeUpNewTask(t *Task, parent *Task) {
 	this := t.affinity.first(len(s.rqs))
 	if parent != nil {
 		this = parent.cpu
+	}
+	if t.isDL() {
+		s.wakeUpNewTaskDL(t, parent, this)
+		return
 	}
 	if t.isRT() {
 		s.wakeUpNewTaskRT(t, parent, this)

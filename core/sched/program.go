@@ -25,6 +25,8 @@ const (
 	OpBarrier                 // rt-app barrier Res: wait until all its participants arrive
 	OpSys                     // consume Dur of kernel work (a syscall's body): like OpRun, counted as sys time
 	OpIPI                     // smp_call_function_single(CPU, func, wait=1): spin until CPU ran it (csd.go)
+	OpLock                    // lock mutex Res, blocking while another task holds it (locks.go)
+	OpUnlock                  // unlock mutex Res, handing it to its top waiter (locks.go)
 )
 
 // Forever is the run duration of a task that never stops running.
@@ -52,6 +54,10 @@ type Op struct {
 	Sync   bool      // OpSignal, OpBroadcast: the wakeup passes WF_SYNC (the waker is about to block)
 	Cond   bool      // OpSignal: pthread_cond_signal(): a signal nobody waits for is lost
 	CPU    CPUID     // OpIPI: the target CPU
+	// Mutex is, for OpWait, 1 + the index of the mutex the wait releases
+	// while it blocks and takes again once woken (pthread_cond_wait());
+	// 0 = none.
+	Mutex int
 }
 
 // MaxOpDuration bounds run, sleep and timer durations so that simulated
@@ -126,8 +132,8 @@ func (p *program) check() error {
 			if op.Dur < 0 {
 				return fmt.Errorf("program: negative sleep at step %d", i)
 			}
-		case OpWait, OpSignal, OpBroadcast, OpBarrier:
-			if op.Res < 0 {
+		case OpWait, OpSignal, OpBroadcast, OpBarrier, OpLock, OpUnlock:
+			if op.Res < 0 || op.Mutex < 0 {
 				return fmt.Errorf("program: resource index %d out of range at step %d", op.Res, i)
 			}
 		}

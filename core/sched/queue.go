@@ -21,6 +21,7 @@ const (
 	qCSDQueue                   // task's call-function request reaches cpu's call_single_queue (csd.go)
 	qCSDIPI                     // a call-function IPI arrives at cpu (csd.go)
 	qCSDDone                    // cpu ran task's function: its csd_lock_wait() ends (csd.go)
+	qDLTimer                    // a deadline task's replenishment timer (dl_timer), gen-checked
 )
 
 // Priorities order events at the same instant before the sequence number:

@@ -10,6 +10,7 @@ type rq struct {
 	curr      *Task // rq->curr; nil = the idle task
 	cfs       cfsRq
 	rt        rtRq // the RT class (rt.go)
+	dl        dlRq // the deadline class (dl.go)
 	nrRunning int  // rq->nr_running: queued fair tasks incl. curr and delayed ones
 
 	needResched     bool // TIF_NEED_RESCHED
