@@ -93,6 +93,11 @@ const (
 
 	ReasonWait   // blocked in a wait or barrier on an event resource (futex/pipe read)
 	ReasonSignal // woken by a task's signal, broadcast or barrier arrival (ipc.go)
+
+	// Migration reasons for asymmetric machines (misfit.go, asym.go, capacity.go).
+	ReasonSISCapacity // select_idle_sibling(): select_idle_capacity() on asymmetric capacities
+	ReasonMisfit      // load balance with migrate_misfit: a task too big for its CPU moved to a bigger one
+	ReasonAsymPacking // load balance of a group_asym_packing group: pulled to a higher-priority (ITMT) CPU
 	numReasons
 )
 
@@ -103,7 +108,8 @@ var reasonNames = [numReasons]string{"", "sleep", "timer", "exit", "yield",
 	"wake_affine", "sis_target", "sis_prev", "sis_recent", "sis_idle_core", "sis_idle_cpu", "sis_smt",
 	"find_idlest", "periodic_balance", "newidle_balance", "nohz_idle_balance", "active_balance",
 	"higher_class", "rt_higher_prio", "rr_slice_expired", "rt_throttled", "fair_server", "fair_server_done",
-	"rt_find_lowest", "rt_push", "rt_pull", "wait", "signal"}
+	"rt_find_lowest", "rt_push", "rt_pull", "wait", "signal",
+	"sis_capacity", "misfit", "asym_packing"}
 
 // IsPreemption reports whether a switch with this reason took the CPU from
 // a task that was still runnable.

@@ -34,6 +34,7 @@ type rq struct {
 	pushCPU       CPUID // rq->push_cpu
 	avgIdle       int64 // rq->avg_idle, ns
 	idleStamp     Time  // rq->idle_stamp; 0 = not idle since the last wakeup
+	misfitLoad    int64 // rq->misfit_task_load (misfit.go)
 
 	// Idle path, IPIs and kernel costs (idle.go, cpuidle_menu.go, ipi.go,
 	// tick_nohz.go).

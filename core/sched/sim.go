@@ -93,6 +93,8 @@ type Sim struct {
 	lruScratch                []*Task
 	scanMask                  cpuMask
 	smtActive                 bool  // sched_smt_active()
+	asymCapActive             bool  // sched_asym_cpucap_active() (misfit.go)
+	maxCPUCapacity            int64 // rd->max_cpu_capacity (misfit.go)
 	nohzNextBalance           int64 // nohz.next_balance, jiffies
 	rdOverload, sgOverload    bool  // rd->overload; SG_OVERLOAD of the current stats pass
 	lruSeq                    uint64
@@ -182,6 +184,7 @@ func New(cfg Config) (*Sim, error) {
 			s.smtActive = true
 		}
 	}
+	s.initAsymCapacity()
 	total := 0
 	for gi, spec := range cfg.Tasks {
 		if err := s.checkSpec(gi, spec); err != nil {
