@@ -187,3 +187,14 @@ func (s *Sim) misfitDetachSkip(env *lbEnv, p *Task) bool {
 	env.imbalance = 0
 	return false
 }
+
+// wakeupMisfit is update_sg_wakeup_stats()' "check if task fits in the
+// group" (fork/exec slow path): with SD_ASYM_CPUCAPACITY a group whose
+// biggest CPU the task does not fit is group_misfit_task.
+// [M]: v5.8 tests the group's max_capacity; later kernels test a CPU of the
+// group (the same for groups of equal CPUs, as in every preset).
+func (s *Sim) wakeupMisfit(sd *schedDomain, g *schedGroup, p *Task, st *sgStats) {
+	if s.asymCapActive && sd.flags&SDAsymCPUCapacity != 0 && !fitsCapacity(taskUtilEst(p), g.sgc.maxCapacity) {
+		st.misfitLoad = 1
+	}
+}
