@@ -29,7 +29,21 @@ func (s *Sim) useAsymPrio(sd *schedDomain, c CPUID) bool {
 	if !s.smtActive || s.version < 605 {
 		return true
 	}
-	return sd.flags&SDShareCPUCapacity != 0 || s.coreIdle(c)
+	return sd.flags&SDShareCPUCapacity != 0 || s.siblingsIdle(c)
+}
+
+// siblingsIdle mirrors is_core_idle(): every SMT sibling of c other than c
+// itself is idle. c's own state does not count, which matters where c is
+// a busy source CPU (find_busiest_queue()'s sched_asym(sd, i, dst_cpu): a
+// busy CPU alone on its core keeps its single task from a lower-priority
+// destination).
+func (s *Sim) siblingsIdle(c CPUID) bool {
+	for _, x := range s.topo[c].smt {
+		if x != c && !s.idleCPU(x) {
+			return false
+		}
+	}
+	return true
 }
 
 // schedAsym mirrors sched_asym(sd, dst, src): dst may pull from src by
