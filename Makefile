@@ -3,7 +3,7 @@ GO      ?= go
 PKGS    := ./...
 BIN     := bin/schedplay
 
-.PHONY: all build run site generate check-generated test test-unit test-wasm-build test-wasm-node test-browser lint fmt-check vet bench bench-browser fuzz realkernel clean cli-demo
+.PHONY: all build run site generate check-generated test test-unit test-wasm-build test-wasm-node test-browser lint fmt-check vet bench bench-browser fuzz realkernel validate clean cli-demo
 
 all: build
 
@@ -110,7 +110,12 @@ fuzz:
 # Measure this machine's kernel and compare with the simulator
 # (docs/real-kernel.md).
 realkernel:
-	$(GO) run ./scripts/realkernel -o docs/real-kernel.md
+	$(GO) run ./scripts/realkernel -o docs/real-kernel.md -json docs/real-kernel.json
+
+# docs/VALIDATION.md from scratch: the seed presets against their threads'
+# numbers, and the real kernel of this machine (needs root) beside the simulator.
+validate:
+	$(GO) run ./scripts/validate -o docs/VALIDATION.md
 
 clean:
 	rm -rf bin build dist

@@ -12,7 +12,10 @@
 // Goals: pure functions of the runs' results, so the same runs give the
 // same table byte for byte whatever order they finished in.
 //
-// Non-goals: running anything. The package starts no goroutines and does
-// no I/O; the CLI builds the runs, drives them on a worker pool, attaches
-// a [Recorder] and a metrics.Collector to each, and hands the results here.
+// It also plans the runs ([Plan], [ThreadConfigs]) and runs one of them
+// to the end ([Execute]); it starts no goroutines and does no I/O: the CLI
+// drives the jobs on a worker pool, the browser worker one after another,
+// and both hand the results back here. Scenarios with an experiment block
+// (the seed/ presets) are evaluated as their thread's tables with the
+// published numbers checked ([EvaluateThread]).
 package experiment

@@ -66,7 +66,7 @@ func Decode(data []byte) (*Scenario, error) {
 }
 
 func decodeScenario(m map[string]any) (*Scenario, error) {
-	if err := onlyKeys("", m, "version", "name", "description", "topology", "kernel", "features", "sysctl", "hw", "duration", "seed", "tasks"); err != nil {
+	if err := onlyKeys("", m, "version", "name", "description", "topology", "kernel", "features", "sysctl", "hw", "duration", "seed", "tasks", "experiment"); err != nil {
 		return nil, err
 	}
 	sc := New()
@@ -185,6 +185,11 @@ func decodeScenario(m map[string]any) (*Scenario, error) {
 			return nil, err
 		}
 		sc.Tasks = append(sc.Tasks, t)
+	}
+	if ev, ok := m["experiment"]; ok {
+		if sc.Experiment, err = decodeExperiment(ev); err != nil {
+			return nil, err
+		}
 	}
 	return sc, nil
 }

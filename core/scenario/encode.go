@@ -136,7 +136,12 @@ func (sc *Scenario) Encode() []byte {
 		}
 		encodeTask(&w, t)
 	}
-	w.b.WriteString("]}")
+	w.b.WriteByte(']')
+	if sc.Experiment != nil {
+		w.key("experiment", &f)
+		encodeExperiment(&w, sc.Experiment)
+	}
+	w.b.WriteByte('}')
 	return w.b.Bytes()
 }
 

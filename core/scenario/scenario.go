@@ -4,6 +4,7 @@ package scenario
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"sort"
 
@@ -26,6 +27,7 @@ type Scenario struct {
 	Duration    Duration
 	Seed        uint64
 	Tasks       []Task
+	Experiment  *Experiment // optional: the thread this scenario reproduces
 }
 
 // Kernel selects the kernel profile and its build options.
@@ -104,8 +106,27 @@ func New() *Scenario {
 // Validate checks everything that can be checked without running, naming
 // the path of the first problem.
 func (sc *Scenario) Validate() error {
+	if err := sc.buildOnly(); err != nil {
+		return err
+	}
+	if sc.Experiment != nil {
+		return sc.Experiment.validate(sc)
+	}
+	return nil
+}
+
+func (sc *Scenario) buildOnly() error {
 	_, err := sc.Build(sched.DefaultLimits())
 	return err
+}
+
+// cloneForSet copies what Set may change (the maps).
+func cloneForSet(sc *Scenario) *Scenario {
+	c := *sc
+	c.Features = maps.Clone(sc.Features)
+	c.Sysctl = maps.Clone(sc.Sysctl)
+	c.HW = maps.Clone(sc.HW)
+	return &c
 }
 
 // Build translates the scenario into a run configuration.

@@ -5,6 +5,7 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -22,15 +23,15 @@ func cmdCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	fs := newExpFlagSet("compare", &f, stderr)
 	fs.StringVar(&a, "a", "", "configuration A (the baseline): 'KEY=VALUE ...', space- or comma-separated")
 	fs.StringVar(&b, "b", "", "configuration B: 'KEY=VALUE ...'")
-	fs.StringVar(&out, "o", "text", "output: text (the table) or json ("+CompareSchema+")")
+	fs.StringVar(&out, "o", "text", "output: text (the table), markdown, or json ("+CompareSchema+"; "+ThreadSchema+" in thread mode)")
 	if err := fs.Parse(args); err != nil {
 		return badInput("%v", err)
 	}
 	if err := f.check(); err != nil {
 		return err
 	}
-	if out != "text" && out != "json" {
-		return badInput("-o %q: want text or json", out)
+	if out != "text" && out != "json" && out != "markdown" {
+		return badInput("-o %q: want text, markdown or json", out)
 	}
 	setsA, err := splitSets("-a", a)
 	if err != nil {
@@ -44,12 +45,29 @@ func cmdCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	vars := []variant{{label: "A", flag: "-a", sets: setsA}, {label: "B", flag: "-b", sets: setsB}}
+	if a == "" && b == "" && sc.Experiment != nil {
+		// Thread mode: the scenario's own configurations and variants.
+		runs := 0
+		fs.Visit(func(fl *flag.Flag) {
+			if fl.Name == "runs" {
+				runs = f.runs
+			}
+		})
+		if len(f.metricSpecs()) > 0 {
+			return badInput("-metric: %s has an experiment block that names its metrics; give -a/-b to compare other metrics", name)
+		}
+		tr, err := runThread(sc, name, runs, experiment.Center(f.stat), newProgress(stderr, f.progress, "compare"))
+		if err != nil {
+			return err
+		}
+		return writeThread(stdout, tr, out)
+	}
+	vars := []experiment.Config{{Label: "A", Flag: "-a", Sets: setsA}, {Label: "B", Flag: "-b", Sets: setsB}}
 	jobs, err := prepare(sc, name, vars, f.runs)
 	if err != nil {
 		return err
 	}
-	groups := jobs[0].groups
+	groups := jobs[0].Groups
 	if _, err := experiment.Resolve(f.metricSpecs(), groups, maxCPUs(jobs)); err != nil {
 		return badInput("-metric: %v", err)
 	}
@@ -64,7 +82,7 @@ func cmdCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	}
 	sides := make([]experiment.Side, 2)
 	for i, j := range jobs {
-		sides[j.variant] = append(sides[j.variant], vals[i])
+		sides[j.Config] = append(sides[j.Config], vals[i])
 	}
 	center := experiment.Center(f.stat)
 	rows := experiment.Compare(names, sides[0], sides[1], center)
@@ -77,14 +95,18 @@ func cmdCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		_, err = stdout.Write(append(js, '\n'))
 		return err
 	}
+	if out == "markdown" {
+		_, err = io.WriteString(stdout, doc.markdown())
+		return err
+	}
 	_, err = io.WriteString(stdout, doc.text())
 	return err
 }
 
-func maxCPUs(jobs []job) int {
+func maxCPUs(jobs []experiment.Job) int {
 	n := 0
 	for _, j := range jobs {
-		n = max(n, j.cfg.Machine.NumCPUs())
+		n = max(n, j.Cfg.Machine.NumCPUs())
 	}
 	return n
 }
@@ -136,15 +158,15 @@ func toStatDoc(s *experiment.Summary) *statDoc {
 		StddevPct: s.StddevPct, Min: s.Min, Max: s.Max}
 }
 
-func newCompareDoc(name string, jobs []job, runs []experiment.Run, vars []variant, n int, c experiment.Center, rows []experiment.Row) compareDoc {
-	d := compareDoc{Schema: CompareSchema, Scenario: name, DurationNs: int64(jobs[0].cfg.Duration),
+func newCompareDoc(name string, jobs []experiment.Job, runs []experiment.Run, vars []experiment.Config, n int, c experiment.Center, rows []experiment.Row) compareDoc {
+	d := compareDoc{Schema: CompareSchema, Scenario: name, DurationNs: int64(jobs[0].Cfg.Duration),
 		Runs: n, Center: string(c), Metrics: []compareItem{}}
 	for i := 0; i < n; i++ {
-		d.Seeds = append(d.Seeds, jobs[i].seed)
+		d.Seeds = append(d.Seeds, jobs[i].Seed)
 	}
 	side := func(v int) sideDoc {
 		r := runs[v*n].Report
-		return sideDoc{Set: append([]string{}, vars[v].sets...), Topology: r.Topology, Kernel: r.Kernel}
+		return sideDoc{Set: append([]string{}, vars[v].Sets...), Topology: r.Topology, Kernel: r.Kernel}
 	}
 	d.A, d.B = side(0), side(1)
 	for _, r := range rows {
@@ -164,16 +186,9 @@ func (d *compareDoc) text() string {
 		seeds = fmt.Sprintf("seeds %d..%d", d.Seeds[0], d.Seeds[len(d.Seeds)-1])
 	}
 	fmt.Fprintf(&b, "compare %s  duration %s  %d runs per side (%s)\n", d.Scenario, fmtNs(d.DurationNs), d.Runs, seeds)
-	for _, s := range []struct {
-		l string
-		s sideDoc
-	}{{"A", d.A}, {"B", d.B}} {
-		set := strings.Join(s.s.Set, " ")
-		if set == "" {
-			set = "(scenario as is)"
-		}
-		fmt.Fprintf(&b, "  %s: %s  [topology %s, kernel %s]\n", s.l, set, s.s.Topology, s.s.Kernel)
-	}
+	d.sides(func(l, set string, s sideDoc) {
+		fmt.Fprintf(&b, "  %s: %s  [topology %s, kernel %s]\n", l, set, s.Topology, s.Kernel)
+	})
 	ct := centerTitle[d.Center]
 	fmt.Fprintf(&b, "\n%-32s %-6s %-6s %14s %8s %14s %8s %9s  %s\n",
 		"metric", "unit", "better", ct+" A", "stddev%", ct+" B", "stddev%", "change%", "verdict")
@@ -236,4 +251,36 @@ func fmtVal(v float64) string {
 
 func fmtNs(ns int64) string {
 	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.9f", float64(ns)/1e9), "0"), ".") + "s"
+}
+
+// markdown renders the table as GitHub Markdown.
+func (d *compareDoc) markdown() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "`%s`, duration %s, %d runs per side (seeds %d..%d)\n\n", d.Scenario, fmtNs(d.DurationNs), d.Runs,
+		d.Seeds[0], d.Seeds[len(d.Seeds)-1])
+	d.sides(func(l, set string, s sideDoc) {
+		fmt.Fprintf(&b, "- %s: `%s` (topology %s, kernel %s)\n", l, set, s.Topology, s.Kernel)
+	})
+	ct := centerTitle[d.Center]
+	fmt.Fprintf(&b, "\n| metric | unit | better | %s A | stddev%% | %s B | stddev%% | change%% | verdict |\n", ct, ct)
+	b.WriteString("|---|---|---|--:|--:|--:|--:|--:|---|\n")
+	for _, m := range d.Metrics {
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", mdEscape(m.Name), m.Unit, betterMark(m.Better),
+			center(m.A, d.Center), dev(m.A), center(m.B, d.Center), dev(m.B), pct(m.ChangePct), m.Verdict)
+	}
+	return b.String()
+}
+
+// sides calls f for A and B with their overrides as one string.
+func (d *compareDoc) sides(f func(label, set string, s sideDoc)) {
+	for _, x := range []struct {
+		l string
+		s sideDoc
+	}{{"A", d.A}, {"B", d.B}} {
+		set := strings.Join(x.s.Set, " ")
+		if set == "" {
+			set = "(scenario as is)"
+		}
+		f(x.l, set, x.s)
+	}
 }

@@ -7,20 +7,17 @@ package main
 // depend on which worker finished first.
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"maps"
 	"os"
 	"runtime"
-	"strconv"
 	"strings"
 	"sync"
 
 	"schedplay/core/experiment"
-	"schedplay/core/metrics"
 	"schedplay/core/scenario"
-	"schedplay/core/sched"
 )
 
 // expFlags are the flags compare and sweep share: the run flags that make
@@ -82,32 +79,6 @@ func (f *expFlags) metricSpecs() []string {
 	return out
 }
 
-// variant is one configuration: overrides applied on top of the scenario.
-type variant struct {
-	label string   // how errors and tables name it: "A", "kernel.hz=250", ...
-	flag  string   // the flag the overrides came from, for errors
-	sets  []string // KEY=VALUE
-}
-
-// job is one run: a configuration and a seed.
-type job struct {
-	variant int
-	seed    uint64
-	cfg     sched.Config
-	name    string
-	groups  []string // scenario task groups, in order
-}
-
-// cloneScenario copies what Set may change (the maps; the rest is
-// replaced, never mutated in place).
-func cloneScenario(sc *scenario.Scenario) *scenario.Scenario {
-	c := *sc
-	c.Features = maps.Clone(sc.Features)
-	c.Sysctl = maps.Clone(sc.Sysctl)
-	c.HW = maps.Clone(sc.HW)
-	return &c
-}
-
 // loadExperiment reads the scenario and folds the run flags into it.
 func loadExperiment(fs *flag.FlagSet, f *expFlags, stdin io.Reader, stderr io.Writer) (*scenario.Scenario, string, error) {
 	if fs.NArg() > 1 {
@@ -126,63 +97,20 @@ func loadExperiment(fs *flag.FlagSet, f *expFlags, stdin io.Reader, stderr io.Wr
 	return sc, name, nil
 }
 
-// prepare validates every configuration and builds one job per
-// configuration and seed (seeds first, first..first+runs-1), so that bad
-// input fails before anything runs.
-func prepare(base *scenario.Scenario, name string, vars []variant, runs int) ([]job, error) {
-	var groups []string
-	for _, t := range base.Tasks {
-		groups = append(groups, t.Name)
+// prepare plans the runs (experiment.Plan); overrides the scenario rejects
+// are bad input.
+func prepare(base *scenario.Scenario, name string, vars []experiment.Config, runs int) ([]experiment.Job, error) {
+	jobs, err := experiment.Plan(base, name, vars, runs)
+	var pe experiment.PlanError
+	if errors.As(err, &pe) {
+		return nil, badInput("%v", pe.Err)
 	}
-	var jobs []job
-	for vi, v := range vars {
-		sc := cloneScenario(base)
-		for _, kv := range v.sets {
-			if err := sc.Set(kv); err != nil {
-				return nil, badInput("%s %q: %v", v.flag, kv, err)
-			}
-		}
-		first := sc.Seed
-		for i := 0; i < runs; i++ {
-			seed := first + uint64(i)
-			s := cloneScenario(sc)
-			if err := s.Set("seed=" + strconv.FormatUint(seed, 10)); err != nil {
-				return nil, err
-			}
-			cfg, err := s.Build(sched.DefaultLimits())
-			if err != nil {
-				return nil, badInput("%s: %s: %v", name, v.label, err)
-			}
-			jobs = append(jobs, job{variant: vi, seed: seed, cfg: cfg, name: name, groups: groups})
-		}
-	}
-	return jobs, nil
-}
-
-// runOne runs one job to the end.
-func runOne(j job) (experiment.Run, error) {
-	sim, err := sched.New(j.cfg)
-	if err != nil {
-		return experiment.Run{}, err
-	}
-	col := metrics.New(sim.NumCPUs())
-	rec := &experiment.Recorder{}
-	sim.Attach(col)
-	sim.Attach(rec)
-	if err := sim.Run(); err != nil {
-		return experiment.Run{}, fmt.Errorf("run stopped: %v", err)
-	}
-	rep := col.Build(sim, j.name)
-	grp := make([]string, sim.NumTasks())
-	for i := range grp {
-		grp[i] = sim.TaskInfo(sched.TaskID(i)).Group
-	}
-	return experiment.Run{Report: rep, Groups: grp, GroupOrder: j.groups, Rec: rec}, nil
+	return jobs, err
 }
 
 // runAll runs the jobs on a pool of GOMAXPROCS workers. The first error
 // in job order is returned, naming the configuration and seed.
-func runAll(jobs []job, vars []variant, prog *progress) ([]experiment.Run, error) {
+func runAll(jobs []experiment.Job, vars []experiment.Config, prog *progress) ([]experiment.Run, error) {
 	out := make([]experiment.Run, len(jobs))
 	errs := make([]error, len(jobs))
 	work := make(chan int)
@@ -193,7 +121,7 @@ func runAll(jobs []job, vars []variant, prog *progress) ([]experiment.Run, error
 		go func() {
 			defer wg.Done()
 			for i := range work {
-				out[i], errs[i] = runOne(jobs[i])
+				out[i], errs[i] = experiment.Execute(jobs[i])
 				done <- i
 			}
 		}()
@@ -215,7 +143,7 @@ func runAll(jobs []job, vars []variant, prog *progress) ([]experiment.Run, error
 	for i, err := range errs {
 		if err != nil {
 			j := jobs[i]
-			return nil, badInput("%s: %s, seed %d: %v", j.name, vars[j.variant].label, j.seed, err)
+			return nil, badInput("%s: %s, seed %d: %v", j.Name, vars[j.Config].Label, j.Seed, err)
 		}
 	}
 	return out, nil
@@ -261,10 +189,10 @@ func isTerminal(w io.Writer) bool {
 // selectMetrics resolves -metric against the scenario, or picks the
 // default set from the finished runs; explicitly asked metrics that some
 // run cannot give are bad input.
-func selectMetrics(specs []string, groups []string, jobs []job, vals []experiment.Values, vars []variant) ([]string, error) {
+func selectMetrics(specs []string, groups []string, jobs []experiment.Job, vals []experiment.Values, vars []experiment.Config) ([]string, error) {
 	ncpu := 0
 	for _, j := range jobs {
-		ncpu = max(ncpu, j.cfg.Machine.NumCPUs())
+		ncpu = max(ncpu, j.Cfg.Machine.NumCPUs())
 	}
 	if len(specs) == 0 {
 		return experiment.Defaults(groups, ncpu, vals), nil
@@ -280,7 +208,7 @@ func selectMetrics(specs []string, groups []string, jobs []job, vals []experimen
 		for i, v := range vals {
 			if _, ok := v[n]; !ok {
 				return nil, badInput("-metric completion: tasks still run at the end of %s, seed %d; completion needs a workload whose tasks all exit",
-					vars[jobs[i].variant].label, jobs[i].seed)
+					vars[jobs[i].Config].Label, jobs[i].Seed)
 			}
 		}
 	}

@@ -8,9 +8,11 @@
 //	schedplay url [SCENARIO]
 //	schedplay topo [-kernel PROFILE] NAME
 //	schedplay export-rtapp [SCENARIO]
+//	schedplay validate [PRESET ...]
 //
 // Exit status: 0 success, 2 bad input (the message names the file, the field
-// path and what was expected), 1 internal error. Output files are written to
+// path and what was expected), 1 internal error, 3 (validate -check) a
+// thread's number missed. Output files are written to
 // a temporary name and renamed, so nothing is ever written half.
 package main
 
@@ -47,6 +49,7 @@ commands:
   topo [-kernel P] NAME    the machine and its sched domains (kernel sched_domain debug output)
   placement [-topology T] [-tasks 1-20] -a 'K=V ..' [-b 'K=V ..']  where N CPU-bound tasks settle (docs/placement.md)
   export-rtapp [SCENARIO]  print the workload as rt-app JSON (rt-app files also run directly)
+  validate [-o text|markdown|json] [PRESET ..]  run the seed/ presets' experiments against the threads' numbers
   trace-metrics [-o text|json] FILE  metrics of a real kernel trace (ftrace text or trace-cmd report)
 
 run "schedplay run -h" for the run flags.
@@ -80,6 +83,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdPlacement(args[1:], stdout, stderr)
 	case "export-rtapp":
 		err = cmdExportRTApp(args[1:], stdin, stdout, stderr)
+	case "validate":
+		err = cmdValidate(args[1:], stdin, stdout, stderr)
 	case "trace-metrics":
 		err = cmdTraceMetrics(args[1:], stdin, stdout, stderr)
 	case "help", "-h", "--help":
@@ -96,6 +101,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var ue usageError
 	if errors.As(err, &ue) {
 		return 2
+	}
+	var te thresholdError
+	if errors.As(err, &te) {
+		return 3
 	}
 	return 1
 }

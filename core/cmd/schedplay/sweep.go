@@ -72,7 +72,7 @@ func cmdSweep(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	groups := jobs[0].groups
+	groups := jobs[0].Groups
 	if _, err := experiment.Resolve(f.metricSpecs(), groups, maxCPUs(jobs)); err != nil {
 		return badInput("-metric: %v", err)
 	}
@@ -87,7 +87,7 @@ func cmdSweep(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	sides := make([]experiment.Side, len(vars))
 	for i, j := range jobs {
-		sides[j.variant] = append(sides[j.variant], vals[i])
+		sides[j.Config] = append(sides[j.Config], vals[i])
 	}
 	res := &sweepResult{name: name, axes: axes, vars: vars, jobs: jobs, sides: sides, names: names,
 		center: experiment.Center(f.stat), runs: f.runs}
@@ -106,17 +106,17 @@ func cmdSweep(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 }
 
 // sweepPoints is the grid, the first key outermost.
-func sweepPoints(axes []sweepAxis) []variant {
-	var vars []variant
+func sweepPoints(axes []sweepAxis) []experiment.Config {
+	var vars []experiment.Config
 	for _, v0 := range axes[0].values {
 		p := []string{axes[0].key + "=" + v0}
 		if len(axes) == 1 {
-			vars = append(vars, variant{label: p[0], flag: "-sweep", sets: p})
+			vars = append(vars, experiment.Config{Label: p[0], Flag: "-sweep", Sets: p})
 			continue
 		}
 		for _, v1 := range axes[1].values {
 			q := append([]string{p[0]}, axes[1].key+"="+v1)
-			vars = append(vars, variant{label: strings.Join(q, " "), flag: "-sweep", sets: q})
+			vars = append(vars, experiment.Config{Label: strings.Join(q, " "), Flag: "-sweep", Sets: q})
 		}
 	}
 	return vars
@@ -125,8 +125,8 @@ func sweepPoints(axes []sweepAxis) []variant {
 type sweepResult struct {
 	name   string
 	axes   []sweepAxis
-	vars   []variant
-	jobs   []job
+	vars   []experiment.Config
+	jobs   []experiment.Job
 	sides  []experiment.Side
 	names  []string
 	center experiment.Center
@@ -136,7 +136,7 @@ type sweepResult struct {
 // point returns the axis values of variant i.
 func (r *sweepResult) point(i int) []string {
 	var out []string
-	for _, kv := range r.vars[i].sets {
+	for _, kv := range r.vars[i].Sets {
 		_, v, _ := strings.Cut(kv, "=")
 		out = append(out, v)
 	}
@@ -158,7 +158,7 @@ func (r *sweepResult) csv() []byte {
 	for vi, side := range r.sides {
 		pt := r.point(vi)
 		for si, v := range side {
-			row := append(append([]string{}, pt...), strconv.FormatUint(r.jobs[vi*r.runs+si].seed, 10), "value")
+			row := append(append([]string{}, pt...), strconv.FormatUint(r.jobs[vi*r.runs+si].Seed, 10), "value")
 			for _, n := range r.names {
 				if x, ok := v[n]; ok {
 					row = append(row, csvFloat(x))
@@ -200,7 +200,7 @@ func (r *sweepResult) text() string {
 		keys = append(keys, ax.key+"="+strings.Join(ax.values, ","))
 	}
 	fmt.Fprintf(&b, "sweep %s  %s  %d runs per point (seeds %d..%d)  %s, stddev%% over the runs\n",
-		r.name, strings.Join(keys, "  "), r.runs, r.jobs[0].seed, r.jobs[r.runs-1].seed, centerTitle[string(r.center)])
+		r.name, strings.Join(keys, "  "), r.runs, r.jobs[0].Seed, r.jobs[r.runs-1].Seed, centerTitle[string(r.center)])
 	for _, n := range r.names {
 		d, _ := experiment.Lookup(n)
 		better := "lower is better"

@@ -1,0 +1,219 @@
+package main
+
+// Thread mode of `schedplay compare` and `schedplay validate`: a scenario
+// with an experiment block (docs/scenario-format.md "experiment") run as
+// its thread ran it — every variant under every configuration over the
+// same seeds — and rendered as the thread's tables with the published
+// numbers beside the simulator's.
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"schedplay/core/experiment"
+	"schedplay/core/scenario"
+)
+
+// threadRun is an evaluated experiment with what produced it.
+type threadRun struct {
+	Name   string
+	Sc     *scenario.Scenario
+	Runs   int
+	Seeds  []uint64
+	Res    experiment.ThreadResult
+	labels []string // topology/kernel per variant, for the headers
+}
+
+// runThread runs sc's experiment block: runs seeds per cell (0 = the
+// block's own count).
+func runThread(sc *scenario.Scenario, name string, runs int, c experiment.Center, prog *progress) (*threadRun, error) {
+	e := sc.Experiment
+	if runs == 0 {
+		runs = e.EffectiveRuns()
+	}
+	vl := e.VariantList()
+	vars := experiment.ThreadConfigs(e)
+	jobs, err := prepare(sc, name, vars, runs)
+	if err != nil {
+		return nil, err
+	}
+	var groups []string
+	for _, t := range sc.Tasks {
+		groups = append(groups, t.Name)
+	}
+	names, err := experiment.Resolve(e.Metrics, groups, maxCPUs(jobs))
+	if err != nil {
+		return nil, badInput("%s: experiment.metrics: %v", name, err)
+	}
+	out, err := runAll(jobs, vars, prog)
+	if err != nil {
+		return nil, err
+	}
+	vals := measureAll(out)
+	tr := &threadRun{Name: name, Sc: sc, Runs: runs}
+	for i := 0; i < runs; i++ {
+		tr.Seeds = append(tr.Seeds, jobs[i].Seed)
+	}
+	for vi := range vl {
+		r := out[vi*len(e.Configs)*runs].Report
+		tr.labels = append(tr.labels, fmt.Sprintf("topology %s, kernel %s", r.Topology, r.Kernel))
+	}
+	cube := experiment.ThreadCube(e, vals, runs)
+	tr.Res, err = experiment.EvaluateThread(e, names, cube, c)
+	if err != nil {
+		return nil, err
+	}
+	return tr, nil
+}
+
+// fmtCell renders a table value; normalised values get three decimals.
+func (tr *threadRun) fmtCell(c experiment.Cell) string {
+	if math.IsNaN(c.Value) {
+		return "-"
+	}
+	s := fmtVal(c.Value)
+	if tr.Res.Exp.Normalize {
+		s = fmt.Sprintf("%.3f", c.Value)
+	}
+	if tr.Runs > 1 {
+		s += fmt.Sprintf(" ±%.1f%%", c.DevPct)
+	}
+	if !math.IsNaN(c.ChangePct) {
+		s += fmt.Sprintf(" (%+.2f%%)", c.ChangePct)
+	}
+	return s
+}
+
+func (tr *threadRun) header() string {
+	e := tr.Res.Exp
+	date := ""
+	if e.Date != "" {
+		date = e.Date + ", "
+	}
+	norm := ""
+	if e.Normalize {
+		norm = fmt.Sprintf("; values normalised to %q", e.Configs[0].Name)
+	}
+	return fmt.Sprintf("%s: %q (%s%s)\n%d runs per cell (seeds %d..%d), %s%s; (±dev%%) run-to-run deviation, (+x%%) change against %q\n",
+		tr.Name, e.Thread, date, e.Kind, tr.Runs, tr.Seeds[0], tr.Seeds[len(tr.Seeds)-1],
+		centerTitle[string(tr.Res.Center)], norm, e.Configs[0].Name)
+}
+
+// text renders the tables as aligned text.
+func (tr *threadRun) text() string {
+	var b strings.Builder
+	b.WriteString(tr.header())
+	for ti, t := range tr.Res.Tables {
+		b.WriteByte('\n')
+		if t.Variant != "" {
+			fmt.Fprintf(&b, "%s  [%s]\n", t.Variant, tr.labels[ti])
+		} else {
+			fmt.Fprintf(&b, "[%s]\n", tr.labels[ti])
+		}
+		w := []int{28, 6, 6}
+		cols := []string{"metric", "unit", "better"}
+		for _, c := range t.Configs {
+			cols = append(cols, c)
+			w = append(w, max(26, len(c)))
+		}
+		for i, c := range cols {
+			fmt.Fprintf(&b, "%-*s ", w[i], c)
+		}
+		b.WriteByte('\n')
+		for mi, d := range t.Metrics {
+			cells := []string{d.Name, d.Unit, betterMark(string(d.Better))}
+			for _, c := range t.Cells[mi] {
+				cells = append(cells, tr.fmtCell(c))
+			}
+			for i, c := range cells {
+				fmt.Fprintf(&b, "%-*s ", w[i], c)
+			}
+			b.WriteByte('\n')
+		}
+	}
+	if len(tr.Res.Checks) > 0 {
+		b.WriteString("\nthe thread's numbers\n")
+		for _, c := range tr.Res.Checks {
+			fmt.Fprintf(&b, "  %-44s thread %-10s sim %-10s %-8s %s%s\n", refWhere(c.Ref), fmtVal(c.Ref.Value),
+				fmtGot(c.Got), c.Ref.ToleranceText(), passText(c.Pass), noteText(c.Ref.Note))
+		}
+	}
+	return b.String()
+}
+
+// markdown renders the tables for docs/VALIDATION.md.
+func (tr *threadRun) markdown() string {
+	var b strings.Builder
+	e := tr.Res.Exp
+	fmt.Fprintf(&b, "Thread: %q (%s). Kind: %s. %d runs per cell (seeds %d..%d), %s",
+		e.Thread, e.Date, e.Kind, tr.Runs, tr.Seeds[0], tr.Seeds[len(tr.Seeds)-1], centerTitle[string(tr.Res.Center)])
+	if e.Normalize {
+		fmt.Fprintf(&b, ", normalised to %q", e.Configs[0].Name)
+	}
+	b.WriteString(". Regenerate: `schedplay compare -preset " + tr.Name + "`.\n")
+	if e.Explain != "" {
+		b.WriteString("\nMechanism: " + e.Explain + "\n")
+	}
+	for ti, t := range tr.Res.Tables {
+		b.WriteByte('\n')
+		if t.Variant != "" {
+			fmt.Fprintf(&b, "**%s** (%s)\n\n", t.Variant, tr.labels[ti])
+		} else {
+			fmt.Fprintf(&b, "(%s)\n\n", tr.labels[ti])
+		}
+		b.WriteString("| metric | unit | better |")
+		for _, c := range t.Configs {
+			b.WriteString(" " + mdEscape(c) + " |")
+		}
+		b.WriteString("\n|---|---|---|" + strings.Repeat("--:|", len(t.Configs)) + "\n")
+		for mi, d := range t.Metrics {
+			fmt.Fprintf(&b, "| %s | %s | %s |", mdEscape(d.Name), d.Unit, betterMark(string(d.Better)))
+			for _, c := range t.Cells[mi] {
+				b.WriteString(" " + tr.fmtCell(c) + " |")
+			}
+			b.WriteByte('\n')
+		}
+	}
+	if len(tr.Res.Checks) > 0 {
+		b.WriteString("\n| the thread's number | thread | simulator | tolerance | result |\n|---|--:|--:|--:|---|\n")
+		for _, c := range tr.Res.Checks {
+			fmt.Fprintf(&b, "| %s%s | %s | %s | %s | %s |\n", mdEscape(refWhere(c.Ref)), mdEscape(noteText(c.Ref.Note)),
+				fmtVal(c.Ref.Value), fmtGot(c.Got), c.Ref.ToleranceText(), passText(c.Pass))
+		}
+	}
+	return b.String()
+}
+
+func refWhere(r scenario.ExpRef) string {
+	w := r.Metric + ", " + r.Config
+	if r.Variant != "" {
+		w = r.Variant + ": " + w
+	}
+	return w
+}
+
+func fmtGot(v float64) string {
+	if math.IsNaN(v) {
+		return "-"
+	}
+	return fmtVal(v)
+}
+
+func passText(ok bool) string {
+	if ok {
+		return "pass"
+	}
+	return "FAIL"
+}
+
+func noteText(n string) string {
+	if n == "" {
+		return ""
+	}
+	return " (" + n + ")"
+}
+
+func mdEscape(s string) string {
+	return strings.NewReplacer("|", `\|`, "<", "&lt;", ">", "&gt;").Replace(s)
+}

@@ -1,0 +1,136 @@
+package experiment
+
+// Planning and executing the runs of an experiment: configurations x seeds
+// (compare, sweep) or variants x configurations x seeds (a thread), each a
+// scenario with `-set` overrides built into a sched.Config; and running one
+// of them to the end with a metrics.Collector and a Recorder attached.
+// Callers decide how to schedule the jobs: the CLI on a worker pool, the
+// browser worker one after the other with progress between them.
+
+import (
+	"fmt"
+	"maps"
+	"strconv"
+
+	"schedplay/core/metrics"
+	"schedplay/core/scenario"
+	"schedplay/core/sched"
+)
+
+// Config is one configuration: overrides applied on top of a scenario.
+type Config struct {
+	Label string   // how errors and tables name it: "A", "EPYC / SM_IDLE on", ...
+	Flag  string   // where the overrides came from, for errors ("-a", "experiment")
+	Sets  []string // KEY=VALUE
+}
+
+// Job is one run: a configuration and a seed.
+type Job struct {
+	Config int // index into the planned configurations
+	Seed   uint64
+	Cfg    sched.Config
+	Name   string   // scenario name, for the report
+	Groups []string // scenario task groups, in order
+}
+
+// PlanError is bad input found while planning (an override the scenario
+// rejects); the CLI reports it with exit status 2.
+type PlanError struct{ Err error }
+
+func (e PlanError) Error() string { return e.Err.Error() }
+
+// Plan validates every configuration and builds one job per configuration
+// and seed (base.Seed, base.Seed+1, ..., runs of them; configuration-major),
+// so that bad input fails before anything runs.
+func Plan(base *scenario.Scenario, name string, cfgs []Config, runs int) ([]Job, error) {
+	var groups []string
+	for _, t := range base.Tasks {
+		groups = append(groups, t.Name)
+	}
+	var jobs []Job
+	for ci, c := range cfgs {
+		sc := clone(base)
+		for _, kv := range c.Sets {
+			if err := sc.Set(kv); err != nil {
+				return nil, PlanError{fmt.Errorf("%s %q: %v", c.Flag, kv, err)}
+			}
+		}
+		for i := 0; i < runs; i++ {
+			seed := sc.Seed + uint64(i)
+			s := clone(sc)
+			if err := s.Set("seed=" + strconv.FormatUint(seed, 10)); err != nil {
+				return nil, err
+			}
+			cfg, err := s.Build(sched.DefaultLimits())
+			if err != nil {
+				return nil, PlanError{fmt.Errorf("%s: %s: %v", name, c.Label, err)}
+			}
+			jobs = append(jobs, Job{Config: ci, Seed: seed, Cfg: cfg, Name: name, Groups: groups})
+		}
+	}
+	return jobs, nil
+}
+
+// ThreadConfigs lists the configurations of e as a thread runs them:
+// variant-major (every configuration of the first variant, then of the
+// next), each the variant's overrides followed by the configuration's.
+func ThreadConfigs(e *scenario.Experiment) []Config {
+	var out []Config
+	for _, v := range e.VariantList() {
+		for _, c := range e.Configs {
+			label := c.Name
+			if v.Name != "" {
+				label = v.Name + " / " + c.Name
+			}
+			sets := append(append([]string{}, v.Set...), c.Set...)
+			out = append(out, Config{Label: label, Flag: "experiment", Sets: sets})
+		}
+	}
+	return out
+}
+
+// ThreadCube arranges measured values, one per job of a thread's plan
+// (ThreadConfigs x runs), as EvaluateThread takes them.
+func ThreadCube(e *scenario.Experiment, vals []Values, runs int) [][][]Values {
+	vl := e.VariantList()
+	cube := make([][][]Values, len(vl))
+	for vi := range vl {
+		cube[vi] = make([][]Values, len(e.Configs))
+		for ci := range e.Configs {
+			k := (vi*len(e.Configs) + ci) * runs
+			cube[vi][ci] = vals[k : k+runs]
+		}
+	}
+	return cube
+}
+
+// Execute runs one job to the end.
+func Execute(j Job) (Run, error) {
+	sim, err := sched.New(j.Cfg)
+	if err != nil {
+		return Run{}, err
+	}
+	col := metrics.New(sim.NumCPUs())
+	rec := &Recorder{}
+	sim.Attach(col)
+	sim.Attach(rec)
+	if err := sim.Run(); err != nil {
+		return Run{}, fmt.Errorf("run stopped: %v", err)
+	}
+	rep := col.Build(sim, j.Name)
+	grp := make([]string, sim.NumTasks())
+	for i := range grp {
+		grp[i] = sim.TaskInfo(sched.TaskID(i)).Group
+	}
+	return Run{Report: rep, Groups: grp, GroupOrder: j.Groups, Rec: rec}, nil
+}
+
+// clone copies what Set may change (the maps; the rest is replaced, never
+// mutated in place).
+func clone(sc *scenario.Scenario) *scenario.Scenario {
+	c := *sc
+	c.Features = maps.Clone(sc.Features)
+	c.Sysctl = maps.Clone(sc.Sysctl)
+	c.HW = maps.Clone(sc.HW)
+	return &c
+}
