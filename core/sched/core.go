@@ -125,6 +125,9 @@ func (s *Sim) switchTo(rq *rq, prev, next *Task, rule PickRule, reason Reason, b
 	s.emit(Event{Kind: EvSwitch, CPU: rq.cpu, Prev: taskID(prev), Next: taskID(next),
 		Reason: reason, Pick: rule, PrevState: state, Arg: int64(by)})
 	rq.curr = next
+	if (prev == nil) != (next == nil) {
+		s.contentionChanged(rq.cpu) // contention.go: siblings' speeds change
+	}
 	if next == nil {
 		rq.idleSince = s.now
 		rq.idleStamp = s.now
@@ -194,9 +197,11 @@ func (s *Sim) armRun(rq *rq) {
 	if t.runLeft == Forever {
 		return
 	}
-	// runLeft is work in ns at capacity 1024; the CPU does capacity/1024 of
-	// that per ns. Round the completion up so the work is really done.
-	d := (int64(t.runLeft)*1024 + rq.capacity - 1) / rq.capacity
+	// runLeft is work in ns at capacity 1024; the CPU does speed/1024 of
+	// that per ns (contention.go). Round the completion up so the work is
+	// really done.
+	rq.speed = s.effSpeed(rq)
+	d := (int64(t.runLeft)*1024 + rq.speed - 1) / rq.speed
 	s.q.push(qevent{at: rq.segStart + Time(d), kind: qRunDone, cpu: rq.cpu, gen: rq.runGen, prio: prioTimer})
 }
 
@@ -208,7 +213,7 @@ func (s *Sim) stopRun(rq *rq) {
 	if t == nil || t.runLeft <= 0 {
 		return
 	}
-	done := max(0, int64(s.now-rq.segStart)) * rq.capacity / 1024
+	done := max(0, int64(s.now-rq.segStart)) * rq.speed / 1024
 	t.runLeft = max(0, t.runLeft-Time(done))
 	rq.segStart = max(s.now, rq.segStart)
 }

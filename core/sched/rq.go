@@ -6,7 +6,8 @@ package sched
 
 type rq struct {
 	cpu       CPUID
-	capacity  int64 // arch_scale_cpu_capacity()
+	capacity  int64 // the CPU's speed alone (topology Capacity)
+	speed     int64 // speed of the current run segment under contention (contention.go)
 	curr      *Task // rq->curr; nil = the idle task
 	cfs       cfsRq
 	rt        rtRq // the RT class (rt.go)
