@@ -4,7 +4,8 @@ package sched
 // epyc-milan-2s64c (2 sockets, 8-core CCX per L3, SMT2, NUMA per socket)
 // with 1024 unpinned mixed tasks (periodic rt-app-style timers, bursty
 // sleepers, CPU hogs), EEVDF v6.18: wakeup placement over sixteen LLCs,
-// load balancing at SMT, MC, PKG and NUMA levels, nohz idle balancing.
+// load balancing at SMT, MC, PKG and NUMA levels, nohz idle balancing;
+// the machine's default hw model (C-states, kernel costs, SMT contention).
 // Reported: ns per engine event, events/s and wall-ns/sim-ns (wall
 // seconds per simulated second) and cpu-ns/sim-ns (the process's CPU time
 // per simulated ns: what wall-ns/sim-ns would be on an otherwise idle
@@ -40,7 +41,7 @@ func benchEpyc(tb testing.TB, kernel string) *Sim {
 		{Name: "batch", Instances: 64, Policy: SchedBatch, Parent: -1, Loop: -1, Program: bursty, Slack: 50 * Microsecond},
 	}
 	s, err := New(Config{Machine: m, Profile: prof, Sysctls: prof.DefaultSysctls(m.NumCPUs()),
-		Tasks: specs, Duration: 3600 * Second, Seed: 1})
+		Tasks: specs, Duration: 3600 * Second, Seed: 1, HW: DefaultHW(&m)})
 	if err != nil {
 		tb.Fatal(err)
 	}
