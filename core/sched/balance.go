@@ -132,13 +132,13 @@ func (s *Sim) detachTasks(env *lbEnv) int {
 		switch env.migrationType {
 		case migrateLoad:
 			load := max(taskLoad(p), 1)
-			if shrBound(load, env.sd.nrBalanceFailed) > env.imbalance {
+			if s.detachLoadSkip(env, load) { // detach_rules.go
 				continue
 			}
 			env.imbalance -= load
 		case migrateUtil:
 			util := int64(p.se.avg.utilAvg)
-			if shrBound(util, env.sd.nrBalanceFailed) > env.imbalance {
+			if s.detachUtilSkip(env, util) {
 				continue
 			}
 			env.imbalance -= util
