@@ -36,7 +36,10 @@ func (s *Sim) useAsymPrio(sd *schedDomain, c CPUID) bool {
 // itself is idle. c's own state does not count, which matters where c is
 // a busy source CPU (find_busiest_queue()'s sched_asym(sd, i, dst_cpu): a
 // busy CPU alone on its core keeps its single task from a lower-priority
-// destination).
+// destination). The simulator's coreIdle() (sis.go) counts c too; using it
+// here made the E-cores of alderlake-6p8e with SCHED_CLUSTER pull lone hogs
+// off the P-cores by active balance and asym packing push them back (test:
+// testdata/mp/asym_packing_alderlake.txt).
 func (s *Sim) siblingsIdle(c CPUID) bool {
 	for _, x := range s.topo[c].smt {
 		if x != c && !s.idleCPU(x) {
