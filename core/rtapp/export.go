@@ -244,6 +244,11 @@ func (ex *exporter) event(p string, st scenario.Step) (event, error) {
 			return event{key: "run", val: "-1"}, nil
 		}
 		return event{key: "run", val: strconv.FormatInt(ex.us(p+".run", st.Run), 10)}, nil
+	case "sys":
+		ex.warnOnce("sys", p+".sys", "rt-app cannot spend kernel time: a sys step is exported as a run of the same length (user time)")
+		return event{key: "run", val: strconv.FormatInt(ex.us(p+".sys", st.Sys), 10)}, nil
+	case "ipi":
+		return event{}, errAt(p+".ipi", "rt-app has no IPI event (the ipistorm workload is a kernel module)")
 	case "sleep":
 		return event{key: "sleep", val: strconv.FormatInt(ex.us(p+".sleep", st.Sleep), 10)}, nil
 	case "timer":

@@ -292,7 +292,7 @@ func decodeProgram(path string, v any, depth int) ([]Step, error) {
 			return nil, err
 		}
 		if len(m) != 1 {
-			return nil, errAt(p, "want exactly one of run, sleep, timer, yield, fork, exit, loop, wait, signal, broadcast, barrier; got %d keys", len(m))
+			return nil, errAt(p, "want exactly one of run, sys, sleep, timer, yield, fork, exit, loop, wait, signal, broadcast, barrier, ipi; got %d keys", len(m))
 		}
 		for k, x := range m {
 			kp := p + "." + k
@@ -304,6 +304,35 @@ func decodeProgram(path string, v any, depth int) ([]Step, error) {
 					return nil, err
 				}
 				st.Kind = "run"
+			case "sys":
+				if st.Sys, err = asDuration(kp, x); err != nil {
+					return nil, err
+				}
+				st.Kind = "sys"
+			case "ipi":
+				im, err := asObject(kp, x)
+				if err != nil {
+					return nil, err
+				}
+				if err := onlyKeys(kp, im, "cpu", "wait"); err != nil {
+					return nil, err
+				}
+				st.IPI = &IPI{Wait: true}
+				cv, ok := im["cpu"]
+				if !ok {
+					return nil, errAt(kp+".cpu", "missing; want the target CPU number")
+				}
+				if st.IPI.CPU, err = asInt(kp+".cpu", cv); err != nil {
+					return nil, err
+				}
+				if wv, ok := im["wait"]; ok {
+					b, ok := wv.(bool)
+					if !ok {
+						return nil, errAt(kp+".wait", "want true or false")
+					}
+					st.IPI.Wait = b
+				}
+				st.Kind = "ipi"
 			case "sleep":
 				if st.Sleep, err = asDuration(kp, x); err != nil {
 					return nil, err
@@ -372,7 +401,7 @@ func decodeProgram(path string, v any, depth int) ([]Step, error) {
 				}
 				st.Res, st.Kind = name, k
 			default:
-				return nil, errAt(kp, "unknown event; want run, sleep, timer, yield, fork, exit, loop, wait, signal, broadcast or barrier")
+				return nil, errAt(kp, "unknown event; want run, sys, sleep, timer, yield, fork, exit, loop, wait, signal, broadcast, barrier or ipi")
 			}
 		}
 		out = append(out, st)

@@ -216,6 +216,10 @@ func encodeProgram(w *jw, steps []Step) {
 			} else {
 				w.str(FormatDuration(st.Run))
 			}
+		case "sys":
+			w.str(FormatDuration(st.Sys))
+		case "ipi":
+			w.b.WriteString(`{"cpu":` + strconv.Itoa(st.IPI.CPU) + `,"wait":` + strconv.FormatBool(st.IPI.Wait) + `}`)
 		case "sleep":
 			w.str(FormatDuration(st.Sleep))
 		case "timer":

@@ -59,8 +59,12 @@ type Task struct {
 
 // Step is one program event; Kind says which field is set.
 type Step struct {
-	Kind  string // run, sleep, timer, yield, fork, exit, loop, wait, signal, broadcast, barrier
-	Run   Duration
+	Kind string // run, sys, sleep, timer, yield, fork, exit, loop, wait, signal, broadcast, barrier, ipi
+	Run  Duration
+	// Sys is the length of a sys step: kernel work counted as sys time.
+	Sys Duration
+	// IPI is an ipi step: smp_call_function_single() to a CPU.
+	IPI   *IPI
 	Sleep Duration
 	Timer *Timer
 	Fork  string
@@ -73,6 +77,13 @@ type Step struct {
 	// Cond gives a signal pthread_cond_signal() semantics: with nobody
 	// waiting it is lost instead of left pending.
 	Cond bool
+}
+
+// IPI is an ipi step: send a call-function IPI to CPU and (Wait) spin
+// until it ran, as the ipistorm module does.
+type IPI struct {
+	CPU  int
+	Wait bool
 }
 
 // Timer is an rt-app timer event.
@@ -195,7 +206,7 @@ func (sc *Scenario) Build(lim sched.Limits) (sched.Config, error) {
 		groups[t.Name] = i
 	}
 	total := 0
-	rs := &resTable{index: map[string]int{}}
+	rs := &resTable{index: map[string]int{}, ncpu: m.NumCPUs()}
 	for i, t := range sc.Tasks {
 		spec, err := buildTask(fmt.Sprintf("tasks[%d]", i), t, groups, sc, m.NumCPUs(), rs)
 		if err != nil {
@@ -316,6 +327,7 @@ type resTable struct {
 	list    []sched.Resource
 	barrier []bool // used by barrier steps
 	seen    []int  // resources the current task group uses
+	ncpu    int    // the machine's CPUs (ipi targets)
 }
 
 // use returns the index of resource name, used as a barrier or an event.
@@ -366,6 +378,16 @@ func buildOps(p string, steps []Step, groups map[string]int, timers map[string]i
 		switch st.Kind {
 		case "run":
 			ops = append(ops, sched.Op{Kind: sched.OpRun, Dur: st.Run})
+		case "sys":
+			ops = append(ops, sched.Op{Kind: sched.OpSys, Dur: st.Sys})
+		case "ipi":
+			if st.IPI.CPU < 0 || st.IPI.CPU >= rs.ncpu {
+				return nil, errAt(sp+".ipi.cpu", "%d: want a CPU of the machine (0..%d)", st.IPI.CPU, rs.ncpu-1)
+			}
+			if !st.IPI.Wait {
+				return nil, errAt(sp+".ipi.wait", "only wait true (smp_call_function_single(..., wait=1)) is modelled")
+			}
+			ops = append(ops, sched.Op{Kind: sched.OpIPI, CPU: sched.CPUID(st.IPI.CPU)})
 		case "sleep":
 			ops = append(ops, sched.Op{Kind: sched.OpSleep, Dur: st.Sleep})
 		case "timer":

@@ -128,9 +128,14 @@ func Keys() []string {
 		}
 		out = append(out, fmt.Sprintf("sysctl.%s\t%s (%d..%d)\t%s%s", k.Name, k.Unit, k.Min, k.Max, k.Help, status))
 	}
-	out = append(out, "hw.cstates\ton|off\tC-states: off keeps only POLL and C1, like C-states disabled in the BIOS; default on; tables per machine in `schedplay topologies`/core/topology/cstates.go")
+	out = append(out, "hw.cstates\ton|off\tC-states: off models C-states disabled in the BIOS: POLL and the driver's C1, or the machine's own BIOS-off table (xeon-2s8c-2013: POLL and ACPI C1 = HLT); default on; tables per machine in `schedplay topologies`/core/topology/cstates.go")
+	out = append(out, "hw.idle_disable\tstate names, comma-separated\tidle states disabled on every CPU (cpuidle stateN/disable), applied after hw.cstates, e.g. C2; default none")
 	for _, k := range sched.HWKeys() {
-		out = append(out, fmt.Sprintf("hw.%s\t%s\t%s; default %s on every machine; source: %s", k.Name, k.Unit, k.Help, strconv.FormatInt(k.Default(nil), 10), k.Source))
+		per := ""
+		for _, mc := range k.MachineDefaults() {
+			per += fmt.Sprintf("; %s: %d (%s)", mc.Machine, mc.Value, mc.Source)
+		}
+		out = append(out, fmt.Sprintf("hw.%s\t%s\t%s; default %s%s; source: %s", k.Name, k.Unit, k.Help, strconv.FormatInt(k.Default(nil), 10), per, k.Source))
 	}
 	return out
 }

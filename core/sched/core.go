@@ -195,6 +195,10 @@ func (s *Sim) armRun(rq *rq) {
 	rq.segStart = max(s.now, rq.kernUntil) // kernel (sys) time first
 	t := rq.curr
 	if t.runLeft == Forever {
+		if t.kmode == kmodeSpin {
+			// csd_lock_wait(): sys time until released (an open window).
+			s.emit(Event{Kind: EvKernel, CPU: rq.cpu, Prev: t.id, Next: NoTask, Arg: -1})
+		}
 		return
 	}
 	// runLeft is work in ns at capacity 1024; the CPU does speed/1024 of
@@ -202,6 +206,10 @@ func (s *Sim) armRun(rq *rq) {
 	// really done.
 	rq.speed = s.effSpeed(rq)
 	d := (int64(t.runLeft)*1024 + rq.speed - 1) / rq.speed
+	if t.kmode == kmodeSys {
+		// Kernel work (OpSys, csd.go): its segment is sys time.
+		s.emit(Event{Kind: EvKernel, CPU: rq.cpu, Prev: t.id, Next: NoTask, Arg: d}) // after the switch's window
+	}
 	s.q.push(qevent{at: rq.segStart + Time(d), kind: qRunDone, cpu: rq.cpu, gen: rq.runGen, prio: prioTimer})
 }
 

@@ -25,7 +25,7 @@ const (
 	EvIPIRaise                           // ipi_raise: an IPI sent to CPU from CPU Arg; PrevState 'R' reschedule, 'F' function call
 	EvIPIEntry                           // ipi_entry: the IPI's handler starts on CPU (PrevState as above)
 	EvWakeIdleNoIPI                      // sched_wake_idle_without_ipi: CPU was polling; NEED_RESCHED set, no IPI
-	EvKernel                             // CPU spends Arg ns in the kernel for task Prev (NoTask = the idle path): sys time
+	EvKernel                             // CPU spends Arg ns in the kernel for task Prev (NoTask = the idle path): sys time; Arg -1 opens a window until the next EvKernel or switch on the CPU
 )
 
 var eventKindNames = [...]string{"", "sched_switch", "sched_wakeup", "sched_wakeup_new",

@@ -32,6 +32,7 @@ const maxInstantSteps = 1 << 20
 // advance executes t's program from its pc until a step that takes time.
 func (s *Sim) advance(rq *rq, t *Task) stepResult {
 	ops := t.prog.ops
+	t.kmode = kmodeUser
 	if t.stepsAt != s.now {
 		t.stepsAt, t.steps = s.now, 0
 	}
@@ -63,6 +64,16 @@ func (s *Sim) advance(rq *rq, t *Task) stepResult {
 			}
 			t.runLeft = op.Dur
 			return stepRun
+		case OpSys:
+			if op.Dur == 0 {
+				continue
+			}
+			t.runLeft, t.kmode = op.Dur, kmodeSys
+			return stepRun
+		case OpIPI:
+			if s.csdSend(t, op.CPU) { // csd.go
+				return stepRun
+			}
 		case OpSleep:
 			s.sleepUntil(t, s.now+op.Dur)
 			return stepSleep

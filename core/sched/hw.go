@@ -19,7 +19,16 @@ package sched
 //   - hw.clockevent_program_ns: one tick_program_event() /
 //     hrtimer_force_reprogram() (the LAPIC timer write);
 //   - hw.ipi_latency_ns: from the sender's APIC write to the target
-//     running the interrupt handler.
+//     running the interrupt handler;
+//   - hw.ipi_send_ns: the sender's side of smp_call_function_single()
+//     (csd_lock, llist_add, set_nr_if_polling() or the ICR write) until the
+//     target can see the request (csd.go);
+//   - hw.csd_func_ns: the target running its call_single_queue
+//     (flush_smp_call_function_queue() or the IPI handler entry, the
+//     function, csd_unlock) until the spinning sender sees the unlock.
+//
+// A key has one generic default and, where machines differ, a per-machine
+// value with its own source (hw_machines.go); docs/costs.md lists both.
 //
 // The zero HW value is an ideal machine: no costs, no idle-state latency,
 // no cpuidle driver (the engine's behaviour before these mechanisms). The
@@ -39,6 +48,8 @@ type HW struct {
 	IdleDriver   string
 	CStates      bool // hw.cstates
 	IPILatencyNs int64
+	IPISendNs    int64
+	CSDFuncNs    int64
 	CtxSwitchNs  int64
 	PickNs       int64
 	IdleEnterNs  int64
@@ -62,13 +73,19 @@ type HWKey struct {
 
 var hwKeys = []HWKey{
 	{Name: "ipi_latency_ns", Unit: "ns", Help: "IPI delivery: sender's ICR write to the handler on the target",
-		Source: "[estimate] ~1 us for an x86 x2APIC IPI between cores of one socket (no authoritative number found: kernel-sched.md section 9); calibration target S1",
+		Source: "[estimate] ~1 us for an x86 IPI between cores of one socket (no authoritative number found: kernel-sched.md section 9); the S1 and S4 machines have calibrated rows",
 		field:  func(h *HW) *int64 { return &h.IPILatencyNs }, def: 1000},
+	{Name: "ipi_send_ns", Unit: "ns", Help: "smp_call_function_single() sender side: csd_lock, llist_add, set_nr_if_polling()/ICR write, until the target can see it",
+		Source: "[estimate] a few atomics and one cross-core cache-line transfer (~100-200 ns intra-socket on 2012-2024 x86, e.g. core-to-core latency measurements with c2clat); per machine in hw_machines.go",
+		field:  func(h *HW) *int64 { return &h.IPISendNs }, def: 200},
+	{Name: "csd_func_ns", Unit: "ns", Help: "running a call_single_queue entry: flush_smp_call_function_queue()/IPI handler, the function, csd_unlock seen by the sender",
+		Source: "[estimate] llist_del_all + an empty function + csd_unlock, and the unlock's cache-line transfer back to the spinning sender (~100-200 ns); per machine in hw_machines.go",
+		field:  func(h *HW) *int64 { return &h.CSDFuncNs }, def: 200},
 	{Name: "ctx_switch_ns", Unit: "ns", Help: "context_switch() + finish_task_switch(), sys time of the incoming task",
-		Source: "[estimate] lmbench lat_ctx / perf bench sched pipe order of magnitude (1-2 us per switch on 2013-2024 x86); S4 2013 row 4: 3.92 us per round trip of 2 switches + 2 wakeups + pipe syscalls; calibration target S4",
+		Source: "[estimate] lmbench lat_ctx / perf bench sched pipe order of magnitude (1-2 us per switch incl. the syscalls on 2013-2024 x86); the S4 machine (xeon-2s8c-2013) has its own row",
 		field:  func(h *HW) *int64 { return &h.CtxSwitchNs }, def: 700},
 	{Name: "pick_ns", Unit: "ns", Help: "pick_next_task(): what SM_IDLE saves on an idle re-entry",
-		Source: "[estimate] S1: SM_IDLE saved 10-20% of an ipistorm round trip of a few us; calibration target S1",
+		Source: "[estimate] a few hundred instructions; calibrated per machine to experiments.md S1 (Ice Lake, EPYC rows)",
 		field:  func(h *HW) *int64 { return &h.PickNs }, def: 300},
 	{Name: "idle_enter_ns", Unit: "ns", Help: "do_idle() entry: governor select + cpuidle_enter_state() bookkeeping",
 		Source: "[estimate] menu_select() and the cpuidle entry path, a few hundred ns",
@@ -99,9 +116,27 @@ var hwKeys = []HWKey{
 // HWKeys lists the numeric hw.* keys (hw.cstates is on|off and separate).
 func HWKeys() []HWKey { return hwKeys }
 
-// Default is the key's default value on machine m (the same on every
-// machine today; per-machine tables can replace it).
-func (k HWKey) Default(m *topology.Machine) int64 { _ = m; return k.def }
+// Default is the key's default value on machine m: the machine's own
+// value (hw_machines.go) or the generic one (m nil: always the generic).
+func (k HWKey) Default(m *topology.Machine) int64 {
+	if m != nil {
+		if v, ok := machineCost(m.Name, k.Name); ok {
+			return v.Value
+		}
+	}
+	return k.def
+}
+
+// MachineDefaults lists the per-machine values of the key, in table order.
+func (k HWKey) MachineDefaults() []MachineCost {
+	var out []MachineCost
+	for _, mc := range machineCosts {
+		if mc.Key == k.Name {
+			out = append(out, mc)
+		}
+	}
+	return out
+}
 
 // DefaultHW is the machine model of m with C-states on and the documented
 // default costs.
@@ -120,6 +155,33 @@ func (h *HW) SetCStates(m *topology.Machine, on bool) {
 	h.CStates = on
 	h.IdleDriver = m.Idle.Driver
 	h.IdleStates = m.Idle.Usable(on)
+}
+
+// DisableStates removes the named idle states from the usable ones, as
+// writing 1 to /sys/devices/system/cpu/cpuN/cpuidle/stateK/disable on
+// every CPU does (hw.idle_disable). Apply it after SetCStates.
+func (h *HW) DisableStates(names []string) error {
+	for _, n := range names {
+		found := false
+		for i, st := range h.IdleStates {
+			if st.Name == n {
+				h.IdleStates = append(h.IdleStates[:i:i], h.IdleStates[i+1:]...)
+				found = true
+				break
+			}
+		}
+		if !found {
+			var have []string
+			for _, st := range h.IdleStates {
+				have = append(have, st.Name)
+			}
+			return fmt.Errorf("no usable idle state %q (have %v)", n, have)
+		}
+	}
+	if len(names) > 0 && len(h.IdleStates) == 0 {
+		return fmt.Errorf("every idle state disabled: keep at least one")
+	}
+	return nil
 }
 
 // Set sets the numeric key name.

@@ -40,7 +40,8 @@ type rq struct {
 	// Idle path, IPIs and kernel costs (idle.go, cpuidle_menu.go, ipi.go,
 	// tick_nohz.go).
 	idle      idleCPU
-	tickGen   uint32 // cancels a pending qTick when the tick is stopped
-	kernUntil Time   // curr runs kernel code (sys) until then; its work starts after
-	ipiKind   byte   // the kind of the IPI in flight ('R' or 'F')
+	tickGen   uint32   // cancels a pending qTick when the tick is stopped
+	kernUntil Time     // curr runs kernel code (sys) until then; its work starts after
+	ipiKind   byte     // the kind of the IPI in flight ('R' or 'F')
+	csd       []TaskID // call_single_queue: senders spinning on a queued function (csd.go)
 }

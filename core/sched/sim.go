@@ -208,6 +208,9 @@ func New(cfg Config) (*Sim, error) {
 	if err := s.initResources(); err != nil {
 		return nil, err
 	}
+	if err := s.checkIPITargets(); err != nil { // csd.go
+		return nil, err
+	}
 	s.q.push(qevent{at: s.end, kind: qEnd, prio: prioTick})
 	for gi, spec := range cfg.Tasks {
 		if spec.Parent >= 0 {
@@ -450,6 +453,14 @@ func (s *Sim) step() {
 		}
 		s.localCPU = e.cpu
 		s.idleStep(rq)
+	case qCSDQueue:
+		s.localCPU = e.cpu
+		s.csdQueue(&s.rqs[e.cpu], e.task)
+	case qCSDIPI:
+		s.localCPU = e.cpu
+		s.csdIPI(&s.rqs[e.cpu])
+	case qCSDDone:
+		s.csdRelease(s.tasks[e.task])
 	}
 	if s.err != nil {
 		s.done = true

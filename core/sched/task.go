@@ -102,6 +102,7 @@ type Task struct {
 	pc       int     // next op
 	iters    []int32 // remaining iterations per loop-begin op
 	runLeft  Time    // work left in the current run op; runForever = forever
+	kmode    uint8   // how the current run is accounted: kmodeUser, kmodeSys, kmodeSpin (csd.go)
 	timers   []timerState
 	wakeGen  uint32 // invalidates stale wake events
 	firstRun Time   // rt-app's t_first: when the task was created
