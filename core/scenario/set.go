@@ -86,6 +86,21 @@ func (sc *Scenario) Set(kv string) error {
 		sc.Sysctl[name] = n
 	case section == "hw" && name != "":
 		sc.HW[name] = val // checked by Build (hw.go), which knows the machine
+	case section == "tasks" && strings.HasSuffix(name, ".instances"):
+		group := strings.TrimSuffix(name, ".instances")
+		n, err := strconv.Atoi(val)
+		if err != nil || n < 1 {
+			return bad("a positive integer")
+		}
+		found := false
+		for i := range sc.Tasks {
+			if sc.Tasks[i].Name == group {
+				sc.Tasks[i].Instances, found = n, true
+			}
+		}
+		if !found {
+			return errAt(key, "no task group %q in the scenario", group)
+		}
 	default:
 		return errAt(key, "unknown key (see `schedplay keys`)")
 	}
@@ -104,6 +119,7 @@ func Keys() []string {
 		"kernel.hz\tinteger\tCONFIG_HZ: 100, 250, 300 or 1000",
 		"kernel.preempt\tstring\tpreemption model: none, voluntary, full, lazy (lazy from v6.13)",
 		"kernel.tick_offset\tduration|random\twhere the jiffies grid lies after the run's start (0 <= x < 1/HZ); default random: drawn from the seed",
+		"tasks.NAME.instances\tinteger\thow many copies of task group NAME run (the group's instances); e.g. a workload size in an experiment variant",
 	}
 	for _, f := range sched.Features() {
 		status := ""

@@ -69,6 +69,8 @@ func TestSetEveryKey(t *testing.T) {
 			val = "off"
 		case strings.HasPrefix(key, "hw."):
 			val = "0"
+		case key == "tasks.NAME.instances":
+			key, val = "tasks.nice0.instances", "2"
 		case strings.HasPrefix(key, "sysctl."):
 			for _, k := range sched.SysctlKeys() {
 				if "sysctl."+k.Name == key {
@@ -95,6 +97,8 @@ func TestSetErrors(t *testing.T) {
 		{"features=on", "features", "unknown key"},
 		{"features.=on", "features.", "unknown key"},
 		{"tasks[0].nice=1", "tasks[0].nice", "unknown key"},
+		{"tasks.nope.instances=2", "tasks.nope.instances", "no task group"},
+		{"tasks.nice0.instances=0", "tasks.nice0.instances", "want a positive integer"},
 		{"version=2", "version", "unknown key"},
 		{"kernel.hz=123", "kernel.hz", "want 100, 250, 300 or 1000"},
 		{"kernel.hz=fast", "kernel.hz", "want 100, 250, 300 or 1000"},

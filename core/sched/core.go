@@ -135,6 +135,9 @@ func (s *Sim) switchTo(rq *rq, prev, next *Task, rule PickRule, reason Reason, b
 	s.emit(Event{Kind: EvSwitch, CPU: rq.cpu, Prev: taskID(prev), Next: taskID(next),
 		Reason: reason, Pick: rule, PrevState: state, Arg: int64(by)})
 	rq.curr = next
+	if (prev == nil) != (next == nil) {
+		s.contentionChanged(rq.cpu) // contention.go: siblings' speeds change
+	}
 	if next == nil {
 		rq.idleSince = s.now
 		rq.idleStamp = s.now
@@ -213,9 +216,11 @@ func (s *Sim) armRun(rq *rq) {
 		}
 		return
 	}
-	// runLeft is work in ns at capacity 1024; the CPU does capacity/1024 of
-	// that per ns. Round the completion up so the work is really done.
-	d := (int64(t.runLeft)*1024 + rq.capacity - 1) / rq.capacity
+	// runLeft is work in ns at capacity 1024; the CPU does speed/1024 of
+	// that per ns (contention.go). Round the completion up so the work is
+	// really done.
+	rq.speed = s.effSpeed(rq)
+	d := (int64(t.runLeft)*1024 + rq.speed - 1) / rq.speed
 	if t.kmode == kmodeSys {
 		// Kernel work (OpSys, csd.go): its segment is sys time.
 		s.emit(Event{Kind: EvKernel, CPU: rq.cpu, Prev: t.id, Next: NoTask, Arg: d}) // after the switch's window
@@ -231,7 +236,7 @@ func (s *Sim) stopRun(rq *rq) {
 	if t == nil || t.runLeft <= 0 {
 		return
 	}
-	done := max(0, int64(s.now-rq.segStart)) * rq.capacity / 1024
+	done := max(0, int64(s.now-rq.segStart)) * rq.speed / 1024
 	t.runLeft = max(0, t.runLeft-Time(done))
 	rq.segStart = max(s.now, rq.segStart)
 }

@@ -103,6 +103,11 @@ const (
 	ReasonLock   // blocked on a mutex another task holds (futex_lock_pi / futex_wait)
 	ReasonUnlock // woken as the new owner of a mutex its holder unlocked
 	ReasonPI     // priority inheritance changed a task's priority (rt_mutex_setprio()): boost or deboost
+
+	// Migration reasons for asymmetric machines (misfit.go, asym.go, capacity.go).
+	ReasonSISCapacity // select_idle_sibling(): select_idle_capacity() on asymmetric capacities
+	ReasonMisfit      // load balance with migrate_misfit: a task too big for its CPU moved to a bigger one
+	ReasonAsymPacking // load balance of a group_asym_packing group: pulled to a higher-priority (ITMT) CPU
 	numReasons
 )
 
@@ -115,7 +120,8 @@ var reasonNames = [numReasons]string{"", "sleep", "timer", "exit", "yield",
 	"higher_class", "rt_higher_prio", "rr_slice_expired", "rt_throttled", "fair_server", "fair_server_done",
 	"rt_find_lowest", "rt_push", "rt_pull", "wait", "signal",
 	"dl_earlier_deadline", "dl_throttled", "dl_find_later", "dl_push", "dl_pull",
-	"lock", "unlock", "pi"}
+	"lock", "unlock", "pi",
+	"sis_capacity", "misfit", "asym_packing"}
 
 // IsPreemption reports whether a switch with this reason took the CPU from
 // a task that was still runnable.

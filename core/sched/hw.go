@@ -58,6 +58,9 @@ type HW struct {
 	TickStopNs   int64
 	TickRestart  int64
 	ClockEventNs int64
+	// Contention (contention.go), percent.
+	SMTSlowdownPct  int64
+	L2ContentionPct int64
 }
 
 // HWKey documents one hw.* key.
@@ -65,6 +68,7 @@ type HWKey struct {
 	Name, Unit, Help, Source string
 	field                    func(*HW) *int64
 	def                      int64
+	hi                       int64 // maximum (0 = 1 s in ns)
 }
 
 var hwKeys = []HWKey{
@@ -101,6 +105,12 @@ var hwKeys = []HWKey{
 	{Name: "clockevent_program_ns", Unit: "ns", Help: "one clock-event reprogram (tick_program_event / hrtimer_force_reprogram: LAPIC timer write)",
 		Source: "[estimate] ~1 us for a LAPIC timer MSR/MMIO write path; removed once per stop and restart by HRTIMER_NO_REPROGRAM_ON_REMOVE",
 		field:  func(h *HW) *int64 { return &h.ClockEventNs }, def: 1000},
+	{Name: "smt_slowdown_pct", Unit: "%", Help: "SMT throughput: while another SMT sibling is busy, each busy thread runs this much slower than alone (0 = none; contention.go)",
+		Source: "the kernel's own pre-v5.0 SMT model: smt_gain 1178 per two-thread core = 589/1024 = 58% of a lone thread each, i.e. 42% slower; calibration target S3",
+		field:  func(h *HW) *int64 { return &h.SMTSlowdownPct }, def: 42, hi: 90},
+	{Name: "l2_contention_pct", Unit: "%", Help: "shared-L2 contention: each other busy core of a multi-core L2 cluster (hybrid x86 E-core clusters) slows a CPU by this much, floor 10% speed (0 = none; contention.go)",
+		Source: "[estimate] 5% per other busy core of the cluster: a build-like load on Gracemont E-cores sharing a 2 MB L2 (the cluster series' Jacobsville mcf_r gained 19-25% from spreading 6-12 copies over 4-core L2 clusters, a memory-bound extreme); only machines with multi-core L2 clusters (alderlake-6p8e) are affected; calibration target S3, whose deltas stay within run-to-run deviation (docs/placement.md)",
+		field:  func(h *HW) *int64 { return &h.L2ContentionPct }, def: 5, hi: 30},
 }
 
 // HWKeys lists the numeric hw.* keys (hw.cstates is on|off and separate).
@@ -178,8 +188,12 @@ func (h *HW) DisableStates(names []string) error {
 func (h *HW) Set(name string, v int64) error {
 	for _, k := range hwKeys {
 		if k.Name == name {
-			if v < 0 || v > int64(Second) {
-				return fmt.Errorf("%d: want 0..1000000000 %s", v, k.Unit)
+			hi := k.hi
+			if hi == 0 {
+				hi = int64(Second)
+			}
+			if v < 0 || v > hi {
+				return fmt.Errorf("%d: want 0..%d %s", v, hi, k.Unit)
 			}
 			*k.field(h) = v
 			return nil

@@ -6,7 +6,8 @@ package sched
 
 type rq struct {
 	cpu       CPUID
-	capacity  int64 // arch_scale_cpu_capacity()
+	capacity  int64 // the CPU's speed alone (topology Capacity)
+	speed     int64 // speed of the current run segment under contention (contention.go)
 	curr      *Task // rq->curr; nil = the idle task
 	cfs       cfsRq
 	rt        rtRq // the RT class (rt.go)
@@ -35,6 +36,7 @@ type rq struct {
 	pushCPU       CPUID // rq->push_cpu
 	avgIdle       int64 // rq->avg_idle, ns
 	idleStamp     Time  // rq->idle_stamp; 0 = not idle since the last wakeup
+	misfitLoad    int64 // rq->misfit_task_load (misfit.go)
 
 	// Idle path, IPIs and kernel costs (idle.go, cpuidle_menu.go, ipi.go,
 	// tick_nohz.go).

@@ -99,9 +99,13 @@ type Sim struct {
 	lbLocal, lbBusiest, lbTmp sgStats
 	lruScratch                []*Task
 	scanMask                  cpuMask
-	smtActive                 bool  // sched_smt_active()
-	nohzNextBalance           int64 // nohz.next_balance, jiffies
-	rdOverload, sgOverload    bool  // rd->overload; SG_OVERLOAD of the current stats pass
+	smtActive                 bool      // sched_smt_active()
+	asymCapActive             bool      // sched_asym_cpucap_active() (misfit.go)
+	contention                bool      // contention.go: any slowdown configured
+	l2Mates                   [][]CPUID // contention.go: CPUs of other cores in the same L2 cluster
+	maxCPUCapacity            int64     // rd->max_cpu_capacity (misfit.go)
+	nohzNextBalance           int64     // nohz.next_balance, jiffies
+	rdOverload, sgOverload    bool      // rd->overload; SG_OVERLOAD of the current stats pass
 	lruSeq                    uint64
 	rtMask                    cpuMask  // find_lowest_rq()'s lowest_mask (rt_balance.go)
 	rtoCount                  int      // rd->rto_count: RT-overloaded CPUs
@@ -190,6 +194,8 @@ func New(cfg Config) (*Sim, error) {
 			s.smtActive = true
 		}
 	}
+	s.initAsymCapacity()
+	s.initContention()
 	total := 0
 	for gi, spec := range cfg.Tasks {
 		if err := s.checkSpec(gi, spec); err != nil {
