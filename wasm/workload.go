@@ -21,7 +21,7 @@ type Workload struct {
 }
 
 // policies lists the scheduling policies the table offers.
-var policies = []string{"SCHED_OTHER", "SCHED_BATCH", "SCHED_IDLE", "SCHED_FIFO", "SCHED_RR"}
+var policies = []string{"SCHED_OTHER", "SCHED_BATCH", "SCHED_IDLE", "SCHED_FIFO", "SCHED_RR", "SCHED_DEADLINE"}
 
 // isRT reports whether a policy takes an RT priority instead of nice.
 func isRT(policy string) bool { return policy == "SCHED_FIFO" || policy == "SCHED_RR" }
@@ -40,6 +40,10 @@ type GroupRow struct {
 	Sleep     string
 	Period    string
 	Color     string
+	// DL: a SCHED_DEADLINE group, edited by its runtime, deadline and
+	// period instead of nice/priority.
+	DL                              bool
+	DLRuntime, DLDeadline, DLPeriod string
 }
 
 func (c *Workload) rows() []GroupRow {
@@ -53,6 +57,10 @@ func (c *Workload) rows() []GroupRow {
 		r.Level = "nice"
 		if isRT(r.Policy) {
 			r.Nice, r.Level = t.Priority, "rt_priority"
+		}
+		if r.Policy == "SCHED_DEADLINE" {
+			r.DL = true
+			r.DLRuntime, r.DLDeadline, r.DLPeriod = durText(t.DLRuntime), durText(t.DLDeadline), durText(t.DLPeriod)
 		}
 		p := t.Program
 		switch {
@@ -126,6 +134,14 @@ func (c *Workload) setPolicy(i int, v string) {
 		case !isRT(v) && isRT(t.Policy):
 			t.Priority = 0
 		}
+		if v == "SCHED_DEADLINE" && t.Policy != v {
+			// A reservation of 10% that admission control accepts on
+			// any machine; a deadline task's affinity spans all CPUs.
+			t.Nice, t.CPUs = 0, nil
+			t.DLRuntime, t.DLDeadline, t.DLPeriod = 10e6, 100e6, 100e6
+		} else if v != "SCHED_DEADLINE" {
+			t.DLRuntime, t.DLDeadline, t.DLPeriod = 0, 0, 0
+		}
 		t.Policy = v
 		return nil
 	})
@@ -147,6 +163,25 @@ func (c *Workload) setCPUs(i int, v string) {
 			cpus = append(cpus, n)
 		}
 		t.CPUs = cpus
+		return nil
+	})
+}
+
+// setDL edits a SCHED_DEADLINE group's runtime, deadline or period.
+func (c *Workload) setDL(i int, field, v string) {
+	c.edit(i, func(t *scenario.Task) error {
+		d, err := scenario.ParseDuration("dl_"+field, strings.TrimSpace(v))
+		if err != nil {
+			return err
+		}
+		switch field {
+		case "runtime":
+			t.DLRuntime = d
+		case "deadline":
+			t.DLDeadline = d
+		case "period":
+			t.DLPeriod = d
+		}
 		return nil
 	})
 }

@@ -38,7 +38,7 @@ func (c *Workload) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgparent.AppendChild(vgn)
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "thead", Attr: []vugu.VGAttribute(nil)}
 			vgparent.AppendChild(vgn)
-			vgn.SetInnerHTML(vugu.HTML("\x3Ctr\x3E\x3Cth\x3E\x3C/th\x3E\x3Cth\x3Egroup\x3C/th\x3E\x3Cth\x3En\x3C/th\x3E\x3Cth\x3Epolicy\x3C/th\x3E\x3Cth title=\"nice for fair policies, rt_priority 1..99 for SCHED_FIFO/SCHED_RR\"\x3Enice / prio\x3C/th\x3E\x3Cth\x3Ecpus\x3C/th\x3E\x3Cth\x3Ebehaviour\x3C/th\x3E\x3Cth\x3E\x3C/th\x3E\x3C/tr\x3E"))
+			vgn.SetInnerHTML(vugu.HTML("\x3Ctr\x3E\x3Cth\x3E\x3C/th\x3E\x3Cth\x3Egroup\x3C/th\x3E\x3Cth\x3En\x3C/th\x3E\x3Cth\x3Epolicy\x3C/th\x3E\x3Cth title=\"nice for fair policies, rt_priority 1..99 for SCHED_FIFO/SCHED_RR, runtime/deadline/period for SCHED_DEADLINE\"\x3Enice / prio\x3C/th\x3E\x3Cth\x3Ecpus\x3C/th\x3E\x3Cth\x3Ebehaviour\x3C/th\x3E\x3Cth\x3E\x3C/th\x3E\x3C/tr\x3E"))
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 			vgparent.AppendChild(vgn)
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "tbody", Attr: []vugu.VGAttribute(nil)}
@@ -149,21 +149,85 @@ func (c *Workload) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						{
 							vgparent := vgn
 							_ = vgparent
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "num"}}}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
 							vgparent.AppendChild(vgn)
-							vgn.AddAttrInterface("title", r.Level)
-							{
-								b, err := vjson.Marshal(r.Nice)
-								if err != nil {
-									panic(err)
+							if !r.DL {
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "num"}}}
+								vgparent.AppendChild(vgn)
+								vgn.AddAttrInterface("title", r.Level)
+								{
+									b, err := vjson.Marshal(r.Nice)
+									if err != nil {
+										panic(err)
+									}
+									vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
 								}
-								vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
+								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+									EventType:	"change",
+									Func:		func(event vugu.DOMEvent) { c.setInt(r.Index, "nice", event.PropString("target", "value")) },
+									// TODO: implement capture, etc. mostly need to decide syntax
+								})
 							}
-							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-								EventType:	"change",
-								Func:		func(event vugu.DOMEvent) { c.setInt(r.Index, "nice", event.PropString("target", "value")) },
-								// TODO: implement capture, etc. mostly need to decide syntax
-							})
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
+							vgparent.AppendChild(vgn)
+							if r.DL {
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "dl"}}}
+								vgparent.AppendChild(vgn)
+								{
+									vgparent := vgn
+									_ = vgparent
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "runtime "}
+									vgparent.AppendChild(vgn)
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "dur"}}}
+									vgparent.AppendChild(vgn)
+									{
+										b, err := vjson.Marshal(r.DLRuntime)
+										if err != nil {
+											panic(err)
+										}
+										vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
+									}
+									vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+										EventType:	"change",
+										Func:		func(event vugu.DOMEvent) { c.setDL(r.Index, "runtime", event.PropString("target", "value")) },
+										// TODO: implement capture, etc. mostly need to decide syntax
+									})
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            deadline "}
+									vgparent.AppendChild(vgn)
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "dur"}}}
+									vgparent.AppendChild(vgn)
+									{
+										b, err := vjson.Marshal(r.DLDeadline)
+										if err != nil {
+											panic(err)
+										}
+										vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
+									}
+									vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+										EventType:	"change",
+										Func:		func(event vugu.DOMEvent) { c.setDL(r.Index, "deadline", event.PropString("target", "value")) },
+										// TODO: implement capture, etc. mostly need to decide syntax
+									})
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            period "}
+									vgparent.AppendChild(vgn)
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "dur"}}}
+									vgparent.AppendChild(vgn)
+									{
+										b, err := vjson.Marshal(r.DLPeriod)
+										if err != nil {
+											panic(err)
+										}
+										vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
+									}
+									vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+										EventType:	"change",
+										Func:		func(event vugu.DOMEvent) { c.setDL(r.Index, "period", event.PropString("target", "value")) },
+										// TODO: implement capture, etc. mostly need to decide syntax
+									})
+								}
+							}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+							vgparent.AppendChild(vgn)
 						}
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 						vgparent.AppendChild(vgn)

@@ -56,6 +56,8 @@ var catalogue = []Def{
 	{"timer_latency.p50", "us", Lower, "timer latency (cyclictest's: hrtimer expiry to switch-in, including an interrupt held off by an irqs-off span), median", scopeTask},
 	{"timer_latency.p99", "us", Lower, "timer latency, 99th percentile (nearest rank)", scopeTask},
 	{"timer_latency.max", "us", Lower, "timer latency, maximum (cyclictest/rteval Max)", scopeTask},
+	{"sys", "ms", Lower, "tasks' kernel (sys) time, as time(1) reports it: the sum of the tasks' sys_ns (modelled kernel costs, sys steps, csd spins)", scopeTask},
+	{"user", "ms", None, "tasks' user time: the sum of the tasks' user_ns (their CPU time minus sys)", scopeTask},
 	{"switches", "count", Lower, "context switches (nr_switches: voluntary + involuntary)", scopeTask},
 	{"involuntary_switches", "count", Lower, "involuntary context switches (preemptions)", scopeTask},
 	{"migrations", "count", Lower, "task migrations (se.nr_migrations)", scopeTask},
@@ -139,11 +141,13 @@ func Measure(r Run) Values {
 // measureTasks sets the task metrics over the tasks whose group passes in.
 func measureTasks(v Values, suffix string, r Run, in func(group string) bool) {
 	var lat, tlat []int64
-	var sw, inv, mig int64
+	var sw, inv, mig, sys, user int64
 	for i, t := range r.Report.Tasks {
 		if !in(r.Groups[i]) {
 			continue
 		}
+		sys += t.SysNs
+		user += t.UserNs
 		sw += t.Switches
 		inv += t.InvoluntarySwitches
 		mig += t.Migrations
@@ -158,6 +162,8 @@ func measureTasks(v Values, suffix string, r Run, in func(group string) bool) {
 	v["latency.p50"+suffix] = us(rank(lat, 50))
 	v["latency.p99"+suffix] = us(rank(lat, 99))
 	v["latency.max"+suffix] = us(rank(lat, 100))
+	v["sys"+suffix] = float64(sys) / 1e6
+	v["user"+suffix] = float64(user) / 1e6
 	v["switches"+suffix] = float64(sw)
 	v["involuntary_switches"+suffix] = float64(inv)
 	v["migrations"+suffix] = float64(mig)
@@ -266,6 +272,9 @@ func Defaults(groups []string, ncpu int, runs []Values) []string {
 				out = append(out, "latency.p50@"+g, "latency.p99@"+g, "latency.max@"+g)
 			}
 		}
+	}
+	if nonzero("sys") {
+		out = append(out, "sys", "user")
 	}
 	out = append(out, "switches", "involuntary_switches", "migrations", "busy")
 	if ncpu <= maxDefaultCPUs {

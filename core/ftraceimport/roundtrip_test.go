@@ -32,6 +32,13 @@ func simulate(t *testing.T, preset, topo string, dur sched.Time) (metrics.Report
 		t.Fatal(err)
 	}
 	if topo != "" {
+		for _, tk := range sc.Tasks {
+			for _, c := range tk.CPUs {
+				if c >= 4 {
+					t.Skipf("%s pins CPU %d: it does not run on %s", preset, c, topo)
+				}
+			}
+		}
 		sc.Topology = topo
 	}
 	sc.Duration = dur

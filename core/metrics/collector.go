@@ -4,6 +4,8 @@ package metrics
 // machines driven by switch, wakeup, fork and exit events.
 
 import (
+	"math"
+
 	"schedplay/core/sched"
 )
 
@@ -119,10 +121,14 @@ func (c *Collector) Event(e *sched.Event) {
 		if e.Prev != sched.NoTask {
 			cpu := &c.cpus[e.CPU]
 			c.closeKernel(cpu, e.Time)
-			if cpu.kernUntl < e.Time {
+			if cpu.kernUntl < e.Time || cpu.kernUntl == kernOpen {
 				cpu.kernFrom, cpu.kernUntl = e.Time, e.Time
 			}
-			cpu.kernUntl += sched.Time(e.Arg)
+			if e.Arg < 0 {
+				cpu.kernUntl = kernOpen // a spin (csd_lock_wait) until the next event
+			} else {
+				cpu.kernUntl += sched.Time(e.Arg)
+			}
 		}
 	case sched.EvTimerExpire:
 		c.task(e.Next).timerDue = sched.Time(e.Arg)
@@ -142,6 +148,9 @@ func (c *Collector) closeState(cpu *cpuAcc, t sched.Time) {
 	cpu.stateNs[cpu.state] += int64(t - cpu.stateAt)
 	cpu.state = -1
 }
+
+// kernOpen marks an open-ended sys window (EvKernel with Arg -1).
+const kernOpen = sched.Time(math.MaxInt64)
 
 // closeKernel accounts the running task's sys window up to t.
 func (c *Collector) closeKernel(cpu *cpuAcc, t sched.Time) {

@@ -149,14 +149,14 @@ func (r *Report) WriteText(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "scenario %s  topology %s  kernel %s  seed %d  duration %s  events %d\n\n",
 		orDash(r.Scenario), r.Topology, r.Kernel, r.Seed, sched.Time(r.DurationNs), r.Events)
-	fmt.Fprintf(&b, "%-20s %7s %-11s %4s %8s %11s %11s %9s %7s %6s %7s %10s %10s %10s\n",
+	fmt.Fprintf(&b, "%-20s %7s %-14s %4s %8s %11s %11s %9s %7s %6s %7s %10s %10s %10s\n",
 		"task", "pid", "policy", "nice", "cpu%", "runtime_ms", "wait_ms", "switches", "invol", "migr", "wakeups", "lat_p50us", "lat_p99us", "lat_maxus")
 	for _, t := range r.Tasks {
 		share := 0.0
 		if r.DurationNs > 0 {
 			share = 100 * float64(t.RuntimeNs) / float64(r.DurationNs)
 		}
-		fmt.Fprintf(&b, "%-20s %7d %-11s %4d %8.2f %11.3f %11.3f %9d %7d %6d %7d %10.1f %10.1f %10.1f\n",
+		fmt.Fprintf(&b, "%-20s %7d %-14s %4d %8.2f %11.3f %11.3f %9d %7d %6d %7d %10.1f %10.1f %10.1f\n",
 			t.Name, t.PID, t.Policy, t.Nice, share, ms(t.RuntimeNs), ms(t.WaitNs), t.Switches,
 			t.InvoluntarySwitches, t.Migrations, t.Wakeups,
 			us(t.WakeupLatencyNs.P50), us(t.WakeupLatencyNs.P99), us(t.WakeupLatencyNs.Max))

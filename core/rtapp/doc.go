@@ -19,17 +19,20 @@
 // # What maps and what does not
 //
 //   - global: duration (seconds; -1, 0 or missing means "until every thread
-//     ends", which becomes the scenario's default duration and a warning) and
-//     default_policy are used; calibration, pi_enabled, lock_pages, logdir,
+//     ends", which becomes the scenario's default duration and a warning),
+//     default_policy and pi_enabled (the scenario's "pi": mutexes with
+//     priority inheritance) are used; calibration, lock_pages, logdir,
 //     log_basename, log_size, ftrace, gnuplot, io_device, mem_buffer_size and
 //     cumulative_slack have no simulation meaning and are listed in one
 //     warning.
 //   - tasks: instance, loop, phases (each with its loop), cpus, policy
-//     (SCHED_OTHER, SCHED_BATCH, SCHED_IDLE, SCHED_FIFO, SCHED_RR), priority
-//     (the nice value for the fair policies, the RT priority 1..99 for
-//     SCHED_FIFO/SCHED_RR, where rt-app's default is 10),
-//     delay (the start time). SCHED_DEADLINE is an error: that class is
-//     not modelled yet. A phase may restate the
+//     (SCHED_OTHER, SCHED_BATCH, SCHED_IDLE, SCHED_FIFO, SCHED_RR,
+//     SCHED_DEADLINE), priority (the nice value for the fair policies, the
+//     RT priority 1..99 for SCHED_FIFO/SCHED_RR, where rt-app's default is
+//     10; ignored with a warning for SCHED_DEADLINE), dl-runtime, dl-period
+//     and dl-deadline (µs; the period defaults to the runtime and the
+//     deadline to the period, as rt-app's; checked as sched_setattr() does),
+//     delay (the start time). A phase may restate the
 //     thread's cpus/policy/priority but not change them (the core has one
 //     affinity and policy per task).
 //   - events: run and runtime (µs of work; -1 = forever; runtime is treated
@@ -47,9 +50,14 @@
 //     a bare "suspend" as workgen writes it names the thread itself; a
 //     barrier whose rt-app participant count, one per barrier event parsed,
 //     differs from the thread instances using it is an error). lock and
-//     unlock around only those events are left out with a warning (the
-//     mutex is held for no simulated time); any other lock or unlock is an
-//     error (mutexes come with priority inheritance).
+//     unlock are the scenario's lock and unlock steps (mutex names are a
+//     namespace of their own, as rt-app's typed resources); the mutex of a
+//     wait or sync is released while waiting when the thread locked it
+//     earlier in the phase (else it is left out with a warning). A phase
+//     must unlock what it locks (an unlock of a mutex not locked before in
+//     the phase, a double lock, or a phase that ends holding a mutex is an
+//     error); the mutex rt-app's suspend/resume lock around their condition
+//     variable for no time is left out.
 //   - rt-app timer refs that do not start with "unique" are one timer shared
 //     by every thread using them; the core has per-task timers, so such a
 //     ref is kept per task and, if more than one thread uses it, warned

@@ -29,20 +29,13 @@ func classify(key string) string {
 func (im *importer) events(t *taskIn, path string, v *Value) ([]scenario.Step, error) {
 	var steps []scenario.Step
 	im.duplicates(path, v)
-	skip := map[int]bool{} // unlock events of condition-variable-only locks
-	for i, m := range v.Members {
+	t.held = t.held[:0]
+	for _, m := range v.Members {
 		kind := classify(m.Key)
-		if kind == "" || skip[i] {
+		if kind == "" {
 			continue
 		}
 		p := join(path, m.Key)
-		if kind == "lock" {
-			if j := condLockEnd(v.Members, i); j > 0 {
-				skip[j] = true
-				im.warnOnce("condlock", p, "\"lock\"/\"unlock\" around only wait, signal, broad, sync, suspend or resume events are left out: the mutex is held for no simulated time, so it can be contended only if its holder is preempted inside the region, which the import ignores")
-				continue
-			}
-		}
 		if m.Val == nil && kind != "suspend" && kind != "yield" {
 			return nil, errAt(p, "has no value%s", line(&Value{Line: m.Line}))
 		}
@@ -59,34 +52,13 @@ func (im *importer) events(t *taskIn, path string, v *Value) ([]scenario.Step, e
 		steps = append(steps, t.pending...) // the wait of a sync
 		t.pending = t.pending[:0]
 	}
+	if len(t.held) > 0 {
+		return nil, errAt(path, "the phase ends holding mutex %q: unlock it in the same phase (the simulator needs a thread to release what it locks before it moves on or exits)", t.held[0])
+	}
 	if len(steps) == 0 {
 		return nil, errAt(path, "no events (rt-app exits: \"No events found. Task must have events or it's useless\")")
 	}
 	return steps, nil
-}
-
-// condLockEnd returns the index of the unlock that matches the lock at i
-// when everything between them is a zero-time condition-variable event,
-// else -1.
-func condLockEnd(ms []Member, i int) int {
-	ref := ms[i].Val
-	if ref == nil || ref.Kind != String {
-		return -1
-	}
-	for j := i + 1; j < len(ms); j++ {
-		switch classify(ms[j].Key) {
-		case "":
-		case "signal", "broad", "wait", "sync", "suspend", "resume":
-		case "unlock":
-			if v := ms[j].Val; v != nil && v.Kind == String && v.Str == ref.Str {
-				return j
-			}
-			return -1
-		default:
-			return -1
-		}
-	}
-	return -1
 }
 
 func (im *importer) event(t *taskIn, p, kind string, v *Value) (*scenario.Step, error) {
@@ -138,7 +110,22 @@ func (im *importer) event(t *taskIn, p, kind string, v *Value) (*scenario.Step, 
 		t.forks = append(t.forks, v.Str)
 		return &scenario.Step{Kind: "fork", Fork: v.Str}, nil
 	case "lock", "unlock":
-		return nil, errAt(p, "rt-app's %q event: %s%s", kind, rtIssue, line(v))
+		// pthread_mutex_lock()/unlock() (core/sched/locks.go).
+		if v.Kind != String || v.Str == "" {
+			return nil, errAt(p, "want the name of a mutex, got %s%s", describe(v), line(v))
+		}
+		if kind == "lock" {
+			if t.holds(v.Str) {
+				return nil, errAt(p, "mutex %q is already locked in this phase: a default mutex deadlocks on itself%s", v.Str, line(v))
+			}
+			t.held = append(t.held, v.Str)
+		} else {
+			if !t.holds(v.Str) {
+				return nil, errAt(p, "mutex %q is not locked earlier in this phase: unlocking a mutex the thread does not hold is undefined (the simulator needs each phase to lock before it unlocks)%s", v.Str, line(v))
+			}
+			t.dropHeld(v.Str)
+		}
+		return &scenario.Step{Kind: kind, Res: v.Str}, nil
 	}
 	return im.syncEvent(t, p, kind, v)
 }
@@ -152,22 +139,26 @@ func (im *importer) event(t *taskIn, p, kind string, v *Value) (*scenario.Step, 
 //
 //	"signal": "q"                   -> {"signal": "q", "cond": true}
 //	"broad": "q"                    -> {"broadcast": "q"}
-//	"wait": {"ref": "q", "mutex"}   -> {"wait": "q"}
-//	"sync": {"ref": "q", "mutex"}   -> signal (cond) then wait
+//	"wait": {"ref": "q", "mutex": "m"} -> {"wait": "q", "mutex": "m"}
+//	"sync": {"ref": "q", "mutex": "m"} -> signal (cond) then that wait
 //	"suspend": "q"                  -> {"wait": "q"} (pthread_cond_wait)
 //	"resume": "q"                   -> {"broadcast": "q"} (pthread_cond_broadcast)
 //	"barrier": "b"                  -> {"barrier": "b"}
 //
 // suspend/resume and signal/wait share rt-app's resource namespace (both
 // are rtapp_wait resources), as here. The mutex rt-app passes to
-// pthread_cond_wait() is not modelled (see the lock event).
+// pthread_cond_wait() is released while waiting and taken again when
+// woken, if the thread locked it earlier in the phase; otherwise (rt-app's
+// call is undefined then) it is left out with a warning. The mutex rt-app's
+// suspend and resume lock around their condition variable is held for no
+// time and left out.
 func (im *importer) syncEvent(t *taskIn, p, kind string, v *Value) (*scenario.Step, error) {
 	switch kind {
 	case "wait", "sync":
 		if v.Kind != Object {
 			return nil, errAt(p, "want an object {\"ref\", \"mutex\"}, got %s%s", describe(v), line(v))
 		}
-		ref := "unknown" // rt-app's default
+		ref, mutex := "unknown", "" // rt-app's default ref
 		for _, m := range v.Members {
 			mp := join(p, m.Key)
 			switch m.Key {
@@ -177,15 +168,23 @@ func (im *importer) syncEvent(t *taskIn, p, kind string, v *Value) (*scenario.St
 				}
 				ref = m.Val.Str
 			case "mutex":
+				if m.Val == nil || m.Val.Kind != String {
+					return nil, errAt(mp, "want the name of a mutex")
+				}
+				if t.holds(m.Val.Str) {
+					mutex = m.Val.Str
+				} else {
+					im.warn(mp, "mutex %q is not locked before this %s in the phase: pthread_cond_wait() on an unlocked mutex is undefined; the mutex is left out", m.Val.Str, kind)
+				}
 			default:
 				im.warn(mp, "unknown %s key, ignored", kind)
 			}
 		}
 		if kind == "sync" {
-			t.pending = append(t.pending, scenario.Step{Kind: "wait", Res: ref})
+			t.pending = append(t.pending, scenario.Step{Kind: "wait", Res: ref, Mutex: mutex})
 			return &scenario.Step{Kind: "signal", Res: ref, Cond: true}, nil
 		}
-		return &scenario.Step{Kind: "wait", Res: ref}, nil
+		return &scenario.Step{Kind: "wait", Res: ref, Mutex: mutex}, nil
 	}
 	if v.Kind != String {
 		return nil, errAt(p, "want the name of a resource, got %s%s", describe(v), line(v))

@@ -76,8 +76,9 @@ func Export(sc *scenario.Scenario) ([]byte, []Warning, error) {
 		ex.warn("duration", "%s rounded up to %d s: rt-app's duration is whole seconds", scenario.FormatDuration(sc.Duration), secs)
 	}
 	fmt.Fprintf(&ex.b, "\t\"global\" : {\n\t\t\"duration\" : %d,\n", secs)
-	ex.b.WriteString("\t\t\"calibration\" : \"CPU0\",\n\t\t\"default_policy\" : \"SCHED_OTHER\",\n" +
-		"\t\t\"pi_enabled\" : false,\n\t\t\"lock_pages\" : false,\n\t\t\"logdir\" : \"./\",\n" +
+	ex.b.WriteString("\t\t\"calibration\" : \"CPU0\",\n\t\t\"default_policy\" : \"SCHED_OTHER\",\n")
+	fmt.Fprintf(&ex.b, "\t\t\"pi_enabled\" : %v,\n", sc.PI)
+	ex.b.WriteString("\t\t\"lock_pages\" : false,\n\t\t\"logdir\" : \"./\",\n" +
 		"\t\t\"log_basename\" : \"rt-app\",\n\t\t\"ftrace\" : false,\n\t\t\"gnuplot\" : false\n\t}\n}\n")
 	machine := fmt.Sprintf("topology %s, kernel %s", sc.Topology, sc.Kernel.Version)
 	if sc.Kernel.HZ != 0 {
@@ -128,6 +129,18 @@ func (ex *exporter) task(p string, t scenario.Task, forked bool) error {
 		prio = t.Priority // rt-app: the RT priority for the RT policies
 	}
 	fmt.Fprintf(&ex.b, "\t\t\t\"policy\" : %s,\n\t\t\t\"priority\" : %d,\n", jsonStr(pol), prio)
+	if pol == "SCHED_DEADLINE" {
+		d := t.DLDeadline
+		if d == 0 {
+			d = t.DLPeriod
+		}
+		per := t.DLPeriod
+		if per == 0 {
+			per = d
+		}
+		fmt.Fprintf(&ex.b, "\t\t\t\"dl-runtime\" : %d,\n\t\t\t\"dl-period\" : %d,\n\t\t\t\"dl-deadline\" : %d,\n",
+			ex.us(p+".dl_runtime", t.DLRuntime), ex.us(p+".dl_period", per), ex.us(p+".dl_deadline", d))
+	}
 	if t.CPUs != nil {
 		cs := make([]string, len(t.CPUs))
 		for i, c := range t.CPUs {
@@ -248,6 +261,11 @@ func (ex *exporter) event(p string, st scenario.Step) (event, error) {
 			return event{key: "run", val: "-1"}, nil
 		}
 		return event{key: "run", val: strconv.FormatInt(ex.us(p+".run", st.Run), 10)}, nil
+	case "sys":
+		ex.warnOnce("sys", p+".sys", "rt-app cannot spend kernel time: a sys step is exported as a run of the same length (user time)")
+		return event{key: "run", val: strconv.FormatInt(ex.us(p+".sys", st.Sys), 10)}, nil
+	case "ipi":
+		return event{}, errAt(p+".ipi", "rt-app has no IPI event (the ipistorm workload is a kernel module)")
 	case "sleep":
 		return event{key: "sleep", val: strconv.FormatInt(ex.us(p+".sleep", st.Sleep), 10)}, nil
 	case "timer":
@@ -272,9 +290,15 @@ func (ex *exporter) event(p string, st scenario.Step) (event, error) {
 	case "exit":
 		return event{}, errAt(p+".exit", "rt-app has no exit event (a thread ends when its loop count is done)")
 	case "wait":
+		if st.Mutex != "" {
+			// pthread_cond_wait() releasing the mutex the thread locked.
+			return event{key: "wait", val: fmt.Sprintf("{ \"ref\" : %s, \"mutex\" : %s }", jsonStr(st.Res), jsonStr(st.Mutex))}, nil
+		}
 		// rt-app's suspend locks the mutex of the same name around
 		// pthread_cond_wait(), which its bare wait event leaves to the file.
 		return event{key: "suspend", val: jsonStr(st.Res)}, nil
+	case "lock", "unlock":
+		return event{key: st.Kind, val: jsonStr(st.Res)}, nil
 	case "signal":
 		if !st.Cond {
 			return event{}, errAt(p+".signal", "a signal that stays pending when nobody waits has no rt-app equivalent: rt-app's signal (pthread_cond_signal) is lost then (\"cond\": true gives that)")

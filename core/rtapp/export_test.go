@@ -160,3 +160,59 @@ func TestRoundTripRT(t *testing.T) {
 		}
 	}
 }
+
+// SCHED_DEADLINE parameters, mutexes, a condition wait on a mutex and
+// pi_enabled survive export and import.
+const deadlineLocksScenario = `{ "version": 1, "topology": "smp-2", "duration": "1s", "pi": true, "tasks": [
+		{ "name": "d", "policy": "SCHED_DEADLINE", "dl_runtime": "2ms", "dl_deadline": "8ms", "dl_period": "10ms", "program": [
+			{ "lock": "m" }, { "run": "1ms" }, { "unlock": "m" }, { "timer": { "ref": "t", "period": "10ms", "mode": "absolute" } } ] },
+		{ "name": "w", "loop": -1, "program": [ { "lock": "m" }, { "wait": "q", "mutex": "m" }, { "run": "100us" }, { "unlock": "m" } ] },
+		{ "name": "s", "loop": -1, "program": [ { "run": "3ms" }, { "lock": "m" }, { "signal": "q", "cond": true }, { "unlock": "m" }, { "sleep": "5ms" } ] } ] }`
+
+func TestRoundTripDeadlineLocks(t *testing.T) {
+	sc := decode(t, deadlineLocksScenario)
+	out := roundTrip(t, "deadline-locks", sc)
+	for _, want := range []string{`"dl-runtime" : 2000`, `"dl-period" : 10000`, `"dl-deadline" : 8000`,
+		`"pi_enabled" : true`, `"lock0" : "m"`, `"wait1" : { "ref" : "q", "mutex" : "m" }`} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("export lacks %q:\n%s", want, out)
+		}
+	}
+	back, _, err := Import(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !back.PI || back.Tasks[0].DLDeadline != 8000*usec {
+		t.Errorf("imported %+v", back.Tasks[0])
+	}
+}
+
+// TestRealRTAppDeadlineLocks runs the exported deadline/mutex file with
+// Debian's rt-app for about 1 s (sched_setattr() needs root).
+func TestRealRTAppDeadlineLocks(t *testing.T) {
+	bin, err := exec.LookPath("rt-app")
+	if err != nil || os.Geteuid() != 0 {
+		t.Skip("needs rt-app and root (SCHED_DEADLINE)")
+	}
+	out, _, err := Export(decode(t, deadlineLocksScenario))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out = []byte(strings.Replace(string(out), `"calibration" : "CPU0"`, `"calibration" : 100`, 1))
+	dir := t.TempDir()
+	file := filepath.Join(dir, "exported.json")
+	if err := os.WriteFile(file, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, file)
+	cmd.Dir = dir
+	log, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("rt-app %s: %v\n%s\n%s", file, err, log, out)
+	}
+	if strings.Contains(string(log), "Failed") || !strings.Contains(string(log), "Exiting") {
+		t.Errorf("rt-app did not run the file cleanly:\n%s", log)
+	}
+}

@@ -48,11 +48,6 @@ const (
 // default). Writes to /dev/null (rt-app's default io_device) cost less.
 const MemBytesPerNs = 10
 
-// Issues that will bring the events the core does not model yet.
-const (
-	rtIssue = "the deadline class and mutexes with priority inheritance are not modelled yet; they come with the deadline-class and PI issue"
-)
-
 type importer struct {
 	warns     []Warning
 	defPolicy string
@@ -76,6 +71,7 @@ type taskIn struct {
 	forks   []string
 	forkers []string
 	pending []scenario.Step // steps an event adds after its own (sync's wait)
+	held    []string        // mutexes locked so far in the current phase (deadline.go)
 }
 
 type timerUse struct {
@@ -209,7 +205,6 @@ func describe(v *Value) string {
 // globalIgnored lists the global keys that mean nothing to a simulation.
 var globalIgnored = map[string]string{
 	"calibration":      "the simulator runs exact work, no calibrated busy loop",
-	"pi_enabled":       "mutexes are not modelled",
 	"lock_pages":       "no paging",
 	"logdir":           "no log files",
 	"log_basename":     "no log files",
@@ -252,6 +247,11 @@ func (im *importer) global(gm *Member, sc *scenario.Scenario) error {
 				return errAt(p, "want a policy name string")
 			}
 			im.defPolicy, im.defPath = m.Val.Str, p
+		case "pi_enabled":
+			if m.Val == nil || m.Val.Kind != Bool {
+				return errAt(p, "want true or false")
+			}
+			sc.PI = m.Val.Bool // PTHREAD_PRIO_INHERIT on every rt-app mutex
 		default:
 			if _, ok := globalIgnored[m.Key]; ok {
 				ignored = append(ignored, m.Key)
@@ -381,7 +381,9 @@ func (im *importer) task(t *taskIn) error {
 		if err != nil {
 			return err
 		}
-		if pol == "SCHED_FIFO" || pol == "SCHED_RR" {
+		if pol == "SCHED_DEADLINE" {
+			im.warn(join(t.path, "priority"), "ignored: SCHED_DEADLINE threads run by dl-runtime/dl-deadline/dl-period")
+		} else if pol == "SCHED_FIFO" || pol == "SCHED_RR" {
 			if n < 1 || n > 99 {
 				return errAt(join(t.path, "priority"), "%d: for %s the priority is the RT priority, 1..99 (sched_setscheduler() fails with EINVAL)", n, pol)
 			}
@@ -397,10 +399,8 @@ func (im *importer) task(t *taskIn) error {
 		// (10) for fifo and rr.
 		t.out.Priority = 10
 	}
-	for _, k := range []string{"dl-runtime", "dl-period", "dl-deadline"} {
-		if v.Get(k) != nil {
-			im.warn(join(t.path, k), "ignored: only SCHED_DEADLINE threads use it")
-		}
+	if err := im.deadline(t, v, pol); err != nil {
+		return err
 	}
 	if m := v.Get("cpus"); m != nil {
 		cpus, err := im.cpus(join(t.path, "cpus"), m.Val)
@@ -545,15 +545,10 @@ func (im *importer) policy(path string, v *Value, def, defPath string) (string, 
 		where = path
 	}
 	switch pol {
-	case "SCHED_OTHER", "SCHED_BATCH", "SCHED_IDLE", "SCHED_FIFO", "SCHED_RR":
+	case "SCHED_OTHER", "SCHED_BATCH", "SCHED_IDLE", "SCHED_FIFO", "SCHED_RR", "SCHED_DEADLINE":
 		return pol, nil
-	case "SCHED_DEADLINE":
-		if pp == defPath && pp != "" {
-			return "", errAt(pp, "%s (inherited by %s): %s", pol, path, rtIssue)
-		}
-		return "", errAt(where, "%s: %s", pol, rtIssue)
 	}
-	return "", errAt(where, "unknown policy %q: want SCHED_OTHER, SCHED_BATCH, SCHED_IDLE, SCHED_FIFO or SCHED_RR (rt-app exits: \"Invalid policy\")", pol)
+	return "", errAt(where, "unknown policy %q: want SCHED_OTHER, SCHED_BATCH, SCHED_IDLE, SCHED_FIFO, SCHED_RR or SCHED_DEADLINE (rt-app exits: \"Invalid policy\")", pol)
 }
 
 func (im *importer) cpus(path string, v *Value) ([]int, error) {

@@ -38,7 +38,7 @@ var exampleOutcomes = map[string]struct{ path, msg string }{
 	"tutorial/example2.json":                       {},
 	"tutorial/example3.json":                       {},
 	"tutorial/example4.json":                       {},
-	"tutorial/example5.json":                       {"tasks.thread0.phases.p1.lock", "deadline-class and PI issue (line 20)"},
+	"tutorial/example5.json":                       {},
 	"tutorial/example6.json":                       {},
 	"tutorial/example7.json":                       {},
 	"tutorial/example8.json":                       {"tasks.thread0.phases.phase1.cpus", "per-phase CPU affinity"},
@@ -202,6 +202,14 @@ func workload(sc *scenario.Scenario) string {
 			t.Policy = "SCHED_OTHER"
 		}
 		t.TimerSlack, t.Slice = nil, 0
+		if t.Policy == "SCHED_DEADLINE" { // the defaulted parameters, written out
+			if t.DLDeadline == 0 {
+				t.DLDeadline = t.DLPeriod
+			}
+			if t.DLPeriod == 0 {
+				t.DLPeriod = t.DLDeadline
+			}
+		}
 		refs := map[string]string{}
 		t.Program = normalize(t.Program, refs, false)
 		if p, stuck := truncateForever(t.Program); stuck {
@@ -347,7 +355,11 @@ func TestErrors(t *testing.T) {
 	for _, c := range []struct{ src, path, msg string }{
 		{`{ "tasks": { "a": { "policy": "SCHED_FIFO", "priority": 0, "run": 1 } } }`, "tasks.a.priority", "the RT priority, 1..99"},
 		{`{ "tasks": { "a": { "policy": "SCHED_FIFO", "priority": 10, "phases": { "p": { "priority": 11, "run": 1 } } } } }`, "tasks.a.phases.p", "changes the policy or priority"},
-		{`{ "tasks": { "a": { "policy": "SCHED_DEADLINE", "run": 1 } } }`, "tasks.a.policy", "deadline-class and PI issue"},
+		{`{ "tasks": { "a": { "policy": "SCHED_DEADLINE", "run": 1 } } }`, "tasks.a", "needs dl-runtime"},
+		{`{ "tasks": { "a": { "policy": "SCHED_DEADLINE", "dl-runtime": 20000, "dl-period": 10000, "run": 1 } } }`, "tasks.a", "runtime <= deadline <= period"},
+		{`{ "tasks": { "a": { "policy": "SCHED_DEADLINE", "dl-runtime": -5, "run": 1 } } }`, `tasks.a["dl-runtime"]`, "positive"},
+		{`{ "global": { "pi_enabled": 1 }, "tasks": { "a": { "run": 1 } } }`, "global.pi_enabled", "true or false"},
+		{`{ "tasks": { "a": { "run": 1, "lock": 5 } } }`, "tasks.a.lock", "name of a mutex"},
 		{`{ "tasks": { "a": { "policy": "SCHED_NORMAL", "run": 1 } } }`, "tasks.a.policy", "unknown policy"},
 		{`{ "tasks": { "a": { "priority": 30, "run": 1 } } }`, "tasks.a.priority", "-20..19"},
 		{`{ "tasks": { "a": { "run": "10" } } }`, "tasks.a.run", "want an integer"},
@@ -357,10 +369,11 @@ func TestErrors(t *testing.T) {
 		{`{ "tasks": { "a": { "cpus": [], "run": 1 } } }`, "tasks.a.cpus", "empty"},
 		{`{ "tasks": { "a": { "run": 1, "timer": { "ref": "x" } } } }`, "tasks.a.timer.period", "missing"},
 		{`{ "tasks": { "a": { "run": 1, "timer": { "period": 0 } } } }`, "tasks.a.timer.period", "positive"},
-		{`{ "tasks": { "a": { "run": 1, "unlock": "m" } } }`, "tasks.a.unlock", "deadline-class and PI issue"},
+		{`{ "tasks": { "a": { "run": 1, "unlock": "m" } } }`, "tasks.a.unlock", "not locked earlier"},
+		{`{ "tasks": { "a": { "run": 1, "lock": "m" } } }`, "tasks.a", "ends holding mutex"},
+		{`{ "tasks": { "a": { "lock": "m", "run": 1, "lock1": "m" } } }`, "tasks.a.lock1", "already locked"},
 		{`{ "tasks": { "a": { "run": 1, "signal": 3 } } }`, "tasks.a.signal", "name of a resource"},
 		{`{ "tasks": { "a": { "run": 1, "wait": "c" } } }`, "tasks.a.wait", "want an object"},
-		{`{ "tasks": { "a": { "run": 1, "lock": "m", "run1": 5, "unlock": "m" } } }`, "tasks.a.lock", "deadline-class and PI issue"},
 		{`{ "tasks": { "a": { "instance": 2, "run": 1, "barrier": "b" }, "c": { "run": 1, "barrier": "b" } } }`, "tasks.a.barrier", "rt-app counts 2 barrier events"},
 		{`{ "tasks": { "a": { "phases": { "p": { "policy": "SCHED_IDLE", "run": 1 } } } } }`, "tasks.a.phases.p", "per-phase scheduling"},
 		{`{ "tasks": { "a": { "loop": 0, "phases": { "p": { "run": 1 } } } } }`, "tasks.a.loop", "none of its phases"},

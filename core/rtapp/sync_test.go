@@ -23,8 +23,10 @@ func TestSyncEvents(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []scenario.Step{
+		{Kind: "lock", Res: "m"},
 		{Kind: "signal", Res: "q", Cond: true},
-		{Kind: "wait", Res: "q"},
+		{Kind: "wait", Res: "q", Mutex: "m"},
+		{Kind: "unlock", Res: "m"},
 		{Kind: "broadcast", Res: "q"},
 		{Kind: "signal", Res: "r", Cond: true},
 		{Kind: "wait", Res: "r"},
@@ -45,7 +47,7 @@ func TestSyncEvents(t *testing.T) {
 // inter-task events, which import since the core models them.
 func TestSyncExamplesRun(t *testing.T) {
 	for _, f := range []string{"mp3-short.json", "mp3-long.json", "video-short.json", "video-long.json",
-		"browser-short.json", "browser-long.json", "tutorial/example4.json", "tutorial/example7.json"} {
+		"browser-short.json", "browser-long.json", "tutorial/example4.json", "tutorial/example5.json", "tutorial/example7.json"} {
 		data, err := os.ReadFile(filepath.Join("testdata", "examples", f))
 		if err != nil {
 			t.Fatal(err)

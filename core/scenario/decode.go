@@ -66,7 +66,7 @@ func Decode(data []byte) (*Scenario, error) {
 }
 
 func decodeScenario(m map[string]any) (*Scenario, error) {
-	if err := onlyKeys("", m, "version", "name", "description", "topology", "kernel", "features", "sysctl", "hw", "duration", "seed", "tasks", "experiment"); err != nil {
+	if err := onlyKeys("", m, "version", "name", "description", "topology", "kernel", "features", "sysctl", "hw", "duration", "seed", "pi", "tasks", "experiment"); err != nil {
 		return nil, err
 	}
 	sc := New()
@@ -171,6 +171,13 @@ func decodeScenario(m map[string]any) (*Scenario, error) {
 		}
 		sc.Seed = u
 	}
+	if pv, ok := m["pi"]; ok {
+		b, ok := pv.(bool)
+		if !ok {
+			return nil, errAt("pi", "want true (mutexes with priority inheritance, rt-app's pi_enabled) or false")
+		}
+		sc.PI = b
+	}
 	tv, ok := m["tasks"]
 	if !ok {
 		return nil, errAt("tasks", "missing; want an array of task groups")
@@ -202,7 +209,7 @@ func decodeTask(path string, v any) (Task, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := onlyKeys(path, m, "name", "instances", "policy", "nice", "priority", "cpus", "per_cpu", "instances_per_cpu", "start", "parent", "timer_slack", "slice", "loop", "program"); err != nil {
+	if err := onlyKeys(path, m, "name", "instances", "policy", "nice", "priority", "cpus", "per_cpu", "instances_per_cpu", "start", "parent", "timer_slack", "slice", "loop", "program", "dl_runtime", "dl_deadline", "dl_period"); err != nil {
 		return t, err
 	}
 	t.Instances, t.Loop = 1, -1
@@ -262,7 +269,7 @@ func decodeTask(path string, v any) (Task, error) {
 	for _, f := range []struct {
 		key string
 		dst *Duration
-	}{{"start", &t.Start}, {"slice", &t.Slice}} {
+	}{{"start", &t.Start}, {"slice", &t.Slice}, {"dl_runtime", &t.DLRuntime}, {"dl_deadline", &t.DLDeadline}, {"dl_period", &t.DLPeriod}} {
 		key, dst := f.key, f.dst
 		if x, ok := m[key]; ok {
 			d, err := asDuration(path+"."+key, x)
@@ -311,7 +318,7 @@ func decodeProgram(path string, v any, depth int) ([]Step, error) {
 			return nil, err
 		}
 		if len(m) != 1 {
-			return nil, errAt(p, "want exactly one of run, sleep, timer, yield, fork, exit, loop, wait, signal, broadcast, barrier; got %d keys", len(m))
+			return nil, errAt(p, "want exactly one of run, sys, sleep, timer, yield, fork, exit, loop, wait, signal, broadcast, barrier, lock, unlock, ipi; got %d keys", len(m))
 		}
 		for k, x := range m {
 			kp := p + "." + k
@@ -323,6 +330,35 @@ func decodeProgram(path string, v any, depth int) ([]Step, error) {
 					return nil, err
 				}
 				st.Kind = "run"
+			case "sys":
+				if st.Sys, err = asDuration(kp, x); err != nil {
+					return nil, err
+				}
+				st.Kind = "sys"
+			case "ipi":
+				im, err := asObject(kp, x)
+				if err != nil {
+					return nil, err
+				}
+				if err := onlyKeys(kp, im, "cpu", "wait"); err != nil {
+					return nil, err
+				}
+				st.IPI = &IPI{Wait: true}
+				cv, ok := im["cpu"]
+				if !ok {
+					return nil, errAt(kp+".cpu", "missing; want the target CPU number")
+				}
+				if st.IPI.CPU, err = asInt(kp+".cpu", cv); err != nil {
+					return nil, err
+				}
+				if wv, ok := im["wait"]; ok {
+					b, ok := wv.(bool)
+					if !ok {
+						return nil, errAt(kp+".wait", "want true or false")
+					}
+					st.IPI.Wait = b
+				}
+				st.Kind = "ipi"
 			case "sleep":
 				if st.Sleep, err = asDuration(kp, x); err != nil {
 					return nil, err
@@ -384,14 +420,14 @@ func decodeProgram(path string, v any, depth int) ([]Step, error) {
 					return nil, err
 				}
 				st.Kind = "loop"
-			case "wait", "signal", "broadcast", "barrier":
+			case "wait", "signal", "broadcast", "barrier", "lock", "unlock":
 				name, ok := x.(string)
 				if !ok {
 					return nil, errAt(kp, "want the name of a resource")
 				}
 				st.Res, st.Kind = name, k
 			default:
-				return nil, errAt(kp, "unknown event; want run, sleep, timer, yield, fork, exit, loop, wait, signal, broadcast or barrier")
+				return nil, errAt(kp, "unknown event; want run, sys, sleep, timer, yield, fork, exit, loop, wait, signal, broadcast, barrier, lock, unlock or ipi")
 			}
 		}
 		out = append(out, st)
@@ -402,6 +438,17 @@ func decodeProgram(path string, v any, depth int) ([]Step, error) {
 // decodeModifiers takes the optional "sync" and "cond" flags of a signal
 // or broadcast out of m.
 func decodeModifiers(p string, m map[string]any, st *Step) error {
+	if x, ok := m["mutex"]; ok {
+		if _, w := m["wait"]; !w {
+			return errAt(p+".mutex", "only a wait event takes mutex (the mutex it releases while waiting)")
+		}
+		name, ok := x.(string)
+		if !ok {
+			return errAt(p+".mutex", "want the name of a mutex")
+		}
+		st.Mutex = name
+		delete(m, "mutex")
+	}
 	for _, k := range [...]string{"sync", "cond"} {
 		x, ok := m[k]
 		if !ok {

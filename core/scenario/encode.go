@@ -128,6 +128,10 @@ func (sc *Scenario) Encode() []byte {
 	w.str(FormatDuration(sc.Duration))
 	w.key("seed", &f)
 	w.b.WriteString(strconv.FormatUint(sc.Seed, 10))
+	if sc.PI {
+		w.key("pi", &f)
+		w.b.WriteString("true")
+	}
 	w.key("tasks", &f)
 	w.b.WriteByte('[')
 	for i, t := range sc.Tasks {
@@ -201,6 +205,15 @@ func encodeTask(w *jw, t Task) {
 		w.key("slice", &f)
 		w.str(FormatDuration(t.Slice))
 	}
+	for _, d := range []struct {
+		key string
+		v   Duration
+	}{{"dl_runtime", t.DLRuntime}, {"dl_deadline", t.DLDeadline}, {"dl_period", t.DLPeriod}} {
+		if d.v != 0 {
+			w.key(d.key, &f)
+			w.str(FormatDuration(d.v))
+		}
+	}
 	w.key("loop", &f)
 	w.b.WriteString(strconv.Itoa(t.Loop))
 	w.key("program", &f)
@@ -224,6 +237,10 @@ func encodeProgram(w *jw, steps []Step) {
 			} else {
 				w.str(FormatDuration(st.Run))
 			}
+		case "sys":
+			w.str(FormatDuration(st.Sys))
+		case "ipi":
+			w.b.WriteString(`{"cpu":` + strconv.Itoa(st.IPI.CPU) + `,"wait":` + strconv.FormatBool(st.IPI.Wait) + `}`)
 		case "sleep":
 			w.str(FormatDuration(st.Sleep))
 		case "timer":
@@ -248,8 +265,14 @@ func encodeProgram(w *jw, steps []Step) {
 			w.key("program", &lf)
 			encodeProgram(w, st.Loop.Program)
 			w.b.WriteByte('}')
+		case "lock", "unlock":
+			w.str(st.Res)
 		case "wait", "signal", "broadcast", "barrier":
 			w.str(st.Res)
+			if st.Mutex != "" {
+				w.key("mutex", &f)
+				w.str(st.Mutex)
+			}
 			if st.Sync {
 				w.key("sync", &f)
 				w.b.WriteString("true")

@@ -1,11 +1,12 @@
 package scenario
 
-// The hw.* keys: hw.cstates and hw.smt (on|off) and the numeric costs of
-// sched.HWKeys.
+// The hw.* keys: hw.cstates and hw.smt (on|off), hw.idle_disable (state
+// names) and the numeric costs of sched.HWKeys.
 
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"schedplay/core/sched"
 	"schedplay/core/topology"
@@ -23,6 +24,15 @@ func setHW(h *sched.HW, m *topology.Machine, name, val string) error {
 		}
 		if m != nil {
 			h.SetCStates(m, on)
+		}
+		return nil
+	}
+	if name == "idle_disable" {
+		if val == "" {
+			return nil
+		}
+		if m != nil {
+			return h.DisableStates(strings.Split(val, ","))
 		}
 		return nil
 	}

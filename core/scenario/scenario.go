@@ -26,8 +26,11 @@ type Scenario struct {
 	HW          map[string]string
 	Duration    Duration
 	Seed        uint64
-	Tasks       []Task
-	Experiment  *Experiment // optional: the thread this scenario reproduces
+	// PI gives the mutexes of lock/unlock steps priority inheritance
+	// (rt-app's global pi_enabled); false = plain futex mutexes.
+	PI         bool
+	Tasks      []Task
+	Experiment *Experiment // optional: the thread this scenario reproduces
 }
 
 // Kernel selects the kernel profile and its build options.
@@ -43,12 +46,18 @@ type Kernel struct {
 
 // Task is one task group.
 type Task struct {
-	Name      string
-	Instances int
-	Policy    string
-	Nice      int
-	Priority  int   // rt_priority, 1..99, for SCHED_FIFO and SCHED_RR only
-	CPUs      []int // nil = all
+	Name       string
+	Instances  int
+	Policy     string
+	Nice       int
+	Priority   int   // rt_priority, 1..99, for SCHED_FIFO and SCHED_RR only
+	CPUs       []int // nil = all
+	Start      Duration
+	Parent     string
+	TimerSlack *Duration
+	Slice      Duration
+	Loop       int
+	Program    []Step
 	// PerCPU: one instance per CPU of the machine, instance i pinned to
 	// CPU i (cyclictest -a -t); instances and cpus must be absent.
 	PerCPU bool
@@ -56,30 +65,42 @@ type Task struct {
 	// round(InstancesPerCPU x CPUs), at least 1: a load sized to the
 	// machine, as rteval sizes its loads.
 	InstancesPerCPU float64
-	Start           Duration
-	Parent          string
-	TimerSlack      *Duration
-	Slice           Duration
-	Loop            int
-	Program         []Step
+	// DLRuntime, DLDeadline and DLPeriod are the SCHED_DEADLINE
+	// parameters (dl_runtime, dl_deadline, dl_period).
+	DLRuntime, DLDeadline, DLPeriod Duration
 }
 
 // Step is one program event; Kind says which field is set.
 type Step struct {
-	Kind  string // run, sleep, timer, yield, fork, exit, loop, wait, signal, broadcast, barrier
-	Run   Duration
+	Kind string // run, sys, sleep, timer, yield, fork, exit, loop, wait, signal, broadcast, barrier, lock, unlock, ipi
+	Run  Duration
+	// Sys is the length of a sys step: kernel work counted as sys time.
+	Sys Duration
+	// IPI is an ipi step: smp_call_function_single() to a CPU.
+	IPI   *IPI
 	Sleep Duration
 	Timer *Timer
 	Fork  string
 	Loop  *Loop
-	// Res names the resource of a wait, signal, broadcast or barrier.
+	// Res names the resource of a wait, signal, broadcast or barrier, or
+	// the mutex of a lock or unlock.
 	Res string
+	// Mutex names the mutex a wait releases while it blocks and takes
+	// again when woken (pthread_cond_wait()); "" = none.
+	Mutex string
 	// Sync marks a signal or broadcast as a WF_SYNC wakeup (the waker is
 	// about to block, as a pipe writer that then reads).
 	Sync bool
 	// Cond gives a signal pthread_cond_signal() semantics: with nobody
 	// waiting it is lost instead of left pending.
 	Cond bool
+}
+
+// IPI is an ipi step: send a call-function IPI to CPU and (Wait) spin
+// until it ran, as the ipistorm module does.
+type IPI struct {
+	CPU  int
+	Wait bool
 }
 
 // Timer is an rt-app timer event.
@@ -211,7 +232,7 @@ func (sc *Scenario) Build(lim sched.Limits) (sched.Config, error) {
 		groups[t.Name] = i
 	}
 	total := 0
-	rs := &resTable{index: map[string]int{}}
+	rs := &resTable{index: map[string]int{}, mutexes: map[string]int{}, ncpu: m.NumCPUs()}
 	for i, t := range sc.Tasks {
 		spec, err := buildTask(fmt.Sprintf("tasks[%d]", i), t, groups, sc, m.NumCPUs(), rs)
 		if err != nil {
@@ -226,6 +247,7 @@ func (sc *Scenario) Build(lim sched.Limits) (sched.Config, error) {
 		return cfg, errAt("tasks", "%d tasks; the limit is %d", total, lim.MaxTasks)
 	}
 	cfg.Resources = rs.list
+	cfg.PI = sc.PI
 	tick := sched.Second / Duration(prof.HZ)
 	if sc.Kernel.TickOffset != nil {
 		if *sc.Kernel.TickOffset >= tick {
@@ -274,6 +296,9 @@ func buildTask(p string, t Task, groups map[string]int, sc *Scenario, ncpu int, 
 	if t.Nice < -20 || t.Nice > 19 {
 		return spec, errAt(p+".nice", "%d: want -20..19", t.Nice)
 	}
+	if err := buildDL(p, t, &spec, ncpu); err != nil {
+		return spec, err
+	}
 	if spec.Policy.IsRT() {
 		if t.Priority < 1 || t.Priority > 99 {
 			return spec, errAt(p+".priority", "%d: %s needs an RT priority 1..99", t.Priority, pol)
@@ -284,6 +309,8 @@ func buildTask(p string, t Task, groups map[string]int, sc *Scenario, ncpu int, 
 		spec.RTPriority = t.Priority
 	} else if t.Priority != 0 {
 		return spec, errAt(p+".priority", "%d: only SCHED_FIFO and SCHED_RR have an RT priority; use nice for %s", t.Priority, pol)
+	} else if spec.Policy.IsDeadline() && t.Nice != 0 {
+		return spec, errAt(p+".nice", "%d: SCHED_DEADLINE tasks have dl_runtime/dl_deadline/dl_period, no nice", t.Nice)
 	}
 	if t.CPUs != nil {
 		if len(t.CPUs) == 0 {
@@ -324,6 +351,9 @@ func buildTask(p string, t Task, groups map[string]int, sc *Scenario, ncpu int, 
 	if t.Loop == 0 || t.Loop < -1 {
 		return spec, errAt(p+".loop", "%d: want -1 (forever) or a positive count", t.Loop)
 	}
+	if err := checkLockBalance(p+".program", t.Program); err != nil {
+		return spec, err
+	}
 	timers := map[string]int{}
 	rs.seen = rs.seen[:0]
 	ops, err := buildOps(p+".program", t.Program, groups, timers, t.Name, sc, rs)
@@ -347,8 +377,11 @@ func buildTask(p string, t Task, groups map[string]int, sc *Scenario, ncpu int, 
 type resTable struct {
 	index   map[string]int
 	list    []sched.Resource
-	barrier []bool // used by barrier steps
-	seen    []int  // resources the current task group uses
+	barrier []bool         // used by barrier steps
+	mutex   []bool         // used by lock/unlock steps
+	mutexes map[string]int // mutex names: a namespace of their own, as rt-app's typed resources
+	seen    []int          // resources the current task group uses
+	ncpu    int            // the machine's CPUs (ipi targets)
 }
 
 // use returns the index of resource name, used as a barrier or an event.
@@ -362,6 +395,7 @@ func (rs *resTable) use(path, name string, barrier bool) (int, error) {
 		rs.index[name] = i
 		rs.list = append(rs.list, sched.Resource{Name: name})
 		rs.barrier = append(rs.barrier, barrier)
+		rs.mutex = append(rs.mutex, false)
 	}
 	if rs.barrier[i] != barrier {
 		return 0, errAt(path, "resource %q is used both as a barrier and with wait/signal/broadcast", name)
@@ -399,6 +433,16 @@ func buildOps(p string, steps []Step, groups map[string]int, timers map[string]i
 		switch st.Kind {
 		case "run":
 			ops = append(ops, sched.Op{Kind: sched.OpRun, Dur: st.Run})
+		case "sys":
+			ops = append(ops, sched.Op{Kind: sched.OpSys, Dur: st.Sys})
+		case "ipi":
+			if st.IPI.CPU < 0 || st.IPI.CPU >= rs.ncpu {
+				return nil, errAt(sp+".ipi.cpu", "%d: want a CPU of the machine (0..%d)", st.IPI.CPU, rs.ncpu-1)
+			}
+			if !st.IPI.Wait {
+				return nil, errAt(sp+".ipi.wait", "only wait true (smp_call_function_single(..., wait=1)) is modelled")
+			}
+			ops = append(ops, sched.Op{Kind: sched.OpIPI, CPU: sched.CPUID(st.IPI.CPU)})
 		case "sleep":
 			ops = append(ops, sched.Op{Kind: sched.OpSleep, Dur: st.Sleep})
 		case "timer":
@@ -462,7 +506,28 @@ func buildOps(p string, steps []Step, groups map[string]int, timers map[string]i
 				return nil, errAt(sp+".cond", "only a signal can be lost (cond)")
 			}
 			kinds := map[string]sched.OpKind{"wait": sched.OpWait, "signal": sched.OpSignal, "broadcast": sched.OpBroadcast, "barrier": sched.OpBarrier}
-			ops = append(ops, sched.Op{Kind: kinds[st.Kind], Res: idx, Sync: st.Sync, Cond: st.Cond})
+			op := sched.Op{Kind: kinds[st.Kind], Res: idx, Sync: st.Sync, Cond: st.Cond}
+			if st.Mutex != "" {
+				if st.Kind != "wait" {
+					return nil, errAt(sp+".mutex", "only a wait releases a mutex")
+				}
+				m, err := rs.useMutex(sp+".mutex", st.Mutex)
+				if err != nil {
+					return nil, err
+				}
+				op.Mutex = m + 1
+			}
+			ops = append(ops, op)
+		case "lock", "unlock":
+			m, err := rs.useMutex(sp+"."+st.Kind, st.Res)
+			if err != nil {
+				return nil, err
+			}
+			kind := sched.OpLock
+			if st.Kind == "unlock" {
+				kind = sched.OpUnlock
+			}
+			ops = append(ops, sched.Op{Kind: kind, Res: m})
 		default:
 			return nil, errAt(sp, "unknown event kind %q", st.Kind)
 		}

@@ -36,6 +36,12 @@ func (sc *Scenario) Set(kv string) error {
 		sc.Seed = n
 	case key == "name":
 		sc.Name = val
+	case key == "pi":
+		b, err := strconv.ParseBool(val)
+		if err != nil {
+			return bad("true or false")
+		}
+		sc.PI = b
 	case key == "kernel.version":
 		sc.Kernel.Version = val
 	case key == "kernel.hz":
@@ -80,6 +86,21 @@ func (sc *Scenario) Set(kv string) error {
 		sc.Sysctl[name] = n
 	case section == "hw" && name != "":
 		sc.HW[name] = val // checked by Build (hw.go), which knows the machine
+	case section == "tasks" && strings.HasSuffix(name, ".instances"):
+		group := strings.TrimSuffix(name, ".instances")
+		n, err := strconv.Atoi(val)
+		if err != nil || n < 1 {
+			return bad("a positive integer")
+		}
+		found := false
+		for i := range sc.Tasks {
+			if sc.Tasks[i].Name == group {
+				sc.Tasks[i].Instances, found = n, true
+			}
+		}
+		if !found {
+			return errAt(key, "no task group %q in the scenario", group)
+		}
 	default:
 		return errAt(key, "unknown key (see `schedplay keys`)")
 	}
@@ -93,10 +114,12 @@ func Keys() []string {
 		"topology\tstring\tmachine preset (schedplay topologies)",
 		"duration\tduration\tsimulated time, e.g. 10s or 250ms",
 		"seed\tinteger\tseed of the run's random number generator",
+		"pi\ttrue|false\tmutexes of lock/unlock steps with priority inheritance (rt-app pi_enabled); default false",
 		"kernel.version\tstring\tkernel profile: " + strings.Join(sched.ProfileNames(), ", "),
 		"kernel.hz\tinteger\tCONFIG_HZ: 100, 250, 300 or 1000",
 		"kernel.preempt\tstring\tpreemption model: none, voluntary, full, lazy (lazy from v6.13)",
 		"kernel.tick_offset\tduration|random\twhere the jiffies grid lies after the run's start (0 <= x < 1/HZ); default random: drawn from the seed",
+		"tasks.NAME.instances\tinteger\thow many copies of task group NAME run (the group's instances); e.g. a workload size in an experiment variant",
 	}
 	for _, f := range sched.Features() {
 		status := ""
@@ -112,14 +135,15 @@ func Keys() []string {
 		}
 		out = append(out, fmt.Sprintf("sysctl.%s\t%s (%d..%d)\t%s%s", k.Name, k.Unit, k.Min, k.Max, k.Help, status))
 	}
-	out = append(out, "hw.cstates\ton|off\tC-states: off keeps only POLL and C1, like C-states disabled in the BIOS; default on; tables per machine in `schedplay topologies`/core/topology/cstates.go")
+	out = append(out, "hw.cstates\ton|off\tC-states: off models C-states disabled in the BIOS: POLL and the driver's C1, or the machine's own BIOS-off table (xeon-2s8c-2013: POLL and ACPI C1 = HLT); default on; tables per machine in `schedplay topologies`/core/topology/cstates.go")
+	out = append(out, "hw.idle_disable\tstate names, comma-separated\tidle states disabled on every CPU (cpuidle stateN/disable), applied after hw.cstates, e.g. C2; default none")
 	out = append(out, "hw.smt\ton|off\tSMT: off takes every SMT sibling but the first thread of each core offline (/sys/devices/system/cpu/smt/control), as with hyperthreading disabled; default on")
 	for _, k := range sched.HWKeys() {
-		where := "on every machine"
-		if md := k.MachineDefaults(); md != "" {
-			where = "on other machines (" + md + ")"
+		per := ""
+		for _, mc := range k.MachineDefaults() {
+			per += fmt.Sprintf("; %s: %d (%s)", mc.Machine, mc.Value, mc.Source)
 		}
-		out = append(out, fmt.Sprintf("hw.%s\t%s\t%s; default %s %s; source: %s", k.Name, k.Unit, k.Help, strconv.FormatInt(k.Default(nil), 10), where, k.Source))
+		out = append(out, fmt.Sprintf("hw.%s\t%s\t%s; default %s%s; source: %s", k.Name, k.Unit, k.Help, strconv.FormatInt(k.Default(nil), 10), per, k.Source))
 	}
 	return out
 }

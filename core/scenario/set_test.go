@@ -15,7 +15,7 @@ func TestSet(t *testing.T) {
 		"kernel.version=v5.8", "kernel.hz=1000", "kernel.preempt=full",
 		"features.PLACE_LAG=off", "features.GENTLE_FAIR_SLEEPERS=on", "features.SM_IDLE=true", "features.DELAY_DEQUEUE=false",
 		"sysctl.sched_latency_ns=24000000", "sysctl.sched_base_slice_ns=3000000", "sysctl.sched_rr_timeslice_ms=100",
-		"duration=250ms", "seed=42", "topology=smp-4", "name=my run",
+		"duration=250ms", "seed=42", "topology=smp-4", "name=my run", "pi=true",
 	} {
 		if err := sc.Set(kv); err != nil {
 			t.Fatalf("Set(%q) = %v", kv, err)
@@ -33,7 +33,7 @@ func TestSet(t *testing.T) {
 	if sc.Sysctl["sched_latency_ns"] != 24000000 || sc.Sysctl["sched_base_slice_ns"] != 3000000 || sc.Sysctl["sched_rr_timeslice_ms"] != 100 {
 		t.Errorf("sysctl = %v", sc.Sysctl)
 	}
-	if sc.Duration != 250*sched.Millisecond || sc.Seed != 42 || sc.Topology != "smp-4" || sc.Name != "my run" {
+	if sc.Duration != 250*sched.Millisecond || sc.Seed != 42 || sc.Topology != "smp-4" || sc.Name != "my run" || !sc.PI {
 		t.Errorf("duration %d seed %d topology %s name %q", sc.Duration, sc.Seed, sc.Topology, sc.Name)
 	}
 	cfg, err := sc.Build(sched.DefaultLimits())
@@ -61,7 +61,7 @@ func TestSetEveryKey(t *testing.T) {
 	for _, line := range Keys() {
 		key, _, _ := strings.Cut(line, "\t")
 		val := map[string]string{"topology": "smp-2", "duration": "1s", "seed": "3", "kernel.version": "v6.6",
-			"kernel.hz": "300", "kernel.preempt": "lazy", "kernel.tick_offset": "1ms"}[key]
+			"kernel.hz": "300", "kernel.preempt": "lazy", "kernel.tick_offset": "1ms", "pi": "true"}[key]
 		switch {
 		case strings.HasPrefix(key, "features."):
 			val = "off"
@@ -69,6 +69,8 @@ func TestSetEveryKey(t *testing.T) {
 			val = "off"
 		case strings.HasPrefix(key, "hw."):
 			val = "0"
+		case key == "tasks.NAME.instances":
+			key, val = "tasks.nice0.instances", "2"
 		case strings.HasPrefix(key, "sysctl."):
 			for _, k := range sched.SysctlKeys() {
 				if "sysctl."+k.Name == key {
@@ -95,6 +97,8 @@ func TestSetErrors(t *testing.T) {
 		{"features=on", "features", "unknown key"},
 		{"features.=on", "features.", "unknown key"},
 		{"tasks[0].nice=1", "tasks[0].nice", "unknown key"},
+		{"tasks.nope.instances=2", "tasks.nope.instances", "no task group"},
+		{"tasks.nice0.instances=0", "tasks.nice0.instances", "want a positive integer"},
 		{"version=2", "version", "unknown key"},
 		{"kernel.hz=123", "kernel.hz", "want 100, 250, 300 or 1000"},
 		{"kernel.hz=fast", "kernel.hz", "want 100, 250, 300 or 1000"},

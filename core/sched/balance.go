@@ -16,9 +16,9 @@ package sched
 // v5.3-v5.7 mainline copy (docs/kernel-rules.md §9).
 //
 // Abstracted: the LBF_DST_PINNED retry with another destination CPU of the
-// local group, LBF_NEED_BREAK (moot while loop_max <= 32), misfit
-// migration, cgroup h_load (the task's load_avg is used), schedstats, and
-// SD_SERIALIZE (a serial simulator never contends for it).
+// local group, LBF_NEED_BREAK (moot while loop_max <= 32), cgroup h_load
+// (the task's load_avg is used), schedstats, and SD_SERIALIZE (a serial
+// simulator never contends for it).
 
 const (
 	groupHasSpare = iota
@@ -134,18 +134,22 @@ func (s *Sim) detachTasks(env *lbEnv) int {
 		switch env.migrationType {
 		case migrateLoad:
 			load := max(taskLoad(p), 1)
-			if shrBound(load, env.sd.nrBalanceFailed) > env.imbalance {
+			if s.detachLoadSkip(env, load) { // detach_rules.go
 				continue
 			}
 			env.imbalance -= load
 		case migrateUtil:
 			util := int64(p.se.avg.utilAvg)
-			if shrBound(util, env.sd.nrBalanceFailed) > env.imbalance {
+			if s.detachUtilSkip(env, util) {
 				continue
 			}
 			env.imbalance -= util
 		case migrateTask:
 			env.imbalance--
+		case migrateMisfit:
+			if s.misfitDetachSkip(env, p) {
+				continue
+			}
 		}
 		s.detachTask(src, p, env.dst, env.why)
 		s.attachTask(dst, p, env.dst != s.localCPU || env.idle != cpuNewlyIdle)
@@ -214,6 +218,7 @@ redo:
 		return s.lbOutBalanced(env), cont
 	}
 	env.src = busiest
+	env.why = s.lbMigrationReason(env) // asym.go
 	brq := &s.rqs[busiest]
 	moved := 0
 	env.allPinned = true // cleared as soon as a pullable task is seen
@@ -285,15 +290,16 @@ func (s *Sim) lbOutOnePinned(env *lbEnv) int {
 
 // needActiveBalance mirrors need_active_balance(): asym_active_balance(),
 // imbalanced_active_balance() (migrate_task failing more than
-// cache_nice_tries+2 times); the reduced-capacity and misfit cases never
-// arise (capacities are not reduced, misfit is not modelled).
+// cache_nice_tries+2 times) and migrate_misfit (misfit.go); the
+// reduced-capacity case never arises (capacities are not reduced).
 func (s *Sim) needActiveBalance(env *lbEnv) bool {
 	sd := env.sd
 	if env.idle != cpuNotIdle && sd.flags&SDAsymPacking != 0 && s.useAsymPrio(sd, env.dst) &&
 		(s.schedAsymPrefer(env.dst, env.src) || !s.useAsymPrio(sd, env.src)) {
 		return true
 	}
-	return env.migrationType == migrateTask && sd.nrBalanceFailed > sd.cacheNiceTries+2
+	return env.migrationType == migrateMisfit ||
+		(env.migrationType == migrateTask && sd.nrBalanceFailed > sd.cacheNiceTries+2)
 }
 
 // activeBalanceStop mirrors active_load_balance_cpu_stop() on the busiest

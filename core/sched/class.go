@@ -6,10 +6,13 @@ package sched
 // enqueue/dequeue of a task that sleeps or exits.
 //
 // Classes run in the order stop > dl > rt > fair > idle. The simulator has
-// no stop or deadline tasks: the stopper of active balancing is an engine
-// event (balance.go), and the only deadline entity is the v6.12+ fair server
-// (rt_bandwidth.go), which picks a fair task above the RT class while it is
-// running.
+// no stop task: the stopper of active balancing is an engine event
+// (balance.go). The deadline class holds SCHED_DEADLINE tasks (dl.go) and
+// tasks boosted by a deadline mutex waiter (pi.go); the v6.12+ fair server
+// (rt_bandwidth.go) is a deadline entity too, which picks a fair task above
+// the RT class while it is running, and above the deadline tasks when its
+// deadline is earlier (pickDL()). A task's class follows its effective
+// prio (p->prio), which priority inheritance can raise.
 
 // pickNextTask mirrors __pick_next_task() for prev (nil = idle):
 // put_prev_task_balance() runs prev's class balance (balance_rt() ->
@@ -19,7 +22,13 @@ package sched
 // pick_next_task_fair() does.
 func (s *Sim) pickNextTask(rq *rq, prev *Task) (*Task, PickRule) {
 	fairPrev := prev
-	if prev != nil && prev.isRT() {
+	if prev != nil && prev.isDL() {
+		fairPrev = nil
+		s.updateCurrDL(rq) // put_prev_task_dl()
+		if !prev.dl.onRq {
+			s.pullDLTask(rq) // balance_dl(): need_pull_dl_task()
+		}
+	} else if prev != nil && prev.isRT() {
 		fairPrev = nil
 		s.updateCurrRT(rq) // put_prev_task_rt()
 		if !prev.rt.onRq && rq.rt.highestPrio() > prev.prio() {
@@ -27,6 +36,15 @@ func (s *Sim) pickNextTask(rq *rq, prev *Task) (*Task, PickRule) {
 		}
 	} else if prev != nil && rq.cfs.curr == prev && prev.se.onRq {
 		s.updateCurr(rq) // update_curr() before the classes look (fair server accounting)
+	}
+	if next := s.pickDL(rq); next != nil {
+		if fairPrev != nil && rq.cfs.curr == fairPrev {
+			s.putPrev(rq, fairPrev)
+		}
+		if next != prev {
+			s.setNextDL(next)
+		}
+		return next, PickDLEarliestDeadline
 	}
 	if rq.rt.fs.running && rq.cfs.nrQueued > 0 {
 		// pick_task_dl() -> the fair server -> pick_task_fair().
@@ -58,6 +76,12 @@ func (s *Sim) wakeupPreempt(rq *rq, p *Task, wakeFlags int) bool {
 		return true
 	}
 	switch {
+	case p.isDL() && curr.isDL():
+		s.checkPreemptDL(rq, p)
+	case p.isDL():
+		s.reschedCurr(rq, ReasonHigherClass, p.id, false)
+	case curr.isDL():
+		// Nothing below the deadline class preempts it.
 	case p.isRT() && curr.isRT():
 		s.checkPreemptRT(rq, p)
 	case p.isRT():
@@ -76,6 +100,10 @@ func preemptReason(curr, p *Task) Reason {
 	switch {
 	case curr == nil:
 		return ReasonIdleWakeup
+	case curr.isDL() && p.isDL():
+		return ReasonDLEarlierDeadline
+	case p.isDL() && !curr.isDL():
+		return ReasonHigherClass
 	case curr.isRT():
 		return ReasonRTHigherPrio
 	default:
@@ -86,6 +114,10 @@ func preemptReason(curr, p *Task) Reason {
 
 // taskTick dispatches sched_tick()'s curr->sched_class->task_tick().
 func (s *Sim) taskTick(rq *rq) {
+	if rq.curr.isDL() {
+		s.taskTickDL(rq)
+		return
+	}
 	if rq.curr.isRT() {
 		s.taskTickRT(rq)
 		return
@@ -95,6 +127,10 @@ func (s *Sim) taskTick(rq *rq) {
 
 // classUpdateCurr dispatches update_curr for the running task.
 func (s *Sim) classUpdateCurr(rq *rq) {
+	if rq.curr != nil && rq.curr.isDL() {
+		s.updateCurrDL(rq)
+		return
+	}
 	if rq.curr != nil && rq.curr.isRT() {
 		s.updateCurrRT(rq)
 		return

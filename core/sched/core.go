@@ -68,10 +68,12 @@ func (s *Sim) schedule(rq *rq, why Reason) {
 	}
 	if prev != nil {
 		switch why {
-		case ReasonSleep, ReasonTimer, ReasonWait:
+		case ReasonSleep, ReasonTimer, ReasonWait, ReasonLock:
 			prev.state = stateBlocked
 			state = 'S'
-			if prev.isRT() {
+			if prev.isDL() {
+				s.dequeueDL(rq, prev)
+			} else if prev.isRT() {
 				s.dequeueRT(rq, prev)
 			} else {
 				s.dequeueTask(rq, prev, deqSleep)
@@ -79,6 +81,11 @@ func (s *Sim) schedule(rq *rq, why Reason) {
 		case ReasonExit:
 			prev.state = stateDead
 			state = 'X'
+			if prev.isDL() {
+				s.dequeueDL(rq, prev)
+				s.dlRelease(prev) // task_dead_dl()
+				break
+			}
 			if prev.isRT() {
 				s.dequeueRT(rq, prev)
 				break
@@ -99,6 +106,9 @@ func (s *Sim) schedule(rq *rq, why Reason) {
 		s.updateIdleRqClockPelt(rq) // pick_next_task_fair(), about to idle
 	}
 	s.switchTo(rq, prev, next, rule, reason, by, state)
+	if next != nil && next.isDL() {
+		s.pushDLTasks(rq) // set_next_task_dl() -> deadline_queue_push_tasks()
+	}
 	if next != nil && next.isRT() {
 		// set_next_task_rt() -> rt_queue_push_tasks(): the balance
 		// callback runs push_rt_tasks() once the switch is done.
@@ -126,6 +136,9 @@ func (s *Sim) switchTo(rq *rq, prev, next *Task, rule PickRule, reason Reason, b
 	s.emit(Event{Kind: EvSwitch, CPU: rq.cpu, Prev: taskID(prev), Next: taskID(next),
 		Reason: reason, Pick: rule, PrevState: state, Arg: int64(by)})
 	rq.curr = next
+	if (prev == nil) != (next == nil) {
+		s.contentionChanged(rq.cpu) // contention.go: siblings' speeds change
+	}
 	if next == nil {
 		rq.idleSince = s.now
 		rq.idleStamp = s.now
@@ -173,14 +186,19 @@ func (s *Sim) kick(rq *rq) {
 			s.schedule(rq, ReasonTimer)
 		case stepWait:
 			s.schedule(rq, ReasonWait)
+		case stepLock:
+			s.schedule(rq, ReasonLock)
 		case stepYield:
-			if t.isRT() {
+			if t.isDL() {
+				s.yieldDL(rq)
+			} else if t.isRT() {
 				s.yieldRT(rq)
 			} else {
 				s.yieldTask(rq)
 			}
 			s.schedule(rq, ReasonYield)
 		case stepExit:
+			s.exitHoldingLocks(t) // locks.go
 			s.emit(Event{Kind: EvExit, CPU: rq.cpu, Prev: t.id})
 			s.schedule(rq, ReasonExit)
 		}
@@ -193,11 +211,21 @@ func (s *Sim) armRun(rq *rq) {
 	rq.segStart = max(s.now, rq.kernUntil) // kernel (sys) time first
 	t := rq.curr
 	if t.runLeft == Forever {
+		if t.kmode == kmodeSpin {
+			// csd_lock_wait(): sys time until released (an open window).
+			s.emit(Event{Kind: EvKernel, CPU: rq.cpu, Prev: t.id, Next: NoTask, Arg: -1})
+		}
 		return
 	}
-	// runLeft is work in ns at capacity 1024; the CPU does capacity/1024 of
-	// that per ns. Round the completion up so the work is really done.
-	d := (int64(t.runLeft)*1024 + rq.capacity - 1) / rq.capacity
+	// runLeft is work in ns at capacity 1024; the CPU does speed/1024 of
+	// that per ns (contention.go). Round the completion up so the work is
+	// really done.
+	rq.speed = s.effSpeed(rq)
+	d := (int64(t.runLeft)*1024 + rq.speed - 1) / rq.speed
+	if t.kmode == kmodeSys {
+		// Kernel work (OpSys, csd.go): its segment is sys time.
+		s.emit(Event{Kind: EvKernel, CPU: rq.cpu, Prev: t.id, Next: NoTask, Arg: d}) // after the switch's window
+	}
 	s.q.push(qevent{at: rq.segStart + Time(d), kind: qRunDone, cpu: rq.cpu, gen: rq.runGen, prio: prioTimer})
 }
 
@@ -209,7 +237,7 @@ func (s *Sim) stopRun(rq *rq) {
 	if t == nil || t.runLeft <= 0 {
 		return
 	}
-	done := max(0, int64(s.now-rq.segStart)) * rq.capacity / 1024
+	done := max(0, int64(s.now-rq.segStart)) * rq.speed / 1024
 	t.runLeft = max(0, t.runLeft-Time(done))
 	rq.segStart = max(s.now, rq.segStart)
 }
@@ -294,6 +322,10 @@ func (s *Sim) ttwu(t *Task, reason Reason, waker *Task, wakeFlags int) {
 	if this < 0 {
 		this = t.cpu
 	}
+	if t.isDL() {
+		s.tryToWakeUpDL(t, reason, this, waker != nil)
+		return
+	}
 	if t.isRT() {
 		s.tryToWakeUpRT(t, reason, this, waker != nil)
 		return
@@ -327,6 +359,10 @@ func (s *Sim) wakeUpNewTask(t *Task, parent *Task) {
 	this := t.affinity.first(len(s.rqs))
 	if parent != nil {
 		this = parent.cpu
+	}
+	if t.isDL() {
+		s.wakeUpNewTaskDL(t, parent, this)
+		return
 	}
 	if t.isRT() {
 		s.wakeUpNewTaskRT(t, parent, this)

@@ -22,6 +22,9 @@ package sched
 //   - menu_update(): measured = residency - exit latency; the factor
 //     decays by 1/DECAY and adds RESOLUTION x measured / sleep length.
 //
+// Before v4.17 the tick was stopped on every idle entry whatever the
+// governor chose (see menuSelect).
+//
 // Left out: PM QoS latency limits, the iowait and load multipliers of older
 // kernels, the "tick already stopped" special cases, and the
 // data->needs_update path for wakeups by other interrupts.
@@ -147,7 +150,16 @@ func (s *Sim) menuSelect(rq *rq) (int, bool) {
 	}
 	stop := true
 	tick := int64(s.tickNs)
-	if s.idleStates[idx].Polling || predicted < tick {
+	if s.version < 417 {
+		// Before "sched: idle: Select idle state before stopping the
+		// tick" (554c8aa8ecad, v4.17) the governor had no say:
+		// tick_nohz_idle_enter() stopped the tick on every idle entry
+		// unless a timer is due within the next jiffy
+		// (tick_nohz_stop_sched_tick()).
+		if next <= tick {
+			stop = false
+		}
+	} else if s.idleStates[idx].Polling || predicted < tick {
 		stop = false
 		// menu keeps the tick: no state deeper than the next tick.
 		for idx > 0 && s.idleStates[idx].TargetResidencyNs > tick {

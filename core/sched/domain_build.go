@@ -654,6 +654,9 @@ func (s *Sim) updateTopCacheDomain(cpu int) {
 	t.sdNUMA = s.lowestFlagDomain(cpu, SDNuma)
 	t.sdAsymPacking = s.highestFlagDomain(cpu, SDAsymPacking)
 	t.sdAsymCPUCap = s.lowestFlagDomain(cpu, SDAsymCPUCapacityFull)
+	if s.version < 514 { // no SD_ASYM_CPUCAPACITY_FULL before v5.14 (c744dc4ab58d) [M]
+		t.sdAsymCPUCap = s.lowestFlagDomain(cpu, SDAsymCPUCapacity)
+	}
 }
 
 // setAsymPriorities mirrors arch_asym_cpu_priority(): on x86 with ITMT,

@@ -25,7 +25,7 @@ const (
 	EvIPIRaise                           // ipi_raise: an IPI sent to CPU from CPU Arg; PrevState 'R' reschedule, 'F' function call
 	EvIPIEntry                           // ipi_entry: the IPI's handler starts on CPU (PrevState as above)
 	EvWakeIdleNoIPI                      // sched_wake_idle_without_ipi: CPU was polling; NEED_RESCHED set, no IPI
-	EvKernel                             // CPU spends Arg ns in the kernel for task Prev (NoTask = the idle path): sys time
+	EvKernel                             // CPU spends Arg ns in the kernel for task Prev (NoTask = the idle path): sys time; Arg -1 opens a window until the next EvKernel or switch on the CPU
 	EvTimerExpire                        // hrtimer_expire_entry: the hrtimer of sleeper Next runs on CPU; Arg = its hard expiry (ns)
 )
 
@@ -94,6 +94,21 @@ const (
 
 	ReasonWait   // blocked in a wait or barrier on an event resource (futex/pipe read)
 	ReasonSignal // woken by a task's signal, broadcast or barrier arrival (ipc.go)
+	// Deadline class (dl.go, dl_cbs.go, dl_balance.go).
+	ReasonDLEarlierDeadline // wakeup_preempt_dl(): the wakee's absolute deadline is earlier (EDF)
+	ReasonDLThrottled       // update_curr_dl(): runtime used up, throttled until the next period (CBS)
+	ReasonDLFindLater       // migration: select_task_rq_dl() -> find_later_rq() (cpudl)
+	ReasonDLPush            // migration: push_dl_task() to a free or later-deadline CPU
+	ReasonDLPull            // migration: pull_dl_task() onto a CPU whose earliest deadline became later
+	// Mutexes (locks.go, pi.go).
+	ReasonLock   // blocked on a mutex another task holds (futex_lock_pi / futex_wait)
+	ReasonUnlock // woken as the new owner of a mutex its holder unlocked
+	ReasonPI     // priority inheritance changed a task's priority (rt_mutex_setprio()): boost or deboost
+
+	// Migration reasons for asymmetric machines (misfit.go, asym.go, capacity.go).
+	ReasonSISCapacity // select_idle_sibling(): select_idle_capacity() on asymmetric capacities
+	ReasonMisfit      // load balance with migrate_misfit: a task too big for its CPU moved to a bigger one
+	ReasonAsymPacking // load balance of a group_asym_packing group: pulled to a higher-priority (ITMT) CPU
 	numReasons
 )
 
@@ -104,13 +119,17 @@ var reasonNames = [numReasons]string{"", "sleep", "timer", "exit", "yield",
 	"wake_affine", "sis_target", "sis_prev", "sis_recent", "sis_idle_core", "sis_idle_cpu", "sis_smt",
 	"find_idlest", "periodic_balance", "newidle_balance", "nohz_idle_balance", "active_balance",
 	"higher_class", "rt_higher_prio", "rr_slice_expired", "rt_throttled", "fair_server", "fair_server_done",
-	"rt_find_lowest", "rt_push", "rt_pull", "wait", "signal"}
+	"rt_find_lowest", "rt_push", "rt_pull", "wait", "signal",
+	"dl_earlier_deadline", "dl_throttled", "dl_find_later", "dl_push", "dl_pull",
+	"lock", "unlock", "pi",
+	"sis_capacity", "misfit", "asym_packing"}
 
 // IsPreemption reports whether a switch with this reason took the CPU from
 // a task that was still runnable.
 func (r Reason) IsPreemption() bool {
 	return (r >= ReasonSliceExpired && r < ReasonIdleWakeup) || r == ReasonActiveBalance ||
-		(r >= ReasonHigherClass && r <= ReasonFairServerDone)
+		(r >= ReasonHigherClass && r <= ReasonFairServerDone) ||
+		r == ReasonDLEarlierDeadline || r == ReasonDLThrottled || r == ReasonPI
 }
 
 func (r Reason) String() string {
@@ -136,11 +155,12 @@ const (
 	PickIdle                              // nothing runnable: idle
 	PickRTPrio                            // RT: head of the highest-priority non-empty list (pick_next_rt_entity)
 	PickFairServer                        // v6.12+: the fair server (a deadline entity) picked a fair task
+	PickDLEarliestDeadline                // deadline class: leftmost of the deadline tree (EDF, pick_task_dl)
 	numPickRules
 )
 
 var pickNames = [numPickRules]string{"", "only", "earliest_eligible_deadline", "run_to_parity",
-	"next_buddy", "last_buddy", "leftmost", "skip_avoided", "idle", "rt_prio", "fair_server"}
+	"next_buddy", "last_buddy", "leftmost", "skip_avoided", "idle", "rt_prio", "fair_server", "dl_earliest_deadline"}
 
 func (p PickRule) String() string {
 	if p < numPickRules {

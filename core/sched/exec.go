@@ -21,6 +21,7 @@ const (
 	stepYield
 	stepExit
 	stepWait
+	stepLock
 )
 
 // maxInstantSteps bounds the program steps a task may execute at one
@@ -32,8 +33,17 @@ const maxInstantSteps = 1 << 20
 // advance executes t's program from its pc until a step that takes time.
 func (s *Sim) advance(rq *rq, t *Task) stepResult {
 	ops := t.prog.ops
+	t.kmode = kmodeUser
 	if t.stepsAt != s.now {
 		t.stepsAt, t.steps = s.now, 0
+	}
+	if m := t.lk.relock; m > 0 {
+		// Back from a pthread_cond_wait() that released mutex m-1: take
+		// it again before the next step.
+		t.lk.relock = 0
+		if s.lockOp(t, m-1) {
+			return stepLock
+		}
 	}
 	for {
 		if t.pc >= len(ops) {
@@ -63,6 +73,16 @@ func (s *Sim) advance(rq *rq, t *Task) stepResult {
 			}
 			t.runLeft = op.Dur
 			return stepRun
+		case OpSys:
+			if op.Dur == 0 {
+				continue
+			}
+			t.runLeft, t.kmode = op.Dur, kmodeSys
+			return stepRun
+		case OpIPI:
+			if s.csdSend(t, op.CPU) { // csd.go
+				return stepRun
+			}
 		case OpSleep:
 			s.sleepUntil(t, s.now+op.Dur)
 			return stepSleep
@@ -95,6 +115,15 @@ func (s *Sim) advance(rq *rq, t *Task) stepResult {
 			}
 		case OpExit:
 			return stepExit
+		case OpLock, OpUnlock:
+			if op.Kind == OpUnlock {
+				s.unlockOp(t, op.Res)
+			} else if s.lockOp(t, op.Res) { // locks.go
+				return stepLock
+			}
+			if rq.needResched || s.done {
+				return stepRun
+			}
 		case OpWait, OpSignal, OpBroadcast, OpBarrier:
 			if s.ipcOp(t, op) { // ipc.go
 				return stepWait
@@ -114,7 +143,7 @@ func (s *Sim) sleepUntil(t *Task, target Time) {
 	t.wakeGen++
 	rq := &s.rqs[t.cpu]
 	slack := t.slack
-	if t.isRT() {
+	if t.isRT() || t.isDL() {
 		// hrtimer_nanosleep(): RT (and DL) tasks sleep with no slack.
 		slack = 0
 	}

@@ -104,11 +104,13 @@ func (s *Sim) pickNextFair(rq *rq, prev *Task) (*Task, PickRule) {
 			}
 			s.setNext(rq, next)
 		}
+		s.updateMisfitStatus(next, rq)
 		return next, rule
 	}
 	if prev != nil && q.curr == prev {
 		s.putPrev(rq, prev)
 	}
+	s.updateMisfitStatus(nil, rq) // sched_balance_newidle() clears it
 	return nil, PickIdle
 }
 
@@ -145,6 +147,7 @@ func (s *Sim) taskTickFair(rq *rq) {
 	} else {
 		s.cfsTick(rq)
 	}
+	s.updateMisfitStatus(rq.curr, rq)
 }
 
 // checkPreemptCurr mirrors wakeup_preempt() (check_preempt_curr()): the idle

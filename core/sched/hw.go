@@ -20,14 +20,19 @@ package sched
 //     hrtimer_force_reprogram() (the LAPIC timer write);
 //   - hw.ipi_latency_ns: from the sender's APIC write to the target
 //     running the interrupt handler;
+//   - hw.ipi_send_ns: the sender's side of smp_call_function_single()
+//     (csd_lock, llist_add, set_nr_if_polling() or the ICR write) until the
+//     target can see the request (csd.go);
+//   - hw.csd_func_ns: the target running its call_single_queue
+//     (flush_smp_call_function_queue() or the IPI handler entry, the
+//     function, csd_unlock) until the spinning sender sees the unlock;
 //   - hw.lb_cpu_ns, hw.lb_group_ns, hw.lb_task_ns, hw.lb_blocked_ns: the
 //     load balancer's own time (lbcost.go): update_sd_lb_stats() per CPU
 //     and per group visited, detach_task()+attach_task() per task moved,
-//     update_blocked_averages() per newidle balance.
+//     update_blocked_averages() per CPU updated.
 //
-// A key may have a per-machine default (HWKey.perMachine): a cost that
-// depends on the memory system (cross-socket cache misses) is calibrated
-// once per machine, never per scenario.
+// A key has one generic default and, where machines differ, a per-machine
+// value with its own source (hw_machines.go); docs/costs.md lists both.
 //
 // The zero HW value is an ideal machine: no costs, no idle-state latency,
 // no cpuidle driver (the engine's behaviour before these mechanisms). The
@@ -47,6 +52,8 @@ type HW struct {
 	IdleDriver   string
 	CStates      bool // hw.cstates
 	IPILatencyNs int64
+	IPISendNs    int64
+	CSDFuncNs    int64
 	CtxSwitchNs  int64
 	PickNs       int64
 	IdleEnterNs  int64
@@ -55,10 +62,11 @@ type HW struct {
 	TickStopNs   int64
 	TickRestart  int64
 	ClockEventNs int64
-	LBCPUNs      int64 // lbcost.go
-	LBGroupNs    int64
-	LBTaskNs     int64
-	LBBlockedNs  int64
+	// Contention (contention.go), percent.
+	SMTSlowdownPct  int64
+	L2ContentionPct int64
+	// Load-balancing costs (lbcost.go), ns.
+	LBCPUNs, LBGroupNs, LBTaskNs, LBBlockedNs int64
 }
 
 // HWKey documents one hw.* key.
@@ -66,24 +74,24 @@ type HWKey struct {
 	Name, Unit, Help, Source string
 	field                    func(*HW) *int64
 	def                      int64
-	perMachine               []machineDefault // overrides of def by machine name
-}
-
-// machineDefault is a key's calibrated default on one machine preset.
-type machineDefault struct {
-	machine string
-	value   int64
+	hi                       int64 // maximum (0 = 1 s in ns)
 }
 
 var hwKeys = []HWKey{
 	{Name: "ipi_latency_ns", Unit: "ns", Help: "IPI delivery: sender's ICR write to the handler on the target",
-		Source: "[estimate] ~1 us for an x86 x2APIC IPI between cores of one socket (no authoritative number found: kernel-sched.md section 9); calibration target S1",
+		Source: "[estimate] ~1 us for an x86 IPI between cores of one socket (no authoritative number found: kernel-sched.md section 9); the S1 and S4 machines have calibrated rows",
 		field:  func(h *HW) *int64 { return &h.IPILatencyNs }, def: 1000},
+	{Name: "ipi_send_ns", Unit: "ns", Help: "smp_call_function_single() sender side: csd_lock, llist_add, set_nr_if_polling()/ICR write, until the target can see it",
+		Source: "[estimate] a few atomics and one cross-core cache-line transfer (~100-200 ns intra-socket on 2012-2024 x86, e.g. core-to-core latency measurements with c2clat); per machine in hw_machines.go",
+		field:  func(h *HW) *int64 { return &h.IPISendNs }, def: 200},
+	{Name: "csd_func_ns", Unit: "ns", Help: "running a call_single_queue entry: flush_smp_call_function_queue()/IPI handler, the function, csd_unlock seen by the sender",
+		Source: "[estimate] llist_del_all + an empty function + csd_unlock, and the unlock's cache-line transfer back to the spinning sender (~100-200 ns); per machine in hw_machines.go",
+		field:  func(h *HW) *int64 { return &h.CSDFuncNs }, def: 200},
 	{Name: "ctx_switch_ns", Unit: "ns", Help: "context_switch() + finish_task_switch(), sys time of the incoming task",
-		Source: "[estimate] lmbench lat_ctx / perf bench sched pipe order of magnitude (1-2 us per switch on 2013-2024 x86); S4 2013 row 4: 3.92 us per round trip of 2 switches + 2 wakeups + pipe syscalls; calibration target S4",
+		Source: "[estimate] lmbench lat_ctx / perf bench sched pipe order of magnitude (1-2 us per switch incl. the syscalls on 2013-2024 x86); the S4 machine (xeon-2s8c-2013) has its own row",
 		field:  func(h *HW) *int64 { return &h.CtxSwitchNs }, def: 700},
 	{Name: "pick_ns", Unit: "ns", Help: "pick_next_task(): what SM_IDLE saves on an idle re-entry",
-		Source: "[estimate] S1: SM_IDLE saved 10-20% of an ipistorm round trip of a few us; calibration target S1",
+		Source: "[estimate] a few hundred instructions; calibrated per machine to experiments.md S1 (Ice Lake, EPYC rows)",
 		field:  func(h *HW) *int64 { return &h.PickNs }, def: 300},
 	{Name: "idle_enter_ns", Unit: "ns", Help: "do_idle() entry: governor select + cpuidle_enter_state() bookkeeping",
 		Source: "[estimate] menu_select() and the cpuidle entry path, a few hundred ns",
@@ -103,10 +111,15 @@ var hwKeys = []HWKey{
 	{Name: "clockevent_program_ns", Unit: "ns", Help: "one clock-event reprogram (tick_program_event / hrtimer_force_reprogram: LAPIC timer write)",
 		Source: "[estimate] ~1 us for a LAPIC timer MSR/MMIO write path; removed once per stop and restart by HRTIMER_NO_REPROGRAM_ON_REMOVE",
 		field:  func(h *HW) *int64 { return &h.ClockEventNs }, def: 1000},
+	{Name: "smt_slowdown_pct", Unit: "%", Help: "SMT throughput: while another SMT sibling is busy, each busy thread runs this much slower than alone (0 = none; contention.go)",
+		Source: "the kernel's own pre-v5.0 SMT model: smt_gain 1178 per two-thread core = 589/1024 = 58% of a lone thread each, i.e. 42% slower; calibration target S3",
+		field:  func(h *HW) *int64 { return &h.SMTSlowdownPct }, def: 42, hi: 90},
+	{Name: "l2_contention_pct", Unit: "%", Help: "shared-L2 contention: each other busy core of a multi-core L2 cluster (hybrid x86 E-core clusters) slows a CPU by this much, floor 10% speed (0 = none; contention.go)",
+		Source: "[estimate] 5% per other busy core of the cluster: a build-like load on Gracemont E-cores sharing a 2 MB L2 (the cluster series' Jacobsville mcf_r gained 19-25% from spreading 6-12 copies over 4-core L2 clusters, a memory-bound extreme); only machines with multi-core L2 clusters (alderlake-6p8e) are affected; calibration target S3, whose deltas stay within run-to-run deviation (docs/placement.md)",
+		field:  func(h *HW) *int64 { return &h.L2ContentionPct }, def: 5, hi: 30},
 	{Name: "lb_cpu_ns", Unit: "ns", Help: "load balancer statistics: update_sg_lb_stats() per CPU of the domain (remote rq and PELT reads, idle_cpu()), also per CPU of the busiest group in find_busiest_queue() (lbcost.go)",
-		Source: "[estimate] 2-4 cache lines of a remote rq per CPU: ~100 ns on one socket (default); [calibrated] xeon-4s18c 2200: experiments.md S2, rteval max latency with the RFC patches and HT off (160 us = one statistics pass over 72 CPUs), about five ~400 ns cross-socket misses per CPU (docs/kernel-rules.md section 12.3)",
-		field:  func(h *HW) *int64 { return &h.LBCPUNs }, def: 100,
-		perMachine: []machineDefault{{"xeon-4s18c", lbCPUNsXeon4S}}},
+		Source: "[estimate] 2-4 cache lines of a remote rq per CPU: ~100 ns on one socket; calibrated per machine where a thread measures it (hw_machines.go)",
+		field:  func(h *HW) *int64 { return &h.LBCPUNs }, def: 100},
 	{Name: "lb_group_ns", Unit: "ns", Help: "load balancer statistics: per sched group of the domain (update_sg_lb_stats() setup, group_classify(), update_sd_pick_busiest())",
 		Source: "[estimate] a few hundred instructions and the group's sgc cache line, ~100 ns",
 		field:  func(h *HW) *int64 { return &h.LBGroupNs }, def: 100},
@@ -121,28 +134,24 @@ var hwKeys = []HWKey{
 // HWKeys lists the numeric hw.* keys (hw.cstates is on|off and separate).
 func HWKeys() []HWKey { return hwKeys }
 
-// Default is the key's default value on machine m (nil: the generic
-// default).
+// Default is the key's default value on machine m: the machine's own
+// value (hw_machines.go) or the generic one (m nil: always the generic).
 func (k HWKey) Default(m *topology.Machine) int64 {
 	if m != nil {
-		for _, d := range k.perMachine {
-			if d.machine == m.Name {
-				return d.value
-			}
+		if v, ok := machineCost(m.Name, k.Name); ok {
+			return v.Value
 		}
 	}
 	return k.def
 }
 
-// MachineDefaults describes the per-machine defaults ("" when none), e.g.
-// "xeon-4s18c: 1200".
-func (k HWKey) MachineDefaults() string {
-	out := ""
-	for i, d := range k.perMachine {
-		if i > 0 {
-			out += ", "
+// MachineDefaults lists the per-machine values of the key, in table order.
+func (k HWKey) MachineDefaults() []MachineCost {
+	var out []MachineCost
+	for _, mc := range machineCosts {
+		if mc.Key == k.Name {
+			out = append(out, mc)
 		}
-		out += fmt.Sprintf("%s: %d", d.machine, d.value)
 	}
 	return out
 }
@@ -166,12 +175,43 @@ func (h *HW) SetCStates(m *topology.Machine, on bool) {
 	h.IdleStates = m.Idle.Usable(on)
 }
 
+// DisableStates removes the named idle states from the usable ones, as
+// writing 1 to /sys/devices/system/cpu/cpuN/cpuidle/stateK/disable on
+// every CPU does (hw.idle_disable). Apply it after SetCStates.
+func (h *HW) DisableStates(names []string) error {
+	for _, n := range names {
+		found := false
+		for i, st := range h.IdleStates {
+			if st.Name == n {
+				h.IdleStates = append(h.IdleStates[:i:i], h.IdleStates[i+1:]...)
+				found = true
+				break
+			}
+		}
+		if !found {
+			var have []string
+			for _, st := range h.IdleStates {
+				have = append(have, st.Name)
+			}
+			return fmt.Errorf("no usable idle state %q (have %v)", n, have)
+		}
+	}
+	if len(names) > 0 && len(h.IdleStates) == 0 {
+		return fmt.Errorf("every idle state disabled: keep at least one")
+	}
+	return nil
+}
+
 // Set sets the numeric key name.
 func (h *HW) Set(name string, v int64) error {
 	for _, k := range hwKeys {
 		if k.Name == name {
-			if v < 0 || v > int64(Second) {
-				return fmt.Errorf("%d: want 0..1000000000 %s", v, k.Unit)
+			hi := k.hi
+			if hi == 0 {
+				hi = int64(Second)
+			}
+			if v < 0 || v > hi {
+				return fmt.Errorf("%d: want 0..%d %s", v, hi, k.Unit)
 			}
 			*k.field(h) = v
 			return nil

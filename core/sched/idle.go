@@ -48,6 +48,8 @@ type idleCPU struct {
 	stopTick    bool
 	tickStopped bool
 	polling     bool // TIF_POLLING_NRFLAG of the idle task
+	irq         bool // idleExit: leaving the state for an interrupt (csd.go), not need_resched
+	irqPending  bool // a call-function IPI waits for the end of schedule_idle() (csd.go)
 	enteredAt   Time
 	gen         uint32
 	menu        menuState
@@ -65,7 +67,7 @@ func (s *Sim) ideal() bool { return s.cfg.HW.IdleStates == nil }
 // before MWAIT (current_clr_polling_and_test()) and needed an IPI.
 func (s *Sim) initIdle() error {
 	s.hw = s.cfg.HW
-	for _, v := range []int64{s.hw.IPILatencyNs, s.hw.CtxSwitchNs, s.hw.PickNs, s.hw.IdleEnterNs, s.hw.IdleExitNs,
+	for _, v := range []int64{s.hw.IPILatencyNs, s.hw.IPISendNs, s.hw.CSDFuncNs, s.hw.CtxSwitchNs, s.hw.PickNs, s.hw.IdleEnterNs, s.hw.IdleExitNs,
 		s.hw.SchedIdleNs, s.hw.TickStopNs, s.hw.TickRestart, s.hw.ClockEventNs,
 		s.hw.LBCPUNs, s.hw.LBGroupNs, s.hw.LBTaskNs, s.hw.LBBlockedNs} {
 		if v < 0 || v > int64(Second) {
@@ -150,12 +152,21 @@ func (s *Sim) idleStart(rq *rq, pre int64) {
 // idleEnterState mirrors the end of cpuidle_idle_call(): stop or retain the
 // tick, then cpuidle_enter() unless need_resched() is already set.
 func (s *Sim) idleEnterState(rq *rq) {
+	if rq.idle.stopTick {
+		// tick_nohz_idle_stop_tick() runs before call_cpuidle() checks
+		// need_resched: its cost was paid in idlePre, so is the restart.
+		s.tickNohzStop(rq)
+	}
 	if rq.needResched {
 		s.idlePostStart(rq, false)
 		return
 	}
-	if rq.idle.stopTick {
-		s.tickNohzStop(rq)
+	if irq := s.csdDeferredIRQ(rq); irq > 0 {
+		// An interrupt held off by do_idle(): the state returns at
+		// once, the handler runs, the loop re-runs the governor.
+		s.menuReflect(rq, 0)
+		s.idleStart(rq, irq)
+		return
 	}
 	st := &s.idleStates[rq.idle.state]
 	rq.idle.phase = idleIn
@@ -196,13 +207,20 @@ func (s *Sim) idleExitDone(rq *rq) {
 // schedule_idle() up to the pick.
 func (s *Sim) idlePostStart(rq *rq, exited bool) {
 	rq.idle.phase = idlePost
-	cost := s.hw.SchedIdleNs
+	var cost int64
 	if exited {
 		cost += s.hw.IdleExitNs
 	}
 	if rq.idle.tickStopped {
 		cost += s.tickNohzRestart(rq)
 	}
+	if len(rq.csd) > 0 {
+		// flush_smp_call_function_queue() after tick_nohz_idle_exit(),
+		// before schedule_idle() (csd.go).
+		cost += s.hw.CSDFuncNs
+		s.csdFlush(rq, cost)
+	}
+	cost += s.hw.SchedIdleNs
 	s.chargeKernel(rq, nil, cost)
 	if cost == 0 {
 		s.idlePostDone(rq)
@@ -219,7 +237,7 @@ func (s *Sim) idlePostDone(rq *rq) {
 	if s.feat.Has(SMIdle) && s.nothingQueued(rq) {
 		rq.needResched, rq.needReschedLazy = false, false
 		rq.reschedReason, rq.reschedBy = ReasonNone, NoTask
-		s.idleStart(rq, 0)
+		s.idleStart(rq, s.csdDeferredIRQ(rq))
 		return
 	}
 	rq.idle.phase = idlePick
@@ -237,8 +255,9 @@ func (s *Sim) idlePickDone(rq *rq) {
 	rq.idle.phase = idleRun
 	rq.needResched = true
 	s.kick(rq)
+	irq := s.csdDeferredIRQ(rq) // an interrupt held off by __schedule()
 	if rq.curr == nil && rq.idle.phase == idleRun {
-		s.idleStart(rq, 0)
+		s.idleStart(rq, irq)
 	}
 }
 
@@ -248,6 +267,10 @@ func (s *Sim) idleStep(rq *rq) {
 	case idlePre:
 		s.idleEnterState(rq)
 	case idleExit:
+		if rq.idle.irq {
+			s.idleIRQDone(rq) // csd.go
+			return
+		}
 		s.idleExitDone(rq)
 	case idlePost:
 		s.idlePostDone(rq)

@@ -9,8 +9,8 @@ package sched
 // balance.go).
 //
 // Abstracted: NUMA imbalance allowance (adjust_numa_imbalance), idle
-// states (no exit latency: the most recently idled CPU wins), misfit
-// (task_fits_cpu() is always true), core-scheduling cookies.
+// states (no exit latency: the most recently idled CPU wins),
+// core-scheduling cookies. The misfit test is in misfit.go.
 
 // wakeupStats mirrors update_sg_wakeup_stats() for task p (not queued
 // anywhere yet at fork, so the "_without" loads equal the plain ones).
@@ -32,6 +32,7 @@ func (s *Sim) wakeupStats(sd *schedDomain, g *schedGroup, p *Task, st *sgStats) 
 	}
 	st.capacity = g.sgc.capacity
 	st.weight = g.weight
+	s.wakeupMisfit(sd, g, p, st) // misfit.go
 	st.groupType = groupClassify(sd.imbalancePct, g, st)
 	if st.groupType == groupFullyBusy || st.groupType == groupOverloaded {
 		st.avgLoad = st.load * 1024 / st.capacity

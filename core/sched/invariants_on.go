@@ -29,6 +29,7 @@ func (s *Sim) checkInvariants() {
 			}
 		}
 		s.checkRTInvariants(rq)
+		s.checkDLInvariants(rq)
 		n := len(q.queue)
 		if q.curr != nil && q.curr.se.onRq {
 			n++

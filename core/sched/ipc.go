@@ -40,6 +40,8 @@ type Resource struct {
 	// Barrier is the number of participants of an rt-app barrier; 0 for an
 	// event (wait/signal/broadcast) resource.
 	Barrier int
+	// Mutex marks a mutex of lock/unlock steps (locks.go).
+	Mutex bool
 }
 
 // resState is a resource at run time.
@@ -47,6 +49,7 @@ type resState struct {
 	waiters []TaskID // FIFO; capacity preallocated (no allocation per wait)
 	pending bool     // an event's pending signal
 	arrived int      // barrier: participants blocked in this round
+	owner   *Task    // mutex: the holder (locks.go)
 }
 
 // initResources checks the programs' resource references and preallocates
@@ -66,12 +69,22 @@ func (s *Sim) initResources() error {
 	for gi, spec := range s.cfg.Tasks {
 		for j, op := range spec.Program {
 			switch op.Kind {
-			case OpWait, OpSignal, OpBroadcast, OpBarrier:
+			case OpWait, OpSignal, OpBroadcast, OpBarrier, OpLock, OpUnlock:
 			default:
 				continue
 			}
 			if op.Res < 0 || op.Res >= len(s.res) {
 				return fmt.Errorf("tasks[%d] (%s): step %d names resource %d of %d", gi, spec.Name, j, op.Res, len(s.res))
+			}
+			isMutex := s.cfg.Resources[op.Res].Mutex
+			if (op.Kind == OpLock || op.Kind == OpUnlock) != isMutex {
+				return fmt.Errorf("tasks[%d] (%s): step %d uses resource %q both as a mutex and otherwise", gi, spec.Name, j, s.cfg.Resources[op.Res].Name)
+			}
+			if isMutex {
+				continue
+			}
+			if op.Mutex > 0 && (op.Kind != OpWait || op.Mutex > len(s.res) || !s.cfg.Resources[op.Mutex-1].Mutex) {
+				return fmt.Errorf("tasks[%d] (%s): step %d: only a wait releases a mutex, and it must name one", gi, spec.Name, j)
 			}
 			isBarrier := s.cfg.Resources[op.Res].Barrier > 0
 			if (op.Kind == OpBarrier) != isBarrier {
@@ -101,6 +114,10 @@ func (s *Sim) ipcOp(t *Task, op *Op) bool {
 		if r.pending {
 			r.pending = false
 			return false
+		}
+		if op.Mutex > 0 {
+			s.unlockOp(t, op.Mutex-1) // pthread_cond_wait() releases the mutex
+			t.lk.relock = op.Mutex    // and takes it again once woken (exec.go)
 		}
 		s.waitOn(r, t)
 		return true

@@ -77,12 +77,13 @@ func (s *Sim) startSpan(rq *rq, d int64) {
 }
 
 // rtTimerAt is the earliest hard expiry of an hrtimer armed on rq for a
-// blocked RT task, or maxTime when there is none.
+// blocked RT or deadline task (rq_has_runnable_rt_task() counts every
+// class above fair), or maxTime when there is none.
 func (s *Sim) rtTimerAt(rq *rq) Time {
 	at := maxTime
 	for _, tm := range rq.timers {
 		t := s.tasks[tm.task]
-		if t.isRT() && tm.gen == t.wakeGen && t.state == stateBlocked && tm.hard < at {
+		if (t.isRT() || t.isDL()) && tm.gen == t.wakeGen && t.state == stateBlocked && tm.hard < at {
 			at = tm.hard
 		}
 	}

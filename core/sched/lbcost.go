@@ -47,7 +47,7 @@ package sched
 // min(cost, migration_cost + 200) cap are not modelled.
 
 // lbCPUNsXeon4S is hw.lb_cpu_ns on xeon-4s18c, calibrated once on
-// experiments.md S2 (see the key's Source and docs/kernel-rules.md §12).
+// experiments.md S2 (see the key's Source and docs/kernel-rules.md §14).
 const lbCPUNsXeon4S = 2200
 
 // lbStatsCost is the cost of update_sd_lb_stats() over sd.

@@ -10,8 +10,7 @@ package sched
 //
 // Read in a post-v6.18 vendor derivative of mainline fair.c
 // (docs/kernel-rules.md §9); its vendor group types (llc_balance) are left
-// out. Abstracted: misfit tasks (no task fitting on asymmetric capacities),
-// NUMA fbq classes and adjust_numa_imbalance(), reduced capacities
+// out. Misfit rules: misfit.go. Abstracted: NUMA fbq classes and adjust_numa_imbalance(), reduced capacities
 // (check_cpu_capacity() is false: no RT/IRQ pressure). PELT of busy CPUs is
 // read as of their last update; an idle CPU's cfs_rq is brought up to date
 // when read (standing in for the nohz blocked-load update).
@@ -19,6 +18,7 @@ package sched
 // sgStats is struct sg_lb_stats.
 type sgStats struct {
 	load, util, runnable, capacity, avgLoad int64
+	misfitLoad                              int64 // group_misfit_task_load (misfit.go)
 	nrRunning, hNrRunning, weight, idleCPUs int
 	groupType                               int
 	asymPacking, smtBalance                 bool
@@ -59,8 +59,7 @@ func groupHasCapacity(imbPct int, st *sgStats) bool {
 	return st.capacity*100 > st.util*int64(imbPct)
 }
 
-// groupClassify mirrors group_classify() (no misfit: task fitting on
-// asymmetric capacities is not modelled).
+// groupClassify mirrors group_classify().
 func groupClassify(imbPct int, g *schedGroup, st *sgStats) int {
 	switch {
 	case groupIsOverloaded(imbPct, st):
@@ -71,23 +70,12 @@ func groupClassify(imbPct int, g *schedGroup, st *sgStats) int {
 		return groupAsymPacking
 	case st.smtBalance:
 		return groupSMTBalance
+	case st.misfitLoad != 0:
+		return groupMisfit
 	case !groupHasCapacity(imbPct, st):
 		return groupFullyBusy
 	}
 	return groupHasSpare
-}
-
-// useAsymPrio mirrors sched_use_asym_prio().
-func (s *Sim) useAsymPrio(sd *schedDomain, c CPUID) bool {
-	if !s.smtActive {
-		return true
-	}
-	return sd.flags&SDShareCPUCapacity != 0 || s.coreIdle(c)
-}
-
-// schedAsym mirrors sched_asym(): dst may pull from src by priority.
-func (s *Sim) schedAsym(sd *schedDomain, dst, src CPUID) bool {
-	return s.useAsymPrio(sd, dst) && s.schedAsymPrefer(dst, src)
 }
 
 // refreshIdlePELT brings an idle CPU's cfs_rq averages to now (stands in
@@ -121,16 +109,14 @@ func (s *Sim) sgLBStats(env *lbEnv, g *schedGroup, st *sgStats, local bool) {
 		if rq.nrRunning == 0 && s.idleCPU(c) {
 			st.idleCPUs++
 		}
+		s.sgMisfitCPU(env, st, rq, local)
 	}
 	st.capacity = g.sgc.capacity
 	st.weight = g.weight
 	if !local {
 		sd := env.sd
 		if sd.flags&SDAsymPacking != 0 && env.idle != cpuNotIdle && st.hNrRunning > 0 {
-			// sched_group_asym()
-			if g.flags&SDShareCPUCapacity == 0 || st.weight-st.idleCPUs == 1 {
-				st.asymPacking = s.schedAsym(sd, env.dst, g.asymPreferCPU)
-			}
+			st.asymPacking = s.sgAsymPacking(env, g, st) // asym.go
 		}
 		// smt_balance()
 		st.smtBalance = env.idle != cpuNotIdle && g.flags&SDShareCPUCapacity != 0 && st.hNrRunning > 1
@@ -149,10 +135,13 @@ func smtVsNonSMT(a, b *schedGroup) bool {
 	return a.flags&SDShareCPUCapacity != b.flags&SDShareCPUCapacity
 }
 
-// pickBusiest mirrors update_sd_pick_busiest() (no misfit; no asymmetric
-// capacities' min_capacity test).
+// pickBusiest mirrors update_sd_pick_busiest() (the asymmetric-capacity
+// rules are in misfit.go).
 func (s *Sim) pickBusiest(env *lbEnv, g *schedGroup, st, busiest *sgStats) bool {
 	if st.hNrRunning == 0 {
+		return false
+	}
+	if s.misfitCannotHelp(env, g, st) {
 		return false
 	}
 	if st.groupType > busiest.groupType {
@@ -169,6 +158,10 @@ func (s *Sim) pickBusiest(env *lbEnv, g *schedGroup, st, busiest *sgStats) bool 
 		}
 	case groupImbalanced:
 		return false
+	case groupMisfit:
+		if st.misfitLoad < busiest.misfitLoad {
+			return false
+		}
 	case groupAsymPacking:
 		if s.schedAsymPrefer(g.asymPreferCPU, env.busy.asymPreferCPU) {
 			return false
@@ -198,7 +191,7 @@ func (s *Sim) pickBusiest(env *lbEnv, g *schedGroup, st, busiest *sgStats) bool 
 			return false
 		}
 	}
-	return true
+	return !s.asymCapKeepsGroup(env, g, st)
 }
 
 // findBusiestGroup mirrors sched_balance_find_src_group()
@@ -236,7 +229,8 @@ func (s *Sim) findBusiestGroup(env *lbEnv) *schedGroup {
 	if env.busy == nil {
 		return nil
 	}
-	force := busiest.groupType == groupAsymPacking || busiest.groupType == groupImbalanced
+	force := busiest.groupType == groupMisfit || busiest.groupType == groupAsymPacking ||
+		busiest.groupType == groupImbalanced
 	if !force {
 		if local.groupType > busiest.groupType {
 			return nil
@@ -293,11 +287,14 @@ func (s *Sim) siblingImbalance(env *lbEnv, busiest, local *sgStats) int64 {
 	return imb
 }
 
-// calcImbalance mirrors calculate_imbalance() (no misfit, no NUMA
+// calcImbalance mirrors calculate_imbalance() (no NUMA
 // adjust_numa_imbalance()).
 func (s *Sim) calcImbalance(env *lbEnv, local, busiest *sgStats, preferSibling bool, totalLoad, totalCap int64) {
 	sd := env.sd
 	switch busiest.groupType {
+	case groupMisfit: // only with SD_ASYM_CPUCAPACITY (no reduced capacities)
+		env.migrationType, env.imbalance = migrateMisfit, 1
+		return
 	case groupAsymPacking:
 		env.migrationType, env.imbalance = migrateTask, int64(busiest.hNrRunning)
 		return
@@ -354,7 +351,7 @@ func (s *Sim) updateIdleCPUScan(env *lbEnv, sumUtil int64) {
 	t.sdLLCShared.nrIdleScan = int(y)
 }
 
-// findBusiestQueue mirrors sched_balance_find_src_rq() (no misfit, no
+// findBusiestQueue mirrors sched_balance_find_src_rq() (no
 // NUMA fbq classes; capacities are never reduced, so check_cpu_capacity()
 // is false).
 func (s *Sim) findBusiestQueue(env *lbEnv, g *schedGroup) CPUID {
@@ -373,7 +370,7 @@ func (s *Sim) findBusiestQueue(env *lbEnv, g *schedGroup) CPUID {
 			continue
 		}
 		capa := s.topo[c].cpuCapacity
-		if sd.flags&SDAsymCPUCapacity != 0 && !capacityGreater(s.topo[env.dst].cpuCapacity, capa) && nr == 1 {
+		if s.asymCapSkipQueue(env, c, nr) {
 			continue
 		}
 		if sd.flags&SDAsymPacking != 0 && s.schedAsym(sd, c, env.dst) && nr == 1 {
@@ -400,6 +397,10 @@ func (s *Sim) findBusiestQueue(env *lbEnv, g *schedGroup) CPUID {
 		case migrateTask:
 			if bNr < nr {
 				bNr, busiest = nr, c
+			}
+		case migrateMisfit:
+			if rq.misfitLoad > bLoad {
+				bLoad, busiest = rq.misfitLoad, c
 			}
 		}
 	}

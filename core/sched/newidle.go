@@ -22,7 +22,8 @@ package sched
 // busy CPU's tick checks nohz_balancer_kick()'s conditions (some CPU idle,
 // jiffies >= nohz.next_balance, and this CPU has >= 2 runnable tasks, or a
 // higher-priority asym-packing CPU is idle, or its LLC has more than one
-// busy CPU) and then, at the same instant and without
+// busy CPU, or, with asymmetric capacities, this CPU's runqueue is
+// misfit) and then, at the same instant and without
 // the IPI latency, runs sched_balance_domains(CPU_IDLE) on behalf of every
 // idle CPU whose rq->next_balance is due (the kicked ILB CPU's
 // _nohz_idle_balance()). Pulled tasks reach their idle CPU with a
@@ -178,7 +179,9 @@ func (s *Sim) nohzBalancerKick(rq *rq) {
 			}
 		}
 	}
-	if !kick && s.topo[rq.cpu].sdAsymCPUCap == nil && s.topo[rq.cpu].sdLLC != nil {
+	if !kick && s.topo[rq.cpu].sdAsymCPUCap != nil {
+		kick = s.checkMisfitStatus(rq) // misfit.go
+	} else if !kick && s.topo[rq.cpu].sdLLC != nil {
 		busy := 0 // nr_busy_cpus: LLC CPUs not in tickless idle
 		for _, c := range s.topo[rq.cpu].sdLLC.cpus {
 			if !s.idleCPU(c) {

@@ -4,7 +4,7 @@ package sched_test
 // 200 ms, one seed, both configurations. The "after" maximum is what
 // hw.lb_cpu_ns of xeon-4s18c is calibrated on (160 us +/-30%); the
 // "before" maximum is emergent from the walk's structure and lands at
-// about half of the thread's 500 us (docs/kernel-rules.md §12.3), so the
+// about half of the thread's 500 us (docs/kernel-rules.md §14.3), so the
 // test asserts only that the patches cut it by a clear margin.
 
 import (

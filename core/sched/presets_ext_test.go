@@ -37,7 +37,13 @@ func presetConfig(t testing.TB, name, kernel string, dur sched.Time) sched.Confi
 // densePresets have an event every microsecond or so (pipe ping-pong);
 // the whole-preset runs below keep them to the preset's own (short)
 // duration so that the race-detector build stays within the test timeout.
-var densePresets = map[string]bool{"demo/pipe-pingpong": true, "demo/pipe-pingpong-cross": true}
+var densePresets = map[string]bool{"demo/pipe-pingpong": true, "demo/pipe-pingpong-cross": true,
+	"seed/nohz-pipe": true, "seed/sm-idle-ipistorm": true}
+
+// denseCap bounds the whole-preset runs of the dense seed presets, whose
+// own durations cover the thread's full counts (seconds of events every
+// few hundred ns); core/experiment's seed tests run them to completion.
+const denseCap = 50 * sched.Millisecond
 
 // bigPresets simulate a large machine under a dense load (144 CPUs, a
 // timer per CPU each millisecond): the whole-preset runs keep them to
@@ -60,6 +66,9 @@ func presetDur(t testing.TB, name string, dur sched.Time) sched.Time {
 	}
 	if raceEnabled {
 		return min(dur, sc.Duration, 5*sched.Millisecond)
+	}
+	if sc.Experiment != nil {
+		return min(dur, sc.Duration, denseCap)
 	}
 	return min(dur, sc.Duration)
 }

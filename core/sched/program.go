@@ -23,6 +23,10 @@ const (
 	OpSignal                  // wake the first waiter of Res, or leave a pending signal (unless Cond)
 	OpBroadcast               // wake every waiter of Res
 	OpBarrier                 // rt-app barrier Res: wait until all its participants arrive
+	OpSys                     // consume Dur of kernel work (a syscall's body): like OpRun, counted as sys time
+	OpIPI                     // smp_call_function_single(CPU, func, wait=1): spin until CPU ran it (csd.go)
+	OpLock                    // lock mutex Res, blocking while another task holds it (locks.go)
+	OpUnlock                  // unlock mutex Res, handing it to its top waiter (locks.go)
 )
 
 // Forever is the run duration of a task that never stops running.
@@ -49,6 +53,11 @@ type Op struct {
 	Res    int       // OpWait, OpSignal, OpBroadcast, OpBarrier: index in Config.Resources
 	Sync   bool      // OpSignal, OpBroadcast: the wakeup passes WF_SYNC (the waker is about to block)
 	Cond   bool      // OpSignal: pthread_cond_signal(): a signal nobody waits for is lost
+	CPU    CPUID     // OpIPI: the target CPU
+	// Mutex is, for OpWait, 1 + the index of the mutex the wait releases
+	// while it blocks and takes again once woken (pthread_cond_wait());
+	// 0 = none.
+	Mutex int
 }
 
 // MaxOpDuration bounds run, sleep and timer durations so that simulated
@@ -111,12 +120,20 @@ func (p *program) check() error {
 			if op.Dur < 0 && op.Dur != Forever {
 				return fmt.Errorf("program: negative run at step %d", i)
 			}
+		case OpSys:
+			if op.Dur < 0 {
+				return fmt.Errorf("program: negative sys at step %d", i)
+			}
+		case OpIPI:
+			if op.CPU < 0 {
+				return fmt.Errorf("program: ipi target cpu %d at step %d", op.CPU, i)
+			}
 		case OpSleep:
 			if op.Dur < 0 {
 				return fmt.Errorf("program: negative sleep at step %d", i)
 			}
-		case OpWait, OpSignal, OpBroadcast, OpBarrier:
-			if op.Res < 0 {
+		case OpWait, OpSignal, OpBroadcast, OpBarrier, OpLock, OpUnlock:
+			if op.Res < 0 || op.Mutex < 0 {
 				return fmt.Errorf("program: resource index %d out of range at step %d", op.Res, i)
 			}
 		}
@@ -131,10 +148,14 @@ func (p *program) consumesTime(from, to int) bool {
 			if op.Dur > 0 || op.Dur == Forever {
 				return true
 			}
-		case OpSleep, OpTimer:
+		case OpSleep, OpTimer, OpSys:
 			if op.Dur > 0 {
 				return true
 			}
+		case OpIPI:
+			// Takes the machine's IPI costs; with every cost 0 the
+			// loop is caught by maxInstantSteps (exec.go).
+			return true
 		case OpWait, OpBarrier:
 			// Blocks until another task acts; a ring of tasks that only
 			// signal and wait is caught by maxInstantSteps (exec.go).

@@ -18,6 +18,10 @@ const (
 	qRTPeriod                   // the global rt_period_timer (sched_rt_period_timer), gen-checked
 	qFairServer                 // v6.12+: cpu's fair server hrtimer (dl_timer), gen-checked
 	qIdle                       // the next step of cpu's idle path (idle.go), gen-checked
+	qCSDQueue                   // task's call-function request reaches cpu's call_single_queue (csd.go)
+	qCSDIPI                     // a call-function IPI arrives at cpu (csd.go)
+	qCSDDone                    // cpu ran task's function: its csd_lock_wait() ends (csd.go)
+	qDLTimer                    // a deadline task's replenishment timer (dl_timer), gen-checked
 )
 
 // Priorities order events at the same instant before the sequence number:

@@ -6,10 +6,12 @@ package sched
 
 type rq struct {
 	cpu       CPUID
-	capacity  int64 // arch_scale_cpu_capacity()
+	capacity  int64 // the CPU's speed alone (topology Capacity)
+	speed     int64 // speed of the current run segment under contention (contention.go)
 	curr      *Task // rq->curr; nil = the idle task
 	cfs       cfsRq
 	rt        rtRq // the RT class (rt.go)
+	dl        dlRq // the deadline class (dl.go)
 	nrRunning int  // rq->nr_running: queued fair tasks incl. curr and delayed ones
 
 	needResched     bool // TIF_NEED_RESCHED
@@ -37,14 +39,16 @@ type rq struct {
 	maxIdleBalanceCost int64
 	// Non-preemptible span (irqoff.go): until spanUntil the CPU takes no
 	// interrupt; lbSpan is the newidle balance time the next switch adds.
-	spanUntil Time
-	lbSpan    int64
-	idleStamp Time // rq->idle_stamp; 0 = not idle since the last wakeup
+	spanUntil  Time
+	lbSpan     int64
+	idleStamp  Time  // rq->idle_stamp; 0 = not idle since the last wakeup
+	misfitLoad int64 // rq->misfit_task_load (misfit.go)
 
 	// Idle path, IPIs and kernel costs (idle.go, cpuidle_menu.go, ipi.go,
 	// tick_nohz.go).
 	idle      idleCPU
-	tickGen   uint32 // cancels a pending qTick when the tick is stopped
-	kernUntil Time   // curr runs kernel code (sys) until then; its work starts after
-	ipiKind   byte   // the kind of the IPI in flight ('R' or 'F')
+	tickGen   uint32   // cancels a pending qTick when the tick is stopped
+	kernUntil Time     // curr runs kernel code (sys) until then; its work starts after
+	ipiKind   byte     // the kind of the IPI in flight ('R' or 'F')
+	csd       []TaskID // call_single_queue: senders spinning on a queued function (csd.go)
 }

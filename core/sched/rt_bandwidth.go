@@ -198,7 +198,9 @@ func (s *Sim) fairServerCharge(rq *rq, delta int64) {
 	wasRunning := fs.running
 	fs.running, fs.throttled = false, true
 	s.fairServerArm(rq, fs.deadline) // replenished at the deadline
-	if wasRunning && rq.rt.runnable() {
+	if wasRunning && len(rq.dl.queue) > 0 {
+		s.reschedCurr(rq, ReasonFairServerDone, rq.dl.queue[0].id, false)
+	} else if wasRunning && rq.rt.runnable() {
 		s.reschedCurr(rq, ReasonFairServerDone, rq.rt.queue[0].id, false)
 	}
 }
@@ -230,7 +232,7 @@ func (s *Sim) fairServerTimer(rq *rq) {
 		return
 	}
 	fs.running = true
-	if rq.curr != nil && rq.curr.isRT() {
+	if c := rq.curr; c != nil && (c.isRT() || c.isDL() && fs.deadline < c.dl.deadline) {
 		s.reschedCurr(rq, ReasonFairServer, rq.cfs.peekAny(), false)
 		s.kickIfResched(rq)
 	}

@@ -229,7 +229,7 @@ func fmtMs(t Time) string {
 }
 
 var traceKinds = map[string]EventKind{"switch": EvSwitch, "wakeup": EvWakeup, "wakeup_new": EvWakeupNew,
-	"fork": EvFork, "exit": EvExit, "resched": EvResched, "tick": EvTick}
+	"fork": EvFork, "exit": EvExit, "resched": EvResched, "tick": EvTick, "migrate": EvMigrate}
 
 // describe renders an event with task names, for traces.
 func (r *testRun) describe(e *Event) string {
@@ -244,6 +244,8 @@ func (r *testRun) describe(e *Event) string {
 			r.name(e.Prev), r.name(e.Next), e.Reason)
 	case EvFork:
 		return fmt.Sprintf("%s cpu%d fork %s -> %s", fmtMs(e.Time), e.CPU, r.name(e.Prev), r.name(e.Next))
+	case EvMigrate:
+		return fmt.Sprintf("%s migrate %s cpu%d -> cpu%d reason=%s", fmtMs(e.Time), r.name(e.Next), e.Arg, e.CPU, e.Reason)
 	}
 	return fmt.Sprintf("%s cpu%d %s %s", fmtMs(e.Time), e.CPU, e.Kind, r.name(e.Prev))
 }

@@ -16,9 +16,9 @@ package sched
 // select_idle_core -> select_idle_cpu -> select_idle_smt order, and
 // recent_used_cpu only replaced when it is taken (sis.go).
 //
-// Abstracted: EAS (find_energy_efficient_cpu(); no energy model), uclamp and
-// asym-capacity fitting (asym_fits_cpu() is always true, select_idle_capacity
-// is not modelled), core scheduling cookies, per-CPU kthread wakers, idle
+// Asymmetric capacities (asym_fits_cpu(), select_idle_capacity()) are in
+// capacity.go. Abstracted: EAS (find_energy_efficient_cpu(); no energy
+// model), uclamp, core scheduling cookies, per-CPU kthread wakers, idle
 // states (find_idlest_group_cpu() sees no cpuidle state, so the most
 // recently idled CPU wins), WA_IDLE/WA_WEIGHT/WA_BIAS are always on.
 // A timer wakeup runs in interrupt context on the sleeper's CPU with no

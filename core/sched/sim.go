@@ -23,9 +23,12 @@ type TaskSpec struct {
 	Parent     int   // index of the group whose fork step creates this one; -1 = none
 	Slack      Time  // timer_slack_ns
 	Slice      Time  // custom slice (sched_setattr sched_runtime); 0 = base slice
-	Program    []Op  // the body, run Loop times
-	Loop       int   // -1 = forever
-	Timers     int   // number of timer resources the program uses
+	// DL holds the sched_attr runtime, deadline and period of a
+	// SCHED_DEADLINE group (dl.go); zero for the other policies.
+	DL      DLParams
+	Program []Op // the body, run Loop times
+	Loop    int  // -1 = forever
+	Timers  int  // number of timer resources the program uses
 	// PinEach pins instance i to CPU i (Instances == the CPU count);
 	// CPUs is then ignored.
 	PinEach bool
@@ -63,6 +66,10 @@ type Config struct {
 	// Resources are the scenario-wide wait resources (events and
 	// barriers) that program steps name by index (ipc.go).
 	Resources []Resource
+	// PI gives the mutexes of lock/unlock steps priority inheritance
+	// (PTHREAD_PRIO_INHERIT, rt-app's pi_enabled); without it they are
+	// plain futex mutexes (locks.go, pi.go).
+	PI bool
 }
 
 // Sim is one simulation run.
@@ -95,16 +102,21 @@ type Sim struct {
 	lbLocal, lbBusiest, lbTmp sgStats
 	lruScratch                []*Task
 	scanMask                  cpuMask
-	smtActive                 bool  // sched_smt_active()
-	nohzNextBalance           int64 // nohz.next_balance, jiffies
-	nohzNextBlocked           int64 // nohz.next_blocked, jiffies (nohz_stats.go)
-	rdOverload, sgOverload    bool  // rd->overload; SG_OVERLOAD of the current stats pass
+	smtActive                 bool      // sched_smt_active()
+	asymCapActive             bool      // sched_asym_cpucap_active() (misfit.go)
+	contention                bool      // contention.go: any slowdown configured
+	l2Mates                   [][]CPUID // contention.go: CPUs of other cores in the same L2 cluster
+	maxCPUCapacity            int64     // rd->max_cpu_capacity (misfit.go)
+	nohzNextBalance           int64     // nohz.next_balance, jiffies
+	nohzNextBlocked           int64     // nohz.next_blocked, jiffies (nohz_stats.go)
+	lbCost                    int64     // load-balancing time being accumulated (lbcost.go)
+	rdOverload, sgOverload    bool      // rd->overload; SG_OVERLOAD of the current stats pass
 	lruSeq                    uint64
-	rtMask                    cpuMask // find_lowest_rq()'s lowest_mask (rt_balance.go)
-	rtoCount                  int     // rd->rto_count: RT-overloaded CPUs
-	lbCost                    int64   // load-balancing time being accumulated (lbcost.go)
-	rtPeriodActive            bool    // def_rt_bandwidth.rt_period_active
-	rtPeriodGen               uint32  // cancels a pending qRTPeriod
+	rtMask                    cpuMask  // find_lowest_rq()'s lowest_mask (rt_balance.go)
+	rtoCount                  int      // rd->rto_count: RT-overloaded CPUs
+	rtPeriodActive            bool     // def_rt_bandwidth.rt_period_active
+	rtPeriodGen               uint32   // cancels a pending qRTPeriod
+	dl                        dlGlobal // root-domain deadline state (dl_cbs.go, dl_balance.go)
 	sinks                     []Sink
 	scratch                   Event
 	rng                       *rand.Rand
@@ -188,6 +200,8 @@ func New(cfg Config) (*Sim, error) {
 			s.smtActive = true
 		}
 	}
+	s.initAsymCapacity()
+	s.initContention()
 	total := 0
 	for gi, spec := range cfg.Tasks {
 		if err := s.checkSpec(gi, spec); err != nil {
@@ -206,6 +220,12 @@ func New(cfg Config) (*Sim, error) {
 		return nil, fmt.Errorf("scenario creates %d tasks; the limit is %d", total, lim.MaxTasks)
 	}
 	if err := s.initResources(); err != nil {
+		return nil, err
+	}
+	if err := s.checkIPITargets(); err != nil { // csd.go
+		return nil, err
+	}
+	if err := s.initDL(); err != nil {
 		return nil, err
 	}
 	s.q.push(qevent{at: s.end, kind: qEnd, prio: prioTick})
@@ -233,6 +253,9 @@ func (s *Sim) checkSpec(gi int, spec TaskSpec) error {
 	}
 	if spec.Nice < -20 || spec.Nice > 19 {
 		return fmt.Errorf("%s: nice %d, want -20..19", where, spec.Nice)
+	}
+	if err := s.checkDLSpec(where, spec); err != nil {
+		return err
 	}
 	if spec.Policy.IsRT() {
 		if spec.RTPriority < 1 || spec.RTPriority > MaxRTPrio-1 {
@@ -273,6 +296,7 @@ func (s *Sim) newTask(gi int) *Task {
 		policy:        spec.Policy,
 		nice:          spec.Nice,
 		rtPrio:        spec.RTPriority,
+		dl:            dlEntity{params: spec.DL},
 		slack:         spec.Slack,
 		cpu:           -1,
 		prog:          s.progs[gi],
@@ -291,6 +315,8 @@ func (s *Sim) newTask(gi int) *Task {
 			t.affinity.set(c)
 		}
 	}
+	t.effPrio = t.normalPrio()
+	t.lk.blockedOn = -1
 	t.rt.timeSlice = s.rrTimeslice() // __sched_fork(): p->rt.time_slice = sched_rr_timeslice
 	t.iters = make([]int32, len(t.prog.ops))
 	t.timers = make([]timerState, t.prog.timers)
@@ -453,6 +479,13 @@ func (s *Sim) step() {
 		s.localCPU = e.cpu
 		s.ipiArrive(rq)
 		s.kickIfResched(rq)
+	case qDLTimer:
+		t := s.tasks[e.task]
+		if e.gen != t.dl.timerGen {
+			return
+		}
+		s.localCPU = e.cpu
+		s.dlTaskTimer(t)
 	case qIdle:
 		rq := &s.rqs[e.cpu]
 		if e.gen != rq.idle.gen {
@@ -460,6 +493,14 @@ func (s *Sim) step() {
 		}
 		s.localCPU = e.cpu
 		s.idleStep(rq)
+	case qCSDQueue:
+		s.localCPU = e.cpu
+		s.csdQueue(&s.rqs[e.cpu], e.task)
+	case qCSDIPI:
+		s.localCPU = e.cpu
+		s.csdIPI(&s.rqs[e.cpu])
+	case qCSDDone:
+		s.csdRelease(s.tasks[e.task])
 	}
 	if s.err != nil {
 		s.done = true
@@ -498,7 +539,8 @@ func (s *Sim) NumTasks() int { return len(s.tasks) }
 func (s *Sim) TaskInfo(id TaskID) TaskInfo {
 	t := s.tasks[id]
 	return TaskInfo{ID: t.id, PID: t.pid, Name: t.name, Group: s.cfg.Tasks[t.group].Name,
-		Policy: t.policy, Nice: t.nice, RTPriority: t.rtPrio, Prio: t.prio()}
+		Policy: t.policy, Nice: t.nice, RTPriority: t.rtPrio, Prio: t.normalPrio(),
+		DLRuntime: t.dl.params.Runtime, DLDeadline: t.dl.params.Deadline, DLPeriod: t.dl.params.Period}
 }
 
 // Config returns the run's configuration.

@@ -6,20 +6,29 @@ package sched
 // set_idle_cores(false)), __select_idle_cpu(); for v5.8 (and v3.11) the older
 // order select_idle_core() -> select_idle_cpu() -> select_idle_smt() with
 // SIS_PROP, whose budget is unlimited here because scans cost no simulated
-// time. See select.go for the caller and what is abstracted.
+// time. Asymmetric capacity (select_idle_capacity()): capacity.go. See select.go for the caller and what is abstracted.
 
 // selectIdleSibling mirrors select_idle_sibling(p, prev, target).
 func (s *Sim) selectIdleSibling(p *Task, prev, target CPUID, targetWhy Reason) (CPUID, Reason) {
 	if targetWhy == ReasonSISPrev && target == prev {
 		targetWhy = ReasonSISTarget
 	}
-	if s.idleOrSchedIdle(target) {
+	legacy := s.version < 600
+	var util int64 // task_util_est() when asymmetric (capacity.go)
+	if legacy {
+		s.syncEntityLoadAvg(p) // v5.8 select_idle_capacity()
+		if i, ok := s.sisAsymCapacity(p, target); ok {
+			return i, ReasonSISCapacity
+		}
+	} else {
+		util = s.sisAsymUtil(p)
+	}
+	if s.idleOrSchedIdle(target) && s.asymFitsCPU(util, target) {
 		return target, targetWhy
 	}
-	legacy := s.version < 600
 	cluster := s.feat.Has(SchedCluster) && s.topo[target].cluster != nil
 	prevAff := CPUID(-1)
-	if prev != target && s.cpusShareCache(prev, target) && s.idleOrSchedIdle(prev) {
+	if prev != target && s.cpusShareCache(prev, target) && s.idleOrSchedIdle(prev) && s.asymFitsCPU(util, prev) {
 		if !cluster || s.cpusShareResources(prev, target) {
 			return prev, ReasonSISPrev
 		}
@@ -30,7 +39,7 @@ func (s *Sim) selectIdleSibling(p *Task, prev, target CPUID, targetWhy Reason) (
 		p.recentUsedCPU = prev
 	}
 	if recent >= 0 && recent != prev && recent != target && s.cpusShareCache(recent, target) &&
-		s.idleOrSchedIdle(recent) && p.affinity.has(recent) {
+		s.idleOrSchedIdle(recent) && p.affinity.has(recent) && s.asymFitsCPU(util, recent) {
 		if legacy {
 			p.recentUsedCPU = prev
 			return recent, ReasonSISRecent
@@ -40,6 +49,11 @@ func (s *Sim) selectIdleSibling(p *Task, prev, target CPUID, targetWhy Reason) (
 		}
 	} else {
 		recent = -1
+	}
+	if !legacy {
+		if i, ok := s.sisAsymCapacity(p, target); ok {
+			return i, ReasonSISCapacity
+		}
 	}
 	sd := s.topo[target].sdLLC
 	if sd == nil {

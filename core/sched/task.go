@@ -25,14 +25,18 @@ const (
 	SchedOther Policy = iota
 	SchedBatch
 	SchedIdle
-	SchedFIFO // RT class (rt.go): run until it blocks, yields or is preempted by higher prio
-	SchedRR   // RT class with the sched_rr_timeslice_ms round robin slice
+	SchedFIFO     // RT class (rt.go): run until it blocks, yields or is preempted by higher prio
+	SchedRR       // RT class with the sched_rr_timeslice_ms round robin slice
+	SchedDeadline // deadline class (dl.go): EDF with the constant bandwidth server
 )
 
-var policyNames = [...]string{"SCHED_OTHER", "SCHED_BATCH", "SCHED_IDLE", "SCHED_FIFO", "SCHED_RR"}
+var policyNames = [...]string{"SCHED_OTHER", "SCHED_BATCH", "SCHED_IDLE", "SCHED_FIFO", "SCHED_RR", "SCHED_DEADLINE"}
 
 // IsRT reports whether p is an RT-class policy (rt_policy()).
 func (p Policy) IsRT() bool { return p == SchedFIFO || p == SchedRR }
+
+// IsDeadline reports whether p is SCHED_DEADLINE (dl_policy()).
+func (p Policy) IsDeadline() bool { return p == SchedDeadline }
 
 // MaxRTPrio is MAX_RT_PRIO: user rt_priority runs 1..MaxRTPrio-1 and the
 // kernel prio of an RT task is MaxRTPrio-1-rt_priority.
@@ -50,7 +54,7 @@ func ParsePolicy(s string) (Policy, error) {
 			return Policy(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown policy %q (want SCHED_OTHER, SCHED_BATCH, SCHED_IDLE, SCHED_FIFO or SCHED_RR)", s)
+	return 0, fmt.Errorf("unknown policy %q (want SCHED_OTHER, SCHED_BATCH, SCHED_IDLE, SCHED_FIFO, SCHED_RR or SCHED_DEADLINE)", s)
 }
 
 // taskState is the task's lifecycle state.
@@ -97,11 +101,18 @@ type Task struct {
 	cpu   CPUID // task_cpu()
 	se    entity
 	rt    rtEntity // struct sched_rt_entity (rt.go)
+	dl    dlEntity // struct sched_dl_entity (dl.go)
+	// effPrio is p->prio: normal_prio() unless a mutex waiter boosts the
+	// task (pi.go, rt_mutex_setprio()). It selects the class: < 0
+	// deadline, < MaxRTPrio RT, else fair.
+	effPrio int
+	lk      lockState // mutexes held and waited for (locks.go)
 
 	prog     *program
 	pc       int     // next op
 	iters    []int32 // remaining iterations per loop-begin op
 	runLeft  Time    // work left in the current run op; runForever = forever
+	kmode    uint8   // how the current run is accounted: kmodeUser, kmodeSys, kmodeSpin (csd.go)
 	timers   []timerState
 	wakeGen  uint32 // invalidates stale wake events
 	firstRun Time   // rt-app's t_first: when the task was created
@@ -135,21 +146,37 @@ type TaskInfo struct {
 	// for the fair policies), as sched_getparam() reports it.
 	RTPriority int
 	// Prio is the kernel prio as ftrace shows it: 120 + nice for fair tasks,
-	// MAX_RT_PRIO-1 - rt_priority (0..98) for RT tasks (normal_prio()).
+	// MAX_RT_PRIO-1 - rt_priority (0..98) for RT tasks, -1 for
+	// SCHED_DEADLINE tasks (normal_prio()).
 	Prio int
+	// DLRuntime, DLDeadline and DLPeriod are a SCHED_DEADLINE task's
+	// sched_attr parameters (0 for the other policies).
+	DLRuntime, DLDeadline, DLPeriod Time
 }
 
-// prio mirrors normal_prio() (no priority inheritance, so prio ==
-// normal_prio).
-func (t *Task) prio() int {
-	if t.policy.IsRT() {
+// normalPrio mirrors normal_prio(): MAX_DL_PRIO-1 (-1) for deadline tasks,
+// MAX_RT_PRIO-1 - rt_priority for RT tasks, 120 + nice otherwise.
+func (t *Task) normalPrio() int {
+	switch {
+	case t.policy.IsDeadline():
+		return -1
+	case t.policy.IsRT():
 		return MaxRTPrio - 1 - t.rtPrio
 	}
 	return 120 + t.nice
 }
 
-// isRT reports whether t is in the RT class (rt_task()).
-func (t *Task) isRT() bool { return t.policy.IsRT() }
+// prio is p->prio, the effective priority: normal_prio() raised by
+// priority inheritance (pi.go).
+func (t *Task) prio() int { return t.effPrio }
+
+// isRT reports whether t runs in the RT class (rt_task(): rt_prio(p->prio),
+// so a task boosted by an RT mutex waiter is in it).
+func (t *Task) isRT() bool { return t.effPrio >= 0 && t.effPrio < MaxRTPrio }
+
+// isDL reports whether t runs in the deadline class (dl_task(): p->prio <
+// 0, a SCHED_DEADLINE task or one boosted by a deadline waiter).
+func (t *Task) isDL() bool { return t.effPrio < 0 }
 
 // cpuMask is a CPU bit set.
 type cpuMask []uint64

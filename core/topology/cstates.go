@@ -32,6 +32,9 @@ type IdleTable struct {
 	States []IdleState
 	// Source says where the numbers come from.
 	Source string
+	// BIOSOff, when set, are the states left with C-states disabled in the
+	// BIOS where that is not just POLL and the driver's C1 (Usable).
+	BIOSOff []IdleState
 }
 
 const us = 1000
@@ -71,7 +74,8 @@ func hswIdle() IdleTable {
 func snbIdle() IdleTable {
 	return IdleTable{Driver: "intel_idle", States: []IdleState{pollState,
 		mwait("C1", "0x00", 2, 2), mwait("C1E", "0x01", 10, 20), mwait("C3", "0x10", 80, 211), mwait("C6", "0x20", 104, 345)},
-		Source: "intel_idle.c snb_cstates [M: from memory, not read]"}
+		Source:  "intel_idle.c snb_cstates [M: from memory, not read]; C-states off in the BIOS: the firmware hides the MWAIT sub-states (CPUID leaf 5), intel_idle does not register and acpi_idle falls back to C1 = HLT with the default latency 0 (processor_idle.c acpi_processor_get_power_info_default() [M])",
+		BIOSOff: []IdleState{pollState, {Name: "C1", Desc: "ACPI HLT", ExitLatencyNs: 0, TargetResidencyNs: 0}}}
 }
 
 func adlIdle() IdleTable {
@@ -105,6 +109,9 @@ func armIdle() IdleTable {
 func (t IdleTable) Usable(cstates bool) []IdleState {
 	if cstates {
 		return append([]IdleState(nil), t.States...)
+	}
+	if t.BIOSOff != nil {
+		return append([]IdleState(nil), t.BIOSOff...)
 	}
 	var out []IdleState
 	hw := 0

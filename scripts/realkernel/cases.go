@@ -18,8 +18,9 @@ import (
 type taskSpec struct {
 	Name      string // group name; tasks are "<Name>-<index>" like rt-app
 	Instances int
-	Policy    string // SCHED_OTHER or SCHED_IDLE
+	Policy    string // SCHED_OTHER, SCHED_IDLE or SCHED_FIFO
 	Nice      int
+	RTPrio    int // SCHED_FIFO: rt_priority
 	CPUs      []int
 	RunUS     int // periodic only: CPU time per period
 	PeriodUS  int // periodic only; 0 means a hog
@@ -55,6 +56,9 @@ func allCases() []caseSpec {
 				hog("hog", 1, 0, "SCHED_OTHER", 1)}},
 		{"three-hogs-two-cpus", "Three nice-0 hogs allowed on CPUs 0-1.",
 			[]taskSpec{hog("hog", 3, 0, "SCHED_OTHER", 0, 1)}},
+		{"fifo-vs-other", "A SCHED_FIFO (priority 50) hog and a nice-0 SCHED_OTHER hog pinned to CPU 1: the fair hog gets what RT throttling (before v6.12) or the fair deadline server (v6.12+) leaves it, 5% by default.",
+			[]taskSpec{{Name: "fifo", Instances: 1, Policy: "SCHED_FIFO", RTPrio: 50, CPUs: []int{1}},
+				hog("other", 1, 0, "SCHED_OTHER", 1)}},
 	}
 }
 
@@ -104,13 +108,23 @@ func weight(s taskSpec) float64 {
 	return w[s.Nice+20]
 }
 
+// rtShare is the share (% of a CPU) an RT hog keeps: sched_rt_runtime_us /
+// sched_rt_period_us (950000/1000000) before v6.12, and 1 - 50 ms/1000 ms of
+// the fair deadline server from v6.12: 95% either way with the defaults.
+const rtShare = 95.0
+
 // expectedShares is the ideal CPU share (% of one CPU) of each task: periodic tasks
-// get RUN/PERIOD, hogs split what is left of their CPUs by weight. It assumes, as
-// all cases do, that tasks share either one CPU or all CPUs of the case.
+// get RUN/PERIOD, an RT hog rtShare, hogs split what is left of their CPUs by
+// weight. It assumes, as all cases do, that tasks share either one CPU or all
+// CPUs of the case, and at most one RT hog per case.
 func (c caseSpec) expectedShares() map[string]float64 {
 	ts := c.tasks()
 	capacity, hogWeight := 100*float64(len(c.cpuSet())), 0.0
 	for _, t := range ts {
+		if t.Spec.Policy == "SCHED_FIFO" {
+			capacity -= rtShare
+			continue
+		}
 		if t.Spec.PeriodUS > 0 {
 			capacity -= 100 * float64(t.Spec.RunUS) / float64(t.Spec.PeriodUS)
 		} else {
@@ -119,6 +133,10 @@ func (c caseSpec) expectedShares() map[string]float64 {
 	}
 	out := map[string]float64{}
 	for _, t := range ts {
+		if t.Spec.Policy == "SCHED_FIFO" {
+			out[t.Name] = rtShare
+			continue
+		}
 		if t.Spec.PeriodUS > 0 {
 			out[t.Name] = 100 * float64(t.Spec.RunUS) / float64(t.Spec.PeriodUS)
 		} else {
@@ -163,6 +181,7 @@ type scenarioTask struct {
 	Instances int    `json:"instances"`
 	Policy    string `json:"policy"`
 	Nice      int    `json:"nice"`
+	Priority  int    `json:"priority,omitempty"` // SCHED_FIFO
 	CPUs      []int  `json:"cpus"`
 	Loop      int    `json:"loop"`
 	Program   []any  `json:"program"`
@@ -194,7 +213,7 @@ func (c caseSpec) scenarioJSON(d time.Duration, hz int, preempt string) ([]byte,
 				map[string]any{"timer": timerEvent{Ref: "t", Period: us(s.PeriodUS), Mode: "absolute"}}}
 		}
 		sc.Tasks = append(sc.Tasks, scenarioTask{Name: s.Name, Instances: s.Instances,
-			Policy: s.Policy, Nice: s.Nice, CPUs: s.CPUs, Loop: -1, Program: prog})
+			Policy: s.Policy, Nice: s.Nice, Priority: s.RTPrio, CPUs: s.CPUs, Loop: -1, Program: prog})
 	}
 	b, err := json.MarshalIndent(sc, "", "  ")
 	return append(b, '\n'), err

@@ -15,6 +15,10 @@
 //     kernel preempts, which depends on HZ, the base slice and the preemption model;
 //   - migrations (se.nr_migrations): tests placement and load balancing.
 //
+// A pipe ping-pong case (pipe.go, id pipe-pingpong) measures microseconds per
+// round trip of perf bench sched pipe style ping-pong, pinned to one CPU and
+// across two, beside the simulator's demo/pipe-pingpong program.
+//
 // The workloads are a small C program (worker.c, compiled with gcc into a temp
 // dir) so that no runtime (GC, extra threads) adds switches of its own. Each case
 // runs for -duration with the harness itself kept on CPU 0; counters are read from
@@ -26,7 +30,11 @@
 //
 // Usage, from the repository root, as root:
 //
-//	go run ./scripts/realkernel [-duration 10s] [-cases a,b] [-o docs/real-kernel.md] [-json FILE] [-no-sim]
+//	go run ./scripts/realkernel [-duration 10s] [-cases a,b] [-pipe-loops N] [-o docs/real-kernel.md] [-json FILE] [-no-sim]
+//
+// Regenerating docs/real-kernel.md (all cases, the pipe case included) needs an
+// otherwise idle machine: go run ./scripts/realkernel -o docs/real-kernel.md.
+// One case alone, without touching the docs: -cases pipe-pingpong -o /tmp/r.md.
 package main
 
 import (
@@ -51,20 +59,34 @@ func main() {
 
 func run(args []string) error {
 	fs := flag.NewFlagSet("realkernel", flag.ContinueOnError)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: go run ./scripts/realkernel [flags]   (from the repository root, as root)\n\n"+
+			"Measures simple workloads on this machine's kernel and runs the same scenarios in the simulator.\n"+
+			"Regenerate the report on an otherwise idle machine with:\n"+
+			"  go run ./scripts/realkernel -o docs/real-kernel.md -json docs/real-kernel.json\n"+
+			"One case alone, e.g. the pipe ping-pong (us per round trip pinned and across two CPUs):\n"+
+			"  go run ./scripts/realkernel -cases "+pipeCaseID+" -pipe-loops 50000 -o /tmp/real-kernel.md\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
 	duration := fs.Duration("duration", 10*time.Second, "measurement time per case")
-	caseList := fs.String("cases", "", "comma-separated case ids (default: all)")
+	caseList := fs.String("cases", "", "comma-separated case ids (default: all): nice0-vs-nice5, nice0-vs-idle, two-hogs, periodic-vs-hog, three-hogs-two-cpus, "+pipeCaseID)
+	pipeLoops := fs.Int64("pipe-loops", 200000, "round trips per placement of the "+pipeCaseID+" case")
 	mdOut := fs.String("o", "", "Markdown report (default: <repo>/docs/real-kernel.md)")
 	jsonOut := fs.String("json", "", "also write the raw measurements as JSON here")
 	noSim := fs.Bool("no-sim", false, "skip the simulator column")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 || *duration <= 0 {
-		return fmt.Errorf("usage: go run ./scripts/realkernel [-duration D] [-cases a,b] [-o FILE] [-json FILE] [-no-sim]")
+	if fs.NArg() > 0 || *duration <= 0 || *pipeLoops <= 0 {
+		return fmt.Errorf("usage: go run ./scripts/realkernel [-duration D] [-cases a,b] [-pipe-loops N] [-o FILE] [-json FILE] [-no-sim]")
 	}
-	cases, err := selectCases(*caseList)
-	if err != nil {
-		return err
+	rest, withPipe := splitPipe(*caseList)
+	var cases []caseSpec
+	if rest != "-" {
+		var err error
+		if cases, err = selectCases(rest); err != nil {
+			return err
+		}
 	}
 	root, err := repoRoot()
 	if err != nil {
@@ -82,8 +104,20 @@ func run(args []string) error {
 	if res.Machine.CPUs < 2 {
 		return fmt.Errorf("need at least 2 CPUs, have %d", res.Machine.CPUs)
 	}
-	if err := measureAll(ctx, root, cases, *duration, &res); err != nil {
-		return err
+	if len(cases) > 0 {
+		if err := measureAll(ctx, root, cases, *duration, &res); err != nil {
+			return err
+		}
+	}
+	if withPipe {
+		pr, err := measurePipe(ctx, root, *pipeLoops)
+		if err != nil {
+			return err
+		}
+		if err := simPipe(ctx, root, pr, &res.Machine, *noSim); err != nil {
+			return err
+		}
+		res.Pipe = pr
 	}
 	for i := range res.Cases {
 		if err := addSim(ctx, root, cases[i], &res.Cases[i], &res.Machine, *duration, *noSim); err != nil {

@@ -20,6 +20,7 @@ import (
 
 const (
 	schedOther = 0 // SCHED_NORMAL
+	schedFIFO  = 1
 	schedIdle  = 5
 )
 
@@ -51,8 +52,10 @@ func getAffinity(tid int) (cpuMask, error) {
 	return m, nil
 }
 
-func setPolicy(pid, policy int) error {
-	param := struct{ prio int32 }{0}
+// setPolicy is sched_setscheduler(pid, policy, {prio}) (what chrt does;
+// SCHED_FIFO needs root or CAP_SYS_NICE).
+func setPolicy(pid, policy, prio int) error {
+	param := struct{ prio int32 }{int32(prio)}
 	_, _, e := syscall.RawSyscall(syscall.SYS_SCHED_SETSCHEDULER, uintptr(pid), uintptr(policy), uintptr(unsafe.Pointer(&param)))
 	if e != 0 {
 		return fmt.Errorf("sched_setscheduler(%d, %d): %v", pid, policy, e)
@@ -154,14 +157,19 @@ func (w *worker) configure() error {
 		return err
 	}
 	policy := schedOther
-	if s.Policy == "SCHED_IDLE" {
+	switch s.Policy {
+	case "SCHED_IDLE":
 		policy = schedIdle
+	case "SCHED_FIFO":
+		policy = schedFIFO
 	}
-	if err := setPolicy(pid, policy); err != nil {
+	if err := setPolicy(pid, policy, s.RTPrio); err != nil {
 		return err
 	}
-	if err := syscall.Setpriority(syscall.PRIO_PROCESS, pid, s.Nice); err != nil {
-		return fmt.Errorf("setpriority(%d, %d): %v", pid, s.Nice, err)
+	if policy != schedFIFO {
+		if err := syscall.Setpriority(syscall.PRIO_PROCESS, pid, s.Nice); err != nil {
+			return fmt.Errorf("setpriority(%d, %d): %v", pid, s.Nice, err)
+		}
 	}
 	if _, err := w.stdin.Write([]byte{'x'}); err != nil {
 		return err

@@ -121,3 +121,24 @@ func TestParseProcStat(t *testing.T) {
 		t.Errorf("parseProcStat: %+v", ms)
 	}
 }
+
+func TestParsePipeLine(t *testing.T) {
+	var pl pipeSides
+	if err := parsePipeLine("loops=5000 ns=105000000 user_ns=11000000 sys_ns=35000000", &pl); err != nil {
+		t.Fatal(err)
+	}
+	if pl.RealNS != 105000000 || pl.RealUserNS != 11000000 || pl.RealSysNS != 35000000 {
+		t.Errorf("parsed %+v", pl)
+	}
+	for _, bad := range []string{"", "loops=1 ns=2 user_ns=3", "loops=x ns=1 user_ns=1 sys_ns=1"} {
+		if err := parsePipeLine(bad, &pl); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+	if rest, pipe := splitPipe("two-hogs,pipe-pingpong"); rest != "two-hogs" || !pipe {
+		t.Errorf("splitPipe: %q %v", rest, pipe)
+	}
+	if rest, pipe := splitPipe("pipe-pingpong"); rest != "-" || !pipe {
+		t.Errorf("splitPipe alone: %q %v", rest, pipe)
+	}
+}

@@ -17,6 +17,7 @@ type results struct {
 	Command string       `json:"command"`
 	Machine machineInfo  `json:"machine"`
 	Cases   []caseResult `json:"cases"`
+	Pipe    *pipeResult  `json:"pipe,omitempty"`
 }
 
 type caseResult struct {
@@ -76,6 +77,9 @@ func (r results) markdown() string {
 	p("seeds 1-%d, which place the jiffies grid at different points relative to the workload's start.\n", simSeeds)
 	for _, c := range r.Cases {
 		c.markdown(&b, m.HZ)
+	}
+	if r.Pipe != nil {
+		r.Pipe.markdown(&b)
 	}
 	return b.String()
 }

@@ -6,6 +6,7 @@
 //
 // Usage:  worker [-n NAME] [-t MAXSEC] hog
 //         worker [-n NAME] [-t MAXSEC] periodic RUN_US PERIOD_US
+//         worker [-t MAXSEC] pipe LOOPS CPU_A CPU_B
 //
 //   hog       spin forever incrementing a volatile counter (never blocks).
 //   periodic  rt-app "run" + "timer" in absolute mode: anchor t_next = now; loop:
@@ -13,6 +14,12 @@
 //             time spent preempted does not count), t_next += PERIOD_US; if now <
 //             t_next sleep with clock_nanosleep(TIMER_ABSTIME) on CLOCK_MONOTONIC,
 //             else (overrun) go straight on without re-anchoring the grid.
+//   pipe      perf bench sched pipe: the process forks a child; the parent, pinned
+//             to CPU_A, writes one byte into pipe 1 and reads one from pipe 2,
+//             LOOPS times; the child, pinned to CPU_B, reads pipe 1 and writes
+//             pipe 2. No handshake: it prints one line
+//             "loops=N ns=ELAPSED user_ns=U sys_ns=S" (CLOCK_MONOTONIC around
+//             the loops; getrusage of both processes) and exits.
 //   -n NAME   set the task's comm (as seen in /proc and ftrace).
 //   -t MAXSEC exit via SIGALRM after MAXSEC seconds, a safety net in case the
 //             harness dies without killing us.
@@ -22,12 +29,17 @@
 // writes "r" and blocks reading stdin; each byte it reads makes it write "r" and
 // block again; end of file starts the workload. `worker hog </dev/null` starts at once.
 //
-// The loops make no library calls except clock_gettime/clock_nanosleep (plain
-// system calls); nothing allocates or prints once the workload has started.
+// The loops make no library calls except clock_gettime/clock_nanosleep and
+// the pipe read/write (plain system calls); nothing allocates or prints once
+// the workload has started.
 #define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
+#include <stdio.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -76,6 +88,60 @@ static void periodic(long long run_ns, long long period_ns)
 	}
 }
 
+static int pin(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return sched_setaffinity(0, sizeof(set), &set);
+}
+
+static long long tv_ns(struct timeval tv)
+{
+	return tv.tv_sec * NSEC_PER_SEC + tv.tv_usec * 1000LL;
+}
+
+static int pipe_pingpong(long long loops, int cpu_a, int cpu_b)
+{
+	int p1[2], p2[2];
+	char c = 0;
+	pid_t child;
+	long long t0, t1;
+	struct rusage self, kids;
+	int st;
+
+	if (pipe(p1) < 0 || pipe(p2) < 0)
+		return 1;
+	child = fork();
+	if (child < 0)
+		return 1;
+	if (child == 0) {
+		if (pin(cpu_b) < 0)
+			_exit(1);
+		for (long long i = 0; i < loops; i++) {
+			if (read(p1[0], &c, 1) != 1 || write(p2[1], &c, 1) != 1)
+				_exit(1);
+		}
+		_exit(0);
+	}
+	if (pin(cpu_a) < 0)
+		return 1;
+	t0 = now_ns(CLOCK_MONOTONIC);
+	for (long long i = 0; i < loops; i++) {
+		if (write(p1[1], &c, 1) != 1 || read(p2[0], &c, 1) != 1)
+			return 1;
+	}
+	t1 = now_ns(CLOCK_MONOTONIC);
+	if (waitpid(child, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0)
+		return 1;
+	getrusage(RUSAGE_SELF, &self);
+	getrusage(RUSAGE_CHILDREN, &kids);
+	printf("loops=%lld ns=%lld user_ns=%lld sys_ns=%lld\n", loops, t1 - t0,
+	       tv_ns(self.ru_utime) + tv_ns(kids.ru_utime), tv_ns(self.ru_stime) + tv_ns(kids.ru_stime));
+	return 0;
+}
+
 // handshake implements the stdin/stdout start protocol described at the top.
 static void handshake(void)
 {
@@ -93,7 +159,7 @@ static void handshake(void)
 static int usage(void)
 {
 	static const char msg[] =
-		"usage: worker [-n NAME] [-t MAXSEC] hog | periodic RUN_US PERIOD_US\n";
+		"usage: worker [-n NAME] [-t MAXSEC] hog | periodic RUN_US PERIOD_US | pipe LOOPS CPU_A CPU_B\n";
 	write(2, msg, sizeof(msg) - 1);
 	return 2;
 }
@@ -122,6 +188,13 @@ int main(int argc, char **argv)
 			return usage();
 		handshake();
 		periodic(run_us * 1000, period_us * 1000);
+	}
+	if (i < argc && strcmp(argv[i], "pipe") == 0 && i + 4 == argc) {
+		long long loops = atoll(argv[i + 1]);
+
+		if (loops <= 0)
+			return usage();
+		return pipe_pingpong(loops, atoi(argv[i + 2]), atoi(argv[i + 3]));
 	}
 	return usage();
 }

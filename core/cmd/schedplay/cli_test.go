@@ -35,7 +35,7 @@ func TestExitCodes(t *testing.T) {
 	notJSON := writeFile(t, "broken.json", `{"version":1,"tasks":[`)
 	rtappLock := writeFile(t, "rtapp-lock.json", `{
 	"tasks" : {
-		"thread0" : { "instance" : 1, "loop" : -1, "lock" : "m", "run" : 20000, "unlock" : "m" }
+		"thread0" : { "instance" : 1, "loop" : -1, "run" : 20000, "unlock" : "m" }
 	},
 	"global" : { "duration" : 2 }
 }`)
@@ -54,7 +54,7 @@ func TestExitCodes(t *testing.T) {
 		{"bad scenario", "", []string{"run", bad}, 2, []string{bad, "tasks[0].program[1].timer.period", "want a non-negative duration"}},
 		{"not JSON", "", []string{"run", notJSON}, 2, []string{notJSON, "not valid JSON"}},
 		{"bad stdin", `{"version":1,"tasks":[{"name":"a","nice":40,"program":[{"run":-1}]}]}`, []string{"run", "-"}, 2, []string{"<stdin>", "tasks[0].nice", "want -20..19"}},
-		{"rt-app lock", "", []string{"run", rtappLock}, 2, []string{rtappLock, "tasks.thread0.lock"}},
+		{"rt-app unlock of an unlocked mutex", "", []string{"run", rtappLock}, 2, []string{rtappLock, "tasks.thread0.unlock", "not locked earlier"}},
 		{"unknown -set key", "", []string{"run", "-preset", "demo/nice-shares", "-set", "bogus.key=1"}, 2, []string{"-set", "bogus.key", "unknown key"}},
 		{"-set without =", "", []string{"run", "-preset", "demo/nice-shares", "-set", "kernel.hz"}, 2, []string{"want KEY=VALUE"}},
 		{"bad -set value", "", []string{"run", "-preset", "demo/nice-shares", "-set", "kernel.hz=123"}, 2, []string{"kernel.hz", "want 100, 250, 300 or 1000"}},

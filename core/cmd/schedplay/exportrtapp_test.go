@@ -41,10 +41,10 @@ func TestRTAppInputErrors(t *testing.T) {
 	dir := t.TempDir()
 	lock := filepath.Join(dir, "lock.json")
 	os.WriteFile(lock, []byte(`// rt-app
-{ "tasks": { "a": { "run": 10, "lock": "m", "run1": 5, "unlock": "m" } } }`), 0o644)
+{ "tasks": { "a": { "run": 10, "lock": "m", "run1": 5 } } }`), 0o644)
 	code, _, stderr := rtappCLI(t, "run", lock)
-	if code != 2 || !strings.Contains(stderr, lock) || !strings.Contains(stderr, "tasks.a.lock") {
-		t.Errorf("exit %d, stderr %q; want 2 naming the file and tasks.a.lock", code, stderr)
+	if code != 2 || !strings.Contains(stderr, lock) || !strings.Contains(stderr, "ends holding mutex") {
+		t.Errorf("exit %d, stderr %q; want 2 naming the file and the mutex held at the end of the thread", code, stderr)
 	}
 	exit := filepath.Join(dir, "exit.json")
 	os.WriteFile(exit, []byte(`{"version":1,"tasks":[{"name":"a","program":[{"run":"1ms"},{"exit":true}]}]}`), 0o644)

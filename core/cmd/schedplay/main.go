@@ -47,6 +47,7 @@ commands:
   keys                     list every scenario key -set accepts
   url [SCENARIO]           print the share URL of a scenario
   topo [-kernel P] NAME    the machine and its sched domains (kernel sched_domain debug output)
+  placement [-topology T] [-tasks 1-20] -a 'K=V ..' [-b 'K=V ..']  where N CPU-bound tasks settle (docs/placement.md)
   export-rtapp [SCENARIO]  print the workload as rt-app JSON (rt-app files also run directly)
   validate [-o text|markdown|json] [PRESET ..]  run the seed/ presets' experiments against the threads' numbers
   trace-metrics [-o text|json] FILE  metrics of a real kernel trace (ftrace text or trace-cmd report)
@@ -78,6 +79,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdURL(args[1:], stdin, stdout, stderr)
 	case "topo":
 		err = cmdTopo(args[1:], stdout, stderr)
+	case "placement":
+		err = cmdPlacement(args[1:], stdout, stderr)
 	case "export-rtapp":
 		err = cmdExportRTApp(args[1:], stdin, stdout, stderr)
 	case "validate":

@@ -125,7 +125,7 @@ func isPreemption(r sched.Reason) bool {
 	switch r {
 	case sched.ReasonNone, sched.ReasonSleep, sched.ReasonTimer, sched.ReasonExit, sched.ReasonYield,
 		sched.ReasonSleepDone, sched.ReasonTimerFire, sched.ReasonStart, sched.ReasonForked,
-		sched.ReasonWait, sched.ReasonSignal:
+		sched.ReasonWait, sched.ReasonSignal, sched.ReasonLock, sched.ReasonUnlock:
 		return false
 	}
 	return true

@@ -22,12 +22,12 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 // the kernel's TP_printk formats of include/trace/events/sched.h).
 var (
 	lineRE    = regexp.MustCompile(`^\s*(.+)-(\d+)\s+\[(\d+)\]\s+(\S+)\s+(\d+\.\d+): (\w+): (.*)$`)
-	switchRE  = regexp.MustCompile(`^prev_comm=(.+) prev_pid=(\d+) prev_prio=(\d+) prev_state=(\S+) ==> next_comm=(.+) next_pid=(\d+) next_prio=(\d+)(?: (.*))?$`)
-	wakeupRE  = regexp.MustCompile(`^comm=(.+) pid=(\d+) prio=(\d+) target_cpu=(\d+)(?: (.*))?$`)
+	switchRE  = regexp.MustCompile(`^prev_comm=(.+) prev_pid=(\d+) prev_prio=(-?\d+) prev_state=(\S+) ==> next_comm=(.+) next_pid=(\d+) next_prio=(-?\d+)(?: (.*))?$`)
+	wakeupRE  = regexp.MustCompile(`^comm=(.+) pid=(\d+) prio=(-?\d+) target_cpu=(\d+)(?: (.*))?$`)
 	idleRE    = regexp.MustCompile(`^state=(\d+) cpu_id=(\d+)$`)
 	forkRE    = regexp.MustCompile(`^comm=(.+) pid=(\d+) child_comm=(.+) child_pid=(\d+)$`)
-	exitRE    = regexp.MustCompile(`^comm=(.+) pid=(\d+) prio=(\d+)$`)
-	migrateRE = regexp.MustCompile(`^comm=(.+) pid=(\d+) prio=(\d+) orig_cpu=(\d+) dest_cpu=(\d+)(?: (.*))?$`)
+	exitRE    = regexp.MustCompile(`^comm=(.+) pid=(\d+) prio=(-?\d+)$`)
+	migrateRE = regexp.MustCompile(`^comm=(.+) pid=(\d+) prio=(-?\d+) orig_cpu=(\d+) dest_cpu=(\d+)(?: (.*))?$`)
 	reschRE   = regexp.MustCompile(`^cpu=(\d+) reason=(\w+)(?: by=(.+)-(\d+))?$`)
 )
 

@@ -1,0 +1,77 @@
+package sched
+
+// The large-machine benchmark (make bench): the 256-CPU
+// epyc-milan-2s64c (2 sockets, 8-core CCX per L3, SMT2, NUMA per socket)
+// with 1024 unpinned mixed tasks (periodic rt-app-style timers, bursty
+// sleepers, CPU hogs), EEVDF v6.18: wakeup placement over sixteen LLCs,
+// load balancing at SMT, MC, PKG and NUMA levels, nohz idle balancing;
+// the machine's default hw model (C-states, kernel costs, SMT contention).
+// Reported: ns per engine event, events/s and wall-ns/sim-ns (wall
+// seconds per simulated second) and cpu-ns/sim-ns (the process's CPU time
+// per simulated ns: what wall-ns/sim-ns would be on an otherwise idle
+// machine, as this single-threaded loop gets a whole core there). Target:
+// wall-ns/sim-ns < 2.
+
+import (
+	"testing"
+
+	"schedplay/core/topology"
+)
+
+// benchEpyc builds the 256-CPU, 1024-task benchmark machine.
+func benchEpyc(tb testing.TB, kernel string) *Sim {
+	m, err := topology.Preset("epyc-milan-2s64c")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	prof, err := ProfileByName(kernel)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	hog := []Op{{Kind: OpRun, Dur: Forever}}
+	periodic := []Op{{Kind: OpRun, Dur: 700 * Microsecond}, {Kind: OpTimer, Dur: 4 * Millisecond}}
+	bursty := []Op{{Kind: OpRun, Dur: 3 * Millisecond}, {Kind: OpSleep, Dur: 5 * Millisecond}}
+	short := []Op{{Kind: OpRun, Dur: 50 * Microsecond}, {Kind: OpSleep, Dur: 300 * Microsecond}}
+	specs := []TaskSpec{
+		{Name: "hog", Instances: 160, Parent: -1, Loop: -1, Program: hog},
+		{Name: "hog_nice5", Instances: 32, Nice: 5, Parent: -1, Loop: -1, Program: hog},
+		{Name: "periodic", Instances: 320, Parent: -1, Loop: -1, Program: periodic, Timers: 1, Slack: 50 * Microsecond},
+		{Name: "bursty", Instances: 320, Nice: -2, Parent: -1, Loop: -1, Program: bursty, Slack: 50 * Microsecond},
+		{Name: "short", Instances: 128, Parent: -1, Loop: -1, Program: short, Slack: 50 * Microsecond},
+		{Name: "batch", Instances: 64, Policy: SchedBatch, Parent: -1, Loop: -1, Program: bursty, Slack: 50 * Microsecond},
+	}
+	s, err := New(Config{Machine: m, Profile: prof, Sysctls: prof.DefaultSysctls(m.NumCPUs()),
+		Tasks: specs, Duration: 3600 * Second, Seed: 1, HW: DefaultHW(&m)})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return s
+}
+
+// BenchmarkSimEpyc256CPU1024Tasks: one iteration is one engine event.
+func BenchmarkSimEpyc256CPU1024Tasks(b *testing.B) {
+	s := benchEpyc(b, "v6.18")
+	s.RunUntil(500 * Millisecond) // warm up: tasks spread, PELT settles
+	start := s.EventsProcessed()
+	simStart := s.Now()
+	cpu0 := processCPUNs()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if !s.Step() {
+			b.Fatal("simulation ended during the benchmark")
+		}
+	}
+	b.StopTimer()
+	cpuNs := processCPUNs() - cpu0
+	ev := s.EventsProcessed() - start
+	ns := float64(b.Elapsed().Nanoseconds())
+	b.ReportMetric(ns/float64(ev), "ns/event")
+	b.ReportMetric(float64(ev)/(ns/1e9), "events/s")
+	if simd := s.Now() - simStart; simd > 0 {
+		b.ReportMetric(ns/float64(simd), "wall-ns/sim-ns")
+		if cpuNs > 0 {
+			b.ReportMetric(float64(cpuNs)/float64(simd), "cpu-ns/sim-ns")
+		}
+	}
+}

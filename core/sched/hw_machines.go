@@ -1,0 +1,60 @@
+package sched
+
+// Per-machine cost defaults: the hw.* values that differ between the
+// machine presets (core/topology/presets.go), each with its source. A key
+// without a row for a machine takes its generic default (hw.go). Mirrors no
+// kernel function: these are the hardware's side of the code paths hw.go
+// names. docs/costs.md lists every value.
+
+// MachineCost is one machine's default of one hw.* key.
+type MachineCost struct {
+	Machine, Key string
+	Value        int64
+	Source       string
+}
+
+var machineCosts = []MachineCost{
+	// Ice Lake-SP, 2 sockets (icelake-2s32c), kernel v6.12 era.
+	{"icelake-2s32c", "clockevent_program_ns", 200, "[estimate] TSC-deadline mode: one WRMSR to IA32_TSC_DEADLINE in lapic_next_deadline() (~100-300 ns with the fence)"},
+	{"icelake-2s32c", "tick_stop_ns", 500, "[estimate] tick_nohz_next_event() + hrtimer bookkeeping on a 2021 core, about half the 2013 figure"},
+	{"icelake-2s32c", "tick_restart_ns", 500, "[estimate] hrtimer_cancel/forward/start on a 2021 core, about half the 2013 figure"},
+	{"icelake-2s32c", "ipi_send_ns", 150, "[estimate] csd_lock + llist_add + set_nr_if_polling() cmpxchg: atomics and one core-to-core cache-line transfer on the ICX mesh (~50-80 ns published core-to-core latency)"},
+	{"icelake-2s32c", "ipi_latency_ns", 300, "[estimate] x2APIC ICR write to handler entry between cores of one socket: mesh delivery + interrupt entry, a few hundred ns (published IPI round trips with the ack ~1 us on 2019-2021 Xeons)"},
+	{"icelake-2s32c", "schedule_idle_ns", 800, "[estimate] do_idle() exit after the flush + __schedule(SM_IDLE) without the pick: irq off, rcu_note_context_switch, rq lock (a line last written by other CPUs), update_rq_clock, unlock; ~0.5-1 us on a 2-socket server"},
+	{"icelake-2s32c", "pick_ns", 390, "calibrated to experiments.md S1 (B/A 0.80): pick_next_task() from the idle task, put_prev_task_idle, the class walk and sched_balance_newidle()'s early exit"},
+	{"icelake-2s32c", "csd_func_ns", 150, "[estimate] llist_del_all, an empty function, csd_unlock and its cache-line transfer back to the sender on the ICX mesh"},
+	// Sandy Bridge-EP, 2 sockets (xeon-2s8c-2013), kernel v3.11 era:
+	// experiments.md S4. The LAPIC timer write (clockevent_program_ns)
+	// keeps the generic 1 us; the rest is the pipe round trip's budget.
+	{"xeon-2s8c-2013", "ipi_latency_ns", 250, "calibrated to experiments.md S4 rows 3->4 (0.49 us per round trip = two reschedule IPIs to a CPU in HLT); low for an xAPIC IPI, see docs/costs.md"},
+	{"xeon-2s8c-2013", "ctx_switch_ns", 250, "[estimate] context_switch() with an mm switch (CR3 write) on a 2.6 GHz Sandy Bridge core; fits S4 row 4 (3.92 us per round trip)"},
+	{"xeon-2s8c-2013", "pick_ns", 100, "[estimate] 3.11 pick_next_task() fast path (all tasks fair): a few hundred instructions"},
+	{"xeon-2s8c-2013", "idle_enter_ns", 200, "[estimate] 3.11 cpu_idle_loop() entry and menu_select()"},
+	{"xeon-2s8c-2013", "idle_exit_ns", 50, "[estimate] 3.11 idle exit bookkeeping (menu_reflect, polling bit)"},
+	{"xeon-2s8c-2013", "schedule_idle_ns", 100, "[estimate] schedule_preempt_disabled() from the idle loop up to the pick (rq lock, clock update)"},
+	{"xeon-2s8c-2013", "tick_stop_ns", 200, "[estimate] tick_nohz_stop_sched_tick() bookkeeping without the clock-event writes"},
+	{"xeon-2s8c-2013", "tick_restart_ns", 100, "[estimate] tick_nohz_restart() hrtimer cancel/forward/start without the clock-event writes"},
+	// EPYC 7003 Milan, 2 sockets (epyc-milan-2s64c). CPUs 8 and 16 of
+	// experiments.md S1 sit in different CCXs of socket 0.
+	{"epyc-milan-2s64c", "clockevent_program_ns", 200, "[estimate] TSC-deadline mode (Zen 3 has X86_FEATURE_TSC_DEADLINE_TIMER): one WRMSR, as on Ice Lake"},
+	{"epyc-milan-2s64c", "tick_stop_ns", 500, "[estimate] as Ice Lake (same kernel code, similar core speed)"},
+	{"epyc-milan-2s64c", "tick_restart_ns", 500, "[estimate] as Ice Lake"},
+	{"epyc-milan-2s64c", "ipi_send_ns", 300, "[estimate] as Ice Lake but the cache line crosses CCXs through the I/O die (~100-120 ns published Zen 3 cross-CCX core-to-core latency vs ~20 ns inside a CCX)"},
+	{"epyc-milan-2s64c", "ipi_latency_ns", 300, "[estimate] as Ice Lake"},
+	{"epyc-milan-2s64c", "schedule_idle_ns", 800, "[estimate] as Ice Lake"},
+	{"epyc-milan-2s64c", "pick_ns", 200, "calibrated to experiments.md S1 (B/A 0.90); about half the Ice Lake value: the thread's smaller EPYC gain is attributed to the pick alone (the cross-CCX transfers are already in ipi_send_ns and csd_func_ns), which is a calibration, not a measurement"},
+	// Haswell-EX, 4 sockets (xeon-4s18c), 2020 PREEMPT_RT kernels:
+	// experiments.md S2.
+	{"xeon-4s18c", "lb_cpu_ns", lbCPUNsXeon4S, "calibrated to experiments.md S2: rteval max latency with the RFC patches and HT off (160 us = one statistics pass over the 72 CPUs of the NUMA level); about five ~400 ns cross-socket misses per CPU on a loaded 4-socket QPI machine, the high end of plausible (docs/kernel-rules.md section 14.3)"},
+	{"epyc-milan-2s64c", "csd_func_ns", 300, "[estimate] as Ice Lake with the cross-CCX transfer of the csd flags back to the sender"},
+}
+
+// machineCost finds the row of machine and key.
+func machineCost(machine, key string) (MachineCost, bool) {
+	for _, mc := range machineCosts {
+		if mc.Machine == machine && mc.Key == key {
+			return mc, true
+		}
+	}
+	return MachineCost{}, false
+}
