@@ -66,7 +66,7 @@ func Decode(data []byte) (*Scenario, error) {
 }
 
 func decodeScenario(m map[string]any) (*Scenario, error) {
-	if err := onlyKeys("", m, "version", "name", "description", "topology", "kernel", "features", "sysctl", "hw", "duration", "seed", "tasks"); err != nil {
+	if err := onlyKeys("", m, "version", "name", "description", "topology", "kernel", "features", "sysctl", "hw", "duration", "seed", "tasks", "workloads", "semaphores"); err != nil {
 		return nil, err
 	}
 	sc := New()
@@ -171,9 +171,15 @@ func decodeScenario(m map[string]any) (*Scenario, error) {
 		}
 		sc.Seed = u
 	}
+	if err := decodeWorkloadKeys(m, sc); err != nil { // workload_codec.go
+		return nil, err
+	}
 	tv, ok := m["tasks"]
+	if _, wl := m["workloads"]; !ok && wl {
+		return sc, nil
+	}
 	if !ok {
-		return nil, errAt("tasks", "missing; want an array of task groups")
+		return nil, errAt("tasks", "missing; want an array of task groups (or a workloads array)")
 	}
 	arr, ok := tv.([]any)
 	if !ok {

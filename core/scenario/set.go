@@ -78,6 +78,8 @@ func (sc *Scenario) Set(kv string) error {
 			return errAt(key, "%v", err)
 		}
 		sc.Sysctl[name] = n
+	case section == "workloads" && name != "":
+		return sc.setWorkload(key, name, val) // workload_codec.go
 	case section == "hw" && name != "":
 		sc.HW[name] = val // checked by Build (hw.go), which knows the machine
 	default:
@@ -98,6 +100,7 @@ func Keys() []string {
 		"kernel.preempt\tstring\tpreemption model: none, voluntary, full, lazy (lazy from v6.13)",
 		"kernel.tick_offset\tduration|random\twhere the jiffies grid lies after the run's start (0 <= x < 1/HZ); default random: drawn from the seed",
 	}
+	out = append(out, "workloads.NAME.PARAM\tper generator\ta parameter of workload NAME (`schedplay workloads` lists the generators and their parameters); workloads.NAME.kind=KIND adds a workload")
 	for _, f := range sched.Features() {
 		status := ""
 		if !f.Modelled() {

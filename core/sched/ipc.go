@@ -40,12 +40,17 @@ type Resource struct {
 	// Barrier is the number of participants of an rt-app barrier; 0 for an
 	// event (wait/signal/broadcast) resource.
 	Barrier int
+	// Semaphore makes an event resource count its pending signals
+	// (ipc_sem.go), starting from Initial.
+	Semaphore bool
+	Initial   int
 }
 
 // resState is a resource at run time.
 type resState struct {
 	waiters []TaskID // FIFO; capacity preallocated (no allocation per wait)
 	pending bool     // an event's pending signal
+	count   int      // a semaphore's count (ipc_sem.go)
 	arrived int      // barrier: participants blocked in this round
 }
 
@@ -61,7 +66,11 @@ func (s *Sim) initResources() error {
 		if r.Barrier < 0 {
 			return fmt.Errorf("resources[%d] (%s): barrier participants %d, want >= 0", i, r.Name, r.Barrier)
 		}
+		if r.Semaphore && (r.Barrier > 0 || r.Initial < 0) {
+			return fmt.Errorf("resources[%d] (%s): a semaphore needs an initial count >= 0 and cannot be a barrier", i, r.Name)
+		}
 		s.res[i].waiters = make([]TaskID, 0, ntasks)
+		s.res[i].count = r.Initial
 	}
 	for gi, spec := range s.cfg.Tasks {
 		for j, op := range spec.Program {
@@ -98,6 +107,13 @@ func (s *Sim) ipcOp(t *Task, op *Op) bool {
 	}
 	switch op.Kind {
 	case OpWait:
+		if s.cfg.Resources[op.Res].Semaphore {
+			if semWait(r) {
+				return false
+			}
+			s.waitOn(r, t)
+			return true
+		}
 		if r.pending {
 			r.pending = false
 			return false
@@ -106,7 +122,11 @@ func (s *Sim) ipcOp(t *Task, op *Op) bool {
 		return true
 	case OpSignal:
 		if len(r.waiters) == 0 {
-			if !op.Cond {
+			switch {
+			case op.Cond: // lost
+			case s.cfg.Resources[op.Res].Semaphore:
+				semPost(r)
+			default:
 				r.pending = true
 			}
 			return false

@@ -130,10 +130,6 @@ func loadExperiment(fs *flag.FlagSet, f *expFlags, stdin io.Reader, stderr io.Wr
 // configuration and seed (seeds first, first..first+runs-1), so that bad
 // input fails before anything runs.
 func prepare(base *scenario.Scenario, name string, vars []variant, runs int) ([]job, error) {
-	var groups []string
-	for _, t := range base.Tasks {
-		groups = append(groups, t.Name)
-	}
 	var jobs []job
 	for vi, v := range vars {
 		sc := cloneScenario(base)
@@ -141,6 +137,16 @@ func prepare(base *scenario.Scenario, name string, vars []variant, runs int) ([]
 			if err := sc.Set(kv); err != nil {
 				return nil, badInput("%s %q: %v", v.flag, kv, err)
 			}
+		}
+		// The task groups, with the workloads expanded (a -set of a
+		// workload parameter may change them; the seed does not).
+		full, err := sc.Expanded()
+		if err != nil {
+			return nil, badInput("%s: %s: %v", name, v.label, err)
+		}
+		var groups []string
+		for _, t := range full.Tasks {
+			groups = append(groups, t.Name)
 		}
 		first := sc.Seed
 		for i := 0; i < runs; i++ {
