@@ -15,17 +15,20 @@ package scenario
 // blocked writer the same way (pipe_read(), unix_write_space()). Writers
 // block only when the buffer is full.
 //
-// Model: per group, a counting semaphore `<name>.g<G>.data` holds the
-// written, unread messages, and `<name>.g<G>.space` the free buffer room
-// (initially fds x capacity). Sender: loops x fds times {wait space; run
-// cost; signal data (sync)}; receiver: loops x fds times {wait data; run
-// cost; signal space (sync)}.
+// Model: receiver R of group G is a task group of its own,
+// `<name>.g<G>.rcv<R>` (its pipe is its own resource), the senders of a
+// group are one task group `<name>.g<G>.snd` with fds instances. Each pipe
+// is two counting semaphores: `<name>.g<G>.p<R>.data` holds the written,
+// unread messages, `<name>.g<G>.p<R>.space` the free room (initially the
+// capacity). Sender: loops times, for each receiver R in order {wait
+// space R; run cost; signal data R (sync)}; receiver R: loops x fds times
+// {wait data R; run cost; signal space R (sync)}. So a receiver blocks
+// exactly when its own pipe is empty and a sender when the pipe it
+// writes is full, as in the kernel.
 //
 // SIMPLIFIED:
-//   - the receivers of a group share one queue: a message wakes the
-//     receiver of the group that has waited longest, not the owner of the
-//     pipe it was written to; each receiver still reads loops x fds
-//     messages and the group's total is exact.
+//   - a reader that frees room wakes one blocked writer per message; the
+//     kernel wakes the writers when a page (40 messages) is free.
 //   - capacity: a pipe holds 16 pages of 40 merged 100-byte messages (640);
 //     a socket's sk_sndbuf (wmem_default 212992) holds about 277 messages
 //     of ~768 bytes truesize (SKB_TRUESIZE of a small skb), an estimate.
@@ -62,6 +65,9 @@ func expandHackbench(x *expander) error {
 	if groups*fds*2 > maxWorkloadTasks {
 		return x.fail("groups", "%d groups of %d senders and %d receivers are %d tasks; the limit is %d", groups, fds, fds, groups*fds*2, maxWorkloadTasks)
 	}
+	if groups*(fds+1) > maxWorkloadGroups {
+		return x.fail("groups", "%d groups of %d receivers and a sender group are %d task groups; the limit is %d", groups, fds, groups*(fds+1), maxWorkloadGroups)
+	}
 	cost, capacity := 2*us, hackbenchSocketMsgs
 	if x.str("mode") == "pipe" {
 		cost, capacity = 1*us, hackbenchPipeMsgs
@@ -70,13 +76,20 @@ func expandHackbench(x *expander) error {
 		cost = x.dur("cost")
 	}
 	for g := range groups {
-		data, space := x.group(itoa("g", g)+".data"), x.group(itoa("g", g)+".space")
-		x.sem(data, 0)
-		x.sem(space, fds*capacity)
-		x.add(Task{Name: x.group(itoa("g", g) + ".snd"), Instances: fds, Loop: 1,
-			Program: []Step{stLoop(loops, stLoop(fds, stWait(space), stRun(cost), stSignal(data, true)))}})
-		x.add(Task{Name: x.group(itoa("g", g) + ".rcv"), Instances: fds, Loop: 1,
-			Program: []Step{stLoop(loops*fds, stWait(data), stRun(cost), stSignal(space, true))}})
+		grp := itoa("g", g)
+		var round []Step // one message to every receiver of the group
+		for r := range fds {
+			pipe := x.group(grp + itoa(".p", r))
+			x.sem(pipe+".data", 0)
+			x.sem(pipe+".space", capacity)
+			round = append(round, stWait(pipe+".space"), stRun(cost), stSignal(pipe+".data", true))
+		}
+		x.add(Task{Name: x.group(grp + ".snd"), Instances: fds, Loop: 1, Program: []Step{stLoop(loops, round...)}})
+		for r := range fds {
+			pipe := x.group(grp + itoa(".p", r))
+			x.add(Task{Name: x.group(grp + itoa(".rcv", r)), Instances: 1, Loop: 1,
+				Program: []Step{stLoop(loops*fds, stWait(pipe+".data"), stRun(cost), stSignal(pipe+".space", true))}})
+		}
 	}
 	return nil
 }

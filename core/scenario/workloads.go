@@ -144,6 +144,9 @@ func (sc *Scenario) expand(ncpu int) (*expansion, error) {
 		if len(x.tasks) > maxWorkloadGroups {
 			return nil, errAt(p, "expands to %d task groups; the limit is %d", len(x.tasks), maxWorkloadGroups)
 		}
+		if len(ex.Tasks)+len(x.tasks) > maxWorkloadTasks {
+			return nil, errAt(p, "the scenario's task groups come to %d with this workload; the limit is %d", len(ex.Tasks)+len(x.tasks), maxWorkloadTasks)
+		}
 		n := 0
 		for _, t := range x.tasks {
 			if t.Parent == "" {

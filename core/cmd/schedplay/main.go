@@ -5,6 +5,7 @@
 //
 //	schedplay run [flags] [SCENARIO]
 //	schedplay presets | topologies | keys
+//	schedplay workloads [-expand [-preset NAME] [-set K=V] [SCENARIO]]
 //	schedplay url [SCENARIO]
 //	schedplay topo [-kernel PROFILE] NAME
 //	schedplay export-rtapp [SCENARIO]
@@ -43,6 +44,8 @@ commands:
   presets                  list the built-in scenarios
   topologies               list the machine presets
   keys                     list every scenario key -set accepts
+  workloads [-expand [SCENARIO]]  list the workload generators and their parameters,
+                           or print a scenario with its workloads expanded into task groups
   url [SCENARIO]           print the share URL of a scenario
   topo [-kernel P] NAME    the machine and its sched domains (kernel sched_domain debug output)
   export-rtapp [SCENARIO]  print the workload as rt-app JSON (rt-app files also run directly)
@@ -71,6 +74,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdTopologies(stdout)
 	case "keys":
 		err = cmdKeys(stdout)
+	case "workloads":
+		err = cmdWorkloads(args[1:], stdin, stdout, stderr)
 	case "url":
 		err = cmdURL(args[1:], stdin, stdout, stderr)
 	case "topo":
