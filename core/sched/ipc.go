@@ -27,6 +27,10 @@ package sched
 //     is restored as each waiter leaves; here each arrival round is
 //     counted separately, which is the same for well-formed programs).
 //
+// A resource can instead be a counting semaphore (ipc_sem.go: pipes and
+// sockets holding messages, reaped child exits), which counts the signals
+// nobody waited for.
+//
 // Abstracted: the futex hash-bucket and pipe locks, the mutex rt-app wraps
 // around wait/signal (its lock and unlock events are not modelled), the
 // wake_q deferral of futex wakeups (the wakee is woken at the signal's

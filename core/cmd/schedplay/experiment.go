@@ -313,3 +313,20 @@ func splitSets(flagName, s string) ([]string, error) {
 	}
 	return f, nil
 }
+
+// allGroups is every task group of the jobs, in order of first appearance:
+// the configurations differ when a -set changes a workload (more hackbench
+// groups on side B), and a metric may name a group only one side has.
+func allGroups(jobs []job) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, j := range jobs {
+		for _, g := range j.groups {
+			if !seen[g] {
+				seen[g] = true
+				out = append(out, g)
+			}
+		}
+	}
+	return out
+}
