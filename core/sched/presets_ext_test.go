@@ -35,11 +35,11 @@ func presetConfig(t testing.TB, name, kernel string, dur sched.Time) sched.Confi
 }
 
 // densePresets have an event every microsecond or so (pipe ping-pong,
-// cyclictest at 100 us under a hackbench load);
+// hackbench, cyclictest at 100 us under a hackbench load);
 // the whole-preset runs below keep them to the preset's own (short)
 // duration so that the race-detector build stays within the test timeout.
 var densePresets = map[string]bool{"demo/pipe-pingpong": true, "demo/pipe-pingpong-cross": true,
-	"demo/cyclictest-hackbench": true}
+	"demo/cyclictest-hackbench": true, "demo/hackbench": true}
 
 // presetDur is dur, or for a dense preset the shorter of dur and the
 // preset's duration.
