@@ -1,9 +1,14 @@
 package rtapp
 
 import (
+	"context"
 	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"schedplay/core/scenario"
 )
@@ -47,5 +52,39 @@ func TestExportWorkloads(t *testing.T) {
 		if !errors.As(err, &se) || se.Path != c.path || !strings.Contains(se.Msg, c.msg) {
 			t.Errorf("%s: got %v; want path %q and %q", c.doc, err, c.path, c.msg)
 		}
+	}
+}
+
+// TestRealRTAppHogWorkload: an exported hog workload runs under Debian's
+// rt-app and ends at the duration (a hog is a loop of finite runs, which
+// rt-app checks its duration between).
+func TestRealRTAppHogWorkload(t *testing.T) {
+	bin, err := exec.LookPath("rt-app")
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("rt-app is not installed; .ci/run installs the Debian package rt-app")
+		}
+		t.Skip("rt-app is not installed (apt-get install rt-app); CI runs this test")
+	}
+	out, _, err := Export(decode(t, `{ "version": 1, "topology": "smp-2", "duration": "1s",
+		"workloads": [ { "kind": "hog", "name": "h", "count": 2, "nice": 5 } ] }`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out = []byte(strings.Replace(string(out), `"calibration" : "CPU0"`, `"calibration" : 100`, 1))
+	dir := t.TempDir()
+	file := filepath.Join(dir, "hog.json")
+	if err := os.WriteFile(file, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, file)
+	cmd.Dir = dir
+	if log, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("rt-app %s: %v\n%s\n%s", file, err, log, out)
+	}
+	if logs, _ := filepath.Glob(filepath.Join(dir, "rt-app-*.log")); len(logs) != 2 {
+		t.Errorf("%d thread logs, want 2: %v", len(logs), logs)
 	}
 }

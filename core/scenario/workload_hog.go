@@ -3,7 +3,10 @@ package scenario
 // Generator "hog": plain CPU hogs (while (1);), count of them, with a
 // policy, nice or RT priority, optionally all pinned to one CPU. Exact:
 // a hog never blocks, so there is nothing to simplify beyond the loop
-// having no memory behaviour.
+// having no memory behaviour. Its program is an endless loop of 100 ms
+// runs, which the scheduler cannot tell from one endless run (the task
+// never leaves the CPU between them); rt-app, which checks its duration
+// only between events, then ends an exported hog on time.
 
 var genHog = &generator{
 	kind:   "hog",
@@ -18,9 +21,12 @@ var genHog = &generator{
 	expand: expandHog,
 }
 
+// hogChunk is the length of one run step of a hog.
+const hogChunk = 100 * ms
+
 func expandHog(x *expander) error {
 	pol := x.str("policy")
-	t := Task{Name: x.group(""), Instances: x.int("count"), Policy: pol, Loop: -1, Program: []Step{stRun(Duration(-1))}}
+	t := Task{Name: x.group(""), Instances: x.int("count"), Policy: pol, Loop: -1, Program: []Step{stRun(hogChunk)}}
 	rt := pol == "SCHED_FIFO" || pol == "SCHED_RR"
 	switch {
 	case rt && x.int("priority") == 0:
