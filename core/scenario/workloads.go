@@ -80,6 +80,10 @@ const (
 	MaxWorkloads      = 64
 	maxWorkloadTasks  = 20000 // tasks one workload may start (sched.DefaultLimits' MaxTasks)
 	maxWorkloadGroups = 4096  // task groups one workload may produce
+	// maxExpandedSteps bounds the program steps all workloads expand to
+	// (kbuild's make has three per job), so that a hostile URL cannot make
+	// the build of a scenario slow or large.
+	maxExpandedSteps = 100_000
 )
 
 var workloadNameRE = regexp.MustCompile(`^[A-Za-z0-9_]{1,32}$`)
@@ -121,6 +125,7 @@ func (sc *Scenario) expand(ncpu int) (*expansion, error) {
 		names[t.Name] = fmt.Sprintf("tasks[%d]", i)
 	}
 	seen := map[string]bool{}
+	steps := 0
 	for k, w := range sc.Workloads {
 		p := fmt.Sprintf("workloads[%d]", k)
 		g := generatorByKind(w.Kind)
@@ -149,6 +154,9 @@ func (sc *Scenario) expand(ncpu int) (*expansion, error) {
 		}
 		n := 0
 		for _, t := range x.tasks {
+			if steps += countSteps(t.Program); steps > maxExpandedSteps {
+				return nil, errAt(p, "the workloads expand to more than %d program steps", maxExpandedSteps)
+			}
 			if t.Parent == "" {
 				n += t.Instances
 			}
@@ -258,4 +266,15 @@ func sortedSemKeys(m map[string]int) []string {
 	}
 	sort.Strings(ks)
 	return ks
+}
+
+// countSteps counts the steps of a program, loop bodies included.
+func countSteps(prog []Step) int {
+	n := len(prog)
+	for _, st := range prog {
+		if st.Loop != nil {
+			n += countSteps(st.Loop.Program)
+		}
+	}
+	return n
 }
