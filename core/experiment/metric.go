@@ -232,12 +232,17 @@ func baseNames() []string {
 // maxDefaultCPUs bounds the per-CPU busy rows of the default table.
 const maxDefaultCPUs = 16
 
+// maxDefaultGroups bounds the per-group rows of the default table: a
+// generated workload (hackbench, cyclictest on a big machine) can have
+// hundreds of task groups; ask for them with -metric.
+const maxDefaultGroups = 16
+
 // Defaults picks the metrics of a table when -metric is not given, from
 // the runs of every configuration: group shares and per-group latencies
 // when there is more than one group (latencies only of groups that woke
-// up), completion when every run's tasks all exited, the run-wide
-// figures, and per-CPU busy time for the CPUs that were busy in some run
-// (machines of at most 16 CPUs).
+// up; scenarios of at most 16 groups), completion when every run's tasks
+// all exited, the run-wide figures, and per-CPU busy time for the CPUs
+// that were busy in some run (machines of at most 16 CPUs).
 func Defaults(groups []string, ncpu int, runs []Values) []string {
 	present := func(name string) bool {
 		for _, r := range runs {
@@ -256,7 +261,7 @@ func Defaults(groups []string, ncpu int, runs []Values) []string {
 		return false
 	}
 	var out []string
-	multi := len(groups) > 1
+	multi := len(groups) > 1 && len(groups) <= maxDefaultGroups
 	if multi {
 		for _, g := range groups {
 			out = append(out, "share@"+g)

@@ -39,14 +39,26 @@ type PlanError struct{ Err error }
 
 func (e PlanError) Error() string { return e.Err.Error() }
 
+// Groups lists the task groups of every job, in first-seen order (a
+// configuration may change them, e.g. a workload's size).
+func Groups(jobs []Job) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, j := range jobs {
+		for _, g := range j.Groups {
+			if !seen[g] {
+				seen[g] = true
+				out = append(out, g)
+			}
+		}
+	}
+	return out
+}
+
 // Plan validates every configuration and builds one job per configuration
 // and seed (base.Seed, base.Seed+1, ..., runs of them; configuration-major),
 // so that bad input fails before anything runs.
 func Plan(base *scenario.Scenario, name string, cfgs []Config, runs int) ([]Job, error) {
-	var groups []string
-	for _, t := range base.Tasks {
-		groups = append(groups, t.Name)
-	}
 	var jobs []Job
 	for ci, c := range cfgs {
 		sc := clone(base)
@@ -54,6 +66,16 @@ func Plan(base *scenario.Scenario, name string, cfgs []Config, runs int) ([]Job,
 			if err := sc.Set(kv); err != nil {
 				return nil, PlanError{fmt.Errorf("%s %q: %v", c.Flag, kv, err)}
 			}
+		}
+		// The task groups, with the workloads expanded (an override of a
+		// workload parameter may change them; the seed does not).
+		full, err := sc.Expanded()
+		if err != nil {
+			return nil, PlanError{fmt.Errorf("%s: %s: %v", name, c.Label, err)}
+		}
+		var groups []string
+		for _, t := range full.Tasks {
+			groups = append(groups, t.Name)
 		}
 		for i := 0; i < runs; i++ {
 			seed := sc.Seed + uint64(i)

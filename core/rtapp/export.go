@@ -12,7 +12,10 @@ package rtapp
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -48,7 +51,26 @@ func (ex *exporter) warnOnce(key, path, format string, args ...any) {
 // or that Debian's rt-app 1.0 does not know (SCHED_IDLE, SCHED_BATCH and
 // fork are upstream additions). Steps rt-app cannot express (exit) are
 // errors naming the scenario path.
-func Export(sc *scenario.Scenario) ([]byte, []Warning, error) {
+//
+// Workloads are exported as the task groups they expand to; counting
+// semaphores (hackbench's message queues, kbuild's reaping, schbench's
+// requests) have no rt-app event and are an error naming them.
+func Export(sc *scenario.Scenario) (_ []byte, _ []Warning, err error) {
+	if len(sc.Workloads) > 0 || len(sc.Semaphores) > 0 {
+		full, xerr := sc.Expanded()
+		if xerr != nil {
+			return nil, nil, xerr
+		}
+		if len(full.Semaphores) > 0 {
+			name := slices.Sorted(maps.Keys(full.Semaphores))[0]
+			return nil, nil, &scenario.Error{Path: semaphorePath(sc, name),
+				Msg: fmt.Sprintf("resource %q is a counting semaphore, which rt-app cannot express (its signal wakes a waiter or is lost; nothing is counted)", name)}
+		}
+		own := len(sc.Tasks)
+		workloads := sc.Workloads
+		sc = full
+		defer func() { err = expandedPath(err, sc, own, workloads) }()
+	}
 	ex := &exporter{}
 	forked := map[string]bool{}
 	for _, t := range sc.Tasks {
@@ -380,4 +402,41 @@ func (ex *exporter) expandPerCPU(sc *scenario.Scenario) ([]scenario.Task, []stri
 		}
 	}
 	return tasks, paths, nil
+}
+
+// semaphorePath names where a semaphore comes from: the scenario's
+// "semaphores" object or the workload whose resources are named
+// "<workload>.<...>".
+func semaphorePath(sc *scenario.Scenario, name string) string {
+	if _, ok := sc.Semaphores[name]; ok {
+		return "semaphores." + name
+	}
+	for i, w := range sc.Workloads {
+		if strings.HasPrefix(name, w.Name+".") {
+			return fmt.Sprintf("workloads[%d] (%s)", i, w.Kind)
+		}
+	}
+	return "semaphores." + name
+}
+
+// expandedPath renames an error at "tasks[i]..." of an expanded scenario,
+// where i is past the scenario's own tasks, to the workload the task group
+// came from: "workloads[k] (task group NAME).program[1]...".
+func expandedPath(err error, full *scenario.Scenario, own int, wls []scenario.Workload) error {
+	var e *scenario.Error
+	if !errors.As(err, &e) || !strings.HasPrefix(e.Path, "tasks[") {
+		return err
+	}
+	end := strings.IndexByte(e.Path, ']')
+	i, aerr := strconv.Atoi(e.Path[len("tasks["):max(end, len("tasks["))])
+	if end < 0 || aerr != nil || i < own || i >= len(full.Tasks) {
+		return err
+	}
+	name := full.Tasks[i].Name
+	for k, w := range wls {
+		if name == w.Name || strings.HasPrefix(name, w.Name+".") {
+			return &scenario.Error{Path: fmt.Sprintf("workloads[%d] (task group %s)%s", k, name, e.Path[end+1:]), Msg: e.Msg}
+		}
+	}
+	return err
 }

@@ -66,7 +66,7 @@ func Decode(data []byte) (*Scenario, error) {
 }
 
 func decodeScenario(m map[string]any) (*Scenario, error) {
-	if err := onlyKeys("", m, "version", "name", "description", "topology", "kernel", "features", "sysctl", "hw", "duration", "seed", "pi", "tasks", "experiment"); err != nil {
+	if err := onlyKeys("", m, "version", "name", "description", "topology", "kernel", "features", "sysctl", "hw", "duration", "seed", "pi", "tasks", "workloads", "semaphores", "experiment"); err != nil {
 		return nil, err
 	}
 	sc := New()
@@ -178,9 +178,20 @@ func decodeScenario(m map[string]any) (*Scenario, error) {
 		}
 		sc.PI = b
 	}
+	if err := decodeWorkloadKeys(m, sc); err != nil { // workload_codec.go
+		return nil, err
+	}
+	if ev, ok := m["experiment"]; ok {
+		if sc.Experiment, err = decodeExperiment(ev); err != nil {
+			return nil, err
+		}
+	}
 	tv, ok := m["tasks"]
+	if _, wl := m["workloads"]; !ok && wl {
+		return sc, nil
+	}
 	if !ok {
-		return nil, errAt("tasks", "missing; want an array of task groups")
+		return nil, errAt("tasks", "missing; want an array of task groups (or a workloads array)")
 	}
 	arr, ok := tv.([]any)
 	if !ok {
@@ -192,11 +203,6 @@ func decodeScenario(m map[string]any) (*Scenario, error) {
 			return nil, err
 		}
 		sc.Tasks = append(sc.Tasks, t)
-	}
-	if ev, ok := m["experiment"]; ok {
-		if sc.Experiment, err = decodeExperiment(ev); err != nil {
-			return nil, err
-		}
 	}
 	return sc, nil
 }

@@ -132,15 +132,25 @@ func (sc *Scenario) Encode() []byte {
 		w.key("pi", &f)
 		w.b.WriteString("true")
 	}
-	w.key("tasks", &f)
-	w.b.WriteByte('[')
-	for i, t := range sc.Tasks {
-		if i > 0 {
-			w.b.WriteByte(',')
+	if len(sc.Tasks) > 0 || len(sc.Workloads) == 0 {
+		w.key("tasks", &f)
+		w.b.WriteByte('[')
+		for i, t := range sc.Tasks {
+			if i > 0 {
+				w.b.WriteByte(',')
+			}
+			encodeTask(&w, t)
 		}
-		encodeTask(&w, t)
+		w.b.WriteByte(']')
 	}
-	w.b.WriteByte(']')
+	if len(sc.Workloads) > 0 { // workload_codec.go
+		w.key("workloads", &f)
+		encodeWorkloads(&w, sc.Workloads)
+	}
+	if len(sc.Semaphores) > 0 {
+		w.key("semaphores", &f)
+		encodeSemaphores(&w, sc.Semaphores)
+	}
 	if sc.Experiment != nil {
 		w.key("experiment", &f)
 		encodeExperiment(&w, sc.Experiment)

@@ -28,8 +28,14 @@ type Scenario struct {
 	Seed        uint64
 	// PI gives the mutexes of lock/unlock steps priority inheritance
 	// (rt-app's global pi_enabled); false = plain futex mutexes.
-	PI         bool
-	Tasks      []Task
+	PI    bool
+	Tasks []Task
+	// Workloads are generator instances (workloads.go), expanded into
+	// task groups after Tasks when the scenario is built.
+	Workloads []Workload
+	// Semaphores makes the named wait resources counting semaphores with
+	// these initial counts (nil when there are none).
+	Semaphores map[string]int
 	Experiment *Experiment // optional: the thread this scenario reproduces
 }
 
@@ -217,12 +223,18 @@ func (sc *Scenario) Build(lim sched.Limits) (sched.Config, error) {
 	if len(m.CPUs) > lim.MaxCPUs {
 		return cfg, errAt("topology", "%d CPUs; the limit is %d", len(m.CPUs), lim.MaxCPUs)
 	}
-	if len(sc.Tasks) == 0 {
-		return cfg, errAt("tasks", "want at least one task group")
+	ex, err := sc.expand(m.NumCPUs())
+	if err != nil {
+		return cfg, err
+	}
+	full := *sc // the scenario with its workloads expanded into task groups
+	full.Tasks, full.Semaphores = ex.Tasks, ex.Semaphores
+	if len(full.Tasks) == 0 {
+		return cfg, errAt("tasks", "want at least one task group (or a workload)")
 	}
 	groups := map[string]int{}
-	for i, t := range sc.Tasks {
-		p := fmt.Sprintf("tasks[%d]", i)
+	for i, t := range full.Tasks {
+		p := ex.path(i)
 		if !nameRE.MatchString(t.Name) {
 			return cfg, errAt(p+".name", "%q: want 1-64 characters of A-Z a-z 0-9 _ .", t.Name)
 		}
@@ -233,8 +245,8 @@ func (sc *Scenario) Build(lim sched.Limits) (sched.Config, error) {
 	}
 	total := 0
 	rs := &resTable{index: map[string]int{}, mutexes: map[string]int{}, ncpu: m.NumCPUs()}
-	for i, t := range sc.Tasks {
-		spec, err := buildTask(fmt.Sprintf("tasks[%d]", i), t, groups, sc, m.NumCPUs(), rs)
+	for i, t := range full.Tasks {
+		spec, err := buildTask(ex.path(i), t, groups, &full, m.NumCPUs(), rs)
 		if err != nil {
 			return cfg, err
 		}
@@ -245,6 +257,9 @@ func (sc *Scenario) Build(lim sched.Limits) (sched.Config, error) {
 	}
 	if total > lim.MaxTasks {
 		return cfg, errAt("tasks", "%d tasks; the limit is %d", total, lim.MaxTasks)
+	}
+	if err := rs.semaphores(full.Semaphores); err != nil {
+		return cfg, err
 	}
 	cfg.Resources = rs.list
 	cfg.PI = sc.PI

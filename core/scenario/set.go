@@ -84,6 +84,8 @@ func (sc *Scenario) Set(kv string) error {
 			return errAt(key, "%v", err)
 		}
 		sc.Sysctl[name] = n
+	case section == "workloads" && name != "":
+		return sc.setWorkload(key, name, val) // workload_codec.go
 	case section == "hw" && name != "":
 		sc.HW[name] = val // checked by Build (hw.go), which knows the machine
 	case section == "tasks" && strings.HasSuffix(name, ".instances"):
@@ -92,6 +94,9 @@ func (sc *Scenario) Set(kv string) error {
 		if err != nil || n < 1 {
 			return bad("a positive integer")
 		}
+		// Copy the slice first: scenarios cloned for compare, sweep and
+		// experiment variants share it.
+		sc.Tasks = append([]Task(nil), sc.Tasks...)
 		found := false
 		for i := range sc.Tasks {
 			if sc.Tasks[i].Name == group {
@@ -121,6 +126,7 @@ func Keys() []string {
 		"kernel.tick_offset\tduration|random\twhere the jiffies grid lies after the run's start (0 <= x < 1/HZ); default random: drawn from the seed",
 		"tasks.NAME.instances\tinteger\thow many copies of task group NAME run (the group's instances); e.g. a workload size in an experiment variant",
 	}
+	out = append(out, "workloads.NAME.PARAM\tper generator\ta parameter of workload NAME (`schedplay workloads` lists the generators and their parameters); workloads.NAME.kind=KIND adds a workload")
 	for _, f := range sched.Features() {
 		status := ""
 		if !f.Modelled() {

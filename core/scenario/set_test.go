@@ -71,6 +71,10 @@ func TestSetEveryKey(t *testing.T) {
 			val = "0"
 		case key == "tasks.NAME.instances":
 			key, val = "tasks.nice0.instances", "2"
+		case key == "workloads.NAME.PARAM":
+			// The generic line stands for every generator parameter
+			// (workloads_test.go sets each of them).
+			key, val = "workloads.w.kind", "hog"
 		case strings.HasPrefix(key, "sysctl."):
 			for _, k := range sched.SysctlKeys() {
 				if "sysctl."+k.Name == key {

@@ -45,6 +45,18 @@ var handWritten = []struct{ name, json string }{
 	{"hand/wait-resources", `{"version":1,"name":"hand/wait-resources","topology":"smp-4","duration":"50ms",
 		"tasks":[{"name":"a","loop":-1,"program":[{"run":"10us"},{"signal":"q","sync":true},{"wait":"r"},{"barrier":"b"}]},
 			{"name":"w","instances":2,"loop":-1,"program":[{"wait":"q"},{"run":"20us"},{"signal":"r","cond":true},{"broadcast":"r","sync":true},{"barrier":"b"}]}]}`},
+	{"hand/workloads-every-parameter", `{"version":1,"name":"hand/workloads-every-parameter","topology":"smp-4","duration":"50ms",
+		"tasks":[{"name":"a","loop":-1,"program":[{"signal":"s"},{"run":"1ms"}]},{"name":"b","loop":-1,"program":[{"wait":"s"},{"run":"10us"}]}],
+		"semaphores":{"s":3},
+		"workloads":[{"kind":"pipe","name":"pp","loops":77,"cost":"1.5us","pin":"cross"},
+			{"kind":"hackbench","name":"hb","groups":3,"fds":5,"loops":7,"mode":"pipe","cost":"3us"},
+			{"kind":"schbench","name":"sb","messages":3,"workers":4,"work":"2ms","sleep":"100us","cost":"7us"},
+			{"kind":"cyclictest","name":"ct","threads":3,"interval":"500us","distance":"50us","priority":80,"policy":"SCHED_RR","pinned":false,"cost":"0s","loops":1000},
+			{"kind":"kbuild","name":"kb","jobs":33,"j":3,"run":"5ms","io":"0s","spawn":"0s"},
+			{"kind":"multimedia","name":"mm","profile":"video","scale":150},
+			{"kind":"hog","name":"h","count":3,"policy":"SCHED_FIFO","priority":10,"cpu":1}]}`},
+	{"hand/workloads-defaults", `{"version":1,"name":"hand/workloads-defaults","topology":"smp-2","duration":"20ms",
+		"workloads":[{"kind":"pipe"},{"kind":"hackbench"},{"kind":"schbench"},{"kind":"cyclictest"},{"kind":"kbuild"},{"kind":"multimedia"},{"kind":"hog"}]}`},
 }
 
 func TestURLRoundTrip(t *testing.T) {

@@ -27,6 +27,10 @@ package sched
 //     is restored as each waiter leaves; here each arrival round is
 //     counted separately, which is the same for well-formed programs).
 //
+// A resource can instead be a counting semaphore (ipc_sem.go: pipes and
+// sockets holding messages, reaped child exits), which counts the signals
+// nobody waited for.
+//
 // Abstracted: the futex hash-bucket and pipe locks, the mutex rt-app wraps
 // around wait/signal (its lock and unlock events are not modelled), the
 // wake_q deferral of futex wakeups (the wakee is woken at the signal's
@@ -42,12 +46,17 @@ type Resource struct {
 	Barrier int
 	// Mutex marks a mutex of lock/unlock steps (locks.go).
 	Mutex bool
+	// Semaphore makes an event resource count its pending signals
+	// (ipc_sem.go), starting from Initial.
+	Semaphore bool
+	Initial   int
 }
 
 // resState is a resource at run time.
 type resState struct {
 	waiters []TaskID // FIFO; capacity preallocated (no allocation per wait)
 	pending bool     // an event's pending signal
+	count   int      // a semaphore's count (ipc_sem.go)
 	arrived int      // barrier: participants blocked in this round
 	owner   *Task    // mutex: the holder (locks.go)
 }
@@ -64,7 +73,11 @@ func (s *Sim) initResources() error {
 		if r.Barrier < 0 {
 			return fmt.Errorf("resources[%d] (%s): barrier participants %d, want >= 0", i, r.Name, r.Barrier)
 		}
+		if r.Semaphore && (r.Barrier > 0 || r.Initial < 0) {
+			return fmt.Errorf("resources[%d] (%s): a semaphore needs an initial count >= 0 and cannot be a barrier", i, r.Name)
+		}
 		s.res[i].waiters = make([]TaskID, 0, ntasks)
+		s.res[i].count = r.Initial
 	}
 	for gi, spec := range s.cfg.Tasks {
 		for j, op := range spec.Program {
@@ -111,6 +124,13 @@ func (s *Sim) ipcOp(t *Task, op *Op) bool {
 	}
 	switch op.Kind {
 	case OpWait:
+		if s.cfg.Resources[op.Res].Semaphore {
+			if semWait(r) {
+				return false
+			}
+			s.waitOn(r, t)
+			return true
+		}
 		if r.pending {
 			r.pending = false
 			return false
@@ -123,7 +143,11 @@ func (s *Sim) ipcOp(t *Task, op *Op) bool {
 		return true
 	case OpSignal:
 		if len(r.waiters) == 0 {
-			if !op.Cond {
+			switch {
+			case op.Cond: // lost
+			case s.cfg.Resources[op.Res].Semaphore:
+				semPost(r)
+			default:
 				r.pending = true
 			}
 			return false

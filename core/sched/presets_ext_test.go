@@ -34,11 +34,13 @@ func presetConfig(t testing.TB, name, kernel string, dur sched.Time) sched.Confi
 	return cfg
 }
 
-// densePresets have an event every microsecond or so (pipe ping-pong);
+// densePresets have an event every microsecond or so (pipe ping-pong,
+// hackbench, cyclictest at 100 us under a hackbench load);
 // the whole-preset runs below keep them to the preset's own (short)
 // duration so that the race-detector build stays within the test timeout.
 var densePresets = map[string]bool{"demo/pipe-pingpong": true, "demo/pipe-pingpong-cross": true,
-	"seed/nohz-pipe": true, "seed/sm-idle-ipistorm": true}
+	"seed/nohz-pipe": true, "seed/sm-idle-ipistorm": true,
+	"demo/cyclictest-hackbench": true, "demo/hackbench": true}
 
 // denseCap bounds the whole-preset runs of the dense seed presets, whose
 // own durations cover the thread's full counts (seconds of events every

@@ -235,3 +235,8 @@ func splitSets(flagName, s string) ([]string, error) {
 	}
 	return f, nil
 }
+
+// allGroups is every task group of the jobs, in order of first appearance:
+// the configurations differ when a -set changes a workload (more hackbench
+// groups on side B), and a metric may name a group only one side has.
+func allGroups(jobs []experiment.Job) []string { return experiment.Groups(jobs) }

@@ -5,6 +5,7 @@
 //
 //	schedplay run [flags] [SCENARIO]
 //	schedplay presets | topologies | keys
+//	schedplay workloads [-expand [-preset NAME] [-set K=V] [SCENARIO]]
 //	schedplay url [SCENARIO]
 //	schedplay topo [-kernel PROFILE] NAME
 //	schedplay export-rtapp [SCENARIO]
@@ -45,6 +46,8 @@ commands:
   presets                  list the built-in scenarios
   topologies               list the machine presets
   keys                     list every scenario key -set accepts
+  workloads [-expand [SCENARIO]]  list the workload generators and their parameters,
+                           or print a scenario with its workloads expanded into task groups
   url [SCENARIO]           print the share URL of a scenario
   topo [-kernel P] NAME    the machine and its sched domains (kernel sched_domain debug output)
   placement [-topology T] [-tasks 1-20] -a 'K=V ..' [-b 'K=V ..']  where N CPU-bound tasks settle (docs/placement.md)
@@ -75,6 +78,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdTopologies(stdout)
 	case "keys":
 		err = cmdKeys(stdout)
+	case "workloads":
+		err = cmdWorkloads(args[1:], stdin, stdout, stderr)
 	case "url":
 		err = cmdURL(args[1:], stdin, stdout, stderr)
 	case "topo":

@@ -72,7 +72,7 @@ func cmdSweep(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	groups := jobs[0].Groups
+	groups := allGroups(jobs)
 	if _, err := experiment.Resolve(f.metricSpecs(), groups, maxCPUs(jobs)); err != nil {
 		return badInput("-metric: %v", err)
 	}

@@ -38,10 +38,7 @@ func runThread(sc *scenario.Scenario, name string, runs int, c experiment.Center
 	if err != nil {
 		return nil, err
 	}
-	var groups []string
-	for _, t := range sc.Tasks {
-		groups = append(groups, t.Name)
-	}
+	groups := allGroups(jobs)
 	names, err := experiment.Resolve(e.Metrics, groups, maxCPUs(jobs))
 	if err != nil {
 		return nil, badInput("%s: experiment.metrics: %v", name, err)

@@ -1,0 +1,96 @@
+package scenario
+
+// Generator "kbuild": a parallel build (make -jN of the kernel).
+//
+// make -jN keeps N jobs running: it forks a compiler (fork, exec of the gcc
+// driver and cc1), which reads its sources and headers, compiles (one CPU
+// burst of tens of ms to seconds), writes the object and exits; make reaps
+// it with wait4() (the exit wakes the parent with WF_SYNC: exit_notify()
+// -> do_notify_parent() -> __wake_up_parent() -> __wake_up_sync_key())
+// and forks the next job. A fixed set of jobs is a fixed amount of work,
+// so `completion` (when the last task exited) is the build time.
+//
+// Model: task group `<name>.make` forks the jobs; the jobs are task groups
+// `<name>.cc0` .. `<name>.cc7`, eight burst-length classes with runs of
+// run x (2c+1)/8 (uniform over (0, 2 run), mean run). Job i of the build
+// has class i mod 8, and the order of the jobs is a shuffle drawn from the
+// workload's own PCG stream (seeded by the scenario's seed and the
+// workload's name) when the scenario is built. So the total work depends
+// only on jobs, run and spawn (it is jobs x (run + spawn) when jobs is a
+// multiple of 8), not on the seed nor on the scheduler; the seed changes only the order, as two real builds differ.
+// (Drawing the bursts from the run's own generator while it runs would
+// make the amount of work depend on the order tasks happen to run in, and
+// an A/B comparison would not compare equal work.)
+// make: fork the first j jobs (each after `spawn` of make's own CPU), then
+// for each further job {wait done; run spawn; fork}, then wait for the last
+// j. A job: {sleep io; run burst; signal done (sync)}; `done` is a
+// counting semaphore, as wait4() reaps every zombie.
+//
+// SIMPLIFIED: no dependencies between jobs beyond the -j limit (kbuild's
+// directory recursion and link steps serialise parts of a real build);
+// make's jobserver, recursive sub-makes and the exec/page-fault cost of a
+// new compiler are folded into `spawn` (make's CPU, default 200 us) and
+// `io` (a sleep before the compile, default 1 ms: reading sources and
+// headers that are mostly in the page cache); burst lengths are uniform
+// in 8 classes, where real compile times are skewed with a long tail.
+
+var genKbuild = &generator{
+	kind: "kbuild",
+	models: "parallel build (make -jN): make forks `jobs` compiler processes, at most j at a time, each a short sleep (I/O) then one CPU burst " +
+		"(8 length classes, mean `run`, in a seeded order); a fixed amount of work, so completion is the build time",
+	params: []Param{
+		{Name: "jobs", Type: PInt, Default: "200", Min: 1, Max: 5000, Help: "compile jobs in the build"},
+		{Name: "j", Type: PInt, Default: "0", Min: 0, Max: 4096, Help: "make -j; 0 = the number of CPUs"},
+		{Name: "run", Type: PDuration, Default: "20ms", Min: int64(10 * us), Max: int64(10 * sec), Help: "mean CPU burst of a job"},
+		{Name: "io", Type: PDuration, Default: "1ms", Min: 0, Max: int64(sec), Help: "sleep before each compile (reading sources; estimate)"},
+		{Name: "spawn", Type: PDuration, Default: "200us", Min: 0, Max: int64(10 * ms), Help: "make's CPU per job (fork, exec, bookkeeping; estimate)"},
+	},
+	expand: expandKbuild,
+}
+
+const kbuildClasses = 8
+
+func expandKbuild(x *expander) error {
+	jobs, j := x.int("jobs"), x.int("j")
+	if j == 0 {
+		j = x.ncpu
+	}
+	j = min(j, jobs)
+	run, io, spawn := x.dur("run"), x.dur("io"), x.dur("spawn")
+	order := make([]int, jobs)
+	for i := range order {
+		order[i] = i % kbuildClasses
+	}
+	r := x.rng()
+	r.Shuffle(len(order), func(a, b int) { order[a], order[b] = order[b], order[a] })
+	mk, done := x.group("make"), x.group("done")
+	x.sem(done, 0)
+	forkJob := func(prog []Step, i int) []Step {
+		if spawn > 0 {
+			prog = append(prog, stRun(spawn))
+		}
+		return append(prog, stFork(x.group(itoa("cc", order[i]))))
+	}
+	var prog []Step
+	for i := range j {
+		prog = forkJob(prog, i)
+	}
+	for i := j; i < jobs; i++ {
+		prog = append(prog, stWait(done))
+		prog = forkJob(prog, i)
+	}
+	for range j {
+		prog = append(prog, stWait(done))
+	}
+	x.add(Task{Name: mk, Instances: 1, Loop: 1, Program: prog})
+	for c := range kbuildClasses {
+		var cc []Step
+		if io > 0 {
+			cc = append(cc, stSleep(io))
+		}
+		burst := max(run*Duration(2*c+1)/kbuildClasses, 1)
+		cc = append(cc, stRun(burst), stSignal(done, true))
+		x.add(Task{Name: x.group(itoa("cc", c)), Instances: 1, Parent: mk, Loop: 1, Program: cc})
+	}
+	return nil
+}
