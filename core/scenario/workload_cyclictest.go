@@ -12,7 +12,10 @@ package scenario
 // latency.p50/p99/max@<name>.t<I>) is the scheduling part of what
 // cyclictest reports; the hrtimer interrupt's own latency (from the
 // programmed expiry to the interrupt handler) is part of cyclictest's
-// figure and not of this metric.
+// figure and not of this metric; the timer latency (metrics
+// `timer_latency_ns`, compare's timer_latency.*, from the hrtimer's hard
+// expiry to switch-in) includes it, e.g. an interrupt held off by an
+// irqs-off newidle balance (core/sched/irqoff.go).
 //
 // Model: one task group per thread, `<name>.t<I>`, so each thread has its
 // own metrics: {timer absolute interval+I x distance; run cost}. RT tasks
