@@ -8,11 +8,14 @@
 //	page -> worker  {type: "run", id, scenario: "<scenario JSON>"}
 //	                {type: "cancel", id}
 //	                {type: "trace", id, file: File}    (import a kernel trace: trace.go)
+//	                {type: "thread", id, scenario, runs} (a thread's experiment: thread.go)
 //	worker -> page  {type: "batch", id, now, events, tasks: "<JSON []TaskInfo, new ones>",
 //	                 buf: ArrayBuffer (transferred; view.RecordSize-byte records)}
 //	                {type: "done", id, report: "<metrics JSON>", error: "..."}
 //	                {type: "trace", id, cpus, now, events, info}  (before a trace's batch)
 //	                {type: "traceerror", id, error: "name: line N: ..."}
+//	                {type: "threadprogress", id, now, events, cpus, info}, then
+//	                {type: "threaddone", id, report: "<JSON view.ThreadReport>", error}
 //
 // The engine (engine.go) is plain Go, tested and benchmarked on the host
 // and under Node; main_js.go is the only part that touches JavaScript. A
