@@ -182,6 +182,9 @@ func (a *App) handle(m bridge.WorkerMsg) bool {
 	if m.Type == "trace" || m.Type == "traceerror" {
 		return a.handleTrace(m)
 	}
+	if m.Type == "threadprogress" || m.Type == "threaddone" {
+		return a.handleThread(m) // threadexp.go
+	}
 	r := a.Run
 	if m.ID != a.gen || r == nil || !r.Remote() || r.Done() {
 		return false // a cancelled or superseded run
