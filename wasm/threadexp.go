@@ -47,6 +47,8 @@ type GalleryState struct {
 	Ms       float64 // wall time of the last finished experiment
 	Report   *view.ThreadReport
 	Err      string
+	maxMsgMs float64 // longest handling of one worker message (main thread)
+	renders  int     // page renders so far (the tests count those during an experiment)
 
 	// A/B toggles: which configurations are A and B, on which variant.
 	Variant, CfgA, CfgB int
@@ -92,21 +94,23 @@ func (a *App) StartThread() {
 		g.Err = err.Error()
 		return
 	}
-	tr, err := view.NewThreadRun(sc, g.Runs)
-	if err != nil {
-		g.Err = err.Error()
-		return
+	// Only the worker plans (it builds every configuration's machine,
+	// which takes long on a large one): the page counts the runs.
+	runs := g.Runs
+	if runs == 0 {
+		runs = sc.Experiment.EffectiveRuns()
 	}
+	total := len(sc.Experiment.VariantList()) * len(sc.Experiment.Configs) * runs
 	if a.Running {
 		a.CancelRun()
 		a.Notice = ""
 	}
 	a.gen++
-	g.ID, g.Name, g.Running, g.local = a.gen, tr.Name, true, a.link == nil
-	g.Fraction, g.Finished, g.Total, g.Info, g.Report, g.Err = 0, 0, tr.Jobs(), "", nil, ""
-	g.start = bridge.Now()
+	g.ID, g.Name, g.Running, g.local = a.gen, scName(sc), true, a.link == nil
+	g.Fraction, g.Finished, g.Total, g.Info, g.Report, g.Err = 0, 0, total, "", nil, ""
+	g.start, g.maxMsgMs = bridge.Now(), 0
 	if a.link == nil {
-		go a.threadLocal(tr, g.ID)
+		go a.threadLocal(sc, runs, g.ID)
 		return
 	}
 	if err := a.link.w.Post(map[string]any{"type": "thread", "id": g.ID, "scenario": string(sc.Encode()), "runs": g.Runs}); err != nil {
@@ -146,6 +150,8 @@ func (a *App) handleThread(m bridge.WorkerMsg) bool {
 	if m.ID != g.ID || !g.Running {
 		return false // cancelled or superseded
 	}
+	t0 := bridge.Now()
+	defer func() { g.maxMsgMs = max(g.maxMsgMs, bridge.Now()-t0) }()
 	switch m.Type {
 	case "threadprogress":
 		g.Fraction, g.Finished, g.Total, g.Info = m.Now, int(m.Events), m.CPUs, m.Info
@@ -174,8 +180,18 @@ func (a *App) threadFinished(rep *view.ThreadReport, err string) {
 }
 
 // threadLocal runs the experiment on the page in chunks (no worker).
-func (a *App) threadLocal(tr *view.ThreadRun, id int) {
+func (a *App) threadLocal(sc *scenario.Scenario, runs, id int) {
 	dt := sched.Millisecond
+	a.env.Lock()
+	tr, err := view.NewThreadRun(sc, runs)
+	if err != nil {
+		if g := a.gal(); g.ID == id && g.Running {
+			a.threadFinished(nil, err.Error())
+		}
+		a.env.UnlockRender()
+		return
+	}
+	a.env.UnlockOnly()
 	for {
 		a.env.Lock()
 		g := a.gal()
@@ -306,6 +322,7 @@ func abScenario(base *scenario.Scenario, variant, cfg int) (*scenario.Scenario, 
 // after every render, with the read lock held).
 func (a *App) abAfterRender() {
 	g := a.gal()
+	g.renders++
 	if g.abStage != 1 || a.Running {
 		return
 	}
@@ -332,7 +349,8 @@ func (a *App) abAfterRender() {
 func (a *App) publishThread() {
 	g := a.gal()
 	st := map[string]any{"running": g.Running, "fraction": g.Fraction, "finished": g.Finished, "total": g.Total,
-		"error": g.Err, "name": g.Name, "gallery": g.Open}
+		"error": g.Err, "name": g.Name, "gallery": g.Open, "maxMsgMs": g.maxMsgMs,
+		"renders": g.renders}
 	if g.Report != nil {
 		st["passed"] = g.Report.Passed
 		st["fails"] = g.Report.FailCount()

@@ -8,13 +8,17 @@ package view
 // Pure geometry in SVG user units; the page draws it as SVG elements
 // (numbers and escaped text only).
 
-import "fmt"
+import (
+	"fmt"
+
+	"schedplay/core/experiment"
+)
 
 // Plot layout, in SVG user units.
 const (
-	PlotW      = 440 // whole plot
+	PlotW      = 430 // whole plot
 	plotLabelW = 120 // configuration names
-	plotBarW   = 230 // the bars' full scale
+	plotBarW   = 220 // the bars' full scale
 	plotRowH   = 22
 	plotBarH   = 14
 )
@@ -31,7 +35,8 @@ type Plot struct {
 
 // PlotBar is one configuration's bar.
 type PlotBar struct {
-	Label, Value   string
+	Label, Value   string // configuration, value without deviation and change
+	Title          string // the table's cell text
 	Y, X, W        int
 	TextY, ValueX  int
 	DevX0, DevX1   int // deviation whisker (DevX0 == DevX1: none)
@@ -72,7 +77,7 @@ func (r *ThreadReport) ThreadPlots(ti int) []Plot {
 		p.ScaleT = fmt.Sprintf("full scale %s %s", fmtScale(top), row.Unit)
 		for ci, c := range row.Cells {
 			y := 3 + ci*plotRowH
-			b := PlotBar{Label: r.Configs[ci], Value: c.Text, Y: y, X: plotLabelW, TextY: y + plotBarH - 3,
+			b := PlotBar{Label: r.Configs[ci], Value: r.shortValue(c), Title: c.Text, Y: y, X: plotLabelW, TextY: y + plotBarH - 3,
 				WhiskerY: y + plotBarH/2, First: ci == 0, Missing: !c.Has}
 			if c.Has {
 				b.W = x(c.Value) - plotLabelW
@@ -102,4 +107,15 @@ func fmtScale(v float64) string {
 		return fmt.Sprintf("%.0f", v)
 	}
 	return fmt.Sprintf("%.3g", v)
+}
+
+// shortValue is a bar's label: the value alone, as precise as the table.
+func (r *ThreadReport) shortValue(c ThreadCell) string {
+	switch {
+	case !c.Has:
+		return "-"
+	case r.Normalized:
+		return fmt.Sprintf("%.3f", c.Value)
+	}
+	return experiment.FormatValue(c.Value)
 }
