@@ -16,7 +16,56 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"schedplay/core/experiment"
+	"schedplay/core/scenario"
 )
+
+// cliMarkdown is what `schedplay compare -preset NAME -runs N -o markdown`
+// prints, computed natively as the CLI does (Plan, Execute, EvaluateThread,
+// the shared renderer).
+func cliMarkdown(t *testing.T, preset string, runs int) string {
+	sc, err := scenario.Preset(preset)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := sc.Experiment
+	jobs, err := experiment.Plan(sc, preset, experiment.ThreadConfigs(e), runs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vals []experiment.Values
+	var labels []string
+	ncpu := 0
+	for i, j := range jobs {
+		r, err := experiment.Execute(j)
+		if err != nil {
+			t.Fatal(err)
+		}
+		vals = append(vals, experiment.Measure(r))
+		if i%(len(e.Configs)*runs) == 0 {
+			labels = append(labels, fmt.Sprintf("topology %s, kernel %s", r.Report.Topology, r.Report.Kernel))
+		}
+		ncpu = max(ncpu, j.Cfg.Machine.NumCPUs())
+	}
+	var groups []string
+	for _, g := range sc.Tasks {
+		groups = append(groups, g.Name)
+	}
+	names, err := experiment.Resolve(e.Metrics, groups, ncpu)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := experiment.EvaluateThread(e, names, experiment.ThreadCube(e, vals, runs), experiment.CenterMean)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seeds []uint64
+	for i := 0; i < runs; i++ {
+		seeds = append(seeds, jobs[i].Seed)
+	}
+	return (&experiment.ThreadRender{Name: preset, Runs: runs, Seeds: seeds, Labels: labels, Res: res}).Markdown()
+}
 
 const seedPreset = "seed/sched-idle-wakeup"
 
@@ -99,8 +148,8 @@ func TestGalleryThreadExperiment(t *testing.T) {
 	tb.do(chromedp.ScrollIntoView("#thread"))
 	tb.screenshot("thread")
 	md := eval[string](tb, `document.querySelector("#thread-md").textContent`)
-	if !strings.Contains(md, "| metric | unit | better | v5.8 | v5.8 + patch |") || !strings.Contains(md, "1 runs per cell") {
-		t.Fatalf("Markdown:\n%s", md)
+	if want := cliMarkdown(t, seedPreset, 1); md != want {
+		t.Fatalf("the page's Markdown differs from compare -preset -runs 1 -o markdown:\n%s\n---\n%s", md, want)
 	}
 
 	// A/B toggles: B then A swapped, run into the A/B view.
