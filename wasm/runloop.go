@@ -179,11 +179,11 @@ func (a *App) handle(m bridge.WorkerMsg) bool {
 		}
 		return true
 	}
-	if m.Type == "trace" || m.Type == "traceerror" {
-		return a.handleTrace(m)
-	}
 	if m.Type == "threadprogress" || m.Type == "threaddone" {
 		return a.handleThread(m) // threadexp.go
+	}
+	if m.Type == "trace" || m.Type == "traceerror" {
+		return a.handleTrace(m)
 	}
 	r := a.Run
 	if m.ID != a.gen || r == nil || !r.Remote() || r.Done() {

@@ -43,13 +43,13 @@ func main() {
 			current = id
 			file := m.Get("file")
 			go openTrace(id, file)
-		case "thread": // a thread's experiment (thread.go)
-			current = id
-			go runThreadMsg(id, m)
 		case "cancel":
 			if current == id {
 				current = -1
 			}
+		case "thread": // a thread's experiment (thread.go)
+			current = id
+			go runThreadMsg(id, m)
 		}
 		return nil
 	})
