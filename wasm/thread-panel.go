@@ -86,7 +86,7 @@ func (c *ThreadPanel) running() bool { return c.App.threadActive() }
 // report is the finished experiment of this scenario (nil if none).
 func (c *ThreadPanel) report() *view.ThreadReport {
 	g := c.g()
-	if g.Report == nil || g.Running || g.Name != scName(c.App.Sc) {
+	if g.Report == nil || c.App.threadActive() || g.Name != scName(c.App.Sc) {
 		return nil
 	}
 	return g.Report

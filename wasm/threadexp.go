@@ -65,10 +65,13 @@ func (a *App) gal() *GalleryState {
 	return a.G
 }
 
-// threadActive reports whether an experiment is running.
+// threadActive reports whether an experiment is running. It shares the
+// run id sequence (App.gen) with runs and trace imports: a run or an
+// import started since supersedes it (the worker has moved on), as does
+// the loss of the worker.
 func (a *App) threadActive() bool {
 	g := a.gal()
-	return g.Running && (g.local || a.link != nil)
+	return g.Running && g.ID == a.gen && (g.local || a.link != nil)
 }
 
 // threadBase is the scenario an experiment or A/B starts from: the
@@ -121,7 +124,7 @@ func (a *App) StartThread() {
 // CancelThread stops the experiment; nothing of it is shown.
 func (a *App) CancelThread() {
 	g := a.gal()
-	if !g.Running {
+	if !a.threadActive() {
 		return
 	}
 	if a.link != nil && !g.local {
@@ -147,7 +150,7 @@ func (a *App) SetThreadRuns(s string) {
 // reports whether the page needs a re-render (it ended).
 func (a *App) handleThread(m bridge.WorkerMsg) bool {
 	g := a.gal()
-	if m.ID != g.ID || !g.Running {
+	if m.ID != g.ID || !a.threadActive() {
 		return false // cancelled or superseded
 	}
 	t0 := bridge.Now()
@@ -185,7 +188,7 @@ func (a *App) threadLocal(sc *scenario.Scenario, runs, id int) {
 	a.env.Lock()
 	tr, err := view.NewThreadRun(sc, runs)
 	if err != nil {
-		if g := a.gal(); g.ID == id && g.Running {
+		if g := a.gal(); g.ID == id && a.threadActive() {
 			a.threadFinished(nil, err.Error())
 		}
 		a.env.UnlockRender()
@@ -195,7 +198,7 @@ func (a *App) threadLocal(sc *scenario.Scenario, runs, id int) {
 	for {
 		a.env.Lock()
 		g := a.gal()
-		if !g.Running || g.ID != id {
+		if !a.threadActive() || g.ID != id {
 			a.env.UnlockOnly()
 			return
 		}
@@ -250,7 +253,7 @@ func (a *App) threadProgressDOM() {
 // threadProgressText: runs done, the one in progress, time left.
 func (a *App) threadProgressText() string {
 	g := a.gal()
-	if !g.Running {
+	if !a.threadActive() {
 		if g.Report != nil && g.Ms > 0 {
 			return fmt.Sprintf("%d runs in %.1f s", g.Total, g.Ms/1000)
 		}
@@ -348,7 +351,7 @@ func (a *App) abAfterRender() {
 // publishThread exposes the experiment to the browser tests.
 func (a *App) publishThread() {
 	g := a.gal()
-	st := map[string]any{"running": g.Running, "fraction": g.Fraction, "finished": g.Finished, "total": g.Total,
+	st := map[string]any{"running": a.threadActive(), "fraction": g.Fraction, "finished": g.Finished, "total": g.Total,
 		"error": g.Err, "name": g.Name, "gallery": g.Open, "maxMsgMs": g.maxMsgMs,
 		"renders": g.renders}
 	if g.Report != nil {

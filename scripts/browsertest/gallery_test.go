@@ -228,6 +228,13 @@ func TestThreadExperimentLarge(t *testing.T) {
 	tb.waitDone()
 	t.Logf("a run after the cancel finished %v later", time.Since(t0).Round(time.Millisecond))
 
+	// A run started meanwhile supersedes the experiment (the worker moves on).
+	tb.click("#run-thread")
+	tb.waitFor(`window.schedplay.thread.running && window.schedplay.thread.fraction > 0.02`, 60*time.Second)
+	tb.click("#run")
+	tb.waitFor(`window.schedplay.thread.running === false && document.querySelector("#run-thread") !== null`, 5*time.Second)
+	tb.waitDone()
+
 	eval[bool](tb, `(window.__longTasks = [], true)`)
 	renders0 := eval[int](tb, `window.schedplay.thread.renders`)
 	start := time.Now()
