@@ -97,8 +97,8 @@ func (a *App) StartThread() {
 		g.Err = err.Error()
 		return
 	}
-	// Only the worker plans (it builds every configuration's machine,
-	// which takes long on a large one): the page counts the runs.
+	// The worker plans the runs (a machine and task set built per job);
+	// the page only counts them.
 	runs := g.Runs
 	if runs == 0 {
 		runs = sc.Experiment.EffectiveRuns()
