@@ -69,6 +69,8 @@ type App struct {
 	utilH       int
 	tasksFor    *view.Run
 
+	G *GalleryState // the gallery and thread experiments (threadexp.go)
+
 	TL        *TimelineCtl
 	ShareLink string
 	Snippet   string
@@ -111,6 +113,7 @@ func (a *App) AfterRender() {
 	a.TL.AfterRender()
 	a.drawUtil()
 	a.drawWarnings()
+	a.abAfterRender()
 	a.publish()
 }
 

@@ -73,6 +73,7 @@ func (a *App) publish() {
 		}
 	}
 	a.TL.publish()
+	a.publishThread()
 }
 
 // noteRender records the longest DOM render of the current run.

@@ -179,6 +179,9 @@ func (a *App) handle(m bridge.WorkerMsg) bool {
 		}
 		return true
 	}
+	if m.Type == "threadprogress" || m.Type == "threaddone" {
+		return a.handleThread(m) // threadexp.go
+	}
 	if m.Type == "trace" || m.Type == "traceerror" {
 		return a.handleTrace(m)
 	}

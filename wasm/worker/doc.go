@@ -20,5 +20,11 @@
 // the worker posts the batch and yields to its event loop, which is when a
 // cancel or a newer run message is seen (the older run then stops).
 //
+// Thread experiments (thread.go, the playground's thread panel):
+//
+//	page -> worker  {type: "thread", id, scenario: "<scenario JSON>", runs}
+//	worker -> page  {type: "threadprogress", id, now, events, cpus, info}
+//	                {type: "threaddone", id, report: "<JSON view.ThreadReport>", error}
+//
 // On the host, main only explains how to build.
 package main

@@ -47,6 +47,9 @@ func main() {
 			if current == id {
 				current = -1
 			}
+		case "thread": // a thread's experiment (thread.go)
+			current = id
+			go runThreadMsg(id, m)
 		}
 		return nil
 	})
