@@ -63,6 +63,7 @@ type App struct {
 	maxChunkMs  float64 // longest simulation chunk of the current run
 	maxRenderMs float64 // longest DOM render of the current run
 	maxIngestMs float64 // longest batch ingestion of the current run (worker runs)
+	spans       spanLog // slow main-thread work of the current run (spans.go)
 	derived     Derived // figures of the finished run, computed once
 	utilFor     *view.Run
 	utilPix     []byte

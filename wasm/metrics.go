@@ -67,7 +67,7 @@ func (c *Metrics) derived() *Derived {
 		d.run = nil
 		return d
 	}
-	bs := view.LatencyHistogram(r.Timeline.Latencies)
+	bs := r.Timeline.Latency.Buckets() // folded as the run streamed in
 	if len(bs) == 0 {
 		return d
 	}
@@ -82,7 +82,7 @@ func (c *Metrics) derived() *Derived {
 			Title: fmt.Sprintf("%s..%s: %d wakeups (CDF %.1f%%)", dur(b.Lo), dur(b.Hi), b.Count, 100*b.CDF)})
 		d.CDF += fmt.Sprintf("%d,%d ", i*w+w/2, int(float64(histH-14)-b.CDF*float64(histH-20)))
 	}
-	d.Summary = fmt.Sprintf("%d wakeups, %s .. %s", len(r.Timeline.Latencies), dur(bs[0].Lo), dur(bs[len(bs)-1].Hi))
+	d.Summary = fmt.Sprintf("%d wakeups, %s .. %s", r.Timeline.Latency.Len(), dur(bs[0].Lo), dur(bs[len(bs)-1].Hi))
 	return d
 }
 

@@ -107,6 +107,7 @@ func (a *App) StartRun() {
 	a.gen++
 	a.Run, a.Running, a.Progress, a.RunErr = r, true, 0, ""
 	a.maxChunkMs, a.maxRenderMs, a.maxIngestMs = 0, 0, 0
+	a.spans.reset()
 	a.TL.Reset(sc.Duration)
 	a.link.start = bridge.Now()
 	if err := a.link.w.Post(map[string]any{"type": "run", "id": a.gen, "scenario": string(sc.Encode())}); err != nil {
@@ -147,7 +148,7 @@ func (a *App) pump(l *workerLink) {
 				break
 			}
 			a.env.Lock()
-			t0 := bridge.Now()
+			t0, gc0 := a.spans.start()
 			render := false
 			for i, m := range msgs {
 				if bridge.Now()-t0 > ingestMs { // put the rest back, yield, continue
@@ -158,7 +159,7 @@ func (a *App) pump(l *workerLink) {
 				}
 				render = a.handle(m) || render
 			}
-			a.maxIngestMs = max(a.maxIngestMs, bridge.Now()-t0)
+			a.maxIngestMs = max(a.maxIngestMs, a.spans.end("ingest", t0, gc0))
 			if render {
 				a.env.UnlockRender()
 			} else {
@@ -252,6 +253,8 @@ func (a *App) frame() {
 	if !a.Running {
 		return // the final render draws everything
 	}
+	t0, gc0 := a.spans.start()
+	defer func() { a.spans.end("frame", t0, gc0) }()
 	a.TL.Draw()
 	bridge.SetStyle("progress-bar", "width", fmt.Sprintf("%.1f%%", 100*a.Progress))
 	bridge.SetText("progress-text", progressText(a))

@@ -87,6 +87,8 @@ func TestBudgets(t *testing.T) {
 		eval[float64](tb, `window.schedplay.maxChunkMs`), eval[float64](tb, `window.schedplay.maxIngestMs`), eval[float64](tb, `window.schedplay.maxRenderMs`),
 		eval[float64](tb, `window.schedplay.runMs`), eval[float64](tb, `window.schedplay.gcMaxPauseMs`),
 		eval[float64](tb, `window.schedplay.heapMB`))
+	t.Logf("long tasks %s; slow page work %s", eval[string](tb, `JSON.stringify(window.__longTasks)`),
+		eval[string](tb, `JSON.stringify(window.schedplay.slowSpans)`))
 	add(fmt.Sprintf("longest main-thread task during a long run (%d over 50 ms)", nlong), longest, 100, "ms", longest <= 100)
 
 	slices := eval[float64](tb, `window.schedplay.slices`)

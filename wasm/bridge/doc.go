@@ -40,6 +40,13 @@ type WorkerMsg struct {
 	Buf         []byte
 }
 
+// Mark is one text label or vertical line drawn over a canvas (Overlay).
+type Mark struct {
+	X, Y  float64
+	Text  string // "" draws a full-height line at X
+	Color string
+}
+
 // HashParam returns the value of key in a "#k=v&k2=v2" fragment.
 func HashParam(frag, key string) string {
 	frag = strings.TrimPrefix(frag, "#")

@@ -56,9 +56,12 @@ type Timeline struct {
 	Ended   bool
 	waiting map[sched.TaskID]waitRef // open waits by task
 	woken   map[sched.TaskID]sched.Time
-	// Latencies collects wakeup latencies (wakeup to switch-in), ns.
-	Latencies []int64
-	nslices   int
+	// Latency counts wakeup latencies (wakeup to switch-in) per log
+	// bucket as they occur (fold.go).
+	Latency LatHist
+	grid    *utilGrid // per-CPU busy time per bucket (SetUtilGrid), or nil
+	lod     *lod      // slice-start index for the raster (lod.go), or nil
+	nslices int
 }
 
 type waitRef struct {
@@ -98,6 +101,7 @@ func (tl *Timeline) Event(e *sched.Event) {
 			l := &tl.Lanes[c]
 			if n := len(l.Slices); n > 0 && l.Slices[n-1].End == Open {
 				l.Slices[n-1].End = e.Time
+				tl.closed(c, &l.Slices[n-1])
 			}
 		}
 		for id := range tl.waiting {
@@ -112,6 +116,7 @@ func (tl *Timeline) onSwitch(e *sched.Event) {
 	if n := len(l.Slices); n > 0 && l.Slices[n-1].End == Open {
 		s := &l.Slices[n-1]
 		s.End, s.OutReason, s.OutState = e.Time, e.Reason, e.PrevState
+		tl.closed(int(e.CPU), s)
 	}
 	if e.Prev != sched.NoTask && e.PrevState == 'R' {
 		tl.openWait(int(e.CPU), e.Prev, e.Time)
@@ -121,11 +126,18 @@ func (tl *Timeline) onSwitch(e *sched.Event) {
 	}
 	tl.closeWait(e.Next, e.Time)
 	if w, ok := tl.woken[e.Next]; ok {
-		tl.Latencies = append(tl.Latencies, int64(e.Time-w))
+		tl.Latency.Add(int64(e.Time - w))
 		delete(tl.woken, e.Next)
 	}
 	l.Slices = append(l.Slices, Slice{Start: e.Time, End: Open, Task: e.Next, InReason: e.Reason, Pick: e.Pick})
 	tl.nslices++
+}
+
+// closed folds a slice that just ended into the running summaries.
+func (tl *Timeline) closed(cpu int, s *Slice) {
+	if tl.grid != nil {
+		tl.grid.add(cpu, s.Start, s.End)
+	}
 }
 
 func (tl *Timeline) openWait(cpu int, id sched.TaskID, t sched.Time) {
