@@ -63,6 +63,9 @@ type App struct {
 	maxChunkMs  float64 // longest simulation chunk of the current run
 	maxRenderMs float64 // longest DOM render of the current run
 	maxIngestMs float64 // longest batch ingestion of the current run (worker runs)
+	exportID    int    // the latest trace export asked of the worker (export.go)
+	exportKind  string // the export in progress, "" if none
+	machine     *machineDrawing // layout of the chosen topology (machine.go)
 	spans       spanLog // slow main-thread work of the current run (spans.go)
 	derived     Derived // figures of the finished run, computed once
 	utilFor     *view.Run
@@ -233,6 +236,9 @@ func (a *App) Export(kind string) {
 			a.Notice = traceExportErr.Error()
 			return
 		}
+	}
+	if (kind == "ftrace" || kind == "perfetto") && a.startExport(kind) {
+		return // the worker re-runs the scenario and sends the file (export.go)
 	}
 	switch kind {
 	case "ftrace":

@@ -71,7 +71,7 @@ const maxRecords = 4096
 // and signal, never block.
 func (l *workerLink) onMsg(m bridge.WorkerMsg) {
 	l.mu.Lock()
-	for len(m.Buf) > maxRecords*view.RecordSize {
+	for m.Type == "batch" && len(m.Buf) > maxRecords*view.RecordSize {
 		piece := m
 		piece.Buf = m.Buf[:maxRecords*view.RecordSize]
 		l.inbox = append(l.inbox, piece)
@@ -182,6 +182,9 @@ func (a *App) handle(m bridge.WorkerMsg) bool {
 	}
 	if m.Type == "trace" || m.Type == "traceerror" {
 		return a.handleTrace(m)
+	}
+	if m.Type == "export" || m.Type == "exportprogress" || m.Type == "exporterror" {
+		return a.handleExport(m)
 	}
 	r := a.Run
 	if m.ID != a.gen || r == nil || !r.Remote() || r.Done() {

@@ -19,13 +19,15 @@ const (
 	maxSpans  = 48
 )
 
-// spanLog holds the slow spans of the current run.
+// spanLog holds the slowest spans of the current run (at most maxSpans:
+// a full log keeps the longest).
 type spanLog struct {
 	list   []string
+	ms     []float64
 	sample []metrics.Sample
 }
 
-func (s *spanLog) reset() { s.list = s.list[:0] }
+func (s *spanLog) reset() { s.list, s.ms = s.list[:0], s.ms[:0] }
 
 // gcCycles is the number of completed GC cycles.
 func (s *spanLog) gcCycles() uint64 {
@@ -45,8 +47,22 @@ func (s *spanLog) start() (float64, uint64) { return bridge.Now(), s.gcCycles() 
 // end records the span if it was slow and returns its duration (ms).
 func (s *spanLog) end(name string, t0 float64, gc0 uint64) float64 {
 	ms := bridge.Now() - t0
-	if ms >= spanMinMs && len(s.list) < maxSpans {
-		s.list = append(s.list, fmt.Sprintf("%s %.0fms gc%d", name, ms, s.gcCycles()-gc0))
+	if ms < spanMinMs {
+		return ms
+	}
+	text := fmt.Sprintf("%s %.0fms gc%d", name, ms, s.gcCycles()-gc0)
+	if len(s.list) < maxSpans {
+		s.list, s.ms = append(s.list, text), append(s.ms, ms)
+		return ms
+	}
+	low := 0 // replace the shortest kept span if this one is longer
+	for i, v := range s.ms {
+		if v < s.ms[low] {
+			low = i
+		}
+	}
+	if ms > s.ms[low] {
+		s.list[low], s.ms[low] = text, ms
 	}
 	return ms
 }

@@ -35,6 +35,7 @@ func (a *App) drawUtil() {
 		return // not rendered yet
 	}
 	a.utilFor = r
+	bridge.Publish("utilFolded", r.Timeline.UtilFolded(r.Duration(), utilCols))
 	u := view.Utilisation(r.Timeline, r.Duration(), utilCols) // folded during the run (view/fold.go)
 	pix := make([]byte, 4*utilWidth*h)
 	colW := utilWidth / utilCols

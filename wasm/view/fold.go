@@ -120,6 +120,13 @@ func (g *utilGrid) add(cpu int, a, b sched.Time) {
 	}
 }
 
+// UtilFolded reports whether Utilisation(tl, end, n) reads the grid
+// folded during the run (no walk over the slices).
+func (tl *Timeline) UtilFolded(end sched.Time, n int) bool {
+	g := tl.grid
+	return g != nil && tl.Ended && g.end == end && g.n == n
+}
+
 // utilisation returns the busy share per bucket if the grid covers
 // [0, end) in n buckets and every slice has closed (the run ended).
 func (tl *Timeline) gridUtilisation(end sched.Time, n int) ([][]float64, bool) {
