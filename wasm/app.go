@@ -73,6 +73,10 @@ type App struct {
 	utilH       int
 	tasksFor    *view.Run
 
+	// Rows of the metrics tables shown beyond the first (metrics.go);
+	// reset by each run.
+	TaskRowsMore, CPURowsMore int
+
 	TL        *TimelineCtl
 	ShareLink string
 	Snippet   string

@@ -116,10 +116,15 @@ func TestLongRunFoldsResults(t *testing.T) {
 	tb.open("/")
 	tb.waitDone()
 	short := strings.Replace(millionSlices, `"duration":"3s"`, `"duration":"1s"`, 1)
+	short = strings.Replace(short, `"tasks":[`, `"tasks":[{"name":"sleeper","instances":4,"loop":-1,"program":[{"run":"50us"},{"sleep":"300us"}]},`, 1)
 	tb.change("#json", short)
 	tb.click("#apply-json")
 	tb.waitFor(`window.schedplay.running === true || window.schedplay.done === true`, 10*time.Second)
 	tb.waitFor(`window.schedplay.done === true && window.schedplay.preset === "" && window.schedplay.slices > 300000`, 3*time.Minute)
+	t.Logf("%.0f slices; longest render %.1f ms, longest ingest %.1f ms; long tasks %s; slow page work %s",
+		eval[float64](tb, `window.schedplay.slices`), eval[float64](tb, `window.schedplay.maxRenderMs`),
+		eval[float64](tb, `window.schedplay.maxIngestMs`), eval[string](tb, `JSON.stringify(window.__longTasks)`),
+		eval[string](tb, `JSON.stringify(window.schedplay.slowSpans)`))
 	tb.waitFor(`window.schedplay.utilFolded !== undefined`, 5*time.Second)
 	if !eval[bool](tb, `window.schedplay.utilFolded`) {
 		t.Error("the utilisation chart walked the slices at the end of the run")
@@ -127,10 +132,6 @@ func TestLongRunFoldsResults(t *testing.T) {
 	if n := eval[int](tb, `document.querySelectorAll("#hist rect").length`); n == 0 {
 		t.Error("no latency histogram")
 	}
-	t.Logf("%.0f slices; longest render %.1f ms, longest ingest %.1f ms; long tasks %s; slow page work %s",
-		eval[float64](tb, `window.schedplay.slices`), eval[float64](tb, `window.schedplay.maxRenderMs`),
-		eval[float64](tb, `window.schedplay.maxIngestMs`), eval[string](tb, `JSON.stringify(window.__longTasks)`),
-		eval[string](tb, `JSON.stringify(window.schedplay.slowSpans)`))
 }
 
 // TestDOMSize logs how many elements each part of the page has: a full

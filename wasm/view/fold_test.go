@@ -68,3 +68,46 @@ func TestLatHistMatchesBatch(t *testing.T) {
 	}
 	_ = sched.Second
 }
+
+// foldBenchTimeline is a run's worth of slices and latencies streamed
+// into a timeline: 8 CPUs, about a million slices.
+func foldBenchTimeline(b *testing.B) (*Timeline, []int64) {
+	b.Helper()
+	const ncpu, per = 8, 140_000
+	tl := NewTimeline(ncpu)
+	end := sched.Time(per * 8000)
+	tl.SetUtilGrid(end, UtilBuckets)
+	var lat []int64
+	for i := 0; i < per; i++ {
+		for c := 0; c < ncpu; c++ {
+			t := sched.Time(i) * 8000
+			task := sched.TaskID(2*c + i%2)
+			tl.Event(&sched.Event{Kind: sched.EvWakeup, Time: t, CPU: sched.CPUID(c), Next: task})
+			tl.Event(&sched.Event{Kind: sched.EvSwitch, Time: t + 1500, CPU: sched.CPUID(c), Prev: sched.NoTask, Next: task, PrevState: 'S'})
+			tl.Event(&sched.Event{Kind: sched.EvSwitch, Time: t + 7000, CPU: sched.CPUID(c), Prev: task, Next: sched.NoTask, PrevState: 'S'})
+			lat = append(lat, 1500)
+		}
+	}
+	tl.Event(&sched.Event{Kind: sched.EvEnd, Time: end, CPU: -1})
+	return tl, lat
+}
+
+// BenchmarkEndOfRunFigures compares what the end of a million-slice run
+// costs on the page: the batch path (a pass over every latency and slice,
+// as the final render did) against reading the figures folded while
+// streaming.
+func BenchmarkEndOfRunFigures(b *testing.B) {
+	tl, lat := foldBenchTimeline(b)
+	b.Run("walk", func(b *testing.B) {
+		for range b.N {
+			LatencyHistogram(lat)
+			utilisationWalk(tl, tl.grid.end, UtilBuckets)
+		}
+	})
+	b.Run("folded", func(b *testing.B) {
+		for range b.N {
+			tl.Latency.Buckets()
+			Utilisation(tl, tl.grid.end, UtilBuckets)
+		}
+	})
+}
