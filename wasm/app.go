@@ -59,15 +59,15 @@ type App struct {
 	link   *workerLink // the simulation worker (nil: runs on the main thread)
 	engine string      // where runs execute: "worker" or "main"
 
-	published   bool    // first page state published (first-render budget)
-	maxChunkMs  float64 // longest simulation chunk of the current run
-	maxRenderMs float64 // longest DOM render of the current run
-	maxIngestMs float64 // longest batch ingestion of the current run (worker runs)
-	exportID    int    // the latest trace export asked of the worker (export.go)
-	exportKind  string // the export in progress, "" if none
+	published   bool            // first page state published (first-render budget)
+	maxChunkMs  float64         // longest simulation chunk of the current run
+	maxRenderMs float64         // longest DOM render of the current run
+	maxIngestMs float64         // longest batch ingestion of the current run (worker runs)
+	exportID    int             // the latest trace export asked of the worker (export.go)
+	exportKind  string          // the export in progress, "" if none
 	machine     *machineDrawing // layout of the chosen topology (machine.go)
-	spans       spanLog // slow main-thread work of the current run (spans.go)
-	derived     Derived // figures of the finished run, computed once
+	spans       spanLog         // slow main-thread work of the current run (spans.go)
+	derived     Derived         // figures of the finished run, computed once
 	utilFor     *view.Run
 	utilPix     []byte
 	utilH       int
