@@ -71,11 +71,17 @@ func (c *Machine) summary() string {
 	return fmt.Sprintf("%d CPUs: %s", m.NumCPUs(), m.Summary)
 }
 
-// containers are the non-CPU boxes (package, LLC, cluster, core).
+// containers are the non-CPU boxes (package, LLC, cluster, core). A
+// compact drawing leaves out the core boxes' tooltips: every element and
+// text is re-sent on each page render, and a core's threads say it all.
 func (c *Machine) containers() []view.MachineBox {
+	d := c.App.drawing()
 	var out []view.MachineBox
-	for _, b := range c.App.drawing().boxes {
+	for _, b := range d.boxes {
 		if b.Kind != "cpu" {
+			if d.compact && b.Kind == "core" {
+				b.Title = ""
+			}
 			out = append(out, b)
 		}
 	}

@@ -34,7 +34,7 @@ import (
 )
 
 const (
-	ingestMs   = 25  // longest stretch of batch decoding per browser task
+	ingestMs   = 16  // longest stretch of batch folding per browser task (GC and a frame may follow)
 	heatEvery  = 250 // ms between heat-map updates while running
 	workerFile = "worker.js"
 )

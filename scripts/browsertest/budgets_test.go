@@ -178,3 +178,31 @@ func TestScreenshots(t *testing.T) {
 	tb.do(scrollTo("#compare"))
 	tb.screenshot("ab-compare")
 }
+
+// TestBudgetsLongTaskProfile profiles the main thread over a 1 s cut of
+// the budget scenario (plus sleepers, for wakeup latencies), twice: the
+// long tasks (count, longest, total) and the longest page render. It uses
+// only figures every build of the page publishes, so the same test can be
+// run against an older dist/ (-dist) to compare builds under the same
+// machine load.
+func TestBudgetsLongTaskProfile(t *testing.T) {
+	tb := newTab(t)
+	tb.open("/")
+	tb.waitDone()
+	sc := strings.Replace(millionSlices, `"duration":"3s"`, `"duration":"1s"`, 1)
+	sc = strings.Replace(sc, `"tasks":[`, `"tasks":[{"name":"sleeper","instances":4,"loop":-1,"program":[{"run":"50us"},{"sleep":"300us"}]},`, 1)
+	for i := range 2 {
+		eval[bool](tb, `(window.__longTasks = [], true)`)
+		tb.change("#json", strings.Replace(sc, `"seed":1`, fmt.Sprintf(`"seed":%d`, i+1), 1))
+		tb.click("#apply-json")
+		tb.waitFor(`window.schedplay.running === true || window.schedplay.done === false`, 10*time.Second)
+		tb.waitFor(`window.schedplay.done === true && window.schedplay.preset === ""`, 3*time.Minute)
+		time.Sleep(300 * time.Millisecond) // the final render's long task is reported after it ends
+		t.Logf("run %d: %.0f slices in %.0f ms; long tasks: %d, longest %.0f ms, total %.0f ms; longest render %.0f ms, longest ingest %.0f ms",
+			i, eval[float64](tb, `window.schedplay.slices`), eval[float64](tb, `window.schedplay.runMs`),
+			eval[int](tb, `window.__longTasks.length`),
+			eval[float64](tb, `window.__longTasks.reduce(function (a, b) { return Math.max(a, b); }, 0)`),
+			eval[float64](tb, `window.__longTasks.reduce(function (a, b) { return a + b; }, 0)`),
+			eval[float64](tb, `window.schedplay.maxRenderMs`), eval[float64](tb, `window.schedplay.maxIngestMs`))
+	}
+}
