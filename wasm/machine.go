@@ -6,11 +6,15 @@ package main
 // whose CPU cells double as a heat map of CPU utilisation: over the visible
 // window when a run has finished, over the last stretch of simulated time
 // while it is running (recoloured by id on animation frames, runloop.go).
+// The drawing's nodes are built directly in the page (drawMachine), not by
+// the Vugu template, so page renders do not re-send them.
 
 import (
 	"fmt"
+	"strconv"
 
 	"schedplay/core/topology"
+	"schedplay/wasm/bridge"
 	"schedplay/wasm/view"
 )
 
@@ -19,8 +23,10 @@ type Machine struct {
 	App *App `vugu:"data"`
 }
 
-// machineWidth is the drawing's width budget (the side panel).
-const machineWidth = 408
+const (
+	machineWidth = 408           // the drawing's width budget (the side panel)
+	machineSVG   = "machine-svg" // the <svg> the drawing is built in
+)
 
 // CPUBox is one CPU cell of the drawing.
 type CPUBox struct {
@@ -71,28 +77,62 @@ func (c *Machine) summary() string {
 	return fmt.Sprintf("%d CPUs: %s", m.NumCPUs(), m.Summary)
 }
 
-// containers are the non-CPU boxes (package, LLC, cluster, core). A
-// compact drawing leaves out the core boxes' tooltips: every element and
-// text is re-sent on each page render, and a core's threads say it all.
-func (c *Machine) containers() []view.MachineBox {
-	d := c.App.drawing()
-	var out []view.MachineBox
+// drawMachine builds the drawing's SVG nodes when the topology changed or
+// a render replaced the <svg> (outside Vugu's tree: a full page render
+// re-sends every element, and a 256-CPU drawing has a thousand), then
+// colours the heat map. Called after each render.
+func (a *App) drawMachine() {
+	if a.Trace != nil || a.Embed {
+		return
+	}
+	d := a.drawing()
+	n := bridge.ChildCount(machineSVG)
+	if n < 0 {
+		return
+	}
+	if a.machineDrawn != d || n == 0 {
+		if bridge.BuildSVG(machineSVG, machineNodes(d)) != nil {
+			return
+		}
+		a.machineDrawn = d
+	}
+	for i, b := range machineBoxes(a) {
+		bridge.SetAttr(b.ID, "fill", b.Fill)
+		bridge.SetText(fmt.Sprintf("cpu-title-%d", i), b.Title)
+	}
+}
+
+// machineNodes are the SVG elements of a drawing: containers (parents
+// first), their labels, then the CPU cells with their numbers.
+func machineNodes(d *machineDrawing) []bridge.SVGNode {
+	var out []bridge.SVGNode
+	num := func(v int) string { return strconv.Itoa(v) }
 	for _, b := range d.boxes {
-		if b.Kind != "cpu" {
-			if d.compact && b.Kind == "core" {
-				b.Title = ""
-			}
-			out = append(out, b)
+		if b.Kind == "cpu" {
+			continue
+		}
+		title := b.Title
+		if d.compact && b.Kind == "core" {
+			title = "" // a core's threads say it all; a thousand fewer nodes
+		}
+		out = append(out, bridge.SVGNode{Tag: "rect", Title: title, Attrs: [][2]string{{"x", num(b.X + 1)}, {"y", num(b.Y + 1)},
+			{"width", num(b.W)}, {"height", num(b.H)}, {"rx", "4"}, {"class", "mbox m-" + b.Kind}}})
+		if b.Label != "" {
+			out = append(out, bridge.SVGNode{Tag: "text", Text: b.Label, Attrs: [][2]string{{"x", num(b.X + 5)},
+				{"y", num(b.Y + 11)}, {"class", "box-label"}}})
+		}
+	}
+	for _, b := range d.cpus {
+		out = append(out, bridge.SVGNode{Tag: "rect", Title: b.Title, TitleID: fmt.Sprintf("cpu-title-%d", b.CPU),
+			Attrs: [][2]string{{"id", fmt.Sprintf("cpu-box-%d", b.CPU)}, {"x", num(b.X + 1)}, {"y", num(b.Y + 1)},
+				{"width", num(b.W)}, {"height", num(b.H)}, {"rx", "2"}, {"fill", "#2a313c"}, {"class", "cpu"}}})
+		if b.Label != "" {
+			out = append(out, bridge.SVGNode{Tag: "text", Text: b.Label, Attrs: [][2]string{{"x", num(b.X + 4)},
+				{"y", num(b.Y + 14)}, {"class", "cpu-label"}}})
 		}
 	}
 	return out
 }
-
-func boxClass(b view.MachineBox) string { return "mbox m-" + b.Kind }
-
-func labelY(b view.MachineBox) int { return b.Y + 10 }
-
-func (c *Machine) boxes() []CPUBox { return machineBoxes(c.App) }
 
 // machineBoxes colours the CPU cells, indexed by CPU id (also recoloured
 // directly, by id, on animation frames while a worker run streams in).

@@ -47,6 +47,16 @@ type Mark struct {
 	Color string
 }
 
+// SVGNode is one element of an SVG drawing built by BuildSVG: its tag,
+// attributes, text content and an optional <title> child (tooltip).
+type SVGNode struct {
+	Tag     string
+	Attrs   [][2]string
+	Text    string
+	Title   string
+	TitleID string
+}
+
 // HashParam returns the value of key in a "#k=v&k2=v2" fragment.
 func HashParam(frag, key string) string {
 	frag = strings.TrimPrefix(frag, "#")
