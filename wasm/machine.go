@@ -96,10 +96,22 @@ func (a *App) drawMachine() {
 		}
 		a.machineDrawn = d
 	}
-	for i, b := range machineBoxes(a) {
-		bridge.SetAttr(b.ID, "fill", b.Fill)
-		bridge.SetText(fmt.Sprintf("cpu-title-%d", i), b.Title)
+	a.recolourMachine(true)
+}
+
+// recolourMachine sets the heat-map colours (and tooltips) of the CPU
+// cells in one call.
+func (a *App) recolourMachine(titles bool) {
+	boxes := machineBoxes(a)
+	fills := make([]string, len(boxes))
+	var tips []string
+	for i, b := range boxes {
+		fills[i] = b.Fill
+		if titles {
+			tips = append(tips, b.Title)
+		}
 	}
+	bridge.SetHeat("cpu-box-", "cpu-title-", fills, tips)
 }
 
 // machineNodes are the SVG elements of a drawing: containers (parents

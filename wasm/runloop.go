@@ -264,9 +264,7 @@ func (a *App) frame() {
 	bridge.SetText("progress-text", progressText(a))
 	if now := bridge.Now(); now-a.link.heatAt > heatEvery {
 		a.link.heatAt = now
-		for i, b := range machineBoxes(a) {
-			bridge.SetAttr(fmt.Sprintf("cpu-box-%d", i), "fill", b.Fill)
-		}
+		a.recolourMachine(false)
 	}
 	a.publish()
 }

@@ -8,7 +8,8 @@
 //
 // Untrusted strings (task names come from user scenarios and shared URLs)
 // only ever reach the page as textContent or attribute values, never as
-// HTML.
+// HTML. (BuildSVG assembles markup, but escapes every attribute value and
+// text, so these too stay values; it draws only topology facts.)
 package bridge
 
 import "strings"
