@@ -111,3 +111,11 @@ func BenchmarkEndOfRunFigures(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkFoldMillionSlices is the page's folding work for a
+// million-slice run (3.4M streamed events: wakeups and switches).
+func BenchmarkFoldMillionSlices(b *testing.B) {
+	for range b.N {
+		foldBenchTimeline(b)
+	}
+}

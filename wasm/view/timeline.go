@@ -54,8 +54,12 @@ type Timeline struct {
 	Lanes   []Lane
 	Now     sched.Time // time of the latest event seen
 	Ended   bool
-	waiting map[sched.TaskID]waitRef // open waits by task
-	woken   map[sched.TaskID]sched.Time
+	// Per task (dense TaskIDs, slices rather than maps: a map operation
+	// per streamed event was a large share of the page's folding cost in
+	// WASM): its open wait (idx -1: none) and its pending wakeup (Open:
+	// none).
+	waiting []waitRef
+	woken   []sched.Time
 	// Latency counts wakeup latencies (wakeup to switch-in) per log
 	// bucket as they occur (fold.go).
 	Latency LatHist
@@ -71,8 +75,7 @@ type waitRef struct {
 
 // NewTimeline returns an empty timeline for ncpu CPUs.
 func NewTimeline(ncpu int) *Timeline {
-	return &Timeline{Lanes: make([]Lane, ncpu), waiting: map[sched.TaskID]waitRef{},
-		woken: map[sched.TaskID]sched.Time{}}
+	return &Timeline{Lanes: make([]Lane, ncpu)}
 }
 
 // NumSlices is the total number of slices over all lanes.
@@ -88,11 +91,12 @@ func (tl *Timeline) Event(e *sched.Event) {
 		l := &tl.Lanes[e.CPU]
 		l.Marks = append(l.Marks, Mark{Time: e.Time, Task: e.Next, New: e.Kind == sched.EvWakeupNew})
 		if e.Kind == sched.EvWakeup {
+			tl.grow(e.Next)
 			tl.woken[e.Next] = e.Time
 		}
 		tl.openWait(int(e.CPU), e.Next, e.Time)
 	case sched.EvMigrate:
-		if _, ok := tl.waiting[e.Next]; ok {
+		if tl.isWaiting(e.Next) {
 			tl.closeWait(e.Next, e.Time)
 			tl.openWait(int(e.CPU), e.Next, e.Time)
 		}
@@ -105,7 +109,7 @@ func (tl *Timeline) Event(e *sched.Event) {
 			}
 		}
 		for id := range tl.waiting {
-			tl.closeWait(id, e.Time)
+			tl.closeWait(sched.TaskID(id), e.Time)
 		}
 		tl.Ended = true
 	}
@@ -125,9 +129,10 @@ func (tl *Timeline) onSwitch(e *sched.Event) {
 		return
 	}
 	tl.closeWait(e.Next, e.Time)
-	if w, ok := tl.woken[e.Next]; ok {
+	tl.grow(e.Next)
+	if w := tl.woken[e.Next]; w != Open {
 		tl.Latency.Add(int64(e.Time - w))
-		delete(tl.woken, e.Next)
+		tl.woken[e.Next] = Open
 	}
 	l.Slices = append(l.Slices, Slice{Start: e.Time, End: Open, Task: e.Next, InReason: e.Reason, Pick: e.Pick})
 	tl.nslices++
@@ -141,21 +146,34 @@ func (tl *Timeline) closed(cpu int, s *Slice) {
 }
 
 func (tl *Timeline) openWait(cpu int, id sched.TaskID, t sched.Time) {
-	if _, ok := tl.waiting[id]; ok {
+	if id < 0 || tl.isWaiting(id) {
 		return
 	}
+	tl.grow(id)
 	l := &tl.Lanes[cpu]
 	l.Waits = append(l.Waits, Wait{Start: t, End: Open, Task: id})
 	tl.waiting[id] = waitRef{cpu: cpu, idx: len(l.Waits) - 1}
 }
 
 func (tl *Timeline) closeWait(id sched.TaskID, t sched.Time) {
-	ref, ok := tl.waiting[id]
-	if !ok {
+	if !tl.isWaiting(id) {
 		return
 	}
+	ref := tl.waiting[id]
 	tl.Lanes[ref.cpu].Waits[ref.idx].End = t
-	delete(tl.waiting, id)
+	tl.waiting[id].idx = -1
+}
+
+// grow makes room for task id in the per-task slices.
+func (tl *Timeline) grow(id sched.TaskID) {
+	for int(id) >= len(tl.waiting) {
+		tl.waiting = append(tl.waiting, waitRef{idx: -1})
+		tl.woken = append(tl.woken, Open)
+	}
+}
+
+func (tl *Timeline) isWaiting(id sched.TaskID) bool {
+	return id >= 0 && int(id) < len(tl.waiting) && tl.waiting[id].idx >= 0
 }
 
 // end returns the slice's end, treating an open slice as ending now.
