@@ -51,9 +51,9 @@ type Lane struct {
 
 // Timeline accumulates lanes from events. It implements sched.Sink.
 type Timeline struct {
-	Lanes   []Lane
-	Now     sched.Time // time of the latest event seen
-	Ended   bool
+	Lanes []Lane
+	Now   sched.Time // time of the latest event seen
+	Ended bool
 	// Per task (dense TaskIDs, slices rather than maps: a map operation
 	// per streamed event was a large share of the page's folding cost in
 	// WASM): its open wait (idx -1: none) and its pending wakeup (Open:
