@@ -11,7 +11,9 @@ package main
 //     it only queues them (onWorkerMsg). pump, a goroutine, takes the
 //     event-env lock and ingests queued batches for at most ingestMs, then
 //     yields, so catching up after a stall is spread over several tasks.
-//   - Drawing is throttled to animation frames (frame): the timeline
+//   - Drawing is throttled to animation frames (frame), the timeline to
+//     one redraw per drawEvery ms (it fills in; redrawing every frame spent
+//     main-thread time the folding needs): the timeline
 //     canvas, the progress bar and the heat map are updated directly, not
 //     through a Vugu re-render, which costs tens of milliseconds for the
 //     whole page. Vugu renders the page when a run starts and when it ends.
@@ -36,6 +38,7 @@ import (
 const (
 	ingestMs   = 16  // longest stretch of batch folding per browser task (GC and a frame may follow)
 	heatEvery  = 250 // ms between heat-map updates while running
+	drawEvery  = 100 // ms between timeline redraws while running (a fill-in, not an animation)
 	workerFile = "worker.js"
 )
 
@@ -47,6 +50,7 @@ type workerLink struct {
 	wake   chan struct{}
 	frame  bool    // an animation frame is requested
 	heatAt float64 // last heat-map update (performance.now)
+	drawAt float64 // last timeline redraw while running
 	start  float64 // run start (performance.now)
 }
 
@@ -259,7 +263,10 @@ func (a *App) frame() {
 	}
 	t0, gc0 := a.spans.start()
 	defer func() { a.spans.end("frame", t0, gc0) }()
-	a.TL.Draw()
+	if t0-a.link.drawAt >= drawEvery {
+		a.link.drawAt = t0
+		a.TL.Draw()
+	}
 	bridge.SetStyle("progress-bar", "width", fmt.Sprintf("%.1f%%", 100*a.Progress))
 	bridge.SetText("progress-text", progressText(a))
 	if now := bridge.Now(); now-a.link.heatAt > heatEvery {
