@@ -9,8 +9,9 @@ package view
 // nanoseconds, at most maxLODBuckets per lane and lodEntries over all
 // lanes); starts[b] is the index of the lane's first slice starting at or
 // after b*width. Slices arrive in time order, so the index only grows: it
-// is extended lazily, on each redraw, by the slices appended since the
-// previous one (amortised O(1) per slice, never a pass over the lane).
+// is extended by the slices appended since the previous extension, after
+// each folded batch and on each redraw (amortised O(1) per slice, never a
+// pass over the lane).
 // Without a known duration (SetUtilGrid not called) the raster falls back
 // to galloping from the previous column.
 
@@ -53,6 +54,19 @@ func newLOD(end sched.Time, n int) *lod {
 		l.lanes[c].starts = make([]int32, nb)
 	}
 	return l
+}
+
+// IndexLOD extends every lane's index by the slices appended since the
+// last call (the page calls it after folding each batch, so a redraw finds
+// the index ready; the raster extends it too, for timelines filled
+// otherwise).
+func (tl *Timeline) IndexLOD() {
+	if tl.lod == nil {
+		return
+	}
+	for c := range tl.lod.lanes {
+		tl.lod.lanes[c].extend(tl.Lanes[c].Slices, tl.lod.shift)
+	}
 }
 
 // extend folds the slices appended to sl since the last call.

@@ -77,6 +77,7 @@ func (r *Run) Ingest(records []byte, now sched.Time, events int64, newTasks []sc
 	r.tasks = append(r.tasks, newTasks...)
 	r.now, r.events = now, events
 	err := DecodeRecords(records, r.ncpu, r.Timeline)
+	r.Timeline.IndexLOD()
 	r.syncColors()
 	return err
 }
@@ -194,6 +195,7 @@ func (r *Run) AdvanceUntil(budget int, stop func() bool) bool {
 			break
 		}
 	}
+	r.Timeline.IndexLOD()
 	r.syncColors()
 	return r.Sim.Done()
 }
