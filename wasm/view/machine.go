@@ -180,6 +180,28 @@ func measure(n *mnode, maxW int, st mstyle) {
 		w = max(w, x-st.gap)
 	}
 	n.w, n.h = w+2*pad, head+y+rowH+2*pad
+	// Wide enough for its label (about 6 px per character at 10 px, 5.5
+	// at the compact 9 px), within the width available.
+	_, label := boxText(n, st)
+	perChar := 6.0
+	if st.compact {
+		perChar = 5.5
+	}
+	n.w = max(n.w, min(maxW, int(float64(len(label))*perChar)+10))
+}
+
+var levelNames = map[string]string{"package": "package", "llc": "LLC", "cluster": "cluster", "core": "core"}
+
+// boxText is a container's tooltip and drawn label.
+func boxText(n *mnode, st mstyle) (title, label string) {
+	title = fmt.Sprintf("%s %d (CPUs %s)", levelNames[n.kind], n.id, CPUList(n.cpus))
+	switch {
+	case n.kind == "core":
+		return title, ""
+	case st.compact && n.kind != "package":
+		return title, fmt.Sprintf("%s %d", levelNames[n.kind], n.id)
+	}
+	return title, title
 }
 
 // place emits n at (x, y) and its children in the same flow as measure.
@@ -193,15 +215,7 @@ func place(n *mnode, x0, y0 int, st mstyle, out []MachineBox) []MachineBox {
 		}
 		return append(out, b)
 	}
-	names := map[string]string{"package": "package", "llc": "LLC", "cluster": "cluster", "core": "core"}
-	b.Title = fmt.Sprintf("%s %d (CPUs %s)", names[n.kind], n.id, CPUList(n.cpus))
-	switch {
-	case n.kind == "core":
-	case st.compact && n.kind != "package":
-		b.Label = fmt.Sprintf("%s %d", names[n.kind], n.id)
-	default:
-		b.Label = b.Title
-	}
+	b.Title, b.Label = boxText(n, st)
 	out = append(out, b)
 	pad, head := st.pad, st.head
 	if n.kind == "core" {
