@@ -78,6 +78,7 @@ func TestMachineDrawing(t *testing.T) {
 	if !strings.Contains(labels, "cluster 10 (CPUs 16-19)") {
 		t.Errorf("alderlake-6p8e labels %q: want cluster 10 (CPUs 16-19)", labels)
 	}
+	tb.screenshot("machine-alderlake")
 
 	// 256 CPUs: compact cells, the drawing stays within a screen.
 	pickTopology(tb, "epyc-milan-2s64c")
