@@ -7,12 +7,17 @@
 //
 //	page -> worker  {type: "run", id, scenario: "<scenario JSON>"}
 //	                {type: "cancel", id}
+//	                {type: "export", id, kind: "ftrace"|"perfetto", scenario}  (export.go)
+//	                {type: "cancel-export", id}
 //	                {type: "trace", id, file: File}    (import a kernel trace: trace.go)
 //	worker -> page  {type: "batch", id, now, events, tasks: "<JSON []TaskInfo, new ones>",
 //	                 buf: ArrayBuffer (transferred; view.RecordSize-byte records)}
 //	                {type: "done", id, report: "<metrics JSON>", error: "..."}
 //	                {type: "trace", id, cpus, now, events, info}  (before a trace's batch)
 //	                {type: "traceerror", id, error: "name: line N: ..."}
+//	                {type: "exportprogress", id, now: fraction done}
+//	                {type: "export", id, info: kind, buf: ArrayBuffer (the file)}
+//	                {type: "exporterror", id, error}
 //
 // The engine (engine.go) is plain Go, tested and benchmarked on the host
 // and under Node; main_js.go is the only part that touches JavaScript. A
