@@ -59,15 +59,26 @@ type App struct {
 	link   *workerLink // the simulation worker (nil: runs on the main thread)
 	engine string      // where runs execute: "worker" or "main"
 
-	published   bool    // first page state published (first-render budget)
-	maxChunkMs  float64 // longest simulation chunk of the current run
-	maxRenderMs float64 // longest DOM render of the current run
-	maxIngestMs float64 // longest batch ingestion of the current run (worker runs)
-	derived     Derived // figures of the finished run, computed once
-	utilFor     *view.Run
-	utilPix     []byte
-	utilH       int
-	tasksFor    *view.Run
+	published    bool            // first page state published (first-render budget)
+	maxChunkMs   float64         // longest simulation chunk of the current run
+	maxRenderMs  float64         // longest DOM render of the current run
+	maxIngestMs  float64         // longest batch ingestion of the current run (worker runs)
+	exportID     int             // the latest trace export asked of the worker (export.go)
+	exportKind   string          // the export in progress, "" if none
+	machine      *machineDrawing // layout of the chosen topology (machine.go)
+	machineDrawn *machineDrawing // the layout whose nodes are in the page
+	spans        spanLog         // slow main-thread work of the current run (spans.go)
+	derived      Derived         // figures of the finished run, computed once
+	utilFor      *view.Run
+	utilPix      []byte
+	utilH        int
+	tasksFor     *view.Run
+
+	// Rows of the metrics tables shown beyond the first (metrics.go);
+	// reset by each run.
+	TaskRowsMore, CPURowsMore int
+
+	G *GalleryState // the gallery and thread experiments (threadexp.go)
 
 	TL        *TimelineCtl
 	ShareLink string
@@ -110,7 +121,9 @@ func (a *App) Start() {
 func (a *App) AfterRender() {
 	a.TL.AfterRender()
 	a.drawUtil()
+	a.drawMachine()
 	a.drawWarnings()
+	a.abAfterRender()
 	a.publish()
 }
 
@@ -232,6 +245,9 @@ func (a *App) Export(kind string) {
 			a.Notice = traceExportErr.Error()
 			return
 		}
+	}
+	if (kind == "ftrace" || kind == "perfetto") && a.startExport(kind) {
+		return // the worker re-runs the scenario and sends the file (export.go)
 	}
 	switch kind {
 	case "ftrace":

@@ -68,67 +68,11 @@ func (c *Machine) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgn.SetInnerHTML(c.summary())
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
 		vgparent.AppendChild(vgn)
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "svg", Data: "svg", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "machine-svg"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "machine-svg"}}}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "svg", Data: "svg", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "machine-svg"}}}
 		vgparent.AppendChild(vgn)
+		vgn.AddAttrInterface("class", c.svgClass())
 		vgn.AddAttrInterface("height", c.height())
 		vgn.AddAttrInterface("width", c.width())
-		{
-			vgparent := vgn
-			_ = vgparent
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
-			vgparent.AppendChild(vgn)
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "svg", Data: "rect", Attr: []vugu.VGAttribute{{Namespace: "", Key: "x", Val: "2"}, vugu.VGAttribute{Namespace: "", Key: "y", Val: "2"}, vugu.VGAttribute{Namespace: "", Key: "rx", Val: "6"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pkg"}}}
-			vgparent.AppendChild(vgn)
-			vgn.AddAttrInterface("height", c.height()-4)
-			vgn.AddAttrInterface("width", c.width()-4)
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
-			vgparent.AppendChild(vgn)
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "svg", Data: "text", Attr: []vugu.VGAttribute{{Namespace: "", Key: "x", Val: "10"}, vugu.VGAttribute{Namespace: "", Key: "y", Val: "16"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "pkg-label"}}}
-			vgparent.AppendChild(vgn)
-			vgn.SetInnerHTML(c.pkgLabel())
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
-			vgparent.AppendChild(vgn)
-			for vgiterkeyt, b := range c.boxes() {
-				var vgiterkey interface{} = vgiterkeyt
-				_ = vgiterkey
-				b := b
-				_ = b
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "svg", Data: "g", Attr: []vugu.VGAttribute(nil)}
-				vgparent.AppendChild(vgn)
-				{
-					vgparent := vgn
-					_ = vgparent
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
-					vgparent.AppendChild(vgn)
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "svg", Data: "rect", Attr: []vugu.VGAttribute{{Namespace: "", Key: "rx", Val: "3"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "cpu"}}}
-					vgparent.AppendChild(vgn)
-					vgn.AddAttrInterface("fill", b.Fill)
-					vgn.AddAttrInterface("height", b.H)
-					vgn.AddAttrInterface("id", b.ID)
-					vgn.AddAttrInterface("width", b.W)
-					vgn.AddAttrInterface("x", b.X)
-					vgn.AddAttrInterface("y", b.Y)
-					{
-						vgparent := vgn
-						_ = vgparent
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "svg", Data: "title", Attr: []vugu.VGAttribute(nil)}
-						vgparent.AppendChild(vgn)
-						vgn.SetInnerHTML(b.Title)
-					}
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
-					vgparent.AppendChild(vgn)
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "svg", Data: "text", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "cpu-label"}}}
-					vgparent.AppendChild(vgn)
-					vgn.AddAttrInterface("x", b.X+4)
-					vgn.AddAttrInterface("y", b.Y+16)
-					vgn.SetInnerHTML(b.Label)
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
-					vgparent.AppendChild(vgn)
-				}
-			}
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
-			vgparent.AppendChild(vgn)
-		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n"}
 		vgparent.AppendChild(vgn)
 	}

@@ -28,13 +28,19 @@ func main() {
 	app.Start()
 	for ok := true; ok; ok = renderer.EventWait() {
 		env.RLock()
-		t0 := bridge.Now()
+		t0, gc0 := app.spans.start()
 		res := buildEnv.RunBuild(root)
+		t1, gc1 := app.spans.start()
+		app.spans.end("build", t0, gc0)
 		err := renderer.Render(res)
+		t2, gc2 := app.spans.start()
+		app.spans.end("dom", t1, gc1)
 		if err == nil {
 			app.AfterRender()
 		}
+		app.spans.end("after", t2, gc2)
 		app.noteRender(bridge.Now() - t0)
+		app.spans.publish()
 		env.RUnlock()
 		if err != nil {
 			panic(err)

@@ -44,7 +44,11 @@ type Bar struct {
 
 const (
 	histW, histH = 420, 140
-	maxTaskRows  = 64 // the table shows the first rows; exports have all
+	// The tables show the first rows and grow by "show more" (a full page
+	// render re-sends every row: a 256-CPU table would make the render at
+	// the end of a run a long task); exports have every row.
+	firstRows = 24
+	moreRows  = 64
 )
 
 // Derived holds the figures computed once per finished run (sorting a
@@ -67,7 +71,7 @@ func (c *Metrics) derived() *Derived {
 		d.run = nil
 		return d
 	}
-	bs := view.LatencyHistogram(r.Timeline.Latencies)
+	bs := r.Timeline.Latency.Buckets() // folded as the run streamed in
 	if len(bs) == 0 {
 		return d
 	}
@@ -82,7 +86,7 @@ func (c *Metrics) derived() *Derived {
 			Title: fmt.Sprintf("%s..%s: %d wakeups (CDF %.1f%%)", dur(b.Lo), dur(b.Hi), b.Count, 100*b.CDF)})
 		d.CDF += fmt.Sprintf("%d,%d ", i*w+w/2, int(float64(histH-14)-b.CDF*float64(histH-20)))
 	}
-	d.Summary = fmt.Sprintf("%d wakeups, %s .. %s", len(r.Timeline.Latencies), dur(bs[0].Lo), dur(bs[len(bs)-1].Hi))
+	d.Summary = fmt.Sprintf("%d wakeups, %s .. %s", r.Timeline.Latency.Len(), dur(bs[0].Lo), dur(bs[len(bs)-1].Hi))
 	return d
 }
 
@@ -90,20 +94,31 @@ func (c *Metrics) bars() []Bar         { return c.derived().Bars }
 func (c *Metrics) cdf() string         { return c.derived().CDF }
 func (c *Metrics) histSummary() string { return c.derived().Summary }
 
+func (c *Metrics) taskLimit() int { return firstRows + c.App.TaskRowsMore*moreRows }
+func (c *Metrics) cpuLimit() int  { return firstRows + c.App.CPURowsMore*moreRows }
+
 func (c *Metrics) taskRows() []metrics.Task {
 	ts := c.report().Tasks
-	return ts[:min(len(ts), maxTaskRows)]
+	return ts[:min(len(ts), c.taskLimit())]
 }
 
-func (c *Metrics) moreTasks() string {
-	n := len(c.report().Tasks) - maxTaskRows
+func hiddenRows(total, shown int, what string) string {
+	n := total - shown
 	if n <= 0 {
 		return ""
 	}
-	return fmt.Sprintf("… and %d more tasks (export metrics for all)", n)
+	return fmt.Sprintf("%d more %s (show %d more, or export metrics for all)", n, what, min(n, moreRows))
+}
+
+func (c *Metrics) moreTasks() string {
+	return hiddenRows(len(c.report().Tasks), c.taskLimit(), "tasks")
+}
+
+func (c *Metrics) moreCPUs() string {
+	return hiddenRows(len(c.report().CPUs), c.cpuLimit(), "CPUs")
 }
 
 func (c *Metrics) cpuRows() []metrics.CPU {
 	cs := c.report().CPUs
-	return cs[:min(len(cs), maxTaskRows)]
+	return cs[:min(len(cs), c.cpuLimit())]
 }

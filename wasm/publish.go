@@ -23,6 +23,7 @@ func (a *App) publish() {
 	bridge.Publish("runMs", a.RunMs)
 	bridge.Publish("maxChunkMs", a.maxChunkMs)
 	bridge.Publish("maxRenderMs", a.maxRenderMs)
+	a.spans.publish()
 	if a.Run != nil && a.Run.Done() {
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)
@@ -73,6 +74,7 @@ func (a *App) publish() {
 		}
 	}
 	a.TL.publish()
+	a.publishThread()
 }
 
 // noteRender records the longest DOM render of the current run.

@@ -11,7 +11,9 @@ package main
 //     it only queues them (onWorkerMsg). pump, a goroutine, takes the
 //     event-env lock and ingests queued batches for at most ingestMs, then
 //     yields, so catching up after a stall is spread over several tasks.
-//   - Drawing is throttled to animation frames (frame): the timeline
+//   - Drawing is throttled to animation frames (frame), the timeline to
+//     one redraw per drawEvery ms (it fills in; redrawing every frame spent
+//     main-thread time the folding needs): the timeline
 //     canvas, the progress bar and the heat map are updated directly, not
 //     through a Vugu re-render, which costs tens of milliseconds for the
 //     whole page. Vugu renders the page when a run starts and when it ends.
@@ -34,8 +36,9 @@ import (
 )
 
 const (
-	ingestMs   = 25  // longest stretch of batch decoding per browser task
+	ingestMs   = 16  // longest stretch of batch folding per browser task (GC and a frame may follow)
 	heatEvery  = 250 // ms between heat-map updates while running
+	drawEvery  = 100 // ms between timeline redraws while running (a fill-in, not an animation)
 	workerFile = "worker.js"
 )
 
@@ -47,6 +50,7 @@ type workerLink struct {
 	wake   chan struct{}
 	frame  bool    // an animation frame is requested
 	heatAt float64 // last heat-map update (performance.now)
+	drawAt float64 // last timeline redraw while running
 	start  float64 // run start (performance.now)
 }
 
@@ -71,7 +75,7 @@ const maxRecords = 4096
 // and signal, never block.
 func (l *workerLink) onMsg(m bridge.WorkerMsg) {
 	l.mu.Lock()
-	for len(m.Buf) > maxRecords*view.RecordSize {
+	for m.Type == "batch" && len(m.Buf) > maxRecords*view.RecordSize {
 		piece := m
 		piece.Buf = m.Buf[:maxRecords*view.RecordSize]
 		l.inbox = append(l.inbox, piece)
@@ -107,6 +111,8 @@ func (a *App) StartRun() {
 	a.gen++
 	a.Run, a.Running, a.Progress, a.RunErr = r, true, 0, ""
 	a.maxChunkMs, a.maxRenderMs, a.maxIngestMs = 0, 0, 0
+	a.spans.reset()
+	a.TaskRowsMore, a.CPURowsMore = 0, 0
 	a.TL.Reset(sc.Duration)
 	a.link.start = bridge.Now()
 	if err := a.link.w.Post(map[string]any{"type": "run", "id": a.gen, "scenario": string(sc.Encode())}); err != nil {
@@ -147,7 +153,7 @@ func (a *App) pump(l *workerLink) {
 				break
 			}
 			a.env.Lock()
-			t0 := bridge.Now()
+			t0, gc0 := a.spans.start()
 			render := false
 			for i, m := range msgs {
 				if bridge.Now()-t0 > ingestMs { // put the rest back, yield, continue
@@ -158,7 +164,7 @@ func (a *App) pump(l *workerLink) {
 				}
 				render = a.handle(m) || render
 			}
-			a.maxIngestMs = max(a.maxIngestMs, bridge.Now()-t0)
+			a.maxIngestMs = max(a.maxIngestMs, a.spans.end("ingest", t0, gc0))
 			if render {
 				a.env.UnlockRender()
 			} else {
@@ -179,8 +185,14 @@ func (a *App) handle(m bridge.WorkerMsg) bool {
 		}
 		return true
 	}
+	if m.Type == "threadprogress" || m.Type == "threaddone" {
+		return a.handleThread(m) // threadexp.go
+	}
 	if m.Type == "trace" || m.Type == "traceerror" {
 		return a.handleTrace(m)
+	}
+	if m.Type == "export" || m.Type == "exportprogress" || m.Type == "exporterror" {
+		return a.handleExport(m)
 	}
 	r := a.Run
 	if m.ID != a.gen || r == nil || !r.Remote() || r.Done() {
@@ -252,14 +264,17 @@ func (a *App) frame() {
 	if !a.Running {
 		return // the final render draws everything
 	}
-	a.TL.Draw()
+	t0, gc0 := a.spans.start()
+	defer func() { a.spans.end("frame", t0, gc0) }()
+	if t0-a.link.drawAt >= drawEvery {
+		a.link.drawAt = t0
+		a.TL.Draw()
+	}
 	bridge.SetStyle("progress-bar", "width", fmt.Sprintf("%.1f%%", 100*a.Progress))
 	bridge.SetText("progress-text", progressText(a))
 	if now := bridge.Now(); now-a.link.heatAt > heatEvery {
 		a.link.heatAt = now
-		for i, b := range machineBoxes(a) {
-			bridge.SetAttr(fmt.Sprintf("cpu-box-%d", i), "fill", b.Fill)
-		}
+		a.recolourMachine(false)
 	}
 	a.publish()
 }

@@ -36,6 +36,7 @@ func (a *App) startLocal(sc *scenario.Scenario) {
 	gen := a.gen
 	a.Run, a.Running, a.Progress, a.RunErr = r, true, 0, ""
 	a.maxChunkMs, a.maxRenderMs = 0, 0
+	a.spans.reset()
 	a.TL.Reset(sc.Duration)
 	go a.loop(r, gen)
 }

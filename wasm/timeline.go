@@ -110,15 +110,16 @@ func (tc *TimelineCtl) drawRun(id string, r *view.Run) []int {
 	t1 := bridge.Now()
 	bridge.PutImage(id, pix, w, h)
 	t2 := bridge.Now()
-	tc.drawAxis(id, w)
+	marks := tc.axisMarks(w)
 	if lh >= 14 {
 		for c := 0; c < lanes; c++ {
-			bridge.Text(id, 4, float64(axisHeight+c*lh+lh/2+4), fmt.Sprintf("CPU%d", c), "rgba(255,255,255,0.55)")
+			marks = append(marks, bridge.Mark{X: 4, Y: float64(axisHeight + c*lh + lh/2 + 4), Text: fmt.Sprintf("CPU%d", c), Color: "rgba(255,255,255,0.55)"})
 		}
 	}
 	if tc.Cursor >= tc.VP.T0 && tc.Cursor <= tc.VP.T1 {
-		bridge.Line(id, tc.xOf(tc.Cursor, w), "#ffd34d")
+		marks = append(marks, bridge.Mark{X: tc.xOf(tc.Cursor, w), Color: "#ffd34d"})
 	}
+	bridge.Overlay(id, marks)
 	if id == canvasMain {
 		tc.breakdown = [3]float64{t1 - t0, t2 - t1, bridge.Now() - t2}
 	}
@@ -129,11 +130,11 @@ func (tc *TimelineCtl) xOf(t sched.Time, w int) float64 {
 	return float64(t-tc.VP.T0) / float64(tc.VP.T1-tc.VP.T0) * float64(w)
 }
 
-// drawAxis labels about six round instants of the viewport.
-func (tc *TimelineCtl) drawAxis(id string, w int) {
+// axisMarks labels about six round instants of the viewport.
+func (tc *TimelineCtl) axisMarks(w int) []bridge.Mark {
 	span := float64(tc.VP.T1 - tc.VP.T0)
 	if span <= 0 {
-		return
+		return nil
 	}
 	raw := span / 6
 	step := math.Pow(10, math.Floor(math.Log10(raw)))
@@ -146,11 +147,13 @@ func (tc *TimelineCtl) drawAxis(id string, w int) {
 		}
 	}
 	first := math.Ceil(float64(tc.VP.T0)/step) * step
+	var marks []bridge.Mark
 	for t := first; t < float64(tc.VP.T1); t += step {
 		x := tc.xOf(sched.Time(t), w)
-		bridge.Text(id, x+2, 12, view.FormatDur(int64(t)), "#9aa4b2")
-		bridge.Line(id, x, "rgba(255,255,255,0.08)")
+		marks = append(marks, bridge.Mark{X: x + 2, Y: 12, Text: view.FormatDur(int64(t)), Color: "#9aa4b2"},
+			bridge.Mark{X: x, Color: "rgba(255,255,255,0.08)"})
 	}
+	return marks
 }
 
 // zoom scales the viewport by f around time at.

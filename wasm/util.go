@@ -10,7 +10,7 @@ import (
 )
 
 const (
-	utilCols  = 120
+	utilCols  = view.UtilBuckets
 	utilWidth = 480
 )
 
@@ -35,7 +35,8 @@ func (a *App) drawUtil() {
 		return // not rendered yet
 	}
 	a.utilFor = r
-	u := view.Utilisation(r.Timeline, r.Duration(), utilCols)
+	bridge.Publish("utilFolded", r.Timeline.UtilFolded(r.Duration(), utilCols))
+	u := view.Utilisation(r.Timeline, r.Duration(), utilCols) // folded during the run (view/fold.go)
 	pix := make([]byte, 4*utilWidth*h)
 	colW := utilWidth / utilCols
 	for cpu, row := range u {

@@ -12,7 +12,6 @@ import (
 	"maps"
 	"strconv"
 
-	"schedplay/core/metrics"
 	"schedplay/core/scenario"
 	"schedplay/core/sched"
 )
@@ -126,25 +125,14 @@ func ThreadCube(e *scenario.Experiment, vals []Values, runs int) [][][]Values {
 	return cube
 }
 
-// Execute runs one job to the end.
+// Execute runs one job to the end (Start + Finish; execution.go runs it
+// in slices).
 func Execute(j Job) (Run, error) {
-	sim, err := sched.New(j.Cfg)
+	x, err := Start(j)
 	if err != nil {
 		return Run{}, err
 	}
-	col := metrics.New(sim.NumCPUs())
-	rec := &Recorder{}
-	sim.Attach(col)
-	sim.Attach(rec)
-	if err := sim.Run(); err != nil {
-		return Run{}, fmt.Errorf("run stopped: %v", err)
-	}
-	rep := col.Build(sim, j.Name)
-	grp := make([]string, sim.NumTasks())
-	for i := range grp {
-		grp[i] = sim.TaskInfo(sched.TaskID(i)).Group
-	}
-	return Run{Report: rep, Groups: grp, GroupOrder: j.Groups, Rec: rec}, nil
+	return x.Finish()
 }
 
 // clone copies what Set may change (the maps; the rest is replaced, never

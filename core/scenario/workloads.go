@@ -22,9 +22,7 @@ package scenario
 //
 // The generators, one file each: workload_pipe.go, workload_hackbench.go,
 // workload_schbench.go, workload_cyclictest.go, workload_kbuild.go,
-// workload_multimedia.go, workload_hog.go. ipistorm belongs in this list
-// (workload_ipistorm.go) once the program has an IPI op; it is not
-// implemented yet.
+// workload_multimedia.go, workload_hog.go, workload_ipistorm.go.
 
 import (
 	"fmt"
@@ -55,8 +53,7 @@ type generator struct {
 }
 
 // generators lists the kinds in the order `schedplay workloads` shows them.
-// ipistorm: add it here once the program has an IPI op.
-var generators = []*generator{genPipe, genHackbench, genSchbench, genCyclictest, genKbuild, genMultimedia, genHog}
+var generators = []*generator{genPipe, genHackbench, genSchbench, genCyclictest, genKbuild, genMultimedia, genHog, genIPIStorm}
 
 func generatorByKind(kind string) *generator {
 	for _, g := range generators {

@@ -28,6 +28,7 @@ var everyParam = map[string]string{
 	"kbuild":     `{"kind":"kbuild","name":"kb","jobs":33,"j":3,"run":"5ms","io":"0s","spawn":"0s"}`,
 	"multimedia": `{"kind":"multimedia","name":"mm","profile":"video","scale":150}`,
 	"hog":        `{"kind":"hog","name":"h","count":3,"policy":"SCHED_FIFO","nice":0,"priority":10,"cpu":1}`,
+	"ipistorm":   `{"kind":"ipistorm","name":"is","numipi":50,"cpu":0,"senders":2,"offset":2,"single":true,"wait":true}`,
 }
 
 func TestWorkloadRoundTrip(t *testing.T) {
@@ -71,7 +72,7 @@ func TestWorkloadRoundTrip(t *testing.T) {
 func TestWorkloadErrors(t *testing.T) {
 	for _, tc := range []struct{ doc, path, msg string }{
 		{wdoc("smp-2", "1s", `{"name":"x"}`), "workloads[0].kind", "missing; want one of pipe, hackbench"},
-		{wdoc("smp-2", "1s", `{"kind":"ipistorm"}`), "workloads[0].kind", `"ipistorm": want one of`},
+		{wdoc("smp-2", "1s", `{"kind":"storm"}`), "workloads[0].kind", `"storm": want one of`},
 		{wdoc("smp-2", "1s", `{"kind":7}`), "workloads[0].kind", "want a string"},
 		{wdoc("smp-2", "1s", `[]`), "workloads[0]", "want a JSON object"},
 		{`{"version":1,"workloads":{}}`, "workloads", "want an array"},
@@ -94,6 +95,11 @@ func TestWorkloadErrors(t *testing.T) {
 		{wdoc("smp-2", "1s", `{"kind":"cyclictest","priority":100}`), "workloads[0].priority", "100: want 1..99"},
 		{wdoc("smp-1", "1s", `{"kind":"pipe","pin":"cross"}`), "workloads[0].pin", "cross needs two CPUs; the machine has 1"},
 		{wdoc("smp-2", "1s", `{"kind":"hog","cpu":2}`), "workloads[0].cpu", "CPU 2 does not exist (CPUs 0-1)"},
+		{wdoc("smp-2", "1s", `{"kind":"ipistorm","single":false}`), "workloads[0].single", "not modelled"},
+		{wdoc("smp-2", "1s", `{"kind":"ipistorm","wait":false}`), "workloads[0].wait", "not modelled"},
+		{wdoc("smp-2", "1s", `{"kind":"ipistorm","cpu":1}`), "workloads[0].offset", "target CPU 2 does not exist"},
+		{wdoc("smp-2", "1s", `{"kind":"ipistorm","senders":3}`), "workloads[0].senders", "sender CPUs 0-2"},
+		{wdoc("smp-4", "1s", `{"kind":"ipistorm","senders":2,"offset":1}`), "workloads[0].offset", "both a sender and a target"},
 		{wdoc("smp-2", "1s", `{"kind":"hog","policy":"SCHED_FIFO"}`), "workloads[0].priority", "SCHED_FIFO needs an RT priority 1..99"},
 		{wdoc("smp-2", "1s", `{"kind":"hog","priority":5}`), "workloads[0].priority", "only SCHED_FIFO and SCHED_RR have an RT priority"},
 		{wdoc("smp-2", "1s", `{"kind":"hog","policy":"SCHED_RR","priority":5,"nice":3}`), "workloads[0].nice", "nice applies to the fair policies"},
@@ -154,7 +160,7 @@ func TestWorkloadSet(t *testing.T) {
 		{"workloads.hb.=1", "workloads.hb.", "want workloads.NAME.PARAM"},
 		{"workloads.nope.groups=1", "workloads.nope.groups", `no workload named "nope"`},
 		{"workloads.hb.kind=hog", "workloads.hb.kind", `workload "hb" is a hackbench`},
-		{"workloads.x.kind=ipistorm", "workloads.x.kind", "want one of pipe"},
+		{"workloads.x.kind=storm", "workloads.x.kind", "want one of pipe"},
 		{"workloads.a-b.kind=hog", "workloads.a-b.kind", "want a workload name"},
 		{"workloads.hb.fds=many", "workloads.hb.fds", `"many": want an integer 1..100`},
 		{"workloads.hb.fds=0", "workloads.hb.fds", "0: want 1..100"},
@@ -232,6 +238,8 @@ var goldenWorkloads = []struct{ name, doc string }{
 	{"multimedia video", wdoc("smp-2", "1s", everyParam["multimedia"])},
 	{"hog", wdoc("smp-2", "1s", `{"kind":"hog","count":2,"nice":5}`)},
 	{"hog every parameter", wdoc("smp-2", "1s", everyParam["hog"])},
+	{"ipistorm default", wdoc("smp-2", "1s", `{"kind":"ipistorm"}`)},
+	{"ipistorm every parameter", wdoc("smp-4", "1s", everyParam["ipistorm"])},
 }
 
 const goldenPath = "testdata/workloads.golden"

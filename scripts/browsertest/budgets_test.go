@@ -87,6 +87,8 @@ func TestBudgets(t *testing.T) {
 		eval[float64](tb, `window.schedplay.maxChunkMs`), eval[float64](tb, `window.schedplay.maxIngestMs`), eval[float64](tb, `window.schedplay.maxRenderMs`),
 		eval[float64](tb, `window.schedplay.runMs`), eval[float64](tb, `window.schedplay.gcMaxPauseMs`),
 		eval[float64](tb, `window.schedplay.heapMB`))
+	t.Logf("long tasks %s; slow page work %s", eval[string](tb, `JSON.stringify(window.__longTasks)`),
+		eval[string](tb, `JSON.stringify(window.schedplay.slowSpans)`))
 	add(fmt.Sprintf("longest main-thread task during a long run (%d over 50 ms)", nlong), longest, 100, "ms", longest <= 100)
 
 	slices := eval[float64](tb, `window.schedplay.slices`)
@@ -175,4 +177,60 @@ func TestScreenshots(t *testing.T) {
 	tb.waitFor(`window.schedplay.done && !!document.querySelector("#compare table")`, 60*time.Second)
 	tb.do(scrollTo("#compare"))
 	tb.screenshot("ab-compare")
+}
+
+// TestBudgetsLongTaskProfile profiles the main thread over a 1 s cut of
+// the budget scenario (plus sleepers, for wakeup latencies), twice: the
+// long tasks (count, longest, total) and the longest page render. It uses
+// only figures every build of the page publishes, so the same test can be
+// run against an older dist/ (-dist) to compare builds under the same
+// machine load.
+func TestBudgetsLongTaskProfile(t *testing.T) {
+	tb := newTab(t)
+	tb.open("/")
+	tb.waitDone()
+	sc := strings.Replace(millionSlices, `"duration":"3s"`, `"duration":"1s"`, 1)
+	sc = strings.Replace(sc, `"tasks":[`, `"tasks":[{"name":"sleeper","instances":4,"loop":-1,"program":[{"run":"50us"},{"sleep":"300us"}]},`, 1)
+	for i := range 2 {
+		cpu0 := tb.mainThreadCPU()
+		eval[bool](tb, `(window.__longTasks = [], true)`)
+		tb.change("#json", strings.Replace(sc, `"seed":1`, fmt.Sprintf(`"seed":%d`, i+1), 1))
+		tb.click("#apply-json")
+		tb.waitFor(`window.schedplay.running === true || window.schedplay.done === false`, 10*time.Second)
+		tb.waitFor(`window.schedplay.done === true && window.schedplay.preset === ""`, 3*time.Minute)
+		time.Sleep(300 * time.Millisecond) // the final render's long task is reported after it ends
+		t.Logf("run %d: %.0f slices in %.0f ms; long tasks: %d, longest %.0f ms, total %.0f ms; longest render %.0f ms, longest ingest %.0f ms",
+			i, eval[float64](tb, `window.schedplay.slices`), eval[float64](tb, `window.schedplay.runMs`),
+			eval[int](tb, `window.__longTasks.length`),
+			eval[float64](tb, `window.__longTasks.reduce(function (a, b) { return Math.max(a, b); }, 0)`),
+			eval[float64](tb, `window.__longTasks.reduce(function (a, b) { return a + b; }, 0)`),
+			eval[float64](tb, `window.schedplay.maxRenderMs`), eval[float64](tb, `window.schedplay.maxIngestMs`))
+		cpu1 := tb.mainThreadCPU()
+		d := func(k string) float64 { return 1000 * (cpu1[k] - cpu0[k]) }
+		t.Logf("run %d: main-thread CPU time %.0f ms (script %.0f, layout %.0f, style %.0f)",
+			i, d("TaskDuration"), d("ScriptDuration"), d("LayoutDuration"), d("RecalcStyleDuration"))
+	}
+
+	// The cost of one full page render on a 256-CPU machine: placing the
+	// time cursor re-renders the page (the runqueue panel follows it).
+	big := strings.Replace(sc, `"smp-8"`, `"epyc-milan-2s64c"`, 1)
+	big = strings.Replace(big, `"duration":"1s"`, `"duration":"20ms"`, 1)
+	tb.change("#json", big)
+	tb.click("#apply-json")
+	tb.waitFor(`window.schedplay.done === true && window.schedplay.drawn.length === 256`, 3*time.Minute)
+	cpu0 := tb.mainThreadCPU()
+	const clicks = 5
+	for k := range clicks {
+		eval[bool](tb, fmt.Sprintf(`(function () {
+  var c = document.getElementById("tl-canvas"), r = c.getBoundingClientRect();
+  var at = {clientX: r.left + r.width * %.2f, clientY: r.top + 30, bubbles: true, buttons: 1};
+  c.dispatchEvent(new MouseEvent("mousedown", at)); c.dispatchEvent(new MouseEvent("mouseup", at));
+  return true; })()`, 0.2+0.1*float64(k)))
+		time.Sleep(200 * time.Millisecond)
+	}
+	cpu1 := tb.mainThreadCPU()
+	t.Logf("256 CPUs: a full page render (time cursor) costs %.1f ms of main-thread CPU (script %.1f, layout %.1f, style %.1f); %d elements in the page",
+		1000*(cpu1["TaskDuration"]-cpu0["TaskDuration"])/clicks, 1000*(cpu1["ScriptDuration"]-cpu0["ScriptDuration"])/clicks,
+		1000*(cpu1["LayoutDuration"]-cpu0["LayoutDuration"])/clicks, 1000*(cpu1["RecalcStyleDuration"]-cpu0["RecalcStyleDuration"])/clicks,
+		eval[int](tb, `document.querySelectorAll("body *").length`))
 }

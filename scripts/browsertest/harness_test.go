@@ -22,6 +22,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/performance"
 	"github.com/chromedp/chromedp"
 
 	"schedplay/scripts/static"
@@ -234,4 +235,30 @@ func scrollTo(sel string) chromedp.Action[chromedp.Void] {
 		_, err := chromedp.Evaluate[bool](fmt.Sprintf(`(document.querySelector(%q).scrollIntoView(), true)`, sel))(ctx, t)
 		return err
 	})
+}
+
+// mainThreadCPU returns Chrome's Performance-domain durations of the tab's
+// main thread in thread time (CPU seconds, not wall time: a loaded machine
+// stretches wall time, not these): TaskDuration, ScriptDuration,
+// LayoutDuration, RecalcStyleDuration. The first call enables the domain.
+func (tb *tab) mainThreadCPU() map[string]float64 {
+	tb.t.Helper()
+	out := map[string]float64{}
+	err := chromedp.Do(tb.ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		if _, err := cdp.Call(ctx, tg, performance.Enable, performance.EnableParams{TimeDomain: performance.EnableTimeDomainThreadTicks}); err != nil {
+			return err
+		}
+		res, err := cdp.Call(ctx, tg, performance.GetMetrics, cdp.Empty{})
+		if err != nil {
+			return err
+		}
+		for _, m := range res.Metrics {
+			out[m.Name] = m.Value
+		}
+		return nil
+	}))
+	if err != nil {
+		tb.t.Fatalf("performance metrics: %v", err)
+	}
+	return out
 }

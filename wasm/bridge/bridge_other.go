@@ -35,6 +35,10 @@ func SetCanvasHeight(string, int) error                   { return nil }
 func PutImage(string, []byte, int, int) error             { return nil }
 func Text(string, float64, float64, string, string) error { return nil }
 func Line(string, float64, string) error                  { return nil }
+func Overlay(string, []Mark) error                        { return nil }
+func BuildSVG(string, []SVGNode) error                    { return nil }
+func ChildCount(string) int                               { return -1 }
+func SetHeat(string, string, []string, []string) error    { return nil }
 func SetText(string, string) error                        { return nil }
 func SetStyle(string, string, string) error               { return nil }
 func On(string, string, func(Event)) error                { return nil }

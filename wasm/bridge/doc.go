@@ -8,7 +8,8 @@
 //
 // Untrusted strings (task names come from user scenarios and shared URLs)
 // only ever reach the page as textContent or attribute values, never as
-// HTML.
+// HTML. (BuildSVG assembles markup, but escapes every attribute value and
+// text, so these too stay values; it draws only topology facts.)
 package bridge
 
 import "strings"
@@ -38,6 +39,23 @@ type WorkerMsg struct {
 	Report      string // JSON metrics report ("done")
 	Error       string
 	Buf         []byte
+}
+
+// Mark is one text label or vertical line drawn over a canvas (Overlay).
+type Mark struct {
+	X, Y  float64
+	Text  string // "" draws a full-height line at X
+	Color string
+}
+
+// SVGNode is one element of an SVG drawing built by BuildSVG: its tag,
+// attributes, text content and an optional <title> child (tooltip).
+type SVGNode struct {
+	Tag     string
+	Attrs   [][2]string
+	Text    string
+	Title   string
+	TitleID string
 }
 
 // HashParam returns the value of key in a "#k=v&k2=v2" fragment.

@@ -63,7 +63,9 @@ func NewRemoteRun(sc *scenario.Scenario) (*Run, error) {
 		return nil, err
 	}
 	n := sim.NumCPUs()
-	return &Run{Scenario: sc, Timeline: NewTimeline(n), ncpu: n, dur: sim.Config().Duration}, nil
+	r := &Run{Scenario: sc, Timeline: NewTimeline(n), ncpu: n, dur: sim.Config().Duration}
+	r.Timeline.SetUtilGrid(r.dur, UtilBuckets)
+	return r, nil
 }
 
 // Remote reports whether the engine of r runs elsewhere (the worker).
@@ -75,6 +77,7 @@ func (r *Run) Ingest(records []byte, now sched.Time, events int64, newTasks []sc
 	r.tasks = append(r.tasks, newTasks...)
 	r.now, r.events = now, events
 	err := DecodeRecords(records, r.ncpu, r.Timeline)
+	r.Timeline.IndexLOD()
 	r.syncColors()
 	return err
 }
@@ -170,6 +173,7 @@ func NewRun(sc *scenario.Scenario) (*Run, error) {
 	}
 	r := &Run{Scenario: sc, Sim: sim, Timeline: NewTimeline(sim.NumCPUs()),
 		Metrics: metrics.New(sim.NumCPUs())}
+	r.Timeline.SetUtilGrid(cfg.Duration, UtilBuckets)
 	sim.Attach(r.Timeline)
 	sim.Attach(r.Metrics)
 	return r, nil
@@ -191,6 +195,7 @@ func (r *Run) AdvanceUntil(budget int, stop func() bool) bool {
 			break
 		}
 	}
+	r.Timeline.IndexLOD()
 	r.syncColors()
 	return r.Sim.Done()
 }

@@ -9,7 +9,6 @@ import (
 	"bytes"
 	"encoding/csv"
 	"math"
-	"sort"
 	"strconv"
 
 	"schedplay/core/metrics"
@@ -27,44 +26,29 @@ type Bucket struct {
 // (everything below 1 us in the first). It counts in one pass without
 // sorting: a million latencies cost milliseconds, not a long task.
 func LatencyHistogram(lat []int64) []Bucket {
-	if len(lat) == 0 {
-		return nil
-	}
-	const perDecade = 4
-	edge := func(k int) int64 { // lower edge of bucket k >= 1
-		return int64(math.Round(1000 * math.Pow(10, float64(k-1)/perDecade)))
-	}
-	// Bucket k >= 1 holds [edge(k), edge(k+1)): find k by binary search
-	// over precomputed edges (a logarithm per latency is slow in WASM).
-	// 1 us .. ~1000 s covers any simulated latency; larger ones go last.
-	edges := make([]int64, 0, 12*perDecade+2)
-	for k := 1; k <= 12*perDecade+1; k++ {
-		edges = append(edges, edge(k))
-	}
-	counts := make([]int, len(edges)+1) // a slice, not a map: cheap in WASM
-	lo, hi := math.MaxInt, 0
+	var h LatHist
 	for _, v := range lat {
-		k := sort.Search(len(edges), func(i int) bool { return edges[i] > v }) // edges[k-1] <= v < edges[k]
-		counts[k]++
-		lo, hi = min(lo, k), max(hi, k)
+		h.Add(v)
 	}
-	var out []Bucket
-	cum := 0
-	for k := lo; k <= hi; k++ {
-		b := Bucket{Lo: 0, Hi: edge(k + 1), Count: counts[k]}
-		if k > 0 {
-			b.Lo = edge(k)
-		}
-		cum += b.Count
-		b.CDF = float64(cum) / float64(len(lat))
-		out = append(out, b)
-	}
-	return out
+	return h.Buckets()
 }
 
+// UtilBuckets is the number of time buckets of the utilisation chart
+// (folded while a run streams in: Timeline.SetUtilGrid).
+const UtilBuckets = 120
+
 // Utilisation returns, per CPU, the busy share of each of n equal buckets
-// of [0, end).
+// of [0, end): from the grid folded during the run when it matches, else
+// by a walk over every slice.
 func Utilisation(tl *Timeline, end sched.Time, n int) [][]float64 {
+	if u, ok := tl.gridUtilisation(end, n); ok {
+		return u // folded while the run streamed in (fold.go)
+	}
+	return utilisationWalk(tl, end, n)
+}
+
+// utilisationWalk computes Utilisation from the lanes' slices.
+func utilisationWalk(tl *Timeline, end sched.Time, n int) [][]float64 {
 	out := make([][]float64, len(tl.Lanes))
 	if end <= 0 || n <= 0 {
 		return out

@@ -51,14 +51,21 @@ type Lane struct {
 
 // Timeline accumulates lanes from events. It implements sched.Sink.
 type Timeline struct {
-	Lanes   []Lane
-	Now     sched.Time // time of the latest event seen
-	Ended   bool
-	waiting map[sched.TaskID]waitRef // open waits by task
-	woken   map[sched.TaskID]sched.Time
-	// Latencies collects wakeup latencies (wakeup to switch-in), ns.
-	Latencies []int64
-	nslices   int
+	Lanes []Lane
+	Now   sched.Time // time of the latest event seen
+	Ended bool
+	// Per task (dense TaskIDs, slices rather than maps: a map operation
+	// per streamed event was a large share of the page's folding cost in
+	// WASM): its open wait (idx -1: none) and its pending wakeup (Open:
+	// none).
+	waiting []waitRef
+	woken   []sched.Time
+	// Latency counts wakeup latencies (wakeup to switch-in) per log
+	// bucket as they occur (fold.go).
+	Latency LatHist
+	grid    *utilGrid // per-CPU busy time per bucket (SetUtilGrid), or nil
+	lod     *lod      // slice-start index for the raster (lod.go), or nil
+	nslices int
 }
 
 type waitRef struct {
@@ -68,8 +75,7 @@ type waitRef struct {
 
 // NewTimeline returns an empty timeline for ncpu CPUs.
 func NewTimeline(ncpu int) *Timeline {
-	return &Timeline{Lanes: make([]Lane, ncpu), waiting: map[sched.TaskID]waitRef{},
-		woken: map[sched.TaskID]sched.Time{}}
+	return &Timeline{Lanes: make([]Lane, ncpu)}
 }
 
 // NumSlices is the total number of slices over all lanes.
@@ -85,11 +91,12 @@ func (tl *Timeline) Event(e *sched.Event) {
 		l := &tl.Lanes[e.CPU]
 		l.Marks = append(l.Marks, Mark{Time: e.Time, Task: e.Next, New: e.Kind == sched.EvWakeupNew})
 		if e.Kind == sched.EvWakeup {
+			tl.grow(e.Next)
 			tl.woken[e.Next] = e.Time
 		}
 		tl.openWait(int(e.CPU), e.Next, e.Time)
 	case sched.EvMigrate:
-		if _, ok := tl.waiting[e.Next]; ok {
+		if tl.isWaiting(e.Next) {
 			tl.closeWait(e.Next, e.Time)
 			tl.openWait(int(e.CPU), e.Next, e.Time)
 		}
@@ -98,10 +105,11 @@ func (tl *Timeline) Event(e *sched.Event) {
 			l := &tl.Lanes[c]
 			if n := len(l.Slices); n > 0 && l.Slices[n-1].End == Open {
 				l.Slices[n-1].End = e.Time
+				tl.closed(c, &l.Slices[n-1])
 			}
 		}
 		for id := range tl.waiting {
-			tl.closeWait(id, e.Time)
+			tl.closeWait(sched.TaskID(id), e.Time)
 		}
 		tl.Ended = true
 	}
@@ -112,6 +120,7 @@ func (tl *Timeline) onSwitch(e *sched.Event) {
 	if n := len(l.Slices); n > 0 && l.Slices[n-1].End == Open {
 		s := &l.Slices[n-1]
 		s.End, s.OutReason, s.OutState = e.Time, e.Reason, e.PrevState
+		tl.closed(int(e.CPU), s)
 	}
 	if e.Prev != sched.NoTask && e.PrevState == 'R' {
 		tl.openWait(int(e.CPU), e.Prev, e.Time)
@@ -120,30 +129,51 @@ func (tl *Timeline) onSwitch(e *sched.Event) {
 		return
 	}
 	tl.closeWait(e.Next, e.Time)
-	if w, ok := tl.woken[e.Next]; ok {
-		tl.Latencies = append(tl.Latencies, int64(e.Time-w))
-		delete(tl.woken, e.Next)
+	tl.grow(e.Next)
+	if w := tl.woken[e.Next]; w != Open {
+		tl.Latency.Add(int64(e.Time - w))
+		tl.woken[e.Next] = Open
 	}
 	l.Slices = append(l.Slices, Slice{Start: e.Time, End: Open, Task: e.Next, InReason: e.Reason, Pick: e.Pick})
 	tl.nslices++
 }
 
+// closed folds a slice that just ended into the running summaries.
+func (tl *Timeline) closed(cpu int, s *Slice) {
+	if tl.grid != nil {
+		tl.grid.add(cpu, s.Start, s.End)
+	}
+}
+
 func (tl *Timeline) openWait(cpu int, id sched.TaskID, t sched.Time) {
-	if _, ok := tl.waiting[id]; ok {
+	if id < 0 || tl.isWaiting(id) {
 		return
 	}
+	tl.grow(id)
 	l := &tl.Lanes[cpu]
 	l.Waits = append(l.Waits, Wait{Start: t, End: Open, Task: id})
 	tl.waiting[id] = waitRef{cpu: cpu, idx: len(l.Waits) - 1}
 }
 
 func (tl *Timeline) closeWait(id sched.TaskID, t sched.Time) {
-	ref, ok := tl.waiting[id]
-	if !ok {
+	if !tl.isWaiting(id) {
 		return
 	}
+	ref := tl.waiting[id]
 	tl.Lanes[ref.cpu].Waits[ref.idx].End = t
-	delete(tl.waiting, id)
+	tl.waiting[id].idx = -1
+}
+
+// grow makes room for task id in the per-task slices.
+func (tl *Timeline) grow(id sched.TaskID) {
+	for int(id) >= len(tl.waiting) {
+		tl.waiting = append(tl.waiting, waitRef{idx: -1})
+		tl.woken = append(tl.woken, Open)
+	}
+}
+
+func (tl *Timeline) isWaiting(id sched.TaskID) bool {
+	return id >= 0 && int(id) < len(tl.waiting) && tl.waiting[id].idx >= 0
 }
 
 // end returns the slice's end, treating an open slice as ending now.

@@ -27,7 +27,9 @@ func NewTraceRun(name string, ncpu int, dur sched.Time) (*Run, error) {
 	if ncpu <= 0 || ncpu > ftraceimport.MaxCPUs {
 		return nil, fmt.Errorf("trace with %d CPUs", ncpu)
 	}
-	return &Run{TraceName: name, Timeline: NewTimeline(ncpu), ncpu: ncpu, dur: dur}, nil
+	r := &Run{TraceName: name, Timeline: NewTimeline(ncpu), ncpu: ncpu, dur: dur}
+	r.Timeline.SetUtilGrid(dur, UtilBuckets)
+	return r, nil
 }
 
 // IsTrace reports whether r is an imported trace rather than a simulation.

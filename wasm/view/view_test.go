@@ -112,7 +112,7 @@ func TestHistogramAndUtilisation(t *testing.T) {
 	r := presetRun(t, "demo/periodic-vs-hog", "duration=200ms")
 	for !r.Advance(1 << 20) {
 	}
-	h := LatencyHistogram(r.Timeline.Latencies)
+	h := r.Timeline.Latency.Buckets()
 	if len(h) == 0 || h[len(h)-1].CDF != 1 {
 		t.Fatalf("histogram %+v", h)
 	}
@@ -151,6 +151,7 @@ func BenchmarkRasterMillionSlices(b *testing.B) {
 		tl.Lanes[c].Slices = sl
 	}
 	tl.Now = 125_000 * 8000
+	tl.SetUtilGrid(tl.Now, UtilBuckets) // sizes the level-of-detail index
 	colors := make([]RGB, 16)
 	for i := range colors {
 		colors[i] = TaskColor(string(rune('a' + i)))

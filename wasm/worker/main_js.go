@@ -28,6 +28,10 @@ const (
 // changes it, and the older loop stops at its next yield.
 var current = -1
 
+// exportCurrent is the export that may proceed (exports have their own ids
+// and run beside simulations).
+var exportCurrent = -1
+
 func main() {
 	onMessage := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) == 0 {
@@ -43,10 +47,20 @@ func main() {
 			current = id
 			file := m.Get("file")
 			go openTrace(id, file)
+		case "export":
+			exportCurrent = id
+			go runExport(id, m.Get("kind").String(), m.Get("scenario").String())
+		case "cancel-export":
+			if exportCurrent == id {
+				exportCurrent = -1
+			}
 		case "cancel":
 			if current == id {
 				current = -1
 			}
+		case "thread": // a thread's experiment (thread.go)
+			current = id
+			go runThreadMsg(id, m)
 		}
 		return nil
 	})
@@ -84,6 +98,31 @@ func run(id int, scenarioJSON string) {
 		// Yield to the worker's event loop: messages (cancel, a newer
 		// run) are delivered only while Go waits.
 		time.Sleep(time.Millisecond)
+	}
+}
+
+// runExport re-runs a scenario with a trace writer (export.go), posting
+// {type: "exportprogress", id, now: fraction} after each chunk and finally
+// {type: "export", id, info: kind, buf} or {type: "exporterror", id, error}.
+func runExport(id int, kind, scenarioJSON string) {
+	x, err := NewExport([]byte(scenarioJSON), kind)
+	if err != nil {
+		post(id, "exporterror", map[string]any{"error": err.Error()}, nil)
+		return
+	}
+	for exportCurrent == id {
+		deadline := now() + chunkMs
+		if x.Advance(maxBudget, func() bool { return now() > deadline }) {
+			data, err := x.Bytes()
+			if err != nil {
+				post(id, "exporterror", map[string]any{"error": err.Error()}, nil)
+				return
+			}
+			post(id, "export", map[string]any{"info": kind}, data)
+			return
+		}
+		post(id, "exportprogress", map[string]any{"now": x.Fraction()}, nil)
+		time.Sleep(time.Millisecond) // let a cancel or a newer export in
 	}
 }
 

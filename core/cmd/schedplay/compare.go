@@ -8,7 +8,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"strings"
 
 	"schedplay/core/experiment"
@@ -238,16 +237,7 @@ func pct(p *float64) string {
 
 // fmtVal prints a figure with two decimals, more for small ones (a
 // SCHED_IDLE task's share is a few hundredths of a percent).
-func fmtVal(v float64) string {
-	switch a := math.Abs(v); {
-	case a == 0 || a >= 10:
-		return fmt.Sprintf("%.2f", v)
-	case a >= 0.01:
-		return fmt.Sprintf("%.4f", v)
-	default:
-		return fmt.Sprintf("%.3g", v)
-	}
-}
+func fmtVal(v float64) string { return experiment.FormatValue(v) }
 
 func fmtNs(ns int64) string {
 	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.9f", float64(ns)/1e9), "0"), ".") + "s"

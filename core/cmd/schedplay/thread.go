@@ -8,7 +8,6 @@ package main
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
 	"schedplay/core/experiment"
@@ -64,23 +63,14 @@ func runThread(sc *scenario.Scenario, name string, runs int, c experiment.Center
 	return tr, nil
 }
 
-// fmtCell renders a table value; normalised values get three decimals.
-func (tr *threadRun) fmtCell(c experiment.Cell) string {
-	if math.IsNaN(c.Value) {
-		return "-"
-	}
-	s := fmtVal(c.Value)
-	if tr.Res.Exp.Normalize {
-		s = fmt.Sprintf("%.3f", c.Value)
-	}
-	if tr.Runs > 1 {
-		s += fmt.Sprintf(" ±%.1f%%", c.DevPct)
-	}
-	if !math.IsNaN(c.ChangePct) {
-		s += fmt.Sprintf(" (%+.2f%%)", c.ChangePct)
-	}
-	return s
+// render is the shared renderer of the thread's tables
+// (core/experiment/threadmd.go, also used by the playground).
+func (tr *threadRun) render() *experiment.ThreadRender {
+	return &experiment.ThreadRender{Name: tr.Name, Runs: tr.Runs, Seeds: tr.Seeds, Labels: tr.labels, Res: tr.Res}
 }
+
+// fmtCell renders a table value; normalised values get three decimals.
+func (tr *threadRun) fmtCell(c experiment.Cell) string { return tr.render().CellText(c) }
 
 func (tr *threadRun) header() string {
 	e := tr.Res.Exp
@@ -140,77 +130,14 @@ func (tr *threadRun) text() string {
 }
 
 // markdown renders the tables for docs/VALIDATION.md.
-func (tr *threadRun) markdown() string {
-	var b strings.Builder
-	e := tr.Res.Exp
-	fmt.Fprintf(&b, "Thread: %q (%s). Kind: %s. %d runs per cell (seeds %d..%d), %s",
-		e.Thread, e.Date, e.Kind, tr.Runs, tr.Seeds[0], tr.Seeds[len(tr.Seeds)-1], centerTitle[string(tr.Res.Center)])
-	if e.Normalize {
-		fmt.Fprintf(&b, ", normalised to %q", e.Configs[0].Name)
-	}
-	b.WriteString(". Regenerate: `schedplay compare -preset " + tr.Name + "`.\n")
-	if e.Explain != "" {
-		b.WriteString("\nMechanism: " + e.Explain + "\n")
-	}
-	for ti, t := range tr.Res.Tables {
-		b.WriteByte('\n')
-		if t.Variant != "" {
-			fmt.Fprintf(&b, "**%s** (%s)\n\n", t.Variant, tr.labels[ti])
-		} else {
-			fmt.Fprintf(&b, "(%s)\n\n", tr.labels[ti])
-		}
-		b.WriteString("| metric | unit | better |")
-		for _, c := range t.Configs {
-			b.WriteString(" " + mdEscape(c) + " |")
-		}
-		b.WriteString("\n|---|---|---|" + strings.Repeat("--:|", len(t.Configs)) + "\n")
-		for mi, d := range t.Metrics {
-			fmt.Fprintf(&b, "| %s | %s | %s |", mdEscape(d.Name), d.Unit, betterMark(string(d.Better)))
-			for _, c := range t.Cells[mi] {
-				b.WriteString(" " + tr.fmtCell(c) + " |")
-			}
-			b.WriteByte('\n')
-		}
-	}
-	if len(tr.Res.Checks) > 0 {
-		b.WriteString("\n| the thread's number | thread | simulator | tolerance | result |\n|---|--:|--:|--:|---|\n")
-		for _, c := range tr.Res.Checks {
-			fmt.Fprintf(&b, "| %s%s | %s | %s | %s | %s |\n", mdEscape(refWhere(c.Ref)), mdEscape(noteText(c.Ref.Note)),
-				fmtVal(c.Ref.Value), fmtGot(c.Got), c.Ref.ToleranceText(), passText(c.Pass))
-		}
-	}
-	return b.String()
-}
+func (tr *threadRun) markdown() string { return tr.render().Markdown() }
 
-func refWhere(r scenario.ExpRef) string {
-	w := r.Metric + ", " + r.Config
-	if r.Variant != "" {
-		w = r.Variant + ": " + w
-	}
-	return w
-}
+func refWhere(r scenario.ExpRef) string { return experiment.RefWhere(r.Variant, r.Config, r.Metric) }
 
-func fmtGot(v float64) string {
-	if math.IsNaN(v) {
-		return "-"
-	}
-	return fmtVal(v)
-}
+func fmtGot(v float64) string { return experiment.FormatGot(v) }
 
-func passText(ok bool) string {
-	if ok {
-		return "pass"
-	}
-	return "FAIL"
-}
+func passText(ok bool) string { return experiment.PassText(ok) }
 
-func noteText(n string) string {
-	if n == "" {
-		return ""
-	}
-	return " (" + n + ")"
-}
+func noteText(n string) string { return experiment.NoteText(n) }
 
-func mdEscape(s string) string {
-	return strings.NewReplacer("|", `\|`, "<", "&lt;", ">", "&gt;").Replace(s)
-}
+func mdEscape(s string) string { return experiment.MDEscape(s) }
