@@ -63,8 +63,15 @@ vet:
 
 # -tags invariants compiles in the engine's self-checks; -race guards the
 # CLI and test helpers (the core itself starts no goroutines).
+# Every package with the invariant checks on. The race detector runs over
+# the packages that start goroutines (the CLI's worker pool, the page's
+# run loop, the tools); core is single-threaded by rule (the lint test
+# forbids sync and goroutines there), so -race could find nothing in it and
+# would only multiply its run time.
+RACE_PKGS := ./core/cmd/... ./wasm/... ./scripts/...
 test-unit:
-	$(GO) test -tags invariants -race -count=1 $(PKGS)
+	$(GO) test -tags invariants -count=1 $(PKGS)
+	$(GO) test -race -count=1 $(RACE_PKGS)
 
 # The core and the UI must build for the browser (GOOS/GOARCH per command only).
 test-wasm-build:
