@@ -108,7 +108,7 @@ func (c *ThreadPanel) progressText() string { return c.App.threadProgressText() 
 func (c *ThreadPanel) summary(r *view.ThreadReport) string {
 	s := fmt.Sprintf("%d runs per cell (seeds %d..%d), %s", r.Runs, r.Seeds[0], r.Seeds[len(r.Seeds)-1], r.Center)
 	if r.Normalized && len(r.Configs) > 0 {
-		s += fmt.Sprintf(", normalised to %q", r.Configs[0])
+		s += fmt.Sprintf(", %s normalised to %q", r.NormalizedWhat, r.Configs[0])
 	}
 	if len(r.Checks) > 0 {
 		if n := r.FailCount(); n == 0 {

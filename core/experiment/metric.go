@@ -56,6 +56,7 @@ var catalogue = []Def{
 	{"timer_latency.p50", "us", Lower, "timer latency (cyclictest's: hrtimer expiry to switch-in, including an interrupt held off by an irqs-off span), median", scopeTask},
 	{"timer_latency.p99", "us", Lower, "timer latency, 99th percentile (nearest rank)", scopeTask},
 	{"timer_latency.max", "us", Lower, "timer latency, maximum (cyclictest/rteval Max)", scopeTask},
+	{"sys_share", "%", None, "tasks' sys time as a percentage of the elapsed time (completion, or the duration), as time(1)'s sys / real", scopeTask},
 	{"sys", "ms", Lower, "tasks' kernel (sys) time, as time(1) reports it: the sum of the tasks' sys_ns (modelled kernel costs, sys steps, csd spins)", scopeTask},
 	{"user", "ms", None, "tasks' user time: the sum of the tasks' user_ns (their CPU time minus sys)", scopeTask},
 	{"switches", "count", Lower, "context switches (nr_switches: voluntary + involuntary)", scopeTask},
@@ -121,9 +122,9 @@ func Measure(r Run) Values {
 	if elapsed > 0 {
 		v["throughput"] = float64(total) / elapsed
 	}
-	measureTasks(v, "", r, func(string) bool { return true })
+	measureTasks(v, "", r, func(string) bool { return true }, elapsed)
 	for _, g := range r.GroupOrder {
-		measureTasks(v, "@"+g, r, func(tg string) bool { return tg == g })
+		measureTasks(v, "@"+g, r, func(tg string) bool { return tg == g }, elapsed)
 	}
 	var busy int64
 	for _, c := range rep.CPUs {
@@ -139,7 +140,8 @@ func Measure(r Run) Values {
 }
 
 // measureTasks sets the task metrics over the tasks whose group passes in.
-func measureTasks(v Values, suffix string, r Run, in func(group string) bool) {
+// elapsed (ns) is the run's elapsed time, the base of sys_share.
+func measureTasks(v Values, suffix string, r Run, in func(group string) bool, elapsed float64) {
 	var lat, tlat []int64
 	var sw, inv, mig, sys, user int64
 	for i, t := range r.Report.Tasks {
@@ -163,6 +165,9 @@ func measureTasks(v Values, suffix string, r Run, in func(group string) bool) {
 	v["latency.p99"+suffix] = us(rank(lat, 99))
 	v["latency.max"+suffix] = us(rank(lat, 100))
 	v["sys"+suffix] = float64(sys) / 1e6
+	if elapsed > 0 {
+		v["sys_share"+suffix] = 100 * float64(sys) / elapsed
+	}
 	v["user"+suffix] = float64(user) / 1e6
 	v["switches"+suffix] = float64(sw)
 	v["involuntary_switches"+suffix] = float64(inv)

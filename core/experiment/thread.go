@@ -27,6 +27,8 @@ type Cell struct {
 	// ChangePct is the change of the centre against the first
 	// configuration, in % (NaN for the first or when undefined).
 	ChangePct float64
+	// Normalized says Value is relative to the first configuration.
+	Normalized bool
 }
 
 // Table is one variant's table.
@@ -102,7 +104,7 @@ func EvaluateThread(e *scenario.Experiment, metrics []string, vals [][][]Values,
 				x := cell.Summary.Of(c)
 				cell.DevPct = cell.Summary.StddevPct
 				cell.Value = x
-				if e.Normalize {
+				if cell.Normalized = e.Normalizes(m); cell.Normalized {
 					cell.Value = math.NaN()
 					if base != 0 && !math.IsNaN(base) {
 						cell.Value = x / base

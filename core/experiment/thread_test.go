@@ -52,6 +52,24 @@ func TestEvaluateThread(t *testing.T) {
 	if res.Passed() {
 		t.Error("Passed() with a failing check")
 	}
+	// Normalising only some metrics: the others keep their raw centres.
+	e2 := *e
+	e2.Metrics, e2.NormalizeOnly = []string{"completion", "switches"}, []string{"completion"}
+	e2.Reference = nil
+	for vi := range vals {
+		for ci := range vals[vi] {
+			for si := range vals[vi][ci] {
+				vals[vi][ci][si]["switches"] = 40
+			}
+		}
+	}
+	res, _ = EvaluateThread(&e2, []string{"completion", "switches"}, vals, CenterMean)
+	if c := res.Tables[0].Cells[1][1]; c.Normalized || c.Value != 40 {
+		t.Errorf("switches not normalised: %+v", c)
+	}
+	if c := res.Tables[0].Cells[0][1]; !c.Normalized || math.Abs(c.Value-0.80) > 1e-12 {
+		t.Errorf("completion normalised: %+v", c)
+	}
 	// A metric missing from a run: the cell is empty and its check fails.
 	vals[0][1] = []Values{{}, {}}
 	res, _ = EvaluateThread(e, []string{"completion"}, vals, CenterMean)

@@ -58,7 +58,7 @@ func (tr *ThreadRender) CellText(c Cell) string {
 		return "-"
 	}
 	s := FormatValue(c.Value)
-	if tr.Res.Exp.Normalize {
+	if c.Normalized {
 		s = fmt.Sprintf("%.3f", c.Value)
 	}
 	if tr.Runs > 1 {
@@ -76,8 +76,8 @@ func (tr *ThreadRender) Markdown() string {
 	e := tr.Res.Exp
 	fmt.Fprintf(&b, "Thread: %q (%s). Kind: %s. %d runs per cell (seeds %d..%d), %s",
 		e.Thread, e.Date, e.Kind, tr.Runs, tr.Seeds[0], tr.Seeds[len(tr.Seeds)-1], CenterTitle(tr.Res.Center))
-	if e.Normalize {
-		fmt.Fprintf(&b, ", normalised to %q", e.Configs[0].Name)
+	if n := e.NormalizedText(); n != "" {
+		fmt.Fprintf(&b, ", %s normalised to %q", n, e.Configs[0].Name)
 	}
 	b.WriteString(". Regenerate: `schedplay compare -preset " + tr.Name + "`.\n")
 	if e.Explain != "" {

@@ -44,6 +44,9 @@ type Experiment struct {
 	Variants  []ExpConfig // machines / workload sizes; none = the scenario as is
 	Metrics   []string    // experiment metric names (docs/compare.md)
 	Normalize bool        // report values relative to the first configuration
+	// NormalizeOnly limits Normalize to these metrics (the JSON form
+	// "normalize": ["completion", ...]); empty = every metric.
+	NormalizeOnly []string
 	Runs      int         // seeds per variant and configuration (0 = 5)
 	Reference []ExpRef    // the thread's published numbers
 }
@@ -82,6 +85,35 @@ func (r ExpRef) ToleranceText() string {
 		return fmt.Sprintf("±%g%%", r.TolPct)
 	}
 	return fmt.Sprintf("±%g", r.Tol)
+}
+
+// Normalizes reports whether metric's values are shown relative to the
+// first configuration.
+func (e *Experiment) Normalizes(metric string) bool {
+	if !e.Normalize {
+		return false
+	}
+	if len(e.NormalizeOnly) == 0 {
+		return true
+	}
+	for _, m := range e.NormalizeOnly {
+		if m == metric {
+			return true
+		}
+	}
+	return false
+}
+
+// NormalizedText names what is normalised, for table headers: "" (nothing),
+// "values" (every metric) or the metrics' names.
+func (e *Experiment) NormalizedText() string {
+	switch {
+	case !e.Normalize:
+		return ""
+	case len(e.NormalizeOnly) == 0:
+		return "values"
+	}
+	return strings.Join(e.NormalizeOnly, ", ")
 }
 
 // EffectiveRuns is the number of seeds per cell.
@@ -136,6 +168,15 @@ func (e *Experiment) validate(sc *Scenario) error {
 	for i, m := range e.Metrics {
 		if m == "" || len(m) > 64 {
 			return errAt(fmt.Sprintf("%s.metrics[%d]", p, i), "want a metric name (docs/compare.md)")
+		}
+	}
+	for i, m := range e.NormalizeOnly {
+		found := false
+		for _, x := range e.Metrics {
+			found = found || x == m
+		}
+		if !found {
+			return errAt(fmt.Sprintf("%s.normalize[%d]", p, i), "%q: want one of experiment.metrics (%s)", m, strings.Join(e.Metrics, ", "))
 		}
 	}
 	for i, r := range e.Reference {

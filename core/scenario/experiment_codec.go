@@ -40,11 +40,20 @@ func decodeExperiment(v any) (*Experiment, error) {
 		}
 	}
 	if nv, ok := m["normalize"]; ok {
-		b, ok := nv.(bool)
-		if !ok {
-			return nil, errAt(p+".normalize", "want true or false")
+		switch x := nv.(type) {
+		case bool:
+			e.Normalize = x
+		case []any:
+			if e.NormalizeOnly, err = asStrings(p+".normalize", x, MaxExpMetrics); err != nil {
+				return nil, err
+			}
+			if len(e.NormalizeOnly) == 0 {
+				return nil, errAt(p+".normalize", "an empty list: want true, false, or the metrics to normalise")
+			}
+			e.Normalize = true
+		default:
+			return nil, errAt(p+".normalize", "want true, false, or a list of the metrics to normalise")
 		}
-		e.Normalize = b
 	}
 	if rv, ok := m["runs"]; ok {
 		if e.Runs, err = asInt(p+".runs", rv); err != nil {
@@ -203,7 +212,11 @@ func encodeExperiment(w *jw, e *Experiment) {
 	encodeStrings(w, e.Metrics)
 	if e.Normalize {
 		w.key("normalize", &f)
-		w.b.WriteString("true")
+		if len(e.NormalizeOnly) > 0 {
+			encodeStrings(w, e.NormalizeOnly)
+		} else {
+			w.b.WriteString("true")
+		}
 	}
 	if e.Runs != 0 {
 		w.key("runs", &f)

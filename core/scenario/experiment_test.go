@@ -27,7 +27,9 @@ func TestExperimentDecodeErrors(t *testing.T) {
 		{"bad variant", exp(expOK + `,"variants":[{"name":"v","set":["topology=nowhere"]}]`), "experiment.variants[0]", "nowhere"},
 		{"no metrics", exp(`"thread":"T","kind":"emergent","configs":[{"name":"a"},{"name":"b"}],"metrics":[]`), "experiment.metrics", "want 1..16"},
 		{"runs 0", exp(expOK + `,"runs":0`), "experiment.runs", "want 1..100"},
-		{"normalize string", exp(expOK + `,"normalize":"yes"`), "experiment.normalize", "true or false"},
+		{"normalize string", exp(expOK + `,"normalize":"yes"`), "experiment.normalize", "true, false, or a list"},
+		{"normalize empty list", exp(expOK + `,"normalize":[]`), "experiment.normalize", "an empty list"},
+		{"normalize other metric", exp(expOK + `,"normalize":["busy"]`), "experiment.normalize[0]", "want one of experiment.metrics"},
 		{"ref config", exp(expOK + `,"reference":[{"config":"c","metric":"switches","value":1,"tolerance":1}]`), "experiment.reference[0].config", "want one of the configurations (a, b)"},
 		{"ref metric", exp(expOK + `,"reference":[{"config":"a","metric":"busy","value":1,"tolerance":1}]`), "experiment.reference[0].metric", "experiment.metrics"},
 		{"ref variant without variants", exp(expOK + `,"reference":[{"variant":"v","config":"a","metric":"switches","value":1,"tolerance":1}]`), "experiment.reference[0].variant", "no variants"},
@@ -95,5 +97,21 @@ func TestSeedPresetsHaveExperiments(t *testing.T) {
 	}
 	if n == 0 {
 		t.Error("no seed/ presets")
+	}
+}
+
+func TestExperimentNormalizeList(t *testing.T) {
+	sc, err := Decode([]byte(exp(`"thread":"T","kind":"emergent","configs":[{"name":"a"},{"name":"b"}],"metrics":["switches","busy"],"normalize":["switches"]`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	roundTrip(t, sc)
+	e := sc.Experiment
+	if !e.Normalizes("switches") || e.Normalizes("busy") || e.NormalizedText() != "switches" {
+		t.Errorf("normalize list: switches %v busy %v text %q", e.Normalizes("switches"), e.Normalizes("busy"), e.NormalizedText())
+	}
+	e.NormalizeOnly = nil
+	if !e.Normalizes("busy") || e.NormalizedText() != "values" {
+		t.Errorf("normalize true: busy %v text %q", e.Normalizes("busy"), e.NormalizedText())
 	}
 }

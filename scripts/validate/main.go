@@ -125,7 +125,7 @@ func run(args []string) error {
 	return nil
 }
 
-// demote turns the real-kernel report's headings into subsections and
+// demote turns the real-kernel report's headings one level down and
 // drops its title.
 func demote(md string) string {
 	lines := strings.Split(md, "\n")
@@ -135,7 +135,7 @@ func demote(md string) string {
 			continue
 		}
 		if strings.HasPrefix(l, "#") {
-			l = "##" + l
+			l = "#" + l
 		}
 		out = append(out, l)
 	}

@@ -114,7 +114,7 @@ func (r *ThreadReport) shortValue(c ThreadCell) string {
 	switch {
 	case !c.Has:
 		return "-"
-	case r.Normalized:
+	case c.Normalized:
 		return fmt.Sprintf("%.3f", c.Value)
 	}
 	return experiment.FormatValue(c.Value)

@@ -20,6 +20,7 @@ type ThreadReport struct {
 	Runs                              int
 	Seeds                             []uint64
 	Normalized                        bool
+	NormalizedWhat                    string // "values", or the normalised metrics
 	Configs                           []string
 	Tables                            []ThreadTable
 	Checks                            []ThreadCheck
@@ -45,6 +46,8 @@ type ThreadCell struct {
 	Value float64 // the (normalised) value; meaningful when Has
 	Dev   float64 // run-to-run deviation, % of the mean
 	Has   bool
+	// Normalized: Value is relative to the first configuration.
+	Normalized bool
 }
 
 // ThreadCheck is one of the thread's published numbers beside the
@@ -64,7 +67,7 @@ type ThreadCheck struct {
 func NewThreadReport(tr *experiment.ThreadRender) *ThreadReport {
 	e := tr.Res.Exp
 	r := &ThreadReport{Name: tr.Name, Thread: e.Thread, Date: e.Date, Kind: e.Kind, Explain: e.Explain,
-		Center: experiment.CenterTitle(tr.Res.Center), Runs: tr.Runs, Seeds: tr.Seeds, Normalized: e.Normalize,
+		Center: experiment.CenterTitle(tr.Res.Center), Runs: tr.Runs, Seeds: tr.Seeds, Normalized: e.Normalize, NormalizedWhat: e.NormalizedText(),
 		Passed: tr.Res.Passed(), Markdown: tr.Markdown()}
 	for _, c := range e.Configs {
 		r.Configs = append(r.Configs, c.Name)
@@ -74,7 +77,7 @@ func NewThreadReport(tr *experiment.ThreadRender) *ThreadReport {
 		for mi, d := range t.Metrics {
 			row := ThreadRow{Metric: d.Name, Unit: d.Unit, Better: experiment.BetterMark(d.Better)}
 			for _, c := range t.Cells[mi] {
-				cell := ThreadCell{Text: tr.CellText(c), Has: !math.IsNaN(c.Value) && !math.IsInf(c.Value, 0)}
+				cell := ThreadCell{Text: tr.CellText(c), Has: !math.IsNaN(c.Value) && !math.IsInf(c.Value, 0), Normalized: c.Normalized}
 				if cell.Has {
 					cell.Value, cell.Dev = c.Value, c.DevPct
 				}

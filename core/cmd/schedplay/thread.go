@@ -79,8 +79,8 @@ func (tr *threadRun) header() string {
 		date = e.Date + ", "
 	}
 	norm := ""
-	if e.Normalize {
-		norm = fmt.Sprintf("; values normalised to %q", e.Configs[0].Name)
+	if n := e.NormalizedText(); n != "" {
+		norm = fmt.Sprintf("; %s normalised to %q", n, e.Configs[0].Name)
 	}
 	return fmt.Sprintf("%s: %q (%s%s)\n%d runs per cell (seeds %d..%d), %s%s; (±dev%%) run-to-run deviation, (+x%%) change against %q\n",
 		tr.Name, e.Thread, date, e.Kind, tr.Runs, tr.Seeds[0], tr.Seeds[len(tr.Seeds)-1],
