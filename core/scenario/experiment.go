@@ -47,8 +47,8 @@ type Experiment struct {
 	// NormalizeOnly limits Normalize to these metrics (the JSON form
 	// "normalize": ["completion", ...]); empty = every metric.
 	NormalizeOnly []string
-	Runs      int         // seeds per variant and configuration (0 = 5)
-	Reference []ExpRef    // the thread's published numbers
+	Runs          int      // seeds per variant and configuration (0 = 5)
+	Reference     []ExpRef // the thread's published numbers
 }
 
 // ExpConfig is a named set of `-set` overrides.
