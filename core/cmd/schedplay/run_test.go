@@ -168,9 +168,9 @@ func TestURLThenRun(t *testing.T) {
 				t.Fatalf("url printed %q", u)
 			}
 			frag := u[strings.IndexByte(u, '#'):]
-			want := runJSON(t, "run", "-preset", p.Name, "-duration", "200ms", "-o", "json")
+			want := runJSON(t, "run", "-preset", p.Name, "-duration", "20ms", "-o", "json")
 			for _, arg := range []string{u, frag, frag[1:]} {
-				if got := runJSON(t, "run", "-duration", "200ms", "-o", "json", arg); got != want {
+				if got := runJSON(t, "run", "-duration", "20ms", "-o", "json", arg); got != want {
 					t.Errorf("run %.40s... differs from run -preset %s:\n%s\nwant\n%s", arg, p.Name, got, want)
 				}
 			}
