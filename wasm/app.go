@@ -163,6 +163,8 @@ func (a *App) ClearKey(key string) {
 		delete(a.Sc.Features, name)
 	case "sysctl":
 		delete(a.Sc.Sysctl, name)
+	case "hw":
+		delete(a.Sc.HW, name)
 	}
 	a.edited()
 }

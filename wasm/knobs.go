@@ -1,14 +1,17 @@
 package main
 
 // Knobs: kernel profile, HZ, preemption model, sched features (and the
-// patches of the experiments) as toggles with one-line explanations, and
-// the sysctls. Every change is a scenario key, exactly as the CLI's -set.
+// patches of the experiments) as toggles with one-line explanations, the
+// machine model (hw.* costs with the machine's defaults and their sources,
+// SMT, C-states), priority inheritance, and the sysctls. Every change is a
+// scenario key, exactly as the CLI's -set.
 
 import (
 	"fmt"
 	"strconv"
 
 	"schedplay/core/sched"
+	"schedplay/core/topology"
 )
 
 // Knobs is the kernel panel.
@@ -110,3 +113,44 @@ func onOff(b bool) string {
 }
 
 func featID(name string) string { return "feat-" + name }
+
+// HWRow is one numeric hw.* key.
+type HWRow struct {
+	Name, Unit, Help, Source string
+	Value                    string // override, "" = the machine's default
+	Default                  string
+}
+
+func (c *Knobs) hwKeys() []HWRow {
+	var mp *topology.Machine // nil: generic defaults
+	if m, err := topology.Preset(c.App.Sc.Topology); err == nil {
+		mp = &m
+	}
+	var out []HWRow
+	for _, k := range sched.HWKeys() {
+		out = append(out, HWRow{Name: k.Name, Unit: k.Unit, Help: k.Help, Source: k.Source,
+			Value: c.App.Sc.HW[k.Name], Default: strconv.FormatInt(k.Default(mp), 10)})
+	}
+	return out
+}
+
+// hwOn reads an on|off hw key (default on).
+func (c *Knobs) hwOn(name string) bool { return c.App.Sc.HW[name] != "off" }
+
+func (c *Knobs) setHWOnOff(name string, on bool) {
+	if on {
+		c.App.ClearKey("hw." + name)
+		return
+	}
+	c.App.SetKey("hw." + name + "=off")
+}
+
+func (c *Knobs) setHW(name, v string) {
+	if v == "" {
+		c.App.ClearKey("hw." + name)
+		return
+	}
+	c.App.SetKey("hw." + name + "=" + v)
+}
+
+func (c *Knobs) setPI(on bool) { c.App.SetKey(fmt.Sprintf("pi=%v", on)) }

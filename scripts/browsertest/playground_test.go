@@ -168,3 +168,25 @@ func TestRunsInWorker(t *testing.T) {
 		t.Fatal("the run fell back to the main thread")
 	}
 }
+
+// The machine-model knobs: hw.cstates and a numeric cost become scenario
+// keys (shown in the JSON editor, with the machine's default as the
+// placeholder), change the run, and clearing the cost restores the default.
+func TestHWKnobs(t *testing.T) {
+	tb := newTab(t)
+	tb.open("/")
+	tb.waitDone()
+	if ph := eval[string](tb, `document.querySelector("#hw-ctx_switch_ns").placeholder`); ph == "" {
+		t.Fatal("hw.ctx_switch_ns has no default placeholder")
+	}
+	before := eval[string](tb, `JSON.stringify(window.schedplay.tasks)`)
+	tb.click("#hw-cstates")
+	tb.waitFor(`JSON.parse(document.querySelector("#json").value).hw && JSON.parse(document.querySelector("#json").value).hw.cstates === "off"`, 10*time.Second)
+	tb.change("#hw-ctx_switch_ns", "50000")
+	tb.waitFor(`JSON.parse(document.querySelector("#json").value).hw.ctx_switch_ns === "50000"`, 10*time.Second)
+	tb.waitFor(`window.schedplay.done && JSON.stringify(window.schedplay.tasks) !== `+fmt.Sprintf("%q", before), 60*time.Second)
+	tb.change("#hw-ctx_switch_ns", "")
+	tb.waitFor(`!("ctx_switch_ns" in JSON.parse(document.querySelector("#json").value).hw)`, 10*time.Second)
+	tb.click("#pi")
+	tb.waitFor(`JSON.parse(document.querySelector("#json").value).pi === true`, 10*time.Second)
+}
