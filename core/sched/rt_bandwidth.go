@@ -52,6 +52,14 @@ type fairServer struct {
 	runtime   int64
 	deadline  Time
 	gen       uint32 // cancels a pending qFairServer
+	// The dl_timer, armed lazily: armAt is when it should fire (0 = not
+	// armed) and queuedAt the time of the one live qFairServer event (0 =
+	// none). Re-arming later than a live event only moves armAt (the event
+	// re-queues itself when it fires early), so a server started and
+	// stopped at every wakeup of an otherwise idle CPU keeps one event in
+	// the queue instead of one per start.
+	armAt    Time
+	queuedAt Time
 }
 
 // rtThrottling reports whether the profile's kernel throttles the root
@@ -171,8 +179,30 @@ func (s *Sim) fairServerReplenish(rq *rq) {
 
 func (s *Sim) fairServerArm(rq *rq, at Time) {
 	fs := &rq.rt.fs
+	fs.armAt = at
+	if fs.queuedAt != 0 && fs.queuedAt <= at {
+		return // the live event fires first and re-queues for armAt
+	}
 	fs.gen++
+	fs.queuedAt = at
 	s.q.push(qevent{at: at, kind: qFairServer, cpu: rq.cpu, gen: fs.gen, prio: prioTimer})
+}
+
+// fairServerEvent handles the live qFairServer event: re-queue it when
+// the timer was moved later, drop it when the timer was cancelled, else
+// run the timer.
+func (s *Sim) fairServerEvent(rq *rq) {
+	fs := &rq.rt.fs
+	fs.queuedAt = 0
+	switch {
+	case fs.armAt == 0:
+		return
+	case fs.armAt > s.now:
+		s.fairServerArm(rq, fs.armAt)
+		return
+	}
+	fs.armAt = 0
+	s.fairServerTimer(rq)
 }
 
 // fairServerStop mirrors dl_server_stop().
@@ -181,7 +211,8 @@ func (s *Sim) fairServerStop(rq *rq) {
 	if !fs.active {
 		return
 	}
-	*fs = fairServer{gen: fs.gen + 1}
+	// hrtimer_try_to_cancel(): the live event stays queued, disarmed.
+	*fs = fairServer{gen: fs.gen, queuedAt: fs.queuedAt}
 }
 
 // fairServerCharge mirrors dl_server_update(): fair execution uses the

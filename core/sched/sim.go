@@ -469,7 +469,7 @@ func (s *Sim) step() {
 			return
 		}
 		s.localCPU = e.cpu
-		s.fairServerTimer(rq)
+		s.fairServerEvent(rq)
 	case qResched:
 		if s.deferIRQ(&e) {
 			return
