@@ -9,7 +9,6 @@ package experiment
 
 import (
 	"fmt"
-	"maps"
 	"strconv"
 
 	"schedplay/core/scenario"
@@ -60,7 +59,7 @@ func Groups(jobs []Job) []string {
 func Plan(base *scenario.Scenario, name string, cfgs []Config, runs int) ([]Job, error) {
 	var jobs []Job
 	for ci, c := range cfgs {
-		sc := clone(base)
+		sc := base.Clone()
 		for _, kv := range c.Sets {
 			if err := sc.Set(kv); err != nil {
 				return nil, PlanError{fmt.Errorf("%s %q: %v", c.Flag, kv, err)}
@@ -78,7 +77,7 @@ func Plan(base *scenario.Scenario, name string, cfgs []Config, runs int) ([]Job,
 		}
 		for i := 0; i < runs; i++ {
 			seed := sc.Seed + uint64(i)
-			s := clone(sc)
+			s := sc.Clone()
 			if err := s.Set("seed=" + strconv.FormatUint(seed, 10)); err != nil {
 				return nil, err
 			}
@@ -133,14 +132,4 @@ func Execute(j Job) (Run, error) {
 		return Run{}, err
 	}
 	return x.Finish()
-}
-
-// clone copies what Set may change (the maps; the rest is replaced, never
-// mutated in place).
-func clone(sc *scenario.Scenario) *scenario.Scenario {
-	c := *sc
-	c.Features = maps.Clone(sc.Features)
-	c.Sysctl = maps.Clone(sc.Sysctl)
-	c.HW = maps.Clone(sc.HW)
-	return &c
 }

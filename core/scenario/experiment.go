@@ -215,7 +215,7 @@ func validateConfigs(path string, cs []ExpConfig, sc *Scenario) error {
 				return errAt(cp+".name", "%q is used twice", c.Name)
 			}
 		}
-		probe := cloneForSet(sc)
+		probe := sc.Clone()
 		for j, kv := range c.Set {
 			if err := probe.Set(kv); err != nil {
 				return errAt(fmt.Sprintf("%s.set[%d]", cp, j), "%v", err)

@@ -154,8 +154,10 @@ func (sc *Scenario) buildOnly() error {
 	return err
 }
 
-// cloneForSet copies what Set may change (the maps).
-func cloneForSet(sc *Scenario) *Scenario {
+// Clone returns a copy that Set may change without touching sc: the maps
+// are copied; the slices Set changes (tasks, workloads) are copied by Set
+// itself before it writes them.
+func (sc *Scenario) Clone() *Scenario {
 	c := *sc
 	c.Features = maps.Clone(sc.Features)
 	c.Sysctl = maps.Clone(sc.Sysctl)

@@ -404,3 +404,33 @@ func mustDecode(t *testing.T, in string) *Scenario {
 	}
 	return sc
 }
+
+// TestIPIStormGenerator: the generator with the thread's module parameters
+// (cpulist=8 offset=8) runs exactly the hand-written sender of
+// seed/sm-idle-ipistorm, and every IPI completes: the sender exits after
+// numipi round trips, having spun (sys time) for them.
+func TestIPIStormGenerator(t *testing.T) {
+	preset := mustPreset(t, "seed/sm-idle-ipistorm")
+	preset.Experiment = nil
+	preset.Tasks[0].Loop = 200
+	preset.Duration = 50 * ms
+	gen := preset.Clone()
+	gen.Tasks = nil
+	if err := gen.Set("workloads.ipistorm.kind=ipistorm"); err != nil {
+		t.Fatal(err)
+	}
+	for _, kv := range []string{"workloads.ipistorm.numipi=200", "workloads.ipistorm.cpu=8", "workloads.ipistorm.offset=8"} {
+		if err := gen.Set(kv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if a, b := eventHash(t, preset), eventHash(t, gen); a != b {
+		t.Errorf("generated ipistorm differs from the hand-written sender: %s vs %s", b, a)
+	}
+	r := runScenario(t, gen)
+	done := r.completion(t)
+	snd := r.group("ipistorm")
+	if len(snd) != 1 || snd[0].SysNs <= 0 || done <= 0 {
+		t.Fatalf("sender %+v, completion %s", snd, done)
+	}
+}

@@ -62,30 +62,13 @@ func cmdCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		return writeThread(stdout, tr, out)
 	}
 	vars := []experiment.Config{{Label: "A", Flag: "-a", Sets: setsA}, {Label: "B", Flag: "-b", Sets: setsB}}
-	jobs, err := prepare(sc, name, vars, f.runs)
+	bt, err := runBatch(sc, name, vars, &f, newProgress(stderr, f.progress, "compare"))
 	if err != nil {
 		return err
-	}
-	groups := allGroups(jobs)
-	if _, err := experiment.Resolve(f.metricSpecs(), groups, maxCPUs(jobs)); err != nil {
-		return badInput("-metric: %v", err)
-	}
-	runs, err := runAll(jobs, vars, newProgress(stderr, f.progress, "compare"))
-	if err != nil {
-		return err
-	}
-	vals := measureAll(runs)
-	names, err := selectMetrics(f.metricSpecs(), groups, jobs, vals, vars)
-	if err != nil {
-		return err
-	}
-	sides := make([]experiment.Side, 2)
-	for i, j := range jobs {
-		sides[j.Config] = append(sides[j.Config], vals[i])
 	}
 	center := experiment.Center(f.stat)
-	rows := experiment.Compare(names, sides[0], sides[1], center)
-	doc := newCompareDoc(name, jobs, runs, vars, f.runs, center, rows)
+	rows := experiment.Compare(bt.names, bt.sides[0], bt.sides[1], center)
+	doc := newCompareDoc(name, bt.jobs, bt.runs, vars, f.runs, center, rows)
 	if out == "json" {
 		js, err := json.MarshalIndent(doc, "", "  ")
 		if err != nil {

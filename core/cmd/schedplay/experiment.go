@@ -240,3 +240,40 @@ func splitSets(flagName, s string) ([]string, error) {
 // the configurations differ when a -set changes a workload (more hackbench
 // groups on side B), and a metric may name a group only one side has.
 func allGroups(jobs []experiment.Job) []string { return experiment.Groups(jobs) }
+
+// batch is a finished compare or sweep: every configuration over the
+// seeds, measured, with the metrics to report.
+type batch struct {
+	jobs  []experiment.Job
+	runs  []experiment.Run
+	names []string          // resolved -metric, or the default set
+	sides []experiment.Side // per configuration, the values in seed order
+}
+
+// runBatch plans, checks -metric against every configuration's task
+// groups before anything runs, runs the jobs on every core and measures
+// them.
+func runBatch(sc *scenario.Scenario, name string, vars []experiment.Config, f *expFlags, prog *progress) (*batch, error) {
+	jobs, err := prepare(sc, name, vars, f.runs)
+	if err != nil {
+		return nil, err
+	}
+	groups := allGroups(jobs)
+	if _, err := experiment.Resolve(f.metricSpecs(), groups, maxCPUs(jobs)); err != nil {
+		return nil, badInput("-metric: %v", err)
+	}
+	runs, err := runAll(jobs, vars, prog)
+	if err != nil {
+		return nil, err
+	}
+	vals := measureAll(runs)
+	names, err := selectMetrics(f.metricSpecs(), groups, jobs, vals, vars)
+	if err != nil {
+		return nil, err
+	}
+	sides := make([]experiment.Side, len(vars))
+	for i, j := range jobs {
+		sides[j.Config] = append(sides[j.Config], vals[i])
+	}
+	return &batch{jobs: jobs, runs: runs, names: names, sides: sides}, nil
+}

@@ -68,27 +68,11 @@ func cmdSweep(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	vars := sweepPoints(axes)
-	jobs, err := prepare(sc, name, vars, f.runs)
+	bt, err := runBatch(sc, name, vars, &f, newProgress(stderr, f.progress, "sweep"))
 	if err != nil {
 		return err
 	}
-	groups := allGroups(jobs)
-	if _, err := experiment.Resolve(f.metricSpecs(), groups, maxCPUs(jobs)); err != nil {
-		return badInput("-metric: %v", err)
-	}
-	runs, err := runAll(jobs, vars, newProgress(stderr, f.progress, "sweep"))
-	if err != nil {
-		return err
-	}
-	vals := measureAll(runs)
-	names, err := selectMetrics(f.metricSpecs(), groups, jobs, vals, vars)
-	if err != nil {
-		return err
-	}
-	sides := make([]experiment.Side, len(vars))
-	for i, j := range jobs {
-		sides[j.Config] = append(sides[j.Config], vals[i])
-	}
+	jobs, sides, names := bt.jobs, bt.sides, bt.names
 	res := &sweepResult{name: name, axes: axes, vars: vars, jobs: jobs, sides: sides, names: names,
 		center: experiment.Center(f.stat), runs: f.runs}
 	if csvOut != "" {
