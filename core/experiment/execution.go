@@ -19,7 +19,7 @@ type Execution struct {
 	job Job
 	sim *sched.Sim
 	col *metrics.Collector
-	rec *Recorder
+	rec *metrics.Samples
 }
 
 // Start prepares a job's simulation with its consumers attached.
@@ -28,7 +28,7 @@ func Start(j Job) (*Execution, error) {
 	if err != nil {
 		return nil, err
 	}
-	x := &Execution{job: j, sim: sim, col: metrics.New(sim.NumCPUs()), rec: &Recorder{}}
+	x := &Execution{job: j, sim: sim, col: metrics.New(sim.NumCPUs()), rec: &metrics.Samples{}}
 	sim.Attach(x.col)
 	sim.Attach(x.rec)
 	return x, nil

@@ -93,7 +93,7 @@ type Run struct {
 	Groups []string
 	// GroupOrder is the scenario's task groups in scenario order.
 	GroupOrder []string
-	Rec        *Recorder
+	Rec        *metrics.Samples
 }
 
 // Measure computes every metric of the catalogue for a run.

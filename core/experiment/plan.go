@@ -3,7 +3,7 @@ package experiment
 // Planning and executing the runs of an experiment: configurations x seeds
 // (compare, sweep) or variants x configurations x seeds (a thread), each a
 // scenario with `-set` overrides built into a sched.Config; and running one
-// of them to the end with a metrics.Collector and a Recorder attached.
+// of them to the end with a metrics.Collector and a metrics.Samples attached.
 // Callers decide how to schedule the jobs: the CLI on a worker pool, the
 // browser worker one after the other with progress between them.
 

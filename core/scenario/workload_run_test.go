@@ -19,41 +19,9 @@ import (
 // wrun is one finished run of a scenario.
 type wrun struct {
 	rep    metrics.Report
-	rec    *exitRec
+	rec    *metrics.Samples
 	groups []string // task group of each task
 }
-
-// exitRec keeps exits and wakeup latency samples, as
-// experiment.Recorder does (which this package cannot import: experiment
-// imports scenario).
-type exitRec struct {
-	woken    map[sched.TaskID]sched.Time
-	lat      map[sched.TaskID][]int64
-	exits    int
-	lastExit sched.Time
-}
-
-func (r *exitRec) Event(e *sched.Event) {
-	if r.woken == nil {
-		r.woken, r.lat = map[sched.TaskID]sched.Time{}, map[sched.TaskID][]int64{}
-	}
-	switch e.Kind {
-	case sched.EvWakeup:
-		r.woken[e.Next] = e.Time
-	case sched.EvSwitch:
-		if w, ok := r.woken[e.Next]; ok && e.Next != sched.NoTask {
-			r.lat[e.Next] = append(r.lat[e.Next], int64(e.Time-w))
-			delete(r.woken, e.Next)
-		}
-	case sched.EvExit:
-		r.exits++
-		r.lastExit = e.Time
-	}
-}
-
-func (r *exitRec) Latencies(id sched.TaskID) []int64 { return r.lat[id] }
-func (r *exitRec) Exits() int                        { return r.exits }
-func (r *exitRec) LastExit() sched.Time              { return r.lastExit }
 
 // group returns the report's tasks of one task group.
 func (r *wrun) group(g string) []metrics.Task {
@@ -102,7 +70,7 @@ func runScenario(t *testing.T, sc *Scenario, sets ...string) *wrun {
 		t.Fatal(err)
 	}
 	col := metrics.New(sim.NumCPUs())
-	rec := &exitRec{}
+	rec := &metrics.Samples{}
 	sim.Attach(col)
 	sim.Attach(rec)
 	if err := sim.Run(); err != nil {

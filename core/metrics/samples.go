@@ -1,18 +1,18 @@
-package experiment
+package metrics
 
-// Recorder: the few things an experiment needs that the metrics report
+// Samples: the few things an experiment needs that the report
 // summarises away — every wakeup and timer latency sample (to pool them
 // over a task group or the whole run) and when the last task exited.
 
 import "schedplay/core/sched"
 
-// Recorder is a sched.Sink that keeps each task's wakeup latency samples
-// and the exits. Attach one per run, beside the metrics.Collector.
+// Samples is a sched.Sink that keeps each task's wakeup latency samples
+// and the exits. Attach one per run, beside the Collector.
 //
 // A latency sample is the time from sched_wakeup to the task's next
-// sched_switch in, exactly as the metrics collector defines it (new tasks'
+// sched_switch in, exactly as the Collector defines it (new tasks'
 // sched_wakeup_new is not a sample).
-type Recorder struct {
+type Samples struct {
 	woken    []sched.Time // per task: pending wakeup time, -1 = none
 	lat      [][]int64    // per task: samples in ns
 	due      []sched.Time // per task: hard expiry of the waking hrtimer, -1 = none
@@ -21,7 +21,7 @@ type Recorder struct {
 	lastExit sched.Time
 }
 
-func (r *Recorder) grow(id sched.TaskID) {
+func (r *Samples) grow(id sched.TaskID) {
 	for int(id) >= len(r.woken) {
 		r.woken = append(r.woken, -1)
 		r.lat = append(r.lat, nil)
@@ -31,7 +31,7 @@ func (r *Recorder) grow(id sched.TaskID) {
 }
 
 // Event implements sched.Sink.
-func (r *Recorder) Event(e *sched.Event) {
+func (r *Samples) Event(e *sched.Event) {
 	switch e.Kind {
 	case sched.EvWakeup:
 		r.grow(e.Next)
@@ -59,7 +59,7 @@ func (r *Recorder) Event(e *sched.Event) {
 }
 
 // Latencies returns task id's wakeup latency samples in ns, in order.
-func (r *Recorder) Latencies(id sched.TaskID) []int64 {
+func (r *Samples) Latencies(id sched.TaskID) []int64 {
 	if int(id) >= len(r.lat) {
 		return nil
 	}
@@ -68,7 +68,7 @@ func (r *Recorder) Latencies(id sched.TaskID) []int64 {
 
 // TimerLatencies returns task id's timer latency samples in ns (hrtimer
 // hard expiry to switch-in, cyclictest's measure), in order.
-func (r *Recorder) TimerLatencies(id sched.TaskID) []int64 {
+func (r *Samples) TimerLatencies(id sched.TaskID) []int64 {
 	if int(id) >= len(r.tlat) {
 		return nil
 	}
@@ -76,7 +76,7 @@ func (r *Recorder) TimerLatencies(id sched.TaskID) []int64 {
 }
 
 // Exits is the number of tasks that exited.
-func (r *Recorder) Exits() int { return r.exits }
+func (r *Samples) Exits() int { return r.exits }
 
 // LastExit is the time of the last exit (0 if none).
-func (r *Recorder) LastExit() sched.Time { return r.lastExit }
+func (r *Samples) LastExit() sched.Time { return r.lastExit }
