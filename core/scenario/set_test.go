@@ -177,3 +177,38 @@ func TestSetLargeSeedEncodes(t *testing.T) {
 		t.Errorf("DecodeURL of its share URL: %v", err)
 	}
 }
+
+// TestSetOnCloneLeavesOriginal sets one key of every family on a clone and
+// checks the original's encoding did not move: compare, sweep and
+// experiment variants all clone one decoded scenario and Set on the copies.
+func TestSetOnCloneLeavesOriginal(t *testing.T) {
+	for _, preset := range []string{"demo/cyclictest-hackbench", "demo/nice-shares"} {
+		orig := mustPreset(t, preset)
+		task := ""
+		if len(orig.Tasks) > 0 {
+			task = orig.Tasks[0].Name
+		}
+		before := string(orig.Encode())
+		for _, kv := range []string{
+			"kernel.version=v5.8", "kernel.hz=1000", "kernel.preempt=full", "kernel.tick_offset=1ms",
+			"features.PLACE_LAG=off", "sysctl.sched_latency_ns=24000000", "hw.smt=off",
+			"duration=250ms", "seed=42", "topology=smp-64", "name=other", "pi=true",
+			"tasks." + task + ".instances=3",
+			"workloads.ct.interval=200us", "workloads.hb.groups=3", "workloads.extra.kind=hog",
+		} {
+			c := orig.Clone()
+			if err := c.Set(kv); err != nil {
+				if strings.HasPrefix(kv, "tasks..") || strings.HasPrefix(kv, "workloads.") && len(orig.Workloads) == 0 {
+					continue // the preset has no such group
+				}
+				t.Fatalf("%s: Set(%q) = %v", preset, kv, err)
+			}
+			if got := string(orig.Encode()); got != before {
+				t.Errorf("%s: Set(%q) on a clone changed the original", preset, kv)
+			}
+			if string(c.Encode()) == before {
+				t.Errorf("%s: Set(%q) did not change the clone (the test checks nothing)", preset, kv)
+			}
+		}
+	}
+}
