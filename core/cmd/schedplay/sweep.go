@@ -6,6 +6,7 @@ package main
 // playground's sweep panel.
 
 import (
+	"flag"
 	"io"
 
 	"schedplay/core/experiment"
@@ -23,6 +24,28 @@ func cmdSweep(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	if err := f.check(); err != nil {
 		return err
+	}
+	if len(axesFlag) == 0 && fs.NArg() == 1 {
+		// A playground share URL with a sweep: its axes, and its runs,
+		// metrics and centre unless given as flags.
+		if p := experiment.SweepFragmentParam(fs.Arg(0)); p != "" {
+			spec, err := experiment.DecodeSweepFragment(p)
+			if err != nil {
+				return badInput("%s: %v", fs.Arg(0), err)
+			}
+			axesFlag = spec.Axes
+			given := map[string]bool{}
+			fs.Visit(func(fl *flag.Flag) { given[fl.Name] = true })
+			if !given["runs"] {
+				f.runs = spec.Runs
+			}
+			if !given["metric"] {
+				f.metrics = spec.Metrics
+			}
+			if !given["stat"] {
+				f.stat = string(spec.Center())
+			}
+		}
 	}
 	if len(axesFlag) == 0 || len(axesFlag) > 2 {
 		return badInput("want one or two -sweep KEY=v1,v2,... (got %d)", len(axesFlag))
