@@ -78,8 +78,9 @@ type App struct {
 	// reset by each run.
 	TaskRowsMore, CPURowsMore int
 
-	G  *GalleryState // the gallery and thread experiments (threadexp.go)
-	SW *SweepState   // the sweep panel (sweep.go)
+	G   *GalleryState // the gallery and thread experiments (threadexp.go)
+	SW  *SweepState   // the sweep panel (sweep.go)
+	Gen *genState     // the generator forms (generator-form.go)
 
 	TL        *TimelineCtl
 	ShareLink string

@@ -120,6 +120,4 @@ func (c *SweepPanel) cli() string {
 
 func plotW2() int { return view.SweepPlotW }
 
-func plotH2() int { return view.SweepPlotH }
-
-func sweepViewBox() string { return fmt.Sprintf("0 0 %d %d", view.SweepPlotW, view.SweepPlotH) }
+func sweepViewBox(p view.SweepPlot) string { return fmt.Sprintf("0 0 %d %d", view.SweepPlotW, p.H) }

@@ -596,8 +596,8 @@ func (c *SweepPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "svg", Data: "svg", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "lines"}}}
 									vgparent.AppendChild(vgn)
 									vgn.AddAttrInterface("data-metric", t.Metric)
-									vgn.AddAttrInterface("height", plotH2())
-									vgn.AddAttrInterface("viewBox", sweepViewBox())
+									vgn.AddAttrInterface("height", c.plot(ti).H)
+									vgn.AddAttrInterface("viewBox", sweepViewBox(c.plot(ti)))
 									vgn.AddAttrInterface("width", plotW2())
 									{
 										vgparent := vgn
@@ -723,7 +723,7 @@ func (c *SweepPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "svg", Data: "text", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "legend"}}}
 													vgparent.AppendChild(vgn)
 													vgn.AddAttrInterface("fill", ln.Color)
-													vgn.AddAttrInterface("x", c.plot(ti).X1)
+													vgn.AddAttrInterface("x", c.plot(ti).X0+4)
 													vgn.AddAttrInterface("y", ln.LegendY)
 													vgn.SetInnerHTML(ln.Label)
 												}

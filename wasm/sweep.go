@@ -21,14 +21,14 @@ import (
 
 // SweepState is the sweep panel's form and the sweep it runs.
 type SweepState struct {
-	Open                   bool
-	Key1, Vals1            string
-	Key2, Vals2            string // Key2 "": one key
-	Metrics                string // comma-separated; "" = the default set
-	Runs                   int
-	Stat                   string // amean or median
-	FormErr                string // what is wrong with the form (shown at the field)
-	FormField              string // which field FormErr concerns: key1, vals1, key2, vals2, runs, metric
+	Open        bool
+	Key1, Vals1 string
+	Key2, Vals2 string // Key2 "": one key
+	Metrics     string // comma-separated; "" = the default set
+	Runs        int
+	Stat        string // amean or median
+	FormErr     string // what is wrong with the form (shown at the field)
+	FormField   string // which field FormErr concerns: key1, vals1, key2, vals2, runs, metric
 
 	ID       int // run id shared with App.gen
 	Running  bool
@@ -38,7 +38,7 @@ type SweepState struct {
 	Total    int
 	Info     string
 	start    float64
-	Ms       float64 // wall time of the last finished sweep
+	Ms       float64           // wall time of the last finished sweep
 	Report   *view.SweepReport // the last finished sweep
 	RanSpec  experiment.SweepSpec
 	RanOn    string // the scenario it ran on (its name)

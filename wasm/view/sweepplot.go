@@ -40,6 +40,7 @@ type SweepPlot struct {
 	YTicks []SweepTick
 	X0, X1 int // plot area
 	Y0, Y1 int
+	H      int // the SVG's height (the legend band grows it)
 }
 
 // SweepLine is one value of the second key (or the only line).
@@ -82,8 +83,18 @@ func numericAxis(vals []string) []float64 {
 }
 
 func sweepPlot(sw *experiment.Sweep, metric, unit string) SweepPlot {
+	nl := 1
+	if len(sw.Axes) == 2 {
+		nl = len(sw.Axes[1].Values)
+	}
+	// With two keys the legend is a band above the plot area, one line
+	// per value, so it never covers a line.
+	top := spTop
+	if nl > 1 {
+		top += 14 * nl
+	}
 	p := SweepPlot{Title: metric + " (" + unit + ")", XLabel: sw.Axes[0].Key,
-		X0: spLeft, X1: SweepPlotW - spRight, Y0: spTop, Y1: SweepPlotH - spBottom}
+		X0: spLeft, X1: SweepPlotW - spRight, Y0: top, Y1: SweepPlotH + top - spTop - spBottom}
 	xs := sw.Axes[0].Values
 	pos := make([]float64, len(xs))
 	w := float64(p.X1 - p.X0)
@@ -106,6 +117,7 @@ func sweepPlot(sw *experiment.Sweep, metric, unit string) SweepPlot {
 			}
 		}
 	}
+	p.H = p.Y1 + spBottom
 	for i, v := range xs {
 		p.XTicks = append(p.XTicks, SweepTick{Pos: round1(pos[i]), Label: v})
 	}
@@ -124,12 +136,8 @@ func sweepPlot(sw *experiment.Sweep, metric, unit string) SweepPlot {
 	for _, v := range []float64{lo, (lo + hi) / 2, hi} {
 		p.YTicks = append(p.YTicks, SweepTick{Pos: round1(ypos(v)), Label: experiment.FormatValue(v)})
 	}
-	nl := 1
-	if len(sw.Axes) == 2 {
-		nl = len(sw.Axes[1].Values)
-	}
 	for li := range nl {
-		ln := SweepLine{Color: sweepPalette[li%len(sweepPalette)], LegendY: p.Y0 + 4 + 14*li}
+		ln := SweepLine{Color: sweepPalette[li%len(sweepPalette)], LegendY: spTop + 14*li}
 		if len(sw.Axes) == 2 {
 			ln.Label = sw.Axes[1].Key + "=" + sw.Axes[1].Values[li]
 		}
