@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"encoding/base64"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -55,5 +56,30 @@ func TestSweepPointsOrder(t *testing.T) {
 	s := &Sweep{Axes: axes}
 	if got := s.Point(4); !reflect.DeepEqual(got, []string{"2", "y"}) {
 		t.Fatalf("Point(4) = %v", got)
+	}
+}
+
+// TestSweepLinksInCorpus: every sweep link of the golden URL corpus
+// (append-only, core/scenario/testdata/urls.txt) keeps opening: its
+// scenario decodes (the corpus test) and its sweep decodes here.
+func TestSweepLinksInCorpus(t *testing.T) {
+	data, err := os.ReadFile("../scenario/testdata/urls.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, line := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		if p := SweepFragmentParam(line); p != "" {
+			n++
+			if _, err := DecodeSweepFragment(p); err != nil {
+				t.Errorf("%.80s...: %v", line, err)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no sweep link in the corpus")
 	}
 }
