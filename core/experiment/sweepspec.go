@@ -29,9 +29,10 @@ type SweepSpec struct {
 	Stat    string   `json:"stat,omitempty"`   // amean (default) or median
 }
 
-// Bounds of a sweep spec (the CLI allows more runs; a browser sweep of
-// 400 points x 100 runs is already a long wait).
+// Bounds of a sweep spec, which comes from a link (the CLI's flags have
+// none but -runs 1..10000).
 const (
+	MaxSweepPoints   = 400
 	MaxSweepRuns     = 100
 	maxSweepSpecLen  = 8 << 10
 	maxSweepMetrics  = 32
@@ -50,6 +51,13 @@ func (s SweepSpec) Check() ([]SweepAxis, error) {
 	}
 	if err := CheckSweepAxes(axes); err != nil {
 		return nil, err
+	}
+	n := 1
+	for _, ax := range axes {
+		n *= len(ax.Values)
+	}
+	if n > MaxSweepPoints {
+		return nil, fmt.Errorf("-sweep: %d points; the limit is %d", n, MaxSweepPoints)
 	}
 	if s.Runs < 1 || s.Runs > MaxSweepRuns {
 		return nil, fmt.Errorf("runs %d: want 1..%d", s.Runs, MaxSweepRuns)
