@@ -6,7 +6,8 @@ package browsertest
 // runs) in the worker; the page's table and CSV are checked against the
 // real CLI run on the page's own share URL (`schedplay sweep URL`, which
 // carries the sweep), the plot has one line per HZ value, the CSV download
-// is the CLI's bytes, and the share link reopens the panel with the form
+// is the CLI's bytes, a long sweep shows its progress and cancels, and
+// the share link reopens the panel with the form
 // filled in a fresh tab.
 
 import (
@@ -125,6 +126,19 @@ func TestSweepPanel(t *testing.T) {
 	tb.waitFor(`window.schedplay.lastExport && window.schedplay.lastExport.name === "sweep.csv"`, 10*time.Second)
 	if got := eval[string](tb, `window.schedplay.lastExport.text`); got != pageCSV {
 		t.Fatalf("downloaded CSV differs from the sweep's")
+	}
+
+	// A long sweep shows its progress and cancels.
+	tb.change("#sweep-runs", "50")
+	tb.click("#run-sweep")
+	tb.waitFor(`window.schedplay.sweep.running && window.schedplay.sweep.finished >= 1`, 60*time.Second)
+	if txt := eval[string](tb, `document.querySelector("#sweep-progress-text").textContent`); !strings.Contains(txt, " / 200 runs") {
+		t.Fatalf("progress text %q", txt)
+	}
+	tb.click("#cancel-sweep")
+	tb.waitFor(`!window.schedplay.sweep.running && document.querySelector("#run-sweep") !== null`, 10*time.Second)
+	if n := eval[int](tb, `document.querySelectorAll("#sweep-result").length`); n != 0 {
+		t.Fatal("a cancelled sweep shows a result")
 	}
 
 	// The link reopens the panel with the sweep's form in a fresh tab.
