@@ -78,7 +78,9 @@ type App struct {
 	// reset by each run.
 	TaskRowsMore, CPURowsMore int
 
-	G *GalleryState // the gallery and thread experiments (threadexp.go)
+	G   *GalleryState // the gallery and thread experiments (threadexp.go)
+	SW  *SweepState   // the sweep panel (sweep.go)
+	Gen *genState     // the generator forms (generator-form.go)
 
 	TL        *TimelineCtl
 	ShareLink string
@@ -89,6 +91,7 @@ type App struct {
 func NewApp(env vugu.EventEnv, embed bool) *App {
 	a := &App{env: env, Embed: embed, Presets: scenario.Presets()}
 	a.TL = NewTimelineCtl(a)
+	a.loadSweepParam(bridge.HashParam(bridge.Hash(), "sweep"))
 	if p := bridge.HashParam(bridge.Hash(), "s"); p != "" {
 		sc, err := scenario.DecodeURL("#s=" + p)
 		if err != nil {
@@ -212,8 +215,9 @@ func asPathError(err error) *scenario.Error {
 // Share puts the scenario in the URL fragment and copies the link.
 func (a *App) Share() {
 	payload := scenario.EncodeURLPayload(a.Sc)
-	bridge.ReplaceHash("s=" + payload)
-	a.ShareLink = bridge.ShareURL(bridge.Href(), payload)
+	sweep := a.SW.shareParam() // "&sweep=..." when the sweep panel is open (sweep.go)
+	bridge.ReplaceHash("s=" + payload + sweep)
+	a.ShareLink = bridge.ShareURL(bridge.Href(), payload) + sweep
 	if err := bridge.CopyText(a.ShareLink); err != nil {
 		a.Notice = "Copy the link below (clipboard unavailable)."
 	} else {

@@ -75,6 +75,7 @@ func (a *App) publish() {
 	}
 	a.TL.publish()
 	a.publishThread()
+	a.publishSweep()
 }
 
 // noteRender records the longest DOM render of the current run.

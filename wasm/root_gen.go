@@ -651,6 +651,25 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 				vgparent.AppendChild(vgn)
+				if !c.App.Embed && c.simMode() {
+					{
+						vgcompKey := vugu.MakeCompKey(0x2746FD4EADD45439^vgin.CurrentPositionHash(), vgiterkey)
+						// ask BuildEnv for prior instance of this specific component
+						vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*SweepPanel)
+						if vgcomp == nil {
+							// create new one if needed
+							vgcomp = new(SweepPanel)
+							vgin.BuildEnv.WireComponent(vgcomp)
+						}
+						vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
+						vgcomp.App = c.App
+						vgout.Components = append(vgout.Components, vgcomp)
+						vgn = &vugu.VGNode{Component: vgcomp}
+						vgparent.AppendChild(vgn)
+					}
+				}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+				vgparent.AppendChild(vgn)
 				if c.App.A != nil && !c.App.Embed {
 					{
 						vgcompKey := vugu.MakeCompKey(0xFE1DD59124F8C622^vgin.CurrentPositionHash(), vgiterkey)

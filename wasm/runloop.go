@@ -188,6 +188,9 @@ func (a *App) handle(m bridge.WorkerMsg) bool {
 	if m.Type == "threadprogress" || m.Type == "threaddone" {
 		return a.handleThread(m) // threadexp.go
 	}
+	if m.Type == "sweepprogress" || m.Type == "sweepdone" {
+		return a.handleSweep(m) // sweep_run.go
+	}
 	if m.Type == "trace" || m.Type == "traceerror" {
 		return a.handleTrace(m)
 	}

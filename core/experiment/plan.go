@@ -9,6 +9,7 @@ package experiment
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"schedplay/core/scenario"
@@ -132,4 +133,49 @@ func Execute(j Job) (Run, error) {
 		return Run{}, err
 	}
 	return x.Finish()
+}
+
+// MaxCPUs is the largest machine of the jobs.
+func MaxCPUs(jobs []Job) int {
+	n := 0
+	for _, j := range jobs {
+		n = max(n, j.Cfg.Machine.NumCPUs())
+	}
+	return n
+}
+
+// SelectMetrics resolves the asked metrics (Resolve) against the jobs'
+// task groups and machines, or picks the default set (Defaults) from the
+// measured runs when none is asked; an asked `completion` that some run
+// cannot give (its tasks still run at the end) is an error naming the
+// configuration and seed. vals are per job, cfgs the planned
+// configurations.
+func SelectMetrics(specs []string, jobs []Job, vals []Values, cfgs []Config) ([]string, error) {
+	groups, ncpu := Groups(jobs), MaxCPUs(jobs)
+	if len(specs) == 0 {
+		return Defaults(groups, ncpu, vals), nil
+	}
+	names, err := Resolve(specs, groups, ncpu)
+	if err != nil {
+		return nil, err
+	}
+	if slices.Contains(names, "completion") {
+		for i, v := range vals {
+			if _, ok := v["completion"]; !ok {
+				return nil, CompletionError{cfgs[jobs[i].Config].Label, jobs[i].Seed}
+			}
+		}
+	}
+	return names, nil
+}
+
+// CompletionError: `completion` was asked of a run whose tasks still run
+// at its end.
+type CompletionError struct {
+	Label string // the configuration
+	Seed  uint64
+}
+
+func (e CompletionError) Error() string {
+	return fmt.Sprintf("completion: tasks still run at the end of %s, seed %d; completion needs a workload whose tasks all exit", e.Label, e.Seed)
 }

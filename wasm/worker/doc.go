@@ -31,5 +31,11 @@
 //	worker -> page  {type: "threadprogress", id, now, events, cpus, info}
 //	                {type: "threaddone", id, report: "<JSON view.ThreadReport>", error}
 //
+// Sweeps (sweep.go, the playground's sweep panel):
+//
+//	page -> worker  {type: "sweep", id, scenario: "<scenario JSON>", spec: "<JSON experiment.SweepSpec>"}
+//	worker -> page  {type: "sweepprogress", id, now, events, cpus, info}
+//	                {type: "sweepdone", id, report: "<JSON view.SweepReport>", error}
+//
 // On the host, main only explains how to build.
 package main

@@ -61,6 +61,9 @@ func main() {
 		case "thread": // a thread's experiment (thread.go)
 			current = id
 			go runThreadMsg(id, m)
+		case "sweep": // a sweep (sweep.go)
+			current = id
+			go runSweepMsg(id, m)
 		}
 		return nil
 	})

@@ -85,13 +85,7 @@ func cmdCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	return err
 }
 
-func maxCPUs(jobs []experiment.Job) int {
-	n := 0
-	for _, j := range jobs {
-		n = max(n, j.Cfg.Machine.NumCPUs())
-	}
-	return n
-}
+func maxCPUs(jobs []experiment.Job) int { return experiment.MaxCPUs(jobs) }
 
 // compareDoc is the schema schedplay.compare/v1.
 type compareDoc struct {

@@ -187,30 +187,15 @@ func isTerminal(w io.Writer) bool {
 }
 
 // selectMetrics resolves -metric against the scenario, or picks the
-// default set from the finished runs; explicitly asked metrics that some
-// run cannot give are bad input.
-func selectMetrics(specs []string, groups []string, jobs []experiment.Job, vals []experiment.Values, vars []experiment.Config) ([]string, error) {
-	ncpu := 0
-	for _, j := range jobs {
-		ncpu = max(ncpu, j.Cfg.Machine.NumCPUs())
+// default set from the finished runs (experiment.SelectMetrics).
+func selectMetrics(specs []string, jobs []experiment.Job, vals []experiment.Values, vars []experiment.Config) ([]string, error) {
+	names, err := experiment.SelectMetrics(specs, jobs, vals, vars)
+	var ce experiment.CompletionError
+	if errors.As(err, &ce) {
+		return nil, badInput("-metric %v", err)
 	}
-	if len(specs) == 0 {
-		return experiment.Defaults(groups, ncpu, vals), nil
-	}
-	names, err := experiment.Resolve(specs, groups, ncpu)
 	if err != nil {
 		return nil, badInput("-metric: %v", err)
-	}
-	for _, n := range names {
-		if n != "completion" {
-			continue
-		}
-		for i, v := range vals {
-			if _, ok := v[n]; !ok {
-				return nil, badInput("-metric completion: tasks still run at the end of %s, seed %d; completion needs a workload whose tasks all exit",
-					vars[jobs[i].Config].Label, jobs[i].Seed)
-			}
-		}
 	}
 	return names, nil
 }
@@ -267,7 +252,7 @@ func runBatch(sc *scenario.Scenario, name string, vars []experiment.Config, f *e
 		return nil, err
 	}
 	vals := measureAll(runs)
-	names, err := selectMetrics(f.metricSpecs(), groups, jobs, vals, vars)
+	names, err := selectMetrics(f.metricSpecs(), jobs, vals, vars)
 	if err != nil {
 		return nil, err
 	}
