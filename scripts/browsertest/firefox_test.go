@@ -1,0 +1,281 @@
+//go:build browser
+
+package browsertest
+
+// The playground in Firefox (issue 3: "works in current Chromium and
+// Firefox"), against the same local server as the Chromium tests and
+// reading back the same page state (window.schedplay): the harness first
+// proves it sees errors; the first visit runs the default scenario in the
+// worker with slices on its CPU and the timeline zooms on a real wheel
+// and keys; a
+// gallery preset runs with slices on exactly its CPUs, the share URL
+// restores the run in a fresh tab, the embed page runs inside another
+// page's iframe, and no page logs a console error, throws, or gets a
+// failed HTTP response.
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+// fxTab is one Firefox tab (a BiDi top-level browsing context).
+type fxTab struct {
+	t   *testing.T
+	ff  *firefox
+	ctx string
+}
+
+func (ff *firefox) newTab(t *testing.T) *fxTab {
+	t.Helper()
+	var res struct {
+		Context string `json:"context"`
+	}
+	if err := ff.bidi.call(context.Background(), "browsingContext.create", map[string]any{"type": "tab"}, &res); err != nil {
+		t.Fatal(err)
+	}
+	return &fxTab{t: t, ff: ff, ctx: res.Context}
+}
+
+func (ft *fxTab) navigate(path string) {
+	ft.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := ft.ff.bidi.call(ctx, "browsingContext.navigate", map[string]any{
+		"context": ft.ctx, "url": baseURL + path, "wait": "complete"}, nil); err != nil {
+		ft.t.Fatal(err)
+	}
+}
+
+// fxEval evaluates a JS expression in the tab and decodes its value into T.
+func fxEval[T any](ft *fxTab, expr string) T {
+	ft.t.Helper()
+	var v T
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := ft.ff.bidi.evaluate(ctx, ft.ctx, expr, &v); err != nil {
+		ft.t.Fatalf("eval %s: %v", expr, err)
+	}
+	return v
+}
+
+// waitFor polls a JS predicate until it is truthy (an exception counts as
+// false: the page may still be loading).
+func (ft *fxTab) waitFor(expr string, timeout time.Duration) {
+	ft.t.Helper()
+	deadline := time.Now().Add(timeout)
+	var last error
+	for time.Now().Before(deadline) {
+		var ok bool
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		last = ft.ff.bidi.evaluate(ctx, ft.ctx, "!!("+expr+")", &ok)
+		cancel()
+		if last == nil && ok {
+			return
+		}
+		select {
+		case <-ft.ff.done:
+			ft.t.Fatalf("waiting for %s: firefox exited\n%s", expr, ft.ff.stderrTail())
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	state := fxEval[any](ft, `window.schedplay || null`)
+	ft.t.Fatalf("waiting for %s: not true after %v (last error %v)\npage state: %.600v", expr, timeout, last, state)
+}
+
+func (ft *fxTab) open(path string) {
+	ft.t.Helper()
+	ft.navigate(path)
+	ft.waitFor(`window.schedplay && window.schedplay.ready`, 30*time.Second)
+}
+
+func (ft *fxTab) waitDone() {
+	ft.t.Helper()
+	ft.waitFor(`window.schedplay && window.schedplay.done === true`, 90*time.Second)
+}
+
+func (ft *fxTab) change(sel, value string) { ft.t.Helper(); fxEval[bool](ft, changeJS(sel, value)) }
+func (ft *fxTab) click(sel string)         { ft.t.Helper(); fxEval[bool](ft, clickJS(sel)) }
+
+// noProblems fails the (sub)test on console errors, exceptions or failed
+// responses recorded since mark.
+func (ff *firefox) noProblems(t *testing.T, mark int) {
+	t.Helper()
+	time.Sleep(200 * time.Millisecond) // let late events arrive
+	for _, p := range ff.problemsSince(mark) {
+		t.Errorf("firefox: %s", p)
+	}
+}
+
+// input sends one WebDriver BiDi input source's actions (real, trusted
+// events) to the tab.
+func (ft *fxTab) input(source map[string]any) {
+	ft.t.Helper()
+	if err := ft.ff.bidi.call(context.Background(), "input.performActions", map[string]any{
+		"context": ft.ctx, "actions": []any{source}}, nil); err != nil {
+		ft.t.Fatal(err)
+	}
+}
+
+// span is the width of the timeline's viewport (window.schedplay.viewport
+// is [t0, t1] in ns).
+func (ft *fxTab) span() float64 {
+	ft.t.Helper()
+	vp := fxEval[[]float64](ft, `window.schedplay.viewport`)
+	if len(vp) != 2 {
+		ft.t.Fatalf("viewport %v", vp)
+	}
+	return vp[1] - vp[0]
+}
+
+func TestFirefox(t *testing.T) {
+	ff := startFirefox(t)
+	var share string // the share URL made in GalleryPresetShare, opened in EmbedInIframe
+
+	// The checks below are only as good as the error capture: a console
+	// error, an exception (also in a worker), an unhandled rejection and a
+	// 404 must all be seen.
+	t.Run("ErrorsAreSeen", func(t *testing.T) {
+		tb := ff.newTab(t)
+		tb.navigate("/favicon.svg")
+		mark := ff.problemCount()
+		fxEval[bool](tb, `(console.error("probe-console"), setTimeout(function () { throw new Error("probe-throw"); }, 0),
+  Promise.reject(new Error("probe-reject")), fetch("/probe-missing"),
+  new Worker(URL.createObjectURL(new Blob(["console.error('probe-worker')"]))), true)`)
+		want := []string{"probe-console", "probe-throw", "probe-reject", "/probe-missing", "probe-worker"}
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			got := strings.Join(ff.problemsSince(mark), "\n")
+			missing := ""
+			for _, w := range want {
+				if !strings.Contains(got, w) {
+					missing = w
+				}
+			}
+			if missing == "" {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the harness did not see %q; it saw:\n%s", missing, got)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	})
+
+	t.Run("FirstVisit", func(t *testing.T) {
+		mark := ff.problemCount()
+		defer ff.noProblems(t, mark)
+		tb := ff.newTab(t)
+		t0 := time.Now()
+		tb.open("/")
+		tb.waitDone()
+		t.Logf("first visit: default scenario done %v after navigation", time.Since(t0).Round(time.Millisecond))
+		if p := fxEval[string](tb, `window.schedplay.preset`); p != "demo/periodic-vs-hog" {
+			t.Fatalf("first visit preset %q", p)
+		}
+		if e := fxEval[string](tb, `window.schedplay.engine`); e != "worker" {
+			t.Fatalf("engine %q, want the run in the Web Worker", e)
+		}
+		drawn := fxEval[[]int](tb, `window.schedplay.drawn`)
+		if len(drawn) != 1 || drawn[0] < 100 {
+			t.Fatalf("drawn columns per CPU %v: want one lane with slices across the canvas", drawn)
+		}
+		if n := fxEval[int](tb, `document.querySelectorAll("#task-table tbody tr").length`); n != 2 {
+			t.Fatalf("task table has %d rows, want 2", n)
+		}
+
+		// Real (trusted) input, where browsers differ: the mouse wheel over
+		// the timeline zooms in, "+" halves the span, "0" shows the whole run.
+		whole := tb.span()
+		box := fxEval[[]float64](tb, `(function () { var r = document.getElementById("tl-canvas").getBoundingClientRect();
+  return [r.left + r.width / 2, r.top + r.height / 2]; })()`)
+		tb.input(map[string]any{"type": "wheel", "id": "wheel", "actions": []any{map[string]any{
+			"type": "scroll", "x": int(box[0]), "y": int(box[1]), "deltaX": 0, "deltaY": -300}}})
+		tb.waitFor(fmt.Sprintf(`window.schedplay.viewport[1] - window.schedplay.viewport[0] < %v`, whole*0.9), 5*time.Second)
+		wheeled := tb.span()
+		tb.input(map[string]any{"type": "key", "id": "keys", "actions": []any{
+			map[string]any{"type": "keyDown", "value": "+"}, map[string]any{"type": "keyUp", "value": "+"}}})
+		tb.waitFor(fmt.Sprintf(`window.schedplay.viewport[1] - window.schedplay.viewport[0] < %v`, wheeled*0.6), 5*time.Second)
+		tb.input(map[string]any{"type": "key", "id": "keys", "actions": []any{
+			map[string]any{"type": "keyDown", "value": "0"}, map[string]any{"type": "keyUp", "value": "0"}}})
+		tb.waitFor(fmt.Sprintf(`window.schedplay.viewport[1] - window.schedplay.viewport[0] === %v`, whole), 5*time.Second)
+		t.Logf("timeline span %.0f ms, after the wheel %.1f ms", whole/1e6, wheeled/1e6)
+	})
+
+	t.Run("GalleryPresetShare", func(t *testing.T) {
+		mark := ff.problemCount()
+		defer ff.noProblems(t, mark)
+		const preset = "demo/sched-idle-wakeup-cfs" // both tasks pinned to CPU 2 of 8
+		tb := ff.newTab(t)
+		tb.open("/")
+		tb.waitDone()
+		tb.click("#open-gallery")
+		card := "#card-" + strings.ReplaceAll(preset, "/", "-")
+		tb.waitFor(`document.querySelector("`+card+` .open-preset") !== null`, 10*time.Second)
+		tb.click(card + " .open-preset")
+		tb.waitFor(fmt.Sprintf(`window.schedplay.preset === %q && window.schedplay.done`, preset), 90*time.Second)
+		drawn := fxEval[[]int](tb, `window.schedplay.drawn`)
+		if len(drawn) != 8 {
+			t.Fatalf("%d lanes, want 8", len(drawn))
+		}
+		for cpu, n := range drawn {
+			if (cpu == 2) != (n > 0) {
+				t.Fatalf("drawn columns per CPU %v: want slices on CPU 2 only", drawn)
+			}
+		}
+		if e := fxEval[string](tb, `window.schedplay.engine`); e != "worker" {
+			t.Fatalf("engine %q after the preset, want the worker", e)
+		}
+		// A knob, so the share URL carries more than the preset.
+		before := fxEval[string](tb, `JSON.stringify(window.schedplay.tasks)`)
+		tb.click("#feat-SCHED_IDLE_NO_SLEEPER_CREDIT")
+		tb.waitFor(`window.schedplay.done && JSON.stringify(window.schedplay.tasks) !== `+fmt.Sprintf("%q", before), 90*time.Second)
+		want := fxEval[map[string]any](tb, `window.schedplay.tasks`)
+
+		tb.click("#share")
+		tb.waitFor(`document.querySelector("#share-link") && document.querySelector("#share-link").value.indexOf("#s=") > 0`, 10*time.Second)
+		link := fxEval[string](tb, `document.querySelector("#share-link").value`)
+		if !strings.HasPrefix(link, baseURL+"/") || !strings.Contains(fxEval[string](tb, `location.hash`), "s=") {
+			t.Fatalf("share link %q / location not updated", link)
+		}
+		share = fxEval[string](tb, `location.hash`)
+
+		fresh := ff.newTab(t)
+		fresh.open(strings.TrimPrefix(link, baseURL))
+		fresh.waitDone()
+		if got := fxEval[map[string]any](fresh, `window.schedplay.tasks`); !reflect.DeepEqual(got, want) {
+			t.Fatalf("shared link restored a different run:\n got  %v\n want %v", got, want)
+		}
+		if !fxEval[bool](fresh, `document.querySelector("#feat-SCHED_IDLE_NO_SLEEPER_CREDIT").checked`) {
+			t.Fatal("shared link lost the feature toggle")
+		}
+		if d := fxEval[[]int](fresh, `window.schedplay.drawn`); len(d) != 8 || d[2] == 0 {
+			t.Fatalf("shared link drew %v: want slices on CPU 2 of 8", d)
+		}
+	})
+
+	t.Run("EmbedInIframe", func(t *testing.T) {
+		if share == "" {
+			t.Skip("no share URL (GalleryPresetShare failed)")
+		}
+		mark := ff.problemCount()
+		defer ff.noProblems(t, mark)
+		host := ff.newTab(t)
+		host.navigate("/host.html?frag=" + strings.ReplaceAll(share, "#", ""))
+		frame := `document.getElementById("embed").contentWindow`
+		host.waitFor(frame+`.schedplay && `+frame+`.schedplay.done === true`, 90*time.Second)
+		drawn := fxEval[[]int](host, frame+`.schedplay.drawn`)
+		if len(drawn) != 8 || drawn[2] == 0 {
+			t.Fatalf("embedded timeline drawn %v: want slices on CPU 2 of 8", drawn)
+		}
+		if e := fxEval[string](host, frame+`.schedplay.engine`); e != "worker" {
+			t.Fatalf("embed engine %q, want the worker", e)
+		}
+		if fxEval[bool](host, `!!document.getElementById("embed").contentDocument.querySelector("aside")`) {
+			t.Fatal("embed page shows the full chrome (side panel)")
+		}
+	})
+}
