@@ -35,9 +35,10 @@ type firefox struct {
 	bidi *bidi
 	done chan struct{} // closed when the process has exited
 
-	mu       sync.Mutex
-	problems []string
-	stderr   []string // the last lines Firefox printed
+	mu        sync.Mutex
+	problems  []string
+	downloads []string // files saved (browsingContext.downloadEnd "complete")
+	stderr    []string // the last lines Firefox printed
 }
 
 // Prefs for the fresh profile: no first-run pages, no update, telemetry,
@@ -156,7 +157,8 @@ func startFirefox(t *testing.T) *firefox {
 		t.Fatalf("%v\n%s", err, ff.stderrTail())
 	}
 	if err := b.call(ctx, "session.subscribe", map[string]any{
-		"events": []string{"log.entryAdded", "network.responseCompleted", "network.fetchError"},
+		"events": []string{"log.entryAdded", "network.responseCompleted", "network.fetchError",
+			"browsingContext.downloadEnd"},
 	}, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +168,8 @@ func startFirefox(t *testing.T) *firefox {
 }
 
 // event records what makes a page fail: console.error, an uncaught
-// exception, a failed or >= 400 HTTP response.
+// exception, a failed or >= 400 HTTP response, a failed download; and the
+// files downloads saved.
 func (ff *firefox) event(method string, params json.RawMessage) {
 	var p struct {
 		Type   string `json:"type"`
@@ -188,6 +191,9 @@ func (ff *firefox) event(method string, params json.RawMessage) {
 			Status int `json:"status"`
 		} `json:"response"`
 		ErrorText string `json:"errorText"`
+		Status    string `json:"status"`
+		Filepath  string `json:"filepath"`
+		URL       string `json:"url"`
 	}
 	if json.Unmarshal(params, &p) != nil {
 		return
@@ -209,6 +215,14 @@ func (ff *firefox) event(method string, params json.RawMessage) {
 		problem = fmt.Sprintf("HTTP %d for %s", p.Response.Status, p.Request.URL)
 	case "network.fetchError":
 		problem = fmt.Sprintf("fetch error %s for %s", p.ErrorText, p.Request.URL)
+	case "browsingContext.downloadEnd":
+		if p.Status == "complete" {
+			ff.mu.Lock()
+			ff.downloads = append(ff.downloads, p.Filepath)
+			ff.mu.Unlock()
+			return
+		}
+		problem = fmt.Sprintf("download of %s ended %q", p.URL, p.Status)
 	default:
 		return
 	}
@@ -222,6 +236,12 @@ func (ff *firefox) problemsSince(n int) []string {
 	ff.mu.Lock()
 	defer ff.mu.Unlock()
 	return append([]string(nil), ff.problems[n:]...)
+}
+
+func (ff *firefox) downloaded() []string {
+	ff.mu.Lock()
+	defer ff.mu.Unlock()
+	return append([]string(nil), ff.downloads...)
 }
 
 func (ff *firefox) problemCount() int {

@@ -6,8 +6,8 @@ package browsertest
 // Firefox"), against the same local server as the Chromium tests and
 // reading back the same page state (window.schedplay): the harness first
 // proves it sees errors; the first visit runs the default scenario in the
-// worker with slices on its CPU and the timeline zooms on a real wheel
-// and keys; a
+// worker with slices on its CPU, the timeline zooms on a real wheel and
+// keys, and an export downloads a file; a
 // gallery preset runs with slices on exactly its CPUs, the share URL
 // restores the run in a fresh tab, the embed page runs inside another
 // page's iframe, and no page logs a console error, throws, or gets a
@@ -16,7 +16,10 @@ package browsertest
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -203,6 +206,26 @@ func TestFirefox(t *testing.T) {
 			map[string]any{"type": "keyDown", "value": "0"}, map[string]any{"type": "keyUp", "value": "0"}}})
 		tb.waitFor(fmt.Sprintf(`window.schedplay.viewport[1] - window.schedplay.viewport[0] === %v`, whole), 5*time.Second)
 		t.Logf("timeline span %.0f ms, after the wheel %.1f ms", whole/1e6, wheeled/1e6)
+
+		// An export is a real download (a Blob URL clicked, then revoked at
+		// once): the file lands with the bytes the page made.
+		dir := t.TempDir()
+		if err := ff.bidi.call(context.Background(), "browser.setDownloadBehavior", map[string]any{
+			"downloadBehavior": map[string]any{"type": "allowed", "destinationFolder": dir}}, nil); err != nil {
+			t.Fatal(err)
+		}
+		tb.click("#export-rtapp")
+		tb.waitFor(`window.schedplay.lastExport && window.schedplay.lastExport.name === "rtapp.json"`, 10*time.Second)
+		made := fxEval[string](tb, `window.schedplay.lastExport.text`)
+		file := filepath.Join(dir, "rtapp.json")
+		for deadline := time.Now().Add(10 * time.Second); !slices.Contains(ff.downloaded(), file); time.Sleep(50 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("no download of rtapp.json into %s (downloads %v)", dir, ff.downloaded())
+			}
+		}
+		if got, err := os.ReadFile(file); err != nil || string(got) != made || !strings.Contains(made, `"tasks"`) {
+			t.Fatalf("downloaded rtapp.json (%v) differs from the export:\n%s\n---\n%s", err, got, made)
+		}
 	})
 
 	t.Run("GalleryPresetShare", func(t *testing.T) {
