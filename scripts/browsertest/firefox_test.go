@@ -24,6 +24,39 @@ import (
 	"time"
 )
 
+// paintedJS counts, per lane of the main timeline canvas in the document
+// given, the columns whose pixels (the lane bar's bottom row) are not the
+// empty-lane colour (laneColor #222933, wasm/view/raster.go): what really
+// reached the canvas, beside window.schedplay.drawn, which the page
+// computes before putImageData. The time-axis grid lines (a few
+// semi-transparent columns) count too, hence gridSlack.
+const paintedJS = `(function (doc) {
+  var c = doc.getElementById("tl-canvas"), g = c.getContext("2d"), s = doc.defaultView.schedplay, out = [];
+  for (var l = 0; l < s.drawn.length; l++) {
+    var d = g.getImageData(0, s.lanes[0] + l * s.lanes[1] + s.lanes[1] - 3, c.width, 1).data, n = 0;
+    for (var x = 0; x < c.width; x++) if (d[4*x] !== 0x22 || d[4*x+1] !== 0x29 || d[4*x+2] !== 0x33) n++;
+    out.push(n);
+  }
+  return out; })(%s)`
+
+const gridSlack = 30
+
+// checkPainted compares the canvas's pixels with drawn, lane by lane.
+func checkPainted(t *testing.T, tb *fxTab, doc string, drawn []int) {
+	t.Helper()
+	painted := fxEval[[]int](tb, fmt.Sprintf(paintedJS, doc))
+	t.Logf("canvas columns painted per lane %v, drawn %v", painted, drawn)
+	if len(painted) != len(drawn) {
+		t.Fatalf("canvas lanes %v, drawn %v", painted, drawn)
+	}
+	for l := range drawn {
+		if painted[l] < drawn[l]-gridSlack || painted[l] > drawn[l]+gridSlack {
+			t.Fatalf("lane %d: %d columns painted on the canvas, %d drawn (all lanes: painted %v, drawn %v)",
+				l, painted[l], drawn[l], painted, drawn)
+		}
+	}
+}
+
 func TestFirefox(t *testing.T) {
 	ff := startFirefox(t)
 	var share string // the share URL made in GalleryPresetShare, opened in EmbedInIframe
@@ -76,6 +109,7 @@ func TestFirefox(t *testing.T) {
 		if len(drawn) != 1 || drawn[0] < 100 {
 			t.Fatalf("drawn columns per CPU %v: want one lane with slices across the canvas", drawn)
 		}
+		checkPainted(t, tb, "document", drawn)
 		if n := fxEval[int](tb, `document.querySelectorAll("#task-table tbody tr").length`); n != 2 {
 			t.Fatalf("task table has %d rows, want 2", n)
 		}
@@ -139,6 +173,7 @@ func TestFirefox(t *testing.T) {
 				t.Fatalf("drawn columns per CPU %v: want slices on CPU 2 only", drawn)
 			}
 		}
+		checkPainted(t, tb, "document", drawn)
 		if e := fxEval[string](tb, `window.schedplay.engine`); e != "worker" {
 			t.Fatalf("engine %q after the preset, want the worker", e)
 		}
@@ -184,6 +219,7 @@ func TestFirefox(t *testing.T) {
 		if len(drawn) != 8 || drawn[2] == 0 {
 			t.Fatalf("embedded timeline drawn %v: want slices on CPU 2 of 8", drawn)
 		}
+		checkPainted(t, host, `document.getElementById("embed").contentDocument`, drawn)
 		if e := fxEval[string](host, frame+`.schedplay.engine`); e != "worker" {
 			t.Fatalf("embed engine %q, want the worker", e)
 		}
