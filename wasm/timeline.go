@@ -196,7 +196,13 @@ func (tc *TimelineCtl) onUp(e bridge.Event) {
 	a := tc.app
 	was, moved := tc.drag, tc.moved
 	tc.drag = false
-	if !was || moved {
+	if !was {
+		return
+	}
+	if moved { // the end of a drag: publish the panned viewport
+		a.env.Lock()
+		tc.publish()
+		a.env.UnlockOnly()
 		return
 	}
 	a.env.Lock()

@@ -115,10 +115,12 @@ func TestFirefox(t *testing.T) {
 		}
 
 		// Real (trusted) input, where browsers differ: the mouse wheel over
-		// the timeline zooms in, "+" halves the span, "0" shows the whole run.
+		// the timeline zooms in, "+" halves the span, "0" shows the whole
+		// run; the pointer over a slice shows its tooltip, a click sets the
+		// cursor (the runqueue panel), a drag pans.
 		whole := tb.span()
 		box := fxEval[[]float64](tb, `(function () { var r = document.getElementById("tl-canvas").getBoundingClientRect();
-  return [r.left + r.width / 2, r.top + r.height / 2]; })()`)
+  return [r.left + r.width / 2, r.bottom - 8, r.width]; })()`) // mid-canvas, inside CPU0's lane
 		tb.input(map[string]any{"type": "wheel", "id": "wheel", "actions": []any{map[string]any{
 			"type": "scroll", "x": int(box[0]), "y": int(box[1]), "deltaX": 0, "deltaY": -300}}})
 		tb.waitFor(fmt.Sprintf(`window.schedplay.viewport[1] - window.schedplay.viewport[0] < %v`, whole*0.9), 5*time.Second)
@@ -130,6 +132,28 @@ func TestFirefox(t *testing.T) {
 			map[string]any{"type": "keyDown", "value": "0"}, map[string]any{"type": "keyUp", "value": "0"}}})
 		tb.waitFor(fmt.Sprintf(`window.schedplay.viewport[1] - window.schedplay.viewport[0] === %v`, whole), 5*time.Second)
 		t.Logf("timeline span %.0f ms, after the wheel %.1f ms", whole/1e6, wheeled/1e6)
+
+		x, y := int(box[0]), int(box[1])
+		tb.input(map[string]any{"type": "pointer", "id": "mouse", "actions": []any{
+			map[string]any{"type": "pointerMove", "x": x, "y": y}}})
+		tb.waitFor(`getComputedStyle(document.getElementById("tl-tip")).display !== "none" &&
+  /\(pid \d+\) on CPU0/.test(document.getElementById("tl-tip").textContent)`, 5*time.Second)
+		tb.input(map[string]any{"type": "pointer", "id": "mouse", "actions": []any{
+			map[string]any{"type": "pointerDown", "button": 0}, map[string]any{"type": "pointerUp", "button": 0}}})
+		tb.waitFor(`document.querySelector(".rq b") && document.querySelector(".rq b").textContent.indexOf("Runqueues at") === 0 &&
+  document.querySelectorAll(".rq-row").length === 1`, 5*time.Second)
+		tb.input(map[string]any{"type": "key", "id": "keys", "actions": []any{
+			map[string]any{"type": "keyDown", "value": "+"}, map[string]any{"type": "keyUp", "value": "+"}}})
+		tb.waitFor(fmt.Sprintf(`window.schedplay.viewport[1] - window.schedplay.viewport[0] === %v`, whole/2), 5*time.Second)
+		from := fxEval[[]float64](tb, `window.schedplay.viewport`)[0]
+		tb.input(map[string]any{"type": "pointer", "id": "mouse", "actions": []any{
+			map[string]any{"type": "pointerMove", "x": x, "y": y},
+			map[string]any{"type": "pointerDown", "button": 0},
+			map[string]any{"type": "pointerMove", "x": x - 200, "y": y, "duration": 200},
+			map[string]any{"type": "pointerUp", "button": 0}}})
+		// Dragging 200 px left shows later times: 200/width of the span.
+		want := from + 200/box[2]*whole/2
+		tb.waitFor(fmt.Sprintf(`Math.abs(window.schedplay.viewport[0] - %v) < %v`, want, 0.02*whole), 5*time.Second)
 
 		// An export is a real download (a Blob URL clicked, then revoked at
 		// once): the file lands with the bytes the page made.
