@@ -60,6 +60,10 @@ func run(m *testing.M) int {
 		// The Firefox test (firefox_test.go) decides for itself.
 		skipMessage = "browsertest: SKIP: no chromium on PATH (apt-get install chromium); Chromium tests not run"
 		fmt.Println(skipMessage)
+		if firefoxBinary() == "" {
+			fmt.Println("browsertest: SKIP: no firefox on PATH (apt-get install firefox-esr); Firefox test not run")
+			return 0
+		}
 	}
 	if _, err := os.Stat(filepath.Join(*distDir, "index.html")); err != nil {
 		fmt.Fprintf(os.Stderr, "browsertest: %s has no index.html: run `make site` first\n", *distDir)
