@@ -82,12 +82,14 @@ test-wasm-build:
 test-wasm-node:
 	PATH="$$($(GO) env GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm $(GO) test -count=1 ./wasm/bridge/ ./wasm/view/ ./wasm/worker/
 
-# Browser tests: chromedp driving Debian's Chromium against the built site.
-# Without chromium they skip with a message, except in CI (CI set), where a
-# missing browser is a failure.
+# Browser tests: chromedp driving Debian's Chromium, and Debian's
+# firefox-esr over WebDriver BiDi (TestFirefox), against the built site.
+# Without a browser its tests skip with a message, except in CI (CI set),
+# where a missing browser is a failure.
 test-browser: site
-	@command -v chromium >/dev/null || [ -n "$$CI" ] || echo "test-browser: SKIP: chromium is not installed (apt-get install chromium); browser tests not run"
-	$(GO) test -tags browser -count=1 -timeout 8m -skip 'TestBudgets|TestScreenshots' ./scripts/browsertest/ -dist $(CURDIR)/dist
+	@command -v chromium >/dev/null || [ -n "$$CI" ] || echo "test-browser: SKIP: chromium is not installed (apt-get install chromium); Chromium tests not run"
+	@command -v firefox-esr >/dev/null || command -v firefox >/dev/null || [ -n "$$CI" ] || echo "test-browser: SKIP: firefox is not installed (apt-get install firefox-esr); Firefox test not run"
+	$(GO) test -tags browser -count=1 -timeout 10m -skip 'TestBudgets|TestScreenshots' ./scripts/browsertest/ -dist $(CURDIR)/dist
 
 # Browser budgets (first render, long tasks, redraw, in-browser speed,
 # WASM size) and screenshots into docs/screenshots/.

@@ -196,7 +196,13 @@ func (tc *TimelineCtl) onUp(e bridge.Event) {
 	a := tc.app
 	was, moved := tc.drag, tc.moved
 	tc.drag = false
-	if !was || moved {
+	if !was {
+		return
+	}
+	if moved { // the end of a drag: publish the panned viewport
+		a.env.Lock()
+		tc.publish()
+		a.env.UnlockOnly()
 		return
 	}
 	a.env.Lock()
@@ -341,6 +347,9 @@ func (tc *TimelineCtl) publish() {
 	}
 	bridge.Publish("drawn", drawn)
 	bridge.Publish("viewport", []any{float64(tc.VP.T0), float64(tc.VP.T1)})
+	// The main canvas's lane geometry (first lane's top row, pixels per
+	// lane), so a test can read the canvas's real pixels per lane.
+	bridge.Publish("lanes", []any{float64(tc.lo.Top), float64(tc.lo.LaneHeight)})
 	bridge.Publish("drawMs", tc.DrawMs)
 	bridge.Publish("drawBreakdown", []any{tc.breakdown[0], tc.breakdown[1], tc.breakdown[2]})
 }
