@@ -7,7 +7,8 @@ package sched
 // tracepoints (include/trace/events/ipi.h ipi_raise / ipi_entry).
 //
 // A remote wakeup with TTWU_QUEUE goes through the target's wake list when
-// the CPUs do not share an LLC or the target is idle (nothing queued);
+// the CPUs do not share an LLC or, from v6.0 [M], the target is idle
+// (nothing queued);
 // otherwise the waker enqueues directly and resched_curr() asks the target
 // to reschedule. Either way the target hears of it by:
 //   - no IPI when its idle task is polling (POLL, and MWAIT states from
