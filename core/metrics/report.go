@@ -142,11 +142,12 @@ func (c *Collector) Build(s *sched.Sim, scenario string) Report {
 // sum_exec_runtime is rtime. SIMPLIFIED: the exact modelled ratio stands for
 // the kernel's tick samples (its expectation under uniform sampling).
 func cputimeAdjust(sys, total, rtime int64) int64 {
-	if rtime == total || total <= 0 {
+	if rtime == total || total <= 0 || rtime < 0 {
 		return min(sys, rtime)
 	}
+	sys = max(0, min(sys, total))
 	hi, lo := bits.Mul64(uint64(sys), uint64(rtime))
-	q, _ := bits.Div64(hi, lo, uint64(total)) // sys <= total: no overflow
+	q, _ := bits.Div64(hi, lo, uint64(total)) // sys <= total: the quotient fits
 	return int64(q)
 }
 
