@@ -58,16 +58,21 @@ func TestSeedSMIdleIPIStorm(t *testing.T) {
 	}
 }
 
-// The real-time ratios must hold; the sys ratios are a known miss (the
-// simulator keeps the tick and idle-state costs in the idle task, where the
-// thread's 3.11 accounting put about 60% of them in the tasks: docs/costs.md),
-// so they are logged, not asserted.
+// The real-time ratios must hold. The sys share (time(1) of pipe-test-1m
+// sees the parent, the sender: it never waits for its child) is logged, not
+// asserted: with 3.11's stale rq clock at wakeup from idle (sched/
+// rq_clock.go) each task's sum_exec_runtime covers its wakeup path, and the
+// sender's sys is 51-58% of real time where the thread has 62-64%
+// (docs/costs.md). What the rule does reproduce is asserted: the sys time
+// follows real time across the rows (the thread: sys 1 : 0.83 : 0.43 : 0.38
+// for real 1 : 0.81 : 0.41 : 0.37), where precise accounting keeps it
+// constant.
 func TestSeedNohzPipe(t *testing.T) {
 	res := runThread(t, "seed/nohz-pipe", 3000)
 	n := 0
 	for _, c := range res.Checks {
 		if c.Ref.Metric != "completion" {
-			t.Logf("known miss, not asserted: %s %s: sim %.3f, thread %.2f", c.Ref.Config, c.Ref.Metric, c.Got, c.Ref.Value)
+			t.Logf("logged, not asserted: %s %s: sim %.3f, thread %.2f ±%.0f (pass %v)", c.Ref.Config, c.Ref.Metric, c.Got, c.Ref.Value, c.Ref.Tol, c.Pass)
 			continue
 		}
 		n++
@@ -78,10 +83,28 @@ func TestSeedNohzPipe(t *testing.T) {
 	if n != 3 {
 		t.Fatalf("%d completion checks, want 3", n)
 	}
+	tb := res.Tables[0]
+	comp, sys := -1, -1
+	for mi, m := range tb.Metrics {
+		switch m.Name {
+		case "completion":
+			comp = mi
+		case "sys@sender":
+			sys = mi
+		}
+	}
+	if comp < 0 || sys < 0 {
+		t.Fatalf("metrics %v: want completion and sys@sender", tb.Metrics)
+	}
+	for ci, name := range tb.Configs {
+		r, s := tb.Cells[comp][ci].Value, tb.Cells[sys][ci].Value
+		if s < r-0.1 || s > r+0.1 {
+			t.Errorf("%s: sys %.3f of the default's, real time %.3f: want sys to follow real time (3.11 stale rq clock)", name, s, r)
+		}
+	}
 	// NOHZ_RATELIMIT on top of the patch: the thread saw no change; the
 	// simulator keeps the tick (avg_idle is a few us) and gets faster.
 	// Asserted as the simulator's outcome so that a change is noticed.
-	tb := res.Tables[0]
 	for ci, name := range tb.Configs {
 		if strings.Contains(name, "ratelimit") {
 			if got := tb.Cells[0][ci].Value; got >= tb.Cells[0][1].Value {

@@ -121,3 +121,19 @@ func TestRTPriorityReported(t *testing.T) {
 		t.Fatalf("policies/rt_priority %v", got)
 	}
 }
+
+// cputime_adjust(): the modelled sys:total ratio scaled to sum_exec_runtime,
+// exact when nothing was added, clamped rather than overflowing.
+func TestCputimeAdjust(t *testing.T) {
+	for _, c := range []struct{ sys, total, rtime, want int64 }{
+		{700, 750, 750, 700},
+		{700, 750, 7500, 7000},
+		{1 << 40, 1 << 41, 1 << 62, 1 << 61},
+		{900, 750, 1500, 1500},
+		{0, 0, 100, 0},
+	} {
+		if got := cputimeAdjust(c.sys, c.total, c.rtime); got != c.want {
+			t.Errorf("cputimeAdjust(%d, %d, %d) = %d, want %d", c.sys, c.total, c.rtime, got, c.want)
+		}
+	}
+}

@@ -6,6 +6,7 @@ package metrics
 import (
 	"fmt"
 	"io"
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -46,8 +47,15 @@ type Task struct {
 	// Unlike wakeup latency it includes a timer interrupt held off by an
 	// interrupts-off span.
 	TimerLatencyNs Latency `json:"timer_latency_ns"`
-	// UserNs and SysNs split RuntimeNs: SysNs is the modelled kernel time
-	// charged to the task (context switch, pick; hw.* costs).
+	// SumExecNs is se.sum_exec_runtime as the kernel accounts it:
+	// RuntimeNs, plus on v3.11 the wakeup paths charged through a stale rq
+	// clock at wakeup from idle (sched/rq_clock.go).
+	SumExecNs int64 `json:"sum_exec_ns"`
+	// UserNs and SysNs split SumExecNs as getrusage() and time(1) report
+	// it: cputime_adjust() scales the task's user:system ratio (SysNs the
+	// modelled kernel time charged to the task: context switch, pick,
+	// syscalls; hw.* costs) to sum_exec_runtime. Where SumExecNs equals
+	// RuntimeNs (every profile but v3.11) they split RuntimeNs exactly.
 	UserNs int64 `json:"user_ns"`
 	SysNs  int64 `json:"sys_ns"`
 }
@@ -99,8 +107,11 @@ func (c *Collector) Build(s *sched.Sim, scenario string) Report {
 			Switches: a.voluntary + a.involuntar, InvoluntarySwitches: a.involuntar,
 			Migrations: a.migrations, Wakeups: a.wakeups,
 			WakeupLatencyNs: summarize(a.latencies), TimerLatencyNs: summarize(a.timerLat),
-			UserNs: a.runtime - a.sys, SysNs: a.sys,
 		})
+		t := &r.Tasks[len(r.Tasks)-1]
+		t.SumExecNs = a.runtime + s.TaskStaleExecNs(sched.TaskID(id))
+		t.SysNs = cputimeAdjust(a.sys, a.runtime, t.SumExecNs)
+		t.UserNs = t.SumExecNs - t.SysNs
 	}
 	names := s.IdleStateNames()
 	for i, cp := range c.cpus {
@@ -124,6 +135,20 @@ func (c *Collector) Build(s *sched.Sim, scenario string) Report {
 			IPIs: cp.ipis, IdleStateNs: st, SysNs: cp.taskSys + idlePath, UserNs: cp.busy - cp.taskSys})
 	}
 	return r
+}
+
+// cputimeAdjust mirrors cputime_adjust() -> scale_stime(): the system
+// time of a task that ran total ns, sys of them in the kernel, when
+// sum_exec_runtime is rtime. SIMPLIFIED: the exact modelled ratio stands for
+// the kernel's tick samples (its expectation under uniform sampling).
+func cputimeAdjust(sys, total, rtime int64) int64 {
+	if rtime == total || total <= 0 || rtime < 0 {
+		return min(sys, rtime)
+	}
+	sys = max(0, min(sys, total))
+	hi, lo := bits.Mul64(uint64(sys), uint64(rtime))
+	q, _ := bits.Div64(hi, lo, uint64(total)) // sys <= total: the quotient fits
+	return int64(q)
 }
 
 func summarize(v []int64) Latency {

@@ -59,7 +59,7 @@ func (s *Sim) pickNextTask(rq *rq, prev *Task) (*Task, PickRule) {
 			s.putPrev(rq, fairPrev) // put_prev_task_fair(): update_curr() on the class switch
 		}
 		if next != prev {
-			s.setNextRT(next)
+			s.setNextRT(rq, next)
 		}
 		return next, PickRTPrio
 	}

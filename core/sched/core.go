@@ -67,6 +67,7 @@ func (s *Sim) schedule(rq *rq, why Reason) {
 		reason, by = rq.reschedReason, rq.reschedBy
 	}
 	if prev != nil {
+		s.updateRqClock(rq) // put_prev_task() with prev->on_rq, or deactivate_task()
 		switch why {
 		case ReasonSleep, ReasonTimer, ReasonWait, ReasonLock:
 			prev.state = stateBlocked
@@ -268,6 +269,7 @@ func (s *Sim) nextTick() Time {
 // the tick (NO_HZ_IDLE) until it runs a task again.
 func (s *Sim) tick(rq *rq) {
 	rq.tickArmed = false
+	s.updateRqClock(rq) // sched_tick()
 	if rq.curr == nil {
 		s.idleTick(rq) // tick_nohz.go
 		return
@@ -339,7 +341,13 @@ func (s *Sim) ttwu(t *Task, reason Reason, waker *Task, wakeFlags int) {
 	rq := &s.rqs[cpu]
 	s.wakeQueued = s.ttwuQueueWakelist(this, cpu) // ipi.go
 	s.updateAvgIdle(rq)
+	clockAt := rq.clockAt
 	s.enqueueTask(rq, t, flags)
+	if s.wakeQueued {
+		// The wake list: the target enqueues in sched_ttwu_pending()
+		// and updates its clock then (rq_clock.go).
+		rq.clockAt, rq.clockOnIPI = clockAt, true
+	}
 	s.emit(Event{Kind: EvWakeup, CPU: rq.cpu, Next: t.id, Reason: reason, Arg: -1})
 	s.checkPreemptCurr(rq, t, wakeFlags)
 	s.wakeQueued = false

@@ -78,6 +78,7 @@ const (
 
 // enqueueDL mirrors enqueue_task_dl() -> enqueue_dl_entity().
 func (s *Sim) enqueueDL(rq *rq, p *Task, flags int) {
+	s.updateRqClock(rq)
 	if p.dlBoosted() && p.dl.throttled {
 		// A boosted task is never throttled: cancel the timer.
 		p.dl.timerGen++
@@ -111,6 +112,7 @@ func (s *Sim) enqueueDL(rq *rq, p *Task, flags int) {
 // dequeueDL mirrors dequeue_task_dl(): update_curr_dl(), then take p off
 // the tree (it may already be off: throttled).
 func (s *Sim) dequeueDL(rq *rq, p *Task) {
+	s.updateRqClock(rq)
 	s.updateCurrDL(rq)
 	s.dlRemove(rq, p)
 }

@@ -23,6 +23,7 @@ const (
 
 // enqueueTask mirrors enqueue_task() -> enqueue_task_fair().
 func (s *Sim) enqueueTask(rq *rq, t *Task, flags int) {
+	s.updateRqClock(rq)
 	// update_load_avg(): requeue_delayed_entity() ages the delayed entity;
 	// enqueue_entity() ages it and attaches a new or migrated one.
 	if flags&enqDelayed != 0 {
@@ -52,6 +53,7 @@ func (s *Sim) enqueueTask(rq *rq, t *Task, flags int) {
 // false when the task stays queued as delayed (it still counts in
 // nr_running until it is picked or woken).
 func (s *Sim) dequeueTask(rq *rq, t *Task, flags int) bool {
+	s.updateRqClock(rq)
 	s.updateLoadAvg(rq, t, peltUpdateTG) // dequeue_entity()
 	if s.eevdf {
 		if !s.eevdfDequeue(rq, t, flags) {
@@ -129,7 +131,7 @@ func (s *Sim) setNext(rq *rq, t *Task) {
 	if t.se.onRq {
 		s.updateLoadAvg(rq, t, peltUpdateTG) // set_next_entity()
 	}
-	t.se.execStart = s.now
+	t.se.execStart = s.execStartClock(rq, t) // update_stats_curr_start() (rq_clock.go)
 	s.lruSeq++
 	t.lruSeq = s.lruSeq // pick_next_task_fair(): list_move to cfs_tasks' head
 	if s.eevdf {

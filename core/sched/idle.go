@@ -198,6 +198,7 @@ func (s *Sim) idleWake(rq *rq) bool {
 // idleExitDone: the CPU runs again (cpuidle_enter_state() returns).
 func (s *Sim) idleExitDone(rq *rq) {
 	rq.idle.polling = false
+	s.ttwuPendingClock(rq) // the IPI handler runs now (rq_clock.go)
 	s.emit(Event{Kind: EvIdleExit, CPU: rq.cpu, Arg: -1})
 	s.menuReflect(rq, int64(s.now-rq.idle.enteredAt))
 	s.idlePostStart(rq, true)

@@ -7,7 +7,8 @@ package sched
 // tracepoints (include/trace/events/ipi.h ipi_raise / ipi_entry).
 //
 // A remote wakeup with TTWU_QUEUE goes through the target's wake list when
-// the CPUs do not share an LLC or the target is idle (nothing queued);
+// the CPUs do not share an LLC or, from v6.0 [M], the target is idle
+// (nothing queued);
 // otherwise the waker enqueues directly and resched_curr() asks the target
 // to reschedule. Either way the target hears of it by:
 //   - no IPI when its idle task is polling (POLL, and MWAIT states from
@@ -30,6 +31,14 @@ func (s *Sim) ttwuQueueWakelist(this, cpu CPUID) bool {
 	}
 	if !s.sharesLLC(this, cpu) {
 		return true
+	}
+	if s.version < 600 {
+		// Before "sched: Queue task on wakelist in the same llc if the
+		// wakee cpu is idle" (Tianchen Ding, 2022; v6.0 [M]) a same-LLC
+		// wakeup always enqueued directly (v3.11 ttwu_queue(): only
+		// !cpus_share_cache()). SIMPLIFIED: v5.8's WF_ON_CPU case (the
+		// wakee still descheduling) is not modelled.
+		return false
 	}
 	rq := &s.rqs[cpu]
 	return rq.nrRunning == 0 && !rq.rt.runnable() // the target is idle
@@ -73,6 +82,9 @@ func (s *Sim) sendIPI(rq *rq, kind byte) {
 
 // ipiArrive runs when a request reaches rq: the IPI handler entry.
 func (s *Sim) ipiArrive(rq *rq) {
+	if rq.idle.phase != idleIn && rq.idle.phase != idleExit {
+		s.ttwuPendingClock(rq) // rq_clock.go; a CPU in a state runs it after the exit latency
+	}
 	if rq.ipiKind != 0 {
 		s.emit(Event{Kind: EvIPIEntry, CPU: rq.cpu, Prev: NoTask, Next: NoTask, PrevState: rq.ipiKind})
 		rq.ipiKind = 0

@@ -140,6 +140,19 @@ func (s *Sim) updateAvgIdle(rq *rq) {
 		return
 	}
 	delta := int64(s.now - rq.idleStamp)
+	if s.version < 313 {
+		// v3.11 ttwu_do_wakeup() (read in a 3.11-era core.c, kernel-
+		// rules.md 11.4): max = 2*sysctl_sched_migration_cost, and a
+		// sample above it resets avg_idle to max. rq->
+		// max_idle_balance_cost came later (v3.13 [M]).
+		if maxIdle := 2 * s.sys.MigrationCostNs; delta > maxIdle {
+			rq.avgIdle = maxIdle
+		} else {
+			rq.avgIdle += (delta - rq.avgIdle) / 8 // update_avg()
+		}
+		rq.idleStamp = 0
+		return
+	}
 	maxIdle := 2 * rq.maxIdleBalanceCost // lbcost.go
 	if rq.avgIdle > maxIdle {
 		rq.avgIdle = maxIdle

@@ -193,7 +193,7 @@ func (s *Sim) classEnqueue(rq *rq, t *Task, dlFlags int, running bool) {
 	case t.isRT():
 		s.enqueueRT(rq, t)
 		if running {
-			s.setNextRT(t)
+			s.setNextRT(rq, t)
 		}
 	default:
 		s.enqueueTask(rq, t, 0)

@@ -42,6 +42,8 @@ type rq struct {
 	spanUntil  Time
 	lbSpan     int64
 	idleStamp  Time  // rq->idle_stamp; 0 = not idle since the last wakeup
+	clockAt    Time  // the last update_rq_clock() (rq_clock.go)
+	clockOnIPI bool  // a wake-list enqueue updates clockAt when the target handles the IPI
 	misfitLoad int64 // rq->misfit_task_load (misfit.go)
 
 	// Idle path, IPIs and kernel costs (idle.go, cpuidle_menu.go, ipi.go,

@@ -80,6 +80,7 @@ func (s *Sim) nrCPUsAllowed(p *Task) int {
 // inc_rt_tasks() (counts, highest prio, migration/overload) and
 // inc_rt_group() -> start_rt_bandwidth().
 func (s *Sim) enqueueRT(rq *rq, p *Task) {
+	s.updateRqClock(rq)
 	q := &rq.rt
 	pr := p.prio()
 	i := len(q.queue)
@@ -104,6 +105,7 @@ func (s *Sim) enqueueRT(rq *rq, p *Task) {
 // dequeueRT mirrors dequeue_task_rt(): update_curr_rt(), then take p off
 // its list (dec_rt_tasks()).
 func (s *Sim) dequeueRT(rq *rq, p *Task) {
+	s.updateRqClock(rq)
 	s.updateCurrRT(rq)
 	q := &rq.rt
 	for i, t := range q.queue {
@@ -178,7 +180,9 @@ func (s *Sim) updateCurrRT(rq *rq) {
 
 // setNextRT mirrors set_next_task_rt(): the running task is never pushable
 // (it stays on its list, see pickNextPushable).
-func (s *Sim) setNextRT(t *Task) { t.se.execStart = s.now }
+func (s *Sim) setNextRT(rq *rq, t *Task) {
+	t.se.execStart = s.execStartClock(rq, t) // pick_next_task_rt(): rq->clock_task (rq_clock.go)
+}
 
 // taskTickRT mirrors task_tick_rt(): update_curr_rt(); for SCHED_RR count
 // the slice down and, once it is used up, refill it and move the task to the

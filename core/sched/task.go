@@ -98,10 +98,13 @@ type Task struct {
 	slack    Time // timer_slack_ns
 
 	state taskState
-	cpu   CPUID // task_cpu()
-	se    entity
-	rt    rtEntity // struct sched_rt_entity (rt.go)
-	dl    dlEntity // struct sched_dl_entity (dl.go)
+	// staleExec: sum_exec_runtime charged through a stale rq clock at
+	// wakeup from idle (rq_clock.go).
+	staleExec int64
+	cpu       CPUID // task_cpu()
+	se        entity
+	rt        rtEntity // struct sched_rt_entity (rt.go)
+	dl        dlEntity // struct sched_dl_entity (dl.go)
 	// effPrio is p->prio: normal_prio() unless a mutex waiter boosts the
 	// task (pi.go, rt_mutex_setprio()). It selects the class: < 0
 	// deadline, < MaxRTPrio RT, else fair.
