@@ -90,6 +90,25 @@ func (s *Sim) rtTimerAt(rq *rq) Time {
 	return at
 }
 
+// nlbAbort is what load_balance() needs, inside a newidle walk, to stop
+// once an RT task is runnable on the balancing CPU: where the current
+// load_balance() started (t0: its elapsed time is t0 + s.lbCost), when the
+// RT task becomes runnable (rtAt, maxTime when it cannot inside the walk),
+// and which checks exist: swb, rq_has_runnable_rt_task() in
+// should_we_balance() (RFC 3/3; v6.x checks dst nr_running there),
+// evaluated again on every LBF_ALL_PINNED redo; detach, the RFC 3/3 check
+// after detach_tasks()/attach_tasks(), before the redo.
+type nlbAbort struct {
+	t0, rtAt    Time
+	swb, detach bool
+}
+
+// nlbRTRunnable reports whether check (one of s.nlb's flags) sees the RT
+// task runnable at the current point of the load_balance() under way.
+func (s *Sim) nlbRTRunnable(check bool) bool {
+	return check && s.nlb.rtAt <= s.nlb.t0+Time(s.lbCost)
+}
+
 // takeLBSpan returns and clears the newidle balance time the switch after
 // it adds: to the idle entry, or as kernel time of the pulled task.
 func (s *Sim) takeLBSpan(rq *rq) int64 {

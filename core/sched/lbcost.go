@@ -50,18 +50,33 @@ package sched
 // experiments.md S2 (see the key's Source and docs/kernel-rules.md §14).
 const lbCPUNsXeon4S = 2200
 
-// lbStatsCost is the cost of update_sd_lb_stats() over sd.
-func (s *Sim) lbStatsCost(sd *schedDomain) int64 {
-	return s.hw.LBGroupNs*int64(len(sd.groups)) + s.hw.LBCPUNs*int64(len(sd.cpus))
+// lbChargeStats is called by load_balance() once should_we_balance() let
+// it gather statistics (balance.go): update_sd_lb_stats() visits every
+// group and, in update_sg_lb_stats(), the CPUs of the group that are still
+// in env->cpus (for_each_cpu_and(), so an LBF_ALL_PINNED redo reads one
+// CPU fewer per busiest queue dropped). The cost accumulates in s.lbCost
+// until the caller (newidle or periodic balance) takes it.
+func (s *Sim) lbChargeStats(env *lbEnv) {
+	n := 0
+	for _, c := range env.sd.cpus {
+		if env.cpus.has(c) {
+			n++
+		}
+	}
+	s.lbCost += s.hw.LBGroupNs*int64(len(env.sd.groups)) + s.hw.LBCPUNs*int64(n)
 }
 
-// lbChargeStats is called by load_balance() once should_we_balance() let
-// it gather statistics (balance.go); the cost accumulates in s.lbCost
-// until the caller (newidle or periodic balance) takes it.
-func (s *Sim) lbChargeStats(sd *schedDomain) { s.lbCost += s.lbStatsCost(sd) }
-
-// lbChargeBusiest charges find_busiest_queue() over the busiest group.
-func (s *Sim) lbChargeBusiest(g *schedGroup) { s.lbCost += s.hw.LBCPUNs * int64(len(g.cpus)) }
+// lbChargeBusiest charges find_busiest_queue() over the busiest group's
+// CPUs in env->cpus.
+func (s *Sim) lbChargeBusiest(env *lbEnv, g *schedGroup) {
+	n := 0
+	for _, c := range g.cpus {
+		if env.cpus.has(c) {
+			n++
+		}
+	}
+	s.lbCost += s.hw.LBCPUNs * int64(n)
+}
 
 // lbChargeMoved charges detach_task() + attach_task() for moved tasks.
 func (s *Sim) lbChargeMoved(moved int) { s.lbCost += s.hw.LBTaskNs * int64(moved) }
