@@ -13,7 +13,9 @@ const nodesScenario = `{ "version": 1, "name": "nodes", "topology": "xeon-4s18c"
              { "name": "b", "instances": 3, "nodes": "spread", "program": [ { "run": "300us" }, { "sleep": "100us" } ] } ] }`
 
 // nodeSink records every CPU a task was switched in on.
-type nodeSink struct{ on map[sched.TaskID]map[sched.CPUID]bool }
+type nodeSink struct {
+	on map[sched.TaskID]map[sched.CPUID]bool
+}
 
 func (k *nodeSink) Event(e *sched.Event) {
 	if e.Kind != sched.EvSwitch || e.Next < 0 {

@@ -30,11 +30,20 @@ package sched
 //     the current domain's load_balance().
 //   - NEWIDLE_RT_ABORT (3/3): rq_has_runnable_rt_task() (nr_running !=
 //     cfs.h_nr_running) in should_we_balance() (before a domain's
-//     statistics), after detach/attach (skipping the pull once the
-//     statistics are gathered) and in need_active_balance(). With
+//     statistics, and again at every LBF_ALL_PINNED redo of
+//     load_balance(), which jumps back before it), after detach_tasks()/
+//     attach_tasks() (goto out: no redo) and in need_active_balance(). With
 //     interrupts off during the walk (2/3 not applied) nothing can make an
 //     RT task runnable on this CPU except a remote enqueue, which the
 //     look-ahead below does not model.
+//
+// Why the unpatched walk is several statistics passes long: rteval binds
+// each of its loads to one NUMA node (numactl --cpunodebind), so at the
+// NUMA level the busiest queue's tasks are all pinned away from the
+// balancing CPU; detach_tasks() moves nothing, LBF_ALL_PINNED stays set,
+// and load_balance() drops that queue from env->cpus and gathers the
+// domain's statistics again ("goto redo"), once per such queue, while
+// find_busiest_group() still sees an imbalance (balance.go, lbcost.go).
 //
 // SIMPLIFIED:
 //   - The walk is computed when the CPU goes idle (decisions on the state of

@@ -14,13 +14,17 @@ package sched
 //	                   [once should_we_balance() let it gather statistics]
 //	                 + lb_cpu_ns x CPUs(busiest group)  [find_busiest_queue]
 //	                 + lb_task_ns x tasks moved          [detach + attach]
+//	                 [CPUs counted in env->cpus: each LBF_ALL_PINNED redo
+//	                  pays the statistics again, one busiest CPU fewer]
 //	newidle balance  = lb_blocked_ns [update_blocked_averages(this_cpu)]
 //	                 + the load_balance() of every domain walked
 //
 // SIMPLIFIED: a cost per CPU visited stands for the remote cache misses of
 // reading another CPU's rq and PELT sums; lock contention on the busiest
 // rq, SMT slowdown of the balancing CPU and the cgroup count behind
-// update_blocked_averages() are folded into the per-machine values.
+// update_blocked_averages() are folded into the per-machine values; the
+// tasks detach_tasks() scans without moving them (at most loop_max =
+// min(sysctl_sched_nr_migrate, nr_running)) cost nothing.
 //
 // Where the time goes:
 //   - newidle balance: a non-preemptible span on the balancing CPU
@@ -48,7 +52,7 @@ package sched
 
 // lbCPUNsXeon4S is hw.lb_cpu_ns on xeon-4s18c, calibrated once on
 // experiments.md S2 (see the key's Source and docs/kernel-rules.md §14).
-const lbCPUNsXeon4S = 2200
+const lbCPUNsXeon4S = 1900
 
 // lbChargeStats is called by load_balance() once should_we_balance() let
 // it gather statistics (balance.go): update_sd_lb_stats() visits every

@@ -3,9 +3,10 @@ package sched_test
 // seed/newidle-rt-latency (experiments.md S2) in a short version: HT off,
 // 200 ms, one seed, both configurations. The "after" maximum is what
 // hw.lb_cpu_ns of xeon-4s18c is calibrated on (160 us +/-30%); the
-// "before" maximum is emergent from the walk's structure and lands at
-// about half of the thread's 500 us (docs/kernel-rules.md §14.3), so the
-// test asserts only that the patches cut it by a clear margin.
+// "before" maximum is emergent: the LBF_ALL_PINNED redos of the NUMA
+// statistics pass, with rteval's loads bound per node (docs/kernel-rules.md
+// §14.3). The test asserts the thread's "over 500 us" within the
+// tolerance and a reduction of at least 2.5x (the thread: 3.1x).
 
 import (
 	"testing"
@@ -76,7 +77,10 @@ func TestNewidlePresetCalibration(t *testing.T) {
 	if after < 160*0.7 || after > 160*1.3 {
 		t.Errorf("with the patches: %.1f us, want 160 us +/-30%% (the calibration target)", after)
 	}
-	if before < 1.3*after {
-		t.Errorf("without the patches: %.1f us, want well above the patched %.1f us", before, after)
+	if before < 500*0.7 {
+		t.Errorf("without the patches: %.1f us, want the thread's over 500 us (-30%%)", before)
+	}
+	if before < 2.5*after {
+		t.Errorf("without the patches: %.1f us, want at least 2.5x the patched %.1f us (thread: 3.1x)", before, after)
 	}
 }
