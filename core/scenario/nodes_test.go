@@ -82,6 +82,18 @@ func TestNodesBinding(t *testing.T) {
 		if n := nodeOf(cfg.Tasks[1].CPUs); n != 2 {
 			t.Errorf("nodes [2]: bound to node %d", n)
 		}
+		// An id beyond the machine's 4 nodes wraps (another -topology).
+		wrap, err := Decode([]byte(strings.Replace(nodesScenario, `"nodes": [2]`, `"nodes": [6]`, 1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		wcfg, err := wrap.Build(sched.DefaultLimits())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := wcfg.Machine.CPUs[wcfg.Tasks[1].CPUs[0]].Node; n != 2 || len(wcfg.Tasks[1].CPUs) != 36 {
+			t.Errorf("nodes [6] on 4 nodes: node %d, %d CPUs; want node 2", n, len(wcfg.Tasks[1].CPUs))
+		}
 		s, err := sched.New(cfg)
 		if err != nil {
 			t.Fatal(err)
@@ -108,7 +120,7 @@ func TestNodesBinding(t *testing.T) {
 
 func TestNodesErrors(t *testing.T) {
 	for _, tc := range []struct{ old, new, path string }{
-		{`"nodes": [2],`, `"nodes": [4],`, "tasks[1].nodes[0]"},
+		{`"nodes": [2],`, `"nodes": [-1],`, "tasks[1].nodes[0]"},
 		{`"nodes": [2],`, `"nodes": [],`, "tasks[1].nodes"},
 		{`"nodes": [2],`, `"nodes": ["2"],`, "tasks[1].nodes[0]"},
 		{`"nodes": [2],`, `"nodes": "all",`, "tasks[1].nodes"},
