@@ -1,7 +1,7 @@
 package sched_test
 
 // seed/newidle-rt-latency (experiments.md S2) in a short version: HT off,
-// 200 ms, one seed, both configurations. The "after" maximum is what
+// one seed (the preset's 1 s), both configurations. The "after" maximum is what
 // hw.lb_cpu_ns of xeon-4s18c is calibrated on (160 us +/-30%); the
 // "before" maximum is emergent: the LBF_ALL_PINNED redos of the NUMA
 // statistics pass, with rteval's loads bound per node (docs/kernel-rules.md
@@ -23,7 +23,7 @@ func newidlePresetMax(t *testing.T, patches bool) float64 {
 	if err != nil {
 		t.Fatal(err)
 	}
-	set := []string{"hw.smt=off", "duration=200ms"}
+	set := []string{"hw.smt=off"} // the preset's 1 s: the maxima are tail samples
 	for _, f := range []string{"NEWIDLE_FROM_FINISH_SWITCH", "NEWIDLE_IRQ_ON_UNLOCK", "NEWIDLE_RT_ABORT"} {
 		if patches {
 			set = append(set, "features."+f+"=on")
@@ -60,8 +60,8 @@ func newidlePresetMax(t *testing.T, patches bool) float64 {
 		if s.TaskInfo(sched.TaskID(i)).Group != "cyclictest" {
 			continue
 		}
-		if tk.TimerLatencyNs.Count < 150 {
-			t.Fatalf("%s: %d timer wakeups in 200 ms, want ~200", tk.Name, tk.TimerLatencyNs.Count)
+		if tk.TimerLatencyNs.Count < 900 {
+			t.Fatalf("%s: %d timer wakeups in 1 s, want ~1000", tk.Name, tk.TimerLatencyNs.Count)
 		}
 		mx = max(mx, tk.TimerLatencyNs.Max)
 	}
@@ -70,10 +70,10 @@ func newidlePresetMax(t *testing.T, patches bool) float64 {
 
 func TestNewidlePresetCalibration(t *testing.T) {
 	if raceEnabled || testing.Short() {
-		t.Skip("72-CPU run of 200 ms")
+		t.Skip("72-CPU runs of 1 s")
 	}
 	before, after := newidlePresetMax(t, false), newidlePresetMax(t, true)
-	t.Logf("HT off, 200 ms: max timer latency %.1f us -> %.1f us (thread: >500 -> ~160)", before, after)
+	t.Logf("HT off, 1 s, seed 1: max timer latency %.1f us -> %.1f us (thread: >500 -> ~160)", before, after)
 	if after < 160*0.7 || after > 160*1.3 {
 		t.Errorf("with the patches: %.1f us, want 160 us +/-30%% (the calibration target)", after)
 	}
