@@ -367,20 +367,22 @@ func (ex *exporter) checkTimerModes(p string, phases []phase) {
 // expandPerCPU resolves the machine-sized task keys, which rt-app does not
 // have: a per_cpu task becomes one thread per CPU named NAME_cpuN and
 // pinned to N, instances_per_cpu becomes its instance count on the
-// scenario's machine (hw.smt applied).
+// scenario's machine (hw.smt applied), "nodes" becomes the CPUs of the
+// nodes ("spread": one thread NAME_iK per instance, pinned to its node).
 func (ex *exporter) expandPerCPU(sc *scenario.Scenario) ([]scenario.Task, []string, error) {
 	var tasks []scenario.Task
 	var paths []string
+	var cfg sched.Config
 	ncpu := -1
 	for i, t := range sc.Tasks {
 		p := fmt.Sprintf("tasks[%d]", i)
-		if !t.PerCPU && t.InstancesPerCPU == 0 {
+		if !t.PerCPU && t.InstancesPerCPU == 0 && t.Nodes == nil && !t.SpreadNodes {
 			tasks, paths = append(tasks, t), append(paths, p)
 			continue
 		}
 		if ncpu < 0 {
-			cfg, err := sc.Build(sched.DefaultLimits())
-			if err != nil {
+			var err error
+			if cfg, err = sc.Build(sched.DefaultLimits()); err != nil {
 				return nil, nil, err
 			}
 			ncpu = cfg.Machine.NumCPUs()
@@ -389,6 +391,32 @@ func (ex *exporter) expandPerCPU(sc *scenario.Scenario) ([]scenario.Task, []stri
 			t.Instances = max(1, int(t.InstancesPerCPU*float64(ncpu)+0.5))
 			t.InstancesPerCPU = 0
 			ex.warn(p+".instances_per_cpu", "exported as %d instances (the count on %s)", t.Instances, sc.Topology)
+		}
+		if t.Nodes != nil || t.SpreadNodes {
+			var spec sched.TaskSpec
+			for _, s := range cfg.Tasks {
+				if s.Name == t.Name {
+					spec = s
+				}
+			}
+			t.Nodes = nil
+			if !t.SpreadNodes {
+				t.CPUs = spec.CPUs
+				ex.warn(p+".nodes", "exported as the %d CPUs of the nodes on %s", len(t.CPUs), sc.Topology)
+			} else {
+				t.SpreadNodes = false
+				ex.warn(p+".nodes", "exported as %d threads %s_iK, each pinned to its node's CPUs", len(spec.InstanceCPUs), t.Name)
+				for k, l := range spec.InstanceCPUs {
+					u := t
+					u.Instances = 1
+					u.Name = fmt.Sprintf("%s_i%d", t.Name, k)
+					u.CPUs = l
+					tasks, paths = append(tasks, u), append(paths, p)
+				}
+				continue
+			}
+		}
+		if !t.PerCPU {
 			tasks, paths = append(tasks, t), append(paths, p)
 			continue
 		}

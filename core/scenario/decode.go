@@ -215,7 +215,7 @@ func decodeTask(path string, v any) (Task, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := onlyKeys(path, m, "name", "instances", "policy", "nice", "priority", "cpus", "per_cpu", "instances_per_cpu", "start", "parent", "timer_slack", "slice", "loop", "program", "dl_runtime", "dl_deadline", "dl_period"); err != nil {
+	if err := onlyKeys(path, m, "name", "instances", "policy", "nice", "priority", "cpus", "nodes", "per_cpu", "instances_per_cpu", "start", "parent", "timer_slack", "slice", "loop", "program", "dl_runtime", "dl_deadline", "dl_period"); err != nil {
 		return t, err
 	}
 	t.Instances, t.Loop = 1, -1
@@ -257,6 +257,11 @@ func decodeTask(path string, v any) (Task, error) {
 			return t, errAt(path+".per_cpu", "want true or false")
 		}
 		t.PerCPU = b
+	}
+	if x, ok := m["nodes"]; ok {
+		if err := decodeNodes(path+".nodes", x, &t); err != nil {
+			return t, err
+		}
 	}
 	if x, ok := m["cpus"]; ok {
 		arr, ok := x.([]any)

@@ -199,6 +199,20 @@ func encodeTask(w *jw, t Task) {
 		}
 		w.b.WriteByte(']')
 	}
+	if t.SpreadNodes {
+		w.key("nodes", &f)
+		w.str("spread")
+	} else if t.Nodes != nil {
+		w.key("nodes", &f)
+		w.b.WriteByte('[')
+		for i, n := range t.Nodes {
+			if i > 0 {
+				w.b.WriteByte(',')
+			}
+			w.b.WriteString(strconv.Itoa(n))
+		}
+		w.b.WriteByte(']')
+	}
 	if t.Start != 0 {
 		w.key("start", &f)
 		w.str(FormatDuration(t.Start))

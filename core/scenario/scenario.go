@@ -71,6 +71,13 @@ type Task struct {
 	// round(InstancesPerCPU x CPUs), at least 1: a load sized to the
 	// machine, as rteval sizes its loads.
 	InstancesPerCPU float64
+	// Nodes binds the group to the CPUs of these NUMA nodes (numactl
+	// --cpunodebind); SpreadNodes instead binds each instance to one
+	// node, dealt round-robin over the nodes and continuing across the
+	// scenario's spread groups in order (rteval's one load per node).
+	// Key "nodes": an array of node ids or "spread" (nodes.go).
+	Nodes       []int
+	SpreadNodes bool
 	// DLRuntime, DLDeadline and DLPeriod are the SCHED_DEADLINE
 	// parameters (dl_runtime, dl_deadline, dl_period).
 	DLRuntime, DLDeadline, DLPeriod Duration
@@ -247,9 +254,13 @@ func (sc *Scenario) Build(lim sched.Limits) (sched.Config, error) {
 	}
 	total := 0
 	rs := &resTable{index: map[string]int{}, mutexes: map[string]int{}, ncpu: m.NumCPUs()}
+	spread := 0 // the next node of "nodes": "spread" (nodes.go)
 	for i, t := range full.Tasks {
 		spec, err := buildTask(ex.path(i), t, groups, &full, m.NumCPUs(), rs)
 		if err != nil {
+			return cfg, err
+		}
+		if err := bindNodes(ex.path(i), t, &spec, &m, &spread); err != nil {
 			return cfg, err
 		}
 		if spec.Parent < 0 {

@@ -203,16 +203,18 @@ func (s *Sim) loadBalance(cpu CPUID, sd *schedDomain, idle cpuIdleType, why Reas
 	}
 	cont := true
 redo:
-	if !s.shouldWeBalance(env) {
+	// should_we_balance(), with RFC 3/3's rq_has_runnable_rt_task() first
+	// (or v6.x's dst nr_running check) for the newidle walk (irqoff.go).
+	if !s.shouldWeBalance(env) || (idle == cpuNewlyIdle && s.nlbRTRunnable(s.nlb.swb)) {
 		cont = false
 		return s.lbOutBalanced(env), cont
 	}
-	s.lbChargeStats(sd) // lbcost.go
+	s.lbChargeStats(env) // lbcost.go
 	g := s.findBusiestGroup(env)
 	if g == nil {
 		return s.lbOutBalanced(env), cont
 	}
-	s.lbChargeBusiest(g)
+	s.lbChargeBusiest(env, g)
 	busiest := s.findBusiestQueue(env, g)
 	if busiest < 0 {
 		return s.lbOutBalanced(env), cont
@@ -225,6 +227,11 @@ redo:
 	if brq.nrRunning > 1 {
 		moved = s.detachTasks(env)
 		s.lbChargeMoved(moved)
+		// RFC 3/3: "Run the realtime task now; load balance later",
+		// after detach/attach and before the LBF_ALL_PINNED redo.
+		if idle == cpuNewlyIdle && s.nlbRTRunnable(s.nlb.detach) {
+			return moved, false
+		}
 		if sd.parent != nil && env.somePinned && env.imbalance > 0 {
 			sd.parent.groups[0].sgc.imbalance = 1
 		}

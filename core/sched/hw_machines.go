@@ -45,7 +45,7 @@ var machineCosts = []MachineCost{
 	{"epyc-milan-2s64c", "pick_ns", 200, "calibrated to experiments.md S1 (B/A 0.90); about half the Ice Lake value: the thread's smaller EPYC gain is attributed to the pick alone (the cross-CCX transfers are already in ipi_send_ns and csd_func_ns), which is a calibration, not a measurement"},
 	// Haswell-EX, 4 sockets (xeon-4s18c), 2020 PREEMPT_RT kernels:
 	// experiments.md S2.
-	{"xeon-4s18c", "lb_cpu_ns", lbCPUNsXeon4S, "calibrated to experiments.md S2: rteval max latency with the RFC patches and HT off (160 us = one statistics pass over the 72 CPUs of the NUMA level); about five ~400 ns cross-socket misses per CPU on a loaded 4-socket QPI machine, the high end of plausible (docs/kernel-rules.md section 14.3)"},
+	{"xeon-4s18c", "lb_cpu_ns", lbCPUNsXeon4S, "calibrated to experiments.md S2: rteval max latency with the RFC patches and HT off (160 us = one statistics pass over the 72 CPUs of the NUMA level plus find_busiest_queue() over the busiest node, before RFC 3/3's check after detach); about five ~400 ns cross-socket misses per CPU on a loaded 4-socket QPI machine, at the high end of plausible (docs/kernel-rules.md section 14.3)"},
 	{"epyc-milan-2s64c", "csd_func_ns", 300, "[estimate] as Ice Lake with the cross-CCX transfer of the csd flags back to the sender"},
 }
 

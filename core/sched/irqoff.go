@@ -30,11 +30,20 @@ package sched
 //     the current domain's load_balance().
 //   - NEWIDLE_RT_ABORT (3/3): rq_has_runnable_rt_task() (nr_running !=
 //     cfs.h_nr_running) in should_we_balance() (before a domain's
-//     statistics), after detach/attach (skipping the pull once the
-//     statistics are gathered) and in need_active_balance(). With
+//     statistics, and again at every LBF_ALL_PINNED redo of
+//     load_balance(), which jumps back before it), after detach_tasks()/
+//     attach_tasks() (goto out: no redo) and in need_active_balance(). With
 //     interrupts off during the walk (2/3 not applied) nothing can make an
 //     RT task runnable on this CPU except a remote enqueue, which the
 //     look-ahead below does not model.
+//
+// Why the unpatched walk is several statistics passes long: rteval binds
+// each of its loads to one NUMA node (numactl --cpunodebind), so at the
+// NUMA level the busiest queue's tasks are all pinned away from the
+// balancing CPU; detach_tasks() moves nothing, LBF_ALL_PINNED stays set,
+// and load_balance() drops that queue from env->cpus and gathers the
+// domain's statistics again ("goto redo"), once per such queue, while
+// find_busiest_group() still sees an imbalance (balance.go, lbcost.go).
 //
 // SIMPLIFIED:
 //   - The walk is computed when the CPU goes idle (decisions on the state of
@@ -88,6 +97,25 @@ func (s *Sim) rtTimerAt(rq *rq) Time {
 		}
 	}
 	return at
+}
+
+// nlbAbort is what load_balance() needs, inside a newidle walk, to stop
+// once an RT task is runnable on the balancing CPU: where the current
+// load_balance() started (t0: its elapsed time is t0 + s.lbCost), when the
+// RT task becomes runnable (rtAt, maxTime when it cannot inside the walk),
+// and which checks exist: swb, rq_has_runnable_rt_task() in
+// should_we_balance() (RFC 3/3; v6.x checks dst nr_running there),
+// evaluated again on every LBF_ALL_PINNED redo; detach, the RFC 3/3 check
+// after detach_tasks()/attach_tasks(), before the redo.
+type nlbAbort struct {
+	t0, rtAt    Time
+	swb, detach bool
+}
+
+// nlbRTRunnable reports whether check (one of s.nlb's flags) sees the RT
+// task runnable at the current point of the load_balance() under way.
+func (s *Sim) nlbRTRunnable(check bool) bool {
+	return check && s.nlb.rtAt <= s.nlb.t0+Time(s.lbCost)
 }
 
 // takeLBSpan returns and clears the newidle balance time the switch after

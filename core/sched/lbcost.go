@@ -14,13 +14,17 @@ package sched
 //	                   [once should_we_balance() let it gather statistics]
 //	                 + lb_cpu_ns x CPUs(busiest group)  [find_busiest_queue]
 //	                 + lb_task_ns x tasks moved          [detach + attach]
+//	                 [CPUs counted in env->cpus: each LBF_ALL_PINNED redo
+//	                  pays the statistics again, one busiest CPU fewer]
 //	newidle balance  = lb_blocked_ns [update_blocked_averages(this_cpu)]
 //	                 + the load_balance() of every domain walked
 //
 // SIMPLIFIED: a cost per CPU visited stands for the remote cache misses of
 // reading another CPU's rq and PELT sums; lock contention on the busiest
 // rq, SMT slowdown of the balancing CPU and the cgroup count behind
-// update_blocked_averages() are folded into the per-machine values.
+// update_blocked_averages() are folded into the per-machine values; the
+// tasks detach_tasks() scans without moving them (at most loop_max =
+// min(sysctl_sched_nr_migrate, nr_running)) cost nothing.
 //
 // Where the time goes:
 //   - newidle balance: a non-preemptible span on the balancing CPU
@@ -48,20 +52,35 @@ package sched
 
 // lbCPUNsXeon4S is hw.lb_cpu_ns on xeon-4s18c, calibrated once on
 // experiments.md S2 (see the key's Source and docs/kernel-rules.md §14).
-const lbCPUNsXeon4S = 2200
-
-// lbStatsCost is the cost of update_sd_lb_stats() over sd.
-func (s *Sim) lbStatsCost(sd *schedDomain) int64 {
-	return s.hw.LBGroupNs*int64(len(sd.groups)) + s.hw.LBCPUNs*int64(len(sd.cpus))
-}
+const lbCPUNsXeon4S = 1900
 
 // lbChargeStats is called by load_balance() once should_we_balance() let
-// it gather statistics (balance.go); the cost accumulates in s.lbCost
+// it gather statistics (balance.go): update_sd_lb_stats() visits every
+// group and, in update_sg_lb_stats(), the CPUs of the group that are still
+// in env->cpus (for_each_cpu_and(), so an LBF_ALL_PINNED redo reads one
+// CPU fewer per busiest queue dropped). The cost accumulates in s.lbCost
 // until the caller (newidle or periodic balance) takes it.
-func (s *Sim) lbChargeStats(sd *schedDomain) { s.lbCost += s.lbStatsCost(sd) }
+func (s *Sim) lbChargeStats(env *lbEnv) {
+	n := 0
+	for _, c := range env.sd.cpus {
+		if env.cpus.has(c) {
+			n++
+		}
+	}
+	s.lbCost += s.hw.LBGroupNs*int64(len(env.sd.groups)) + s.hw.LBCPUNs*int64(n)
+}
 
-// lbChargeBusiest charges find_busiest_queue() over the busiest group.
-func (s *Sim) lbChargeBusiest(g *schedGroup) { s.lbCost += s.hw.LBCPUNs * int64(len(g.cpus)) }
+// lbChargeBusiest charges find_busiest_queue() over the busiest group's
+// CPUs in env->cpus.
+func (s *Sim) lbChargeBusiest(env *lbEnv, g *schedGroup) {
+	n := 0
+	for _, c := range g.cpus {
+		if env.cpus.has(c) {
+			n++
+		}
+	}
+	s.lbCost += s.hw.LBCPUNs * int64(n)
+}
 
 // lbChargeMoved charges detach_task() + attach_task() for moved tasks.
 func (s *Sim) lbChargeMoved(moved int) { s.lbCost += s.hw.LBTaskNs * int64(moved) }

@@ -94,17 +94,14 @@ func (s *Sim) newidleBalance(rq *rq) int {
 				if rtAbort && rtAt <= at {
 					break // should_we_balance(): the RT task runs now
 				}
-				stats := s.lbStatsCost(sd)
-				var dc int64
-				if s.feat.Has(NewidleRTAbort) && rtAt <= at+Time(stats) {
-					// The RT task appeared while the statistics were
-					// gathered: load_balance() stops before detaching.
-					dc = stats
-				} else {
-					s.lbCost = 0
-					pulled, _ = s.loadBalance(rq.cpu, sd, cpuNewlyIdle, ReasonNewidleBalance)
-					dc, s.lbCost = s.lbCost, 0
-				}
+				// load_balance() checks again at every redo and, with
+				// 3/3, after detaching (balance.go).
+				s.nlb = nlbAbort{t0: at, rtAt: rtAt, swb: rtAbort, detach: s.feat.Has(NewidleRTAbort)}
+				s.lbCost = 0
+				pulled, _ = s.loadBalance(rq.cpu, sd, cpuNewlyIdle, ReasonNewidleBalance)
+				dc := s.lbCost
+				s.lbCost = 0
+				s.nlb = nlbAbort{rtAt: maxTime}
 				s.updateNewidleCost(sd, dc)
 				span += dc
 				cost += dc

@@ -1,11 +1,12 @@
 package sched_test
 
 // seed/newidle-rt-latency (experiments.md S2) in a short version: HT off,
-// 200 ms, one seed, both configurations. The "after" maximum is what
+// one seed (the preset's 1 s), both configurations. The "after" maximum is what
 // hw.lb_cpu_ns of xeon-4s18c is calibrated on (160 us +/-30%); the
-// "before" maximum is emergent from the walk's structure and lands at
-// about half of the thread's 500 us (docs/kernel-rules.md §14.3), so the
-// test asserts only that the patches cut it by a clear margin.
+// "before" maximum is emergent: the LBF_ALL_PINNED redos of the NUMA
+// statistics pass, with rteval's loads bound per node (docs/kernel-rules.md
+// §14.3). The test asserts the thread's "over 500 us" within the
+// tolerance and a reduction of at least 2.5x (the thread: 3.1x).
 
 import (
 	"testing"
@@ -22,7 +23,7 @@ func newidlePresetMax(t *testing.T, patches bool) float64 {
 	if err != nil {
 		t.Fatal(err)
 	}
-	set := []string{"hw.smt=off", "duration=200ms"}
+	set := []string{"hw.smt=off"} // the preset's 1 s: the maxima are tail samples
 	for _, f := range []string{"NEWIDLE_FROM_FINISH_SWITCH", "NEWIDLE_IRQ_ON_UNLOCK", "NEWIDLE_RT_ABORT"} {
 		if patches {
 			set = append(set, "features."+f+"=on")
@@ -59,8 +60,8 @@ func newidlePresetMax(t *testing.T, patches bool) float64 {
 		if s.TaskInfo(sched.TaskID(i)).Group != "cyclictest" {
 			continue
 		}
-		if tk.TimerLatencyNs.Count < 150 {
-			t.Fatalf("%s: %d timer wakeups in 200 ms, want ~200", tk.Name, tk.TimerLatencyNs.Count)
+		if tk.TimerLatencyNs.Count < 900 {
+			t.Fatalf("%s: %d timer wakeups in 1 s, want ~1000", tk.Name, tk.TimerLatencyNs.Count)
 		}
 		mx = max(mx, tk.TimerLatencyNs.Max)
 	}
@@ -69,14 +70,17 @@ func newidlePresetMax(t *testing.T, patches bool) float64 {
 
 func TestNewidlePresetCalibration(t *testing.T) {
 	if raceEnabled || testing.Short() {
-		t.Skip("72-CPU run of 200 ms")
+		t.Skip("72-CPU runs of 1 s")
 	}
 	before, after := newidlePresetMax(t, false), newidlePresetMax(t, true)
-	t.Logf("HT off, 200 ms: max timer latency %.1f us -> %.1f us (thread: >500 -> ~160)", before, after)
+	t.Logf("HT off, 1 s, seed 1: max timer latency %.1f us -> %.1f us (thread: >500 -> ~160)", before, after)
 	if after < 160*0.7 || after > 160*1.3 {
 		t.Errorf("with the patches: %.1f us, want 160 us +/-30%% (the calibration target)", after)
 	}
-	if before < 1.3*after {
-		t.Errorf("without the patches: %.1f us, want well above the patched %.1f us", before, after)
+	if before < 500*0.7 {
+		t.Errorf("without the patches: %.1f us, want the thread's over 500 us (-30%%)", before)
+	}
+	if before < 2.5*after {
+		t.Errorf("without the patches: %.1f us, want at least 2.5x the patched %.1f us (thread: 3.1x)", before, after)
 	}
 }

@@ -32,6 +32,10 @@ type TaskSpec struct {
 	// PinEach pins instance i to CPU i (Instances == the CPU count);
 	// CPUs is then ignored.
 	PinEach bool
+	// InstanceCPUs, when set, gives each instance its own affinity
+	// (len == Instances; scenario key "nodes": "spread"); CPUs is then
+	// ignored.
+	InstanceCPUs [][]int
 }
 
 // Limits bound a run so that no input can hang its caller.
@@ -110,6 +114,7 @@ type Sim struct {
 	nohzNextBalance           int64     // nohz.next_balance, jiffies
 	nohzNextBlocked           int64     // nohz.next_blocked, jiffies (nohz_stats.go)
 	lbCost                    int64     // load-balancing time being accumulated (lbcost.go)
+	nlb                       nlbAbort  // the RT task of the newidle walk under way (irqoff.go)
 	rdOverload, sgOverload    bool      // rd->overload; SG_OVERLOAD of the current stats pass
 	lruSeq                    uint64
 	rtMask                    cpuMask  // find_lowest_rq()'s lowest_mask (rt_balance.go)
@@ -238,6 +243,11 @@ func New(cfg Config) (*Sim, error) {
 			if spec.PinEach {
 				t.affinity = newCPUMask(n)
 				t.affinity.set(k % n)
+			} else if k < len(spec.InstanceCPUs) {
+				t.affinity = newCPUMask(n)
+				for _, c := range spec.InstanceCPUs[k] {
+					t.affinity.set(c)
+				}
 			}
 			s.q.push(qevent{at: spec.Start, kind: qStart, task: t.id, prio: prioTimer})
 		}
@@ -280,6 +290,19 @@ func (s *Sim) checkSpec(gi int, spec TaskSpec) error {
 	}
 	if spec.CPUs != nil && len(spec.CPUs) == 0 {
 		return fmt.Errorf("%s: empty cpus list", where)
+	}
+	if spec.InstanceCPUs != nil && (len(spec.InstanceCPUs) != spec.Instances || spec.Parent >= 0 || spec.PinEach) {
+		return fmt.Errorf("%s: per-instance affinity needs one CPU list per instance of a group created at the start", where)
+	}
+	for _, l := range spec.InstanceCPUs {
+		if len(l) == 0 {
+			return fmt.Errorf("%s: an instance has an empty CPU list", where)
+		}
+		for _, c := range l {
+			if c < 0 || c >= n {
+				return fmt.Errorf("%s: cpu %d does not exist on %s (%d CPUs)", where, c, s.cfg.Machine.Name, n)
+			}
+		}
 	}
 	return nil
 }
