@@ -11,7 +11,6 @@ package sched_test
 import (
 	"testing"
 
-	"schedplay/core/experiment"
 	"schedplay/core/metrics"
 	"schedplay/core/scenario"
 	"schedplay/core/sched"
@@ -48,7 +47,7 @@ func newidlePresetMax(t *testing.T, patches bool) float64 {
 		t.Fatal(err)
 	}
 	col := metrics.New(s.NumCPUs())
-	rec := &experiment.Recorder{}
+	rec := &metrics.Samples{}
 	s.Attach(col)
 	s.Attach(rec)
 	if err := s.Run(); err != nil {
