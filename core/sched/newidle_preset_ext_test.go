@@ -10,7 +10,6 @@ package sched_test
 import (
 	"testing"
 
-	"schedplay/core/experiment"
 	"schedplay/core/metrics"
 	"schedplay/core/scenario"
 	"schedplay/core/sched"
@@ -47,7 +46,7 @@ func newidlePresetMax(t *testing.T, patches bool) float64 {
 		t.Fatal(err)
 	}
 	col := metrics.New(s.NumCPUs())
-	rec := &experiment.Recorder{}
+	rec := &metrics.Samples{}
 	s.Attach(col)
 	s.Attach(rec)
 	if err := s.Run(); err != nil {
