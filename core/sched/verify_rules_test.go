@@ -63,7 +63,7 @@ func TestDLPrevPullsRT(t *testing.T) {
 		t.Run(k, func(t *testing.T) {
 			r := newRun(t).kernel(k).topology("smp-2").duration(20*Millisecond).
 				task("hi").fifo(50).cpus(1).run(Forever).
-				task("d").deadline(5*Millisecond, 10*Millisecond, 10*Millisecond).run(3*Millisecond).sleep(100*Millisecond).
+				task("d").deadline(5*Millisecond, 10*Millisecond, 10*Millisecond).run(3 * Millisecond).sleep(100 * Millisecond).
 				task("lo").fifo(10).start(Millisecond).run(Forever).
 				build()
 			r.runFor(2 * Millisecond)
@@ -210,9 +210,9 @@ func TestRTMutexFairWaiterOrder(t *testing.T) {
 		{"v3.11", "b"}, {"v5.8", "b"}, {"v6.6", "a"}, {"v6.18", "a"},
 	} {
 		b := newRun(t).kernel(tc.kernel).topology("smp-2").duration(Second).
-			task("o").cpus(0).op(Op{Kind: OpLock, Res: 0}).run(10*Millisecond).op(Op{Kind: OpUnlock, Res: 0}).exit().
+			task("o").cpus(0).op(Op{Kind: OpLock, Res: 0}).run(10 * Millisecond).op(Op{Kind: OpUnlock, Res: 0}).exit().
 			task("a").cpus(1).start(Millisecond).op(Op{Kind: OpLock, Res: 0}).run(Millisecond).op(Op{Kind: OpUnlock, Res: 0}).exit().
-			task("b").cpus(1).nice(-5).start(5*Millisecond).op(Op{Kind: OpLock, Res: 0}).run(Millisecond).op(Op{Kind: OpUnlock, Res: 0}).exit()
+			task("b").cpus(1).nice(-5).start(5 * Millisecond).op(Op{Kind: OpLock, Res: 0}).run(Millisecond).op(Op{Kind: OpUnlock, Res: 0}).exit()
 		cfg := b.config()
 		cfg.PI = true
 		cfg.Resources = []Resource{{Name: "m", Mutex: true}}
