@@ -182,9 +182,12 @@ func (s *Sim) menuSelect(rq *rq) (int, bool) {
 // next_timer ("Make sure our coefficients do not exceed unity"); the
 // clamped value also goes into intervals[]. The 3.x menu_update() (copies
 // with data->exit_us and __get_cpu_var()) subtracted the exit latency only
-// when the residency exceeded it, did not clamp, and stored the raw
-// residency in intervals[]; that form is used for profiles before v5.0
-// (the commit that changed it is not resolved; no profile lies between).
+// when the residency exceeded it and did not clamp; that form is used for
+// profiles before v5.0 (the commit that changed it is not resolved; no
+// profile lies between). Those copies also store the raw residency
+// (last_idle_us) in intervals[]; the simulator keeps the exit-corrected
+// value there for v3.11 [M: not changed, it moves the S4 calibration and
+// belongs to the v3.11 accounting work].
 func (s *Sim) menuReflect(rq *rq, d int64) {
 	if s.ideal() {
 		return
@@ -192,7 +195,6 @@ func (s *Sim) menuReflect(rq *rq, d int64) {
 	m := &rq.idle.menu
 	measured := d
 	lat := s.idleStates[rq.idle.state].ExitLatencyNs
-	interval := measured
 	if s.version < 500 {
 		if measured > lat {
 			measured -= lat
@@ -204,7 +206,6 @@ func (s *Sim) menuReflect(rq *rq, d int64) {
 			measured /= 2
 		}
 		measured = min(measured, m.nextTimerNs)
-		interval = measured
 	}
 	f := m.correction[m.bucket]
 	f -= f / menuDecay
@@ -217,6 +218,6 @@ func (s *Sim) menuReflect(rq *rq, d int64) {
 		f = 1
 	}
 	m.correction[m.bucket] = f
-	m.intervals[m.intervalPtr] = interval / int64(Microsecond)
+	m.intervals[m.intervalPtr] = measured / int64(Microsecond)
 	m.intervalPtr = (m.intervalPtr + 1) % menuIntervals
 }
