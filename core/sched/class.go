@@ -15,9 +15,12 @@ package sched
 // prio (p->prio), which priority inheritance can raise.
 
 // pickNextTask mirrors __pick_next_task() for prev (nil = idle):
-// put_prev_task_balance() runs prev's class balance (balance_rt() ->
-// pull_rt_task() when an RT prev left its list and the CPU's priority
-// drops), then the classes are asked in order. A fair prev is put
+// put_prev_task_balance() runs the balance callbacks from prev's class
+// down until one reports a runnable task (balance_dl() -> pull_dl_task()
+// when a deadline prev left its tree; balance_rt() -> pull_rt_task() when
+// an RT prev left its list and the CPU's priority drops, or after
+// balance_dl() found no deadline task), then the classes are asked in
+// order. A fair prev is put
 // (put_prev_task_fair()) only when another class or task wins, as
 // pick_next_task_fair() does.
 func (s *Sim) pickNextTask(rq *rq, prev *Task) (*Task, PickRule) {
@@ -27,6 +30,15 @@ func (s *Sim) pickNextTask(rq *rq, prev *Task) (*Task, PickRule) {
 		s.updateCurrDL(rq) // put_prev_task_dl()
 		if !prev.dl.onRq {
 			s.pullDLTask(rq) // balance_dl(): need_pull_dl_task()
+		}
+		// balance_dl() returns sched_dl_runnable(); when nothing is left
+		// the class walk goes on to balance_rt(rq, prev): a deadline prev
+		// is never on an rt list and need_pull_rt_task() (highest_prio.curr
+		// > prev->prio = -1) always holds, so the CPU pulls RT tasks too.
+		// A v6.12+ fair server that is running (enqueued on the dl_rq)
+		// counts in dl_nr_running.
+		if len(rq.dl.queue) == 0 && !rq.rt.fs.running {
+			s.pullRTTask(rq)
 		}
 	} else if prev != nil && prev.isRT() {
 		fairPrev = nil

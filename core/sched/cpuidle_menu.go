@@ -19,8 +19,10 @@ package sched
 //     the next timer comes before the first physical state's residency;
 //   - keep the tick if the state is POLL or predicted < TICK_NSEC (and
 //     then use no state with a residency beyond the next tick);
-//   - menu_update(): measured = residency - exit latency; the factor
-//     decays by 1/DECAY and adds RESOLUTION x measured / sleep length.
+//   - menu_update(): measured = residency - exit latency (residency / 2
+//     when it is not more than twice the exit latency), at most the sleep
+//     length; the factor decays by 1/DECAY and adds RESOLUTION x measured /
+//     sleep length (the 3.x form differs, see menuReflect).
 //
 // Before v4.17 the tick was stopped on every idle entry whatever the
 // governor chose (see menuSelect).
@@ -173,14 +175,37 @@ func (s *Sim) menuSelect(rq *rq) (int, bool) {
 }
 
 // menuReflect mirrors menu_update() for a residency of d ns in the state.
+//
+// v5.x/v6.x (menu.c at torvalds/linux 010e85f9, and the ns conversion of
+// the same code): measured = residency - exit latency if the residency is
+// more than twice the exit latency, else residency / 2; then clamped to
+// next_timer ("Make sure our coefficients do not exceed unity"); the
+// clamped value also goes into intervals[]. The 3.x menu_update() (copies
+// with data->exit_us and __get_cpu_var()) subtracted the exit latency only
+// when the residency exceeded it and did not clamp; that form is used for
+// profiles before v5.0 (the commit that changed it is not resolved; no
+// profile lies between). Those copies also store the raw residency
+// (last_idle_us) in intervals[]; the simulator keeps the exit-corrected
+// value there for v3.11 [M: not changed, it moves the S4 calibration and
+// belongs to the v3.11 accounting work].
 func (s *Sim) menuReflect(rq *rq, d int64) {
 	if s.ideal() {
 		return
 	}
 	m := &rq.idle.menu
 	measured := d
-	if lat := s.idleStates[rq.idle.state].ExitLatencyNs; measured > lat {
-		measured -= lat
+	lat := s.idleStates[rq.idle.state].ExitLatencyNs
+	if s.version < 500 {
+		if measured > lat {
+			measured -= lat
+		}
+	} else {
+		if measured > 2*lat {
+			measured -= lat
+		} else {
+			measured /= 2
+		}
+		measured = min(measured, m.nextTimerNs)
 	}
 	f := m.correction[m.bucket]
 	f -= f / menuDecay

@@ -13,7 +13,8 @@ package sched
 //     send_call_function_single_ipi(): set_nr_if_polling(rq->idle) sets
 //     TIF_NEED_RESCHED without an interrupt when the target's idle task
 //     has TIF_POLLING_NRFLAG (set for the whole do_idle() loop: the
-//     governor, POLL and, from v6.10, MWAIT states), otherwise
+//     governor, POLL and MWAIT states since f8e617f45829, 2014: see
+//     initIdle()), otherwise
 //     arch_send_call_function_single_ipi();
 //   - with wait=1 it spins in csd_lock_wait() (sys time, preemption off)
 //     until the target has run the function and csd_unlock()ed;

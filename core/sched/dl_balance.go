@@ -187,7 +187,8 @@ func (s *Sim) moveDLTask(src, dst *rq, p *Task, why Reason) {
 	s.enqueueDL(dst, p, 0)
 }
 
-// pullDLTask mirrors pull_dl_task(). It runs from balance_dl() before the
+// pullDLTask mirrors pull_dl_task() (deadline.c at torvalds/linux
+// 0039189a, a v5.10-era copy). It runs from balance_dl() before the
 // pick, which takes the pulled task, so it does not reschedule this CPU.
 func (s *Sim) pullDLTask(this *rq) {
 	dmin := Time(1<<63 - 1)
@@ -203,8 +204,15 @@ func (s *Sim) pullDLTask(this *rq) {
 		if d, ok := this.dlEarliest(); ok && d < next.dl.deadline {
 			continue
 		}
+		// pick_earliest_pushable_dl_task(src, this_cpu) must preempt the
+		// last one pulled and this CPU's earliest ("it preempts our
+		// current (if there's one)"): the test above used the earliest
+		// pushable task of src, which may not be allowed here.
 		p := s.pickNextPushableDL(src, this.cpu)
 		if p == nil || !(p.dl.deadline < dmin) {
+			continue
+		}
+		if d, ok := this.dlEarliest(); ok && !(p.dl.deadline < d) {
 			continue
 		}
 		if sc := src.curr; sc != nil && sc.isDL() && p.dl.deadline < sc.dl.deadline {

@@ -654,7 +654,7 @@ func (s *Sim) updateTopCacheDomain(cpu int) {
 	t.sdNUMA = s.lowestFlagDomain(cpu, SDNuma)
 	t.sdAsymPacking = s.highestFlagDomain(cpu, SDAsymPacking)
 	t.sdAsymCPUCap = s.lowestFlagDomain(cpu, SDAsymCPUCapacityFull)
-	if s.version < 514 { // no SD_ASYM_CPUCAPACITY_FULL before v5.14 (c744dc4ab58d) [M]
+	if s.version < 514 { // no SD_ASYM_CPUCAPACITY_FULL before v5.14 (c744dc4ab58d, 2309a05d2abe) [R]
 		t.sdAsymCPUCap = s.lowestFlagDomain(cpu, SDAsymCPUCapacity)
 	}
 }

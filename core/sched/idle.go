@@ -62,9 +62,20 @@ type idleStateInfo struct {
 
 func (s *Sim) ideal() bool { return s.cfg.HW.IdleStates == nil }
 
-// initIdle resolves the machine's states. POLL always polls; MWAIT states
-// keep the polling bit from v6.10 on [M], earlier kernels cleared it
-// before MWAIT (current_clr_polling_and_test()) and needed an IPI.
+// initIdle resolves the machine's states. POLL always polls. MWAIT states
+// poll too: call_cpuidle() clears TIF_POLLING_NRFLAG
+// (current_clr_polling_and_test()), but intel_idle's __intel_idle() (and
+// acpi_idle's FFH entry) goes through mwait_idle_with_hints(), which sets
+// it again (current_set_polling_and_test()) before MONITOR on the thread
+// flags and clears it after MWAIT (arch/x86/include/asm/mwait.h at
+// torvalds/linux 0337966d; drivers/idle/intel_idle.c at 00433eae). That
+// came with f8e617f45829 "sched/idle/x86: Optimize unnecessary
+// mwait_idle() resched IPIs" (2014, v3.15/v3.16, the release not
+// resolved); 3.11's idle loop cleared the bit before arch_cpu_idle() and
+// intel_idle() did MONITOR/MWAIT itself, so there a wakeup needs an IPI.
+// The 2025 series "cpuidle: Handle TIF_NR_POLLING on behalf of
+// CPUIDLE_FLAG_MWAIT states" only moves that bit handling into the
+// cpuidle core.
 func (s *Sim) initIdle() error {
 	s.hw = s.cfg.HW
 	for _, v := range []int64{s.hw.IPILatencyNs, s.hw.IPISendNs, s.hw.CSDFuncNs, s.hw.CtxSwitchNs, s.hw.PickNs, s.hw.IdleEnterNs, s.hw.IdleExitNs,
@@ -82,7 +93,7 @@ func (s *Sim) initIdle() error {
 		return fmt.Errorf("hw: machine has no usable idle state")
 	}
 	for _, st := range s.hw.IdleStates {
-		s.idleStates = append(s.idleStates, idleStateInfo{IdleState: st, polls: st.Polling || (st.MWAIT && s.version >= 610)})
+		s.idleStates = append(s.idleStates, idleStateInfo{IdleState: st, polls: st.Polling || (st.MWAIT && s.version >= 316)})
 	}
 	return nil
 }

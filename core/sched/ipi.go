@@ -12,7 +12,7 @@ package sched
 // otherwise the waker enqueues directly and resched_curr() asks the target
 // to reschedule. Either way the target hears of it by:
 //   - no IPI when its idle task is polling (POLL, and MWAIT states from
-//     v6.10 [M]): TIF_NEED_RESCHED is set (trace
+//     v3.16, f8e617f45829, see initIdle()): TIF_NEED_RESCHED is set (trace
 //     sched_wake_idle_without_ipi) and the CPU notices at once, paying
 //     only the state's exit latency;
 //   - otherwise an IPI (function call for the wake list, reschedule for

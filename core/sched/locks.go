@@ -13,9 +13,13 @@ package sched
 //
 // With Config.PI the mutex is an rt_mutex (futex_lock_pi() ->
 // rt_mutex_slowlock()): waiters are ordered by rt_mutex_waiter_less()
-// (effective prio, all fair tasks at DEFAULT_PRIO (__waiter_prio()),
-// deadline waiters by absolute deadline; FIFO among equals), and the owner
-// inherits its top waiter's priority (pi.go).
+// (effective prio, deadline waiters by absolute deadline; FIFO among
+// equals; kernel/locking/rtmutex.c at torvalds/linux 02ea9fc9). Since
+// "locking/rtmutex: Squash !RT tasks to DEFAULT_PRIO" (715f7f9ece46,
+// v5.15) __waiter_prio() puts every fair waiter at DEFAULT_PRIO, so fair
+// waiters are FIFO; before it waiter->prio was task->prio and a fair
+// waiter of lower nice went first. The owner inherits its top waiter's
+// priority (pi.go).
 //
 // Well-defined behaviour chosen where the real program would hang or be
 // undefined (all end the run with an error naming the tasks and mutex):
@@ -61,7 +65,10 @@ func (s *Sim) waiterKey(t *Task) (int, Time) {
 	case p < 0:
 		return p, t.dl.deadline
 	case p >= MaxRTPrio:
-		return 120, 0 // __waiter_prio(): DEFAULT_PRIO
+		if s.version < 515 {
+			return p, 0 // waiter->prio = task->prio: fair waiters by nice
+		}
+		return 120, 0 // __waiter_prio(): DEFAULT_PRIO (715f7f9ece46, v5.15)
 	}
 	return p, 0
 }

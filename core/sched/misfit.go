@@ -26,7 +26,7 @@ package sched
 // true and the stopper pushes it. A busy CPU's tick kicks the nohz idle
 // balancer when its runqueue is misfit and a bigger CPU exists.
 //
-// Versions: from v5.13 (capacity_greater(), 4aed8aa41524 [M]) "bigger" is
+// Versions: from v5.13 (capacity_greater(), 4aed8aa41524 [R: v5.13 revlist]) "bigger" is
 // capacity_greater() (more than ~5% above); before it, v5.8 compares group
 // capacities with fits_capacity() (group_smaller_max_cpu_capacity(),
 // group_smaller_min_cpu_capacity()) and find_busiest_queue() with a plain

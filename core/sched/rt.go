@@ -55,7 +55,8 @@ func (q *rtRq) highestPrio() int {
 }
 
 // rrTimeslice is sched_rr_timeslice in jiffies: msecs_to_jiffies() of
-// sysctl_sched_rr_timeslice (rounded up); RR_TIMESLICE (100 ms) when <= 0.
+// sysctl_sched_rr_timeslice (rounded up); RR_TIMESLICE (100 ms) when <= 0
+// (sched_rr_handler(), [R]).
 func (s *Sim) rrTimeslice() int {
 	ms := s.sys.RRTimesliceMs
 	if ms <= 0 {
@@ -184,9 +185,11 @@ func (s *Sim) setNextRT(rq *rq, t *Task) {
 	t.se.execStart = s.execStartClock(rq, t) // pick_next_task_rt(): rq->clock_task (rq_clock.go)
 }
 
-// taskTickRT mirrors task_tick_rt(): update_curr_rt(); for SCHED_RR count
-// the slice down and, once it is used up, refill it and move the task to the
-// tail of its list if it has peers there.
+// taskTickRT mirrors task_tick_rt() (rt.c at 00d6a8a7 and 251c226c, [R]):
+// update_curr_rt(); for SCHED_RR `if (--p->rt.time_slice) return;`, refill
+// it with sched_rr_timeslice and, only if run_list.prev != run_list.next
+// (another task on its list; one pass of for_each_sched_rt_entity()
+// without RT group scheduling), requeue_task_rt(rq, p, 0) and resched.
 func (s *Sim) taskTickRT(rq *rq) {
 	p := rq.curr
 	s.updateCurrRT(rq)

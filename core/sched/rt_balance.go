@@ -140,11 +140,15 @@ func (s *Sim) findLowestRq(p *Task, thisCPU CPUID) CPUID {
 }
 
 // selectTaskRqRT mirrors select_task_rq_rt() for wakeups and forks: move
-// only when the target's curr is RT and pinned or of equal or higher
-// priority, and the lowest CPU runs something of lower priority than p.
+// only when the target's curr is rt_task() and pinned or of equal or
+// higher priority, and the lowest CPU runs something of lower priority
+// than p. rt_task() is rt_prio(p->prio): before v6.12 that is prio <
+// MAX_RT_PRIO, so a deadline curr (prio -1) counts; "sched/rt: Clean up
+// usage of rt_task()" (130fd056dd82, v6.12) made rt_prio() exclude
+// deadline prios and did not touch rt.c, so from v6.12 it does not.
 func (s *Sim) selectTaskRqRT(p *Task, cpu, thisCPU CPUID) (CPUID, Reason) {
 	why := ReasonSISPrev
-	if curr := s.rqs[cpu].curr; curr != nil && curr.isRT() &&
+	if curr := s.rqs[cpu].curr; curr != nil && s.rtTask(curr) &&
 		(s.nrCPUsAllowed(curr) < 2 || curr.prio() <= p.prio()) {
 		if target := s.findLowestRq(p, thisCPU); target != -1 && p.prio() < s.rqs[target].rt.highestPrio() {
 			cpu, why = target, ReasonRTFindLowest
@@ -197,11 +201,20 @@ func (s *Sim) wakeUpNewTaskRT(t *Task, parent *Task, this CPUID) {
 	s.taskWokenRT(rq, t)
 }
 
+// rtTask is rt_task(p) at the profile's version (see selectTaskRqRT).
+func (s *Sim) rtTask(p *Task) bool {
+	if s.version < 612 {
+		return p.isRT() || p.isDL()
+	}
+	return p.isRT()
+}
+
 // taskWokenRT mirrors task_woken_rt(): a woken task that will not run at
-// once on an RT-busy CPU triggers a push.
+// once on a CPU busy with an RT or deadline task ((dl_task(rq->curr) ||
+// rt_task(rq->curr)), in every version read) triggers a push.
 func (s *Sim) taskWokenRT(rq *rq, p *Task) {
 	curr := rq.curr
-	if curr == p || rq.needResched || s.nrCPUsAllowed(p) <= 1 || curr == nil || !curr.isRT() {
+	if curr == p || rq.needResched || s.nrCPUsAllowed(p) <= 1 || curr == nil || !(curr.isRT() || curr.isDL()) {
 		return
 	}
 	if s.nrCPUsAllowed(curr) < 2 || curr.prio() <= p.prio() {

@@ -13,10 +13,11 @@ package sched
 // subtracts one runtime from rt_time and unthrottles it. rt_time is charged
 // where update_curr_rt() runs: the tick, a dequeue and put_prev, so the
 // throttle lands on a tick. RT_RUNTIME_SHARE (borrowing runtime from other
-// CPUs, do_balance_runtime()) is taken as off: the default since
-// 2586af1ac187 ("sched/rt: Disable RT_RUNTIME_SHARE by default", v4.18)
-// [M: commit id from memory, not read]; v3.11 had it on and is modelled
-// with it off too. The period timer is one global hrtimer, pinned to the CPU
+// CPUs, do_balance_runtime()) is taken as off: the default since "sched/rt:
+// Disable RT_RUNTIME_SHARE by default" (Daniel Bristot de Oliveira, in the
+// v5.10 sched pull; backported to 5.4.y in 2022) [R: see kernel-rules.md
+// 10.2]. SIMPLIFIED: v3.11 and v5.8 had it on and are modelled with it off
+// too (a hog there borrows the other CPUs' spare runtime, up to a period). The period timer is one global hrtimer, pinned to the CPU
 // that started it; it first expires one period after that start (the
 // immediate expiry of hrtimer_forward_now(timer, 0) has nothing to
 // replenish and is skipped) and stops when no CPU has rt_time or RT tasks.
