@@ -67,8 +67,11 @@ type App struct {
 	exportKind   string          // the export in progress, "" if none
 	machine      *machineDrawing // layout of the chosen topology (machine.go)
 	machineDrawn *machineDrawing // the layout whose nodes are in the page
-	spans        spanLog         // slow main-thread work of the current run (spans.go)
-	derived      Derived         // figures of the finished run, computed once
+	topoNames    []string        // the topology presets (machine.go)
+	topoSumFor   string          // the topology topoSum describes
+	topoSum      string
+	spans        spanLog // slow main-thread work of the current run (spans.go)
+	derived      Derived // figures of the finished run, computed once
 	utilFor      *view.Run
 	utilPix      []byte
 	utilH        int
@@ -79,6 +82,13 @@ type App struct {
 	TaskRowsMore, CPURowsMore int
 
 	G *GalleryState // the gallery and thread experiments (threadexp.go)
+
+	// The side panel's tab and its open sections (tabs.go).
+	Tab  string
+	open map[string]bool
+
+	publishedJSON string         // JSONText as last published (publish.go)
+	marks         map[string]any // first-render load marks (main_wasm.go), nil after it
 
 	TL        *TimelineCtl
 	ShareLink string
@@ -120,11 +130,21 @@ func (a *App) Start() {
 // AfterRender runs after each DOM update (the canvases exist now).
 func (a *App) AfterRender() {
 	a.TL.AfterRender()
+	a.mark("afterTL")
 	a.drawUtil()
+	a.mark("afterUtil")
 	a.drawMachine()
+	a.mark("afterMachine")
 	a.drawWarnings()
 	a.abAfterRender()
 	a.publish()
+}
+
+// mark records a first-render load mark (main_wasm.go publishes them).
+func (a *App) mark(name string) {
+	if a.marks != nil {
+		a.marks[name] = bridge.Now()
+	}
 }
 
 func (a *App) setScenario(sc *scenario.Scenario, preset string) {

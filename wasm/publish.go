@@ -54,6 +54,12 @@ func (a *App) publish() {
 	} else {
 		bridge.Publish("warnings", []any{})
 	}
+	if a.JSONText != a.publishedJSON {
+		// The scenario as the editor holds it, for tests that change a
+		// knob in another tab (sent only when it changed).
+		a.publishedJSON = a.JSONText
+		bridge.Publish("scenarioJSON", a.JSONText)
+	}
 	if a.JSONErr != nil {
 		bridge.Publish("jsonError", map[string]any{"path": a.JSONErr.Path, "msg": a.JSONErr.Msg})
 	} else {

@@ -36,6 +36,7 @@ func TestRTAppPasteAndExport(t *testing.T) {
 	tb := newTab(t)
 	tb.open("/")
 	tb.waitDone()
+	tb.openTab("json")
 	tb.change("#json", s5)
 	tb.click("#apply-json")
 	tb.waitFor(`window.schedplay.done && window.schedplay.preset === "" && window.schedplay.tasks && "task_idle-1" in window.schedplay.tasks`, 60*time.Second)
