@@ -88,6 +88,7 @@ type App struct {
 	open map[string]bool
 
 	publishedJSON string         // JSONText as last published (publish.go)
+	afterAsked    bool           // an afterFrame is requested
 	marks         map[string]any // first-render load marks (main_wasm.go), nil after it
 
 	TL        *TimelineCtl
@@ -127,17 +128,52 @@ func (a *App) Start() {
 	a.env.UnlockRender()
 }
 
-// AfterRender runs after each DOM update (the canvases exist now).
+// AfterRender runs after each DOM update (the elements exist now); the
+// drawing it calls for runs in the next animation frame (afterFrame), a
+// browser task of its own: the canvases and the machine drawing are
+// outside Vugu's tree, so the page render no longer clears them, and a
+// render and a redraw of a million slices are two tasks, not one long one.
 func (a *App) AfterRender() {
 	a.TL.AfterRender()
-	a.mark("afterTL")
-	a.drawUtil()
-	a.mark("afterUtil")
-	a.drawMachine()
-	a.mark("afterMachine")
 	a.drawWarnings()
 	a.abAfterRender()
+	if !a.afterAsked {
+		a.afterAsked = true
+		if bridge.RequestFrame(a.afterFrame) != nil {
+			a.afterAsked = false
+			a.drawAfterRender() // no animation frames (not in a browser)
+		}
+	}
+}
+
+// afterFrame draws what the last page render changed (called from an
+// animation frame).
+func (a *App) afterFrame() {
+	a.env.Lock()
+	defer a.env.UnlockOnly()
+	a.afterAsked = false
+	a.drawAfterRender()
+}
+
+// drawAfterRender redraws the timeline, the utilisation chart and the
+// machine drawing, then publishes the page state (so a test that reads
+// window.schedplay sees what is drawn). Each part is a span of its own
+// (spans.go) when it is slow.
+func (a *App) drawAfterRender() {
+	t, gc := a.spans.start()
+	part := func(name string) {
+		a.spans.end("after:"+name, t, gc)
+		a.mark("after:" + name)
+		t, gc = a.spans.start()
+	}
+	a.TL.DrawChanged()
+	part("timeline")
+	a.drawUtil()
+	part("util")
+	a.drawMachine()
+	part("machine")
 	a.publish()
+	part("publish")
 }
 
 // mark records a first-render load mark (main_wasm.go publishes them).

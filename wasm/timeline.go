@@ -43,6 +43,35 @@ type TimelineCtl struct {
 	lo        view.Layout
 	DrawMs    float64    // duration of the last main-canvas redraw
 	breakdown [3]float64 // raster, putImageData, labels (ms)
+	fresh     bool       // a canvas was (re)created since the last draw
+	last      drawKey    // what the canvases show
+}
+
+// drawKey is what a drawing of the canvases depends on: a page render that
+// changed none of it needs no redraw (the canvases are not Vugu's).
+type drawKey struct {
+	run, a *view.Run
+	done   bool
+	slices int
+	vp     view.Viewport
+	cursor sched.Time
+}
+
+func (tc *TimelineCtl) key() drawKey {
+	k := drawKey{run: tc.app.Run, a: tc.app.A, vp: tc.VP, cursor: tc.Cursor}
+	if r := tc.app.Run; r != nil {
+		k.done, k.slices = r.Done(), r.Timeline.NumSlices()
+	}
+	return k
+}
+
+// DrawChanged redraws the canvases if a canvas is new or what they show
+// changed since the last Draw.
+func (tc *TimelineCtl) DrawChanged() {
+	if !tc.fresh && tc.key() == tc.last {
+		return
+	}
+	tc.Draw()
 }
 
 // NewTimelineCtl returns a controller for app.
@@ -53,8 +82,18 @@ func (tc *TimelineCtl) Reset(total sched.Time) {
 	tc.Total, tc.VP, tc.Cursor = total, view.Viewport{T0: 0, T1: total}, -1
 }
 
-// AfterRender wires the listeners once the canvas exists, then redraws.
+// AfterRender puts the canvases in their hosts (outside Vugu's tree:
+// bridge.EnsureCanvas) and wires the listeners once the canvas exists. The
+// drawing follows in the next animation frame (App.afterFrame).
 func (tc *TimelineCtl) AfterRender() {
+	if created, _ := bridge.EnsureCanvas("tl-host", canvasMain, "", "", 300, 100); created {
+		tc.fresh = true
+	}
+	if tc.app.A != nil {
+		if created, _ := bridge.EnsureCanvas("tl-a-host", canvasA, "", "", 300, 100); created {
+			tc.fresh = true
+		}
+	}
 	if !tc.wired {
 		// Listeners live on the document (filtered by target) because a
 		// re-render may replace the canvas element.
@@ -70,11 +109,11 @@ func (tc *TimelineCtl) AfterRender() {
 			tc.wired = true
 		}
 	}
-	tc.Draw()
 }
 
 // Draw redraws the canvases (called with the lock held).
 func (tc *TimelineCtl) Draw() {
+	tc.fresh, tc.last = false, tc.key()
 	if tc.app.Run != nil {
 		t0 := bridge.Now()
 		tc.drawn = tc.drawRun(canvasMain, tc.app.Run)
