@@ -55,10 +55,12 @@ type drawKey struct {
 	slices int
 	vp     view.Viewport
 	cursor sched.Time
+	width  int // the canvas's CSS width (the window was resized)
 }
 
 func (tc *TimelineCtl) key() drawKey {
 	k := drawKey{run: tc.app.Run, a: tc.app.A, vp: tc.VP, cursor: tc.Cursor}
+	k.width, _, _ = bridge.CanvasSize(canvasMain)
 	if r := tc.app.Run; r != nil {
 		k.done, k.slices = r.Done(), r.Timeline.NumSlices()
 	}
