@@ -6,6 +6,8 @@ package main
 // loop. The App outlives renders; components only read and call it.
 
 import (
+	"time"
+
 	"github.com/vugu/vugu"
 	"github.com/vugu/vugu/domrender"
 
@@ -36,6 +38,12 @@ func main() {
 	marks["start"] = bridge.Now()
 	first := true
 	for ok := true; ok; ok = renderer.EventWait() {
+		if !first {
+			// Yield to the browser before rendering: the change that asked
+			// for the render (a worker batch that ended the run, a click)
+			// ran in this task; the render gets a task of its own.
+			time.Sleep(time.Millisecond)
+		}
 		env.RLock()
 		t0, gc0 := app.spans.start()
 		res := buildEnv.RunBuild(root)
