@@ -89,6 +89,7 @@ type App struct {
 
 	publishedJSON string         // JSONText as last published (publish.go)
 	afterAsked    bool           // an afterFrame is requested
+	drawnOnce     bool           // firstDrawMs published
 	marks         map[string]any // first-render load marks (main_wasm.go), nil after it
 
 	TL        *TimelineCtl
@@ -137,6 +138,13 @@ func (a *App) AfterRender() {
 	a.TL.AfterRender()
 	a.drawWarnings()
 	a.abAfterRender()
+	if !a.published {
+		// The first render is in the page (what the next paint shows);
+		// its canvases, empty at a run's start, are drawn a frame later
+		// (firstDrawMs, publish.go).
+		a.published = true
+		bridge.Publish("firstRenderMs", bridge.Now()) // performance.now(): since navigation start
+	}
 	if !a.afterAsked {
 		a.afterAsked = true
 		if bridge.RequestFrame(a.afterFrame) != nil {
