@@ -89,7 +89,6 @@ type App struct {
 
 	publishedJSON string         // JSONText as last published (publish.go)
 	afterAsked    bool           // an afterFrame is requested
-	drawnOnce     bool           // firstDrawMs published
 	marks         map[string]any // first-render load marks (main_wasm.go), nil after it
 
 	TL        *TimelineCtl
@@ -139,11 +138,13 @@ func (a *App) AfterRender() {
 	a.drawWarnings()
 	a.abAfterRender()
 	if !a.published {
-		// The first render is in the page (what the next paint shows);
-		// its canvases, empty at a run's start, are drawn a frame later
-		// (firstDrawMs, publish.go).
+		// The first render draws at once (its run has only started: the
+		// canvases are empty and cheap to draw); the first animation frame
+		// can come a second later on a busy machine.
 		a.published = true
+		a.drawAfterRender()
 		bridge.Publish("firstRenderMs", bridge.Now()) // performance.now(): since navigation start
+		return
 	}
 	if !a.afterAsked {
 		a.afterAsked = true

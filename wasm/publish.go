@@ -10,10 +10,6 @@ import (
 
 // publish exposes the page state to the browser tests (window.schedplay).
 func (a *App) publish() {
-	if !a.drawnOnce && a.Run != nil {
-		a.drawnOnce = true
-		bridge.Publish("firstDrawMs", bridge.Now()) // the first canvas drawing after the first render
-	}
 	bridge.Publish("ready", true)
 	bridge.Publish("engine", a.engine) // "worker" or "main" (the fallback)
 	bridge.Publish("maxIngestMs", a.maxIngestMs)

@@ -258,7 +258,6 @@ func firstRenderBreakdown(tb *tab) string {
   var m = window.schedplay.loadMarks || {};
   for (var k in m) { r[k] = f(m[k]); }
   r.firstRender = f(window.schedplay.firstRenderMs);
-  if (window.schedplay.firstDrawMs !== undefined) { r.firstDraw = f(window.schedplay.firstDrawMs); }
   return JSON.stringify(r); })()`)
 }
 
