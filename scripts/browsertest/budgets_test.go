@@ -258,6 +258,7 @@ func firstRenderBreakdown(tb *tab) string {
   var m = window.schedplay.loadMarks || {};
   for (var k in m) { r[k] = f(m[k]); }
   r.firstRender = f(window.schedplay.firstRenderMs);
+  r.drawMs = window.schedplay.drawMs; r.drawBreakdown = window.schedplay.drawBreakdown;
   return JSON.stringify(r); })()`)
 }
 
