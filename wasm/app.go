@@ -137,6 +137,7 @@ func (a *App) AfterRender() {
 	a.TL.AfterRender()
 	a.drawWarnings()
 	a.abAfterRender()
+	a.publishUnfinished()
 	if !a.published {
 		// The first render draws at once (its run has only started: the
 		// canvases are empty and cheap to draw); the first animation frame

@@ -30,7 +30,7 @@ func (a *App) publish() {
 		bridge.Publish("gcMaxPauseMs", float64(worst)/1e6)
 		bridge.Publish("heapMB", float64(ms.HeapAlloc)/1e6)
 	}
-	done := a.Run != nil && a.Run.Done() && !a.Running && (a.Trace == nil || !a.Trace.Loading)
+	done := a.finished()
 	bridge.Publish("done", done)
 	bridge.Publish("runError", a.RunErr)
 	if a.Trace != nil {
@@ -77,6 +77,24 @@ func (a *App) publish() {
 	}
 	a.TL.publish()
 	a.publishThread()
+}
+
+// finished reports whether the page shows a finished run (or imported
+// trace).
+func (a *App) finished() bool {
+	return a.Run != nil && a.Run.Done() && !a.Running && (a.Trace == nil || !a.Trace.Loading)
+}
+
+// publishUnfinished is published with each render: a render that starts a
+// run or an import says so at once (done is false), while done=true waits
+// for publish, after the drawing, so that a reader of window.schedplay
+// never sees the previous run's done with the new run's settings, nor a
+// finished run whose timeline is not drawn yet.
+func (a *App) publishUnfinished() {
+	if !a.finished() {
+		bridge.Publish("done", false)
+		bridge.Publish("running", a.Running)
+	}
 }
 
 // noteRender records the longest DOM render of the current run.
