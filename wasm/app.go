@@ -177,6 +177,7 @@ func (a *App) drawAfterRender() {
 		t, gc = a.spans.start()
 	}
 	a.TL.DrawChanged()
+	a.TL.showRunqueues() // a render may have replaced the list's elements
 	part("timeline")
 	a.drawUtil()
 	part("util")

@@ -45,6 +45,8 @@ type TimelineCtl struct {
 	breakdown [3]float64 // raster, putImageData, labels (ms)
 	fresh     bool       // a canvas was (re)created since the last draw
 	last      drawKey    // what the canvases show
+	rqShown   rqKey      // what the runqueue list shows (runqueues.go)
+	rqLines   int
 }
 
 // drawKey is what a drawing of the canvases depends on: a page render that
@@ -124,6 +126,7 @@ func (tc *TimelineCtl) Draw() {
 	if tc.app.A != nil {
 		tc.drawRun(canvasA, tc.app.A)
 	}
+	tc.showRunqueues()
 }
 
 func (tc *TimelineCtl) drawRun(id string, r *view.Run) []int {
@@ -242,8 +245,9 @@ func (tc *TimelineCtl) onUp(e bridge.Event) {
 	}
 	a.env.Lock()
 	tc.Cursor = tc.VP.TimeAt(e.X, tc.width())
-	tc.Draw()
-	a.env.UnlockRender() // the runqueue panel follows the cursor
+	tc.Draw() // the runqueue list follows the cursor (runqueues.go): no page render
+	tc.publish()
+	a.env.UnlockOnly()
 }
 
 func (tc *TimelineCtl) onMove(e bridge.Event) {
