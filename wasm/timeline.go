@@ -7,8 +7,11 @@ package main
 // putImageData copies it, then a few fillText calls add the time axis and
 // lane labels. Input (wheel zoom around the pointer, drag to pan, hover
 // tooltip, click to place the time cursor, keyboard) is handled from native
-// listeners without re-rendering the DOM; only moving the cursor re-renders
-// (the runqueue panel).
+// listeners without re-rendering the DOM (the runqueue list at the cursor
+// is written by the bridge too: runqueues.go). The canvases live outside
+// Vugu's tree (bridge.EnsureCanvas), so a page render leaves them drawn;
+// after a render they are redrawn in the next animation frame only if what
+// they show changed (DrawChanged).
 
 import (
 	"fmt"
