@@ -67,8 +67,11 @@ type App struct {
 	exportKind   string          // the export in progress, "" if none
 	machine      *machineDrawing // layout of the chosen topology (machine.go)
 	machineDrawn *machineDrawing // the layout whose nodes are in the page
-	spans        spanLog         // slow main-thread work of the current run (spans.go)
-	derived      Derived         // figures of the finished run, computed once
+	topoNames    []string        // the topology presets (machine.go)
+	topoSumFor   string          // the topology topoSum describes
+	topoSum      string
+	spans        spanLog // slow main-thread work of the current run (spans.go)
+	derived      Derived // figures of the finished run, computed once
 	utilFor      *view.Run
 	utilPix      []byte
 	utilH        int
@@ -81,6 +84,14 @@ type App struct {
 	G   *GalleryState // the gallery and thread experiments (threadexp.go)
 	SW  *SweepState   // the sweep panel (sweep.go)
 	Gen *genState     // the generator forms (generator-form.go)
+
+	// The side panel's tab and its open sections (tabs.go).
+	Tab  string
+	open map[string]bool
+
+	publishedJSON string         // JSONText as last published (publish.go)
+	afterAsked    bool           // an afterFrame is requested
+	marks         map[string]any // first-render load marks (main_wasm.go), nil after it
 
 	TL        *TimelineCtl
 	ShareLink string
@@ -120,14 +131,70 @@ func (a *App) Start() {
 	a.env.UnlockRender()
 }
 
-// AfterRender runs after each DOM update (the canvases exist now).
+// AfterRender runs after each DOM update (the elements exist now); the
+// drawing it calls for runs in the next animation frame (afterFrame), a
+// browser task of its own: the canvases and the machine drawing are
+// outside Vugu's tree, so the page render no longer clears them, and a
+// render and a redraw of a million slices are two tasks, not one long one.
 func (a *App) AfterRender() {
 	a.TL.AfterRender()
-	a.drawUtil()
-	a.drawMachine()
 	a.drawWarnings()
 	a.abAfterRender()
+	a.publishUnfinished()
+	if !a.published {
+		// The first render draws at once (its run has only started: the
+		// canvases are empty and cheap to draw); the first animation frame
+		// can come a second later on a busy machine.
+		a.published = true
+		a.drawAfterRender()
+		bridge.Publish("firstRenderMs", bridge.Now()) // performance.now(): since navigation start
+		return
+	}
+	if !a.afterAsked {
+		a.afterAsked = true
+		if bridge.RequestFrame(a.afterFrame) != nil {
+			a.afterAsked = false
+			a.drawAfterRender() // no animation frames (not in a browser)
+		}
+	}
+}
+
+// afterFrame draws what the last page render changed (called from an
+// animation frame).
+func (a *App) afterFrame() {
+	a.env.Lock()
+	defer a.env.UnlockOnly()
+	a.afterAsked = false
+	a.drawAfterRender()
+}
+
+// drawAfterRender redraws the timeline, the utilisation chart and the
+// machine drawing, then publishes the page state (so a test that reads
+// window.schedplay sees what is drawn). Each part is a span of its own
+// (spans.go) when it is slow.
+func (a *App) drawAfterRender() {
+	t, gc := a.spans.start()
+	part := func(name string) {
+		a.spans.end("after:"+name, t, gc)
+		a.mark("after:" + name)
+		t, gc = a.spans.start()
+	}
+	a.TL.DrawChanged()
+	a.TL.showRunqueues() // a render may have replaced the list's elements
+	part("timeline")
+	a.drawUtil()
+	part("util")
+	a.drawMachine()
+	part("machine")
 	a.publish()
+	part("publish")
+}
+
+// mark records a first-render load mark (main_wasm.go publishes them).
+func (a *App) mark(name string) {
+	if a.marks != nil {
+		a.marks[name] = bridge.Now()
+	}
 }
 
 func (a *App) setScenario(sc *scenario.Scenario, preset string) {

@@ -346,7 +346,7 @@ func (c *Metrics) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgparent.AppendChild(vgn)
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute(nil)}
 					vgparent.AppendChild(vgn)
-					vgn.SetInnerHTML(vugu.HTML("\n        \x3Ch3\x3EUtilisation over time\x3C/h3\x3E\n        \x3Ccanvas id=\"util-canvas\" class=\"chart\" width=\"480\" height=\"10\" title=\"rows: CPUs, columns: time; colour: busy share\"\x3E\x3C/canvas\x3E\n        \x3Cdiv class=\"muted\"\x3Erows: CPUs · columns: time · dark = idle, orange = busy\x3C/div\x3E\n      "))
+					vgn.SetInnerHTML(vugu.HTML("\n        \x3Ch3\x3EUtilisation over time\x3C/h3\x3E\n        \x3Cdiv id=\"util-host\"\x3E\x3C/div\x3E\n        \x3Cdiv class=\"muted\"\x3Erows: CPUs · columns: time · dark = idle, orange = busy\x3C/div\x3E\n      "))
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 					vgparent.AppendChild(vgn)
 				}

@@ -10,10 +10,6 @@ import (
 
 // publish exposes the page state to the browser tests (window.schedplay).
 func (a *App) publish() {
-	if !a.published {
-		a.published = true
-		bridge.Publish("firstRenderMs", bridge.Now()) // performance.now(): since navigation start
-	}
 	bridge.Publish("ready", true)
 	bridge.Publish("engine", a.engine) // "worker" or "main" (the fallback)
 	bridge.Publish("maxIngestMs", a.maxIngestMs)
@@ -34,7 +30,7 @@ func (a *App) publish() {
 		bridge.Publish("gcMaxPauseMs", float64(worst)/1e6)
 		bridge.Publish("heapMB", float64(ms.HeapAlloc)/1e6)
 	}
-	done := a.Run != nil && a.Run.Done() && !a.Running && (a.Trace == nil || !a.Trace.Loading)
+	done := a.finished()
 	bridge.Publish("done", done)
 	bridge.Publish("runError", a.RunErr)
 	if a.Trace != nil {
@@ -53,6 +49,12 @@ func (a *App) publish() {
 		bridge.Publish("warnings", ws)
 	} else {
 		bridge.Publish("warnings", []any{})
+	}
+	if a.JSONText != a.publishedJSON {
+		// The scenario as the editor holds it, for tests that change a
+		// knob in another tab (sent only when it changed).
+		a.publishedJSON = a.JSONText
+		bridge.Publish("scenarioJSON", a.JSONText)
 	}
 	if a.JSONErr != nil {
 		bridge.Publish("jsonError", map[string]any{"path": a.JSONErr.Path, "msg": a.JSONErr.Msg})
@@ -76,6 +78,24 @@ func (a *App) publish() {
 	a.TL.publish()
 	a.publishThread()
 	a.publishSweep()
+}
+
+// finished reports whether the page shows a finished run (or imported
+// trace).
+func (a *App) finished() bool {
+	return a.Run != nil && a.Run.Done() && !a.Running && (a.Trace == nil || !a.Trace.Loading)
+}
+
+// publishUnfinished is published with each render: a render that starts a
+// run or an import says so at once (done is false), while done=true waits
+// for publish, after the drawing, so that a reader of window.schedplay
+// never sees the previous run's done with the new run's settings, nor a
+// finished run whose timeline is not drawn yet.
+func (a *App) publishUnfinished() {
+	if !a.finished() {
+		bridge.Publish("done", false)
+		bridge.Publish("running", a.Running)
+	}
 }
 
 // noteRender records the longest DOM render of the current run.

@@ -69,15 +69,3 @@ func (c *Root) rootClass() string {
 	}
 	return "full"
 }
-
-func (c *Root) cursorText() string {
-	return "Runqueues at " + view.FormatDur(int64(c.App.TL.Cursor))
-}
-
-func (c *Root) rqText(r RunqueueRow) string {
-	s := fmt.Sprintf("CPU%d: running %s", r.CPU, r.Running)
-	if len(r.Queued) > 0 {
-		s += fmt.Sprintf("; queued %v", r.Queued)
-	}
-	return s
-}

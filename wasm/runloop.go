@@ -92,6 +92,7 @@ func (l *workerLink) onMsg(m bridge.WorkerMsg) {
 // StartRun starts the current scenario (called with the lock held); it
 // leaves trace mode.
 func (a *App) StartRun() {
+	defer a.publishUnfinished() // before the render, which waits for a task of its own
 	a.Trace, a.TraceErr = nil, ""
 	sc, err := scenario.Decode(a.Sc.Encode()) // a private copy: edits don't reach the running sim
 	if err != nil {

@@ -7,8 +7,11 @@ package main
 // putImageData copies it, then a few fillText calls add the time axis and
 // lane labels. Input (wheel zoom around the pointer, drag to pan, hover
 // tooltip, click to place the time cursor, keyboard) is handled from native
-// listeners without re-rendering the DOM; only moving the cursor re-renders
-// (the runqueue panel).
+// listeners without re-rendering the DOM (the runqueue list at the cursor
+// is written by the bridge too: runqueues.go). The canvases live outside
+// Vugu's tree (bridge.EnsureCanvas), so a page render leaves them drawn;
+// after a render they are redrawn in the next animation frame only if what
+// they show changed (DrawChanged).
 
 import (
 	"fmt"
@@ -43,6 +46,39 @@ type TimelineCtl struct {
 	lo        view.Layout
 	DrawMs    float64    // duration of the last main-canvas redraw
 	breakdown [3]float64 // raster, putImageData, labels (ms)
+	fresh     bool       // a canvas was (re)created since the last draw
+	last      drawKey    // what the canvases show
+	rqShown   rqKey      // what the runqueue list shows (runqueues.go)
+	rqLines   int
+}
+
+// drawKey is what a drawing of the canvases depends on: a page render that
+// changed none of it needs no redraw (the canvases are not Vugu's).
+type drawKey struct {
+	run, a *view.Run
+	done   bool
+	slices int
+	vp     view.Viewport
+	cursor sched.Time
+	width  int // the canvas's CSS width (the window was resized)
+}
+
+func (tc *TimelineCtl) key() drawKey {
+	k := drawKey{run: tc.app.Run, a: tc.app.A, vp: tc.VP, cursor: tc.Cursor}
+	k.width, _, _ = bridge.CanvasSize(canvasMain)
+	if r := tc.app.Run; r != nil {
+		k.done, k.slices = r.Done(), r.Timeline.NumSlices()
+	}
+	return k
+}
+
+// DrawChanged redraws the canvases if a canvas is new or what they show
+// changed since the last Draw.
+func (tc *TimelineCtl) DrawChanged() {
+	if !tc.fresh && tc.key() == tc.last {
+		return
+	}
+	tc.Draw()
 }
 
 // NewTimelineCtl returns a controller for app.
@@ -53,8 +89,18 @@ func (tc *TimelineCtl) Reset(total sched.Time) {
 	tc.Total, tc.VP, tc.Cursor = total, view.Viewport{T0: 0, T1: total}, -1
 }
 
-// AfterRender wires the listeners once the canvas exists, then redraws.
+// AfterRender puts the canvases in their hosts (outside Vugu's tree:
+// bridge.EnsureCanvas) and wires the listeners once the canvas exists. The
+// drawing follows in the next animation frame (App.afterFrame).
 func (tc *TimelineCtl) AfterRender() {
+	if created, _ := bridge.EnsureCanvas("tl-host", canvasMain, "", "", 300, 100); created {
+		tc.fresh = true
+	}
+	if tc.app.A != nil {
+		if created, _ := bridge.EnsureCanvas("tl-a-host", canvasA, "", "", 300, 100); created {
+			tc.fresh = true
+		}
+	}
 	if !tc.wired {
 		// Listeners live on the document (filtered by target) because a
 		// re-render may replace the canvas element.
@@ -70,11 +116,11 @@ func (tc *TimelineCtl) AfterRender() {
 			tc.wired = true
 		}
 	}
-	tc.Draw()
 }
 
 // Draw redraws the canvases (called with the lock held).
 func (tc *TimelineCtl) Draw() {
+	tc.fresh, tc.last = false, tc.key()
 	if tc.app.Run != nil {
 		t0 := bridge.Now()
 		tc.drawn = tc.drawRun(canvasMain, tc.app.Run)
@@ -83,6 +129,7 @@ func (tc *TimelineCtl) Draw() {
 	if tc.app.A != nil {
 		tc.drawRun(canvasA, tc.app.A)
 	}
+	tc.showRunqueues()
 }
 
 func (tc *TimelineCtl) drawRun(id string, r *view.Run) []int {
@@ -207,8 +254,9 @@ func (tc *TimelineCtl) onUp(e bridge.Event) {
 	}
 	a.env.Lock()
 	tc.Cursor = tc.VP.TimeAt(e.X, tc.width())
-	tc.Draw()
-	a.env.UnlockRender() // the runqueue panel follows the cursor
+	tc.Draw() // the runqueue list follows the cursor (runqueues.go): no page render
+	tc.publish()
+	a.env.UnlockOnly()
 }
 
 func (tc *TimelineCtl) onMove(e bridge.Event) {

@@ -31,6 +31,7 @@ type TraceState struct {
 // OpenTrace imports the file chosen in the "Open trace…" input (called
 // with the lock held, from its change event).
 func (a *App) OpenTrace() {
+	defer a.publishUnfinished()
 	if a.Running {
 		a.CancelRun()
 	}

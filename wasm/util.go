@@ -22,8 +22,12 @@ func (a *App) drawUtil() {
 	if r == nil || !r.Done() || a.Running {
 		return
 	}
+	created, err := bridge.EnsureCanvas("util-host", "util-canvas", "chart", "rows: CPUs, columns: time; colour: busy share", utilWidth, 10)
+	if err != nil {
+		return // not rendered yet
+	}
 	if a.utilFor == r {
-		if bridge.SetCanvasHeight("util-canvas", a.utilH) == nil {
+		if created && bridge.SetCanvasHeight("util-canvas", a.utilH) == nil {
 			bridge.PutImage("util-canvas", a.utilPix, utilWidth, a.utilH)
 		}
 		return

@@ -244,7 +244,7 @@ func (sc *Scenario) Build(lim sched.Limits) (sched.Config, error) {
 	groups := map[string]int{}
 	for i, t := range full.Tasks {
 		p := ex.path(i)
-		if !nameRE.MatchString(t.Name) {
+		if !validName(t.Name, 64, true) {
 			return cfg, errAt(p+".name", "%q: want 1-64 characters of A-Z a-z 0-9 _ .", t.Name)
 		}
 		if _, dup := groups[t.Name]; dup {

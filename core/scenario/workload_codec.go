@@ -156,7 +156,7 @@ func (sc *Scenario) setWorkload(key, rest, val string) error {
 			}
 			return nil
 		}
-		if !workloadNameRE.MatchString(name) {
+		if !validName(name, 32, false) {
 			return errAt(key, "%q: want a workload name of 1-32 characters of A-Z a-z 0-9 _", name)
 		}
 		sc.Workloads = append(sc.Workloads, Workload{Kind: val, Name: name, Params: map[string]string{}})

@@ -28,7 +28,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -83,8 +82,6 @@ const (
 	maxExpandedSteps = 100_000
 )
 
-var workloadNameRE = regexp.MustCompile(`^[A-Za-z0-9_]{1,32}$`)
-
 // expansion is a scenario's task groups with its workloads expanded.
 type expansion struct {
 	Tasks      []Task
@@ -129,7 +126,7 @@ func (sc *Scenario) expand(ncpu int) (*expansion, error) {
 		if g == nil {
 			return nil, errAt(p+".kind", "%q: want one of %s", w.Kind, kindNames())
 		}
-		if !workloadNameRE.MatchString(w.Name) {
+		if !validName(w.Name, 32, false) {
 			return nil, errAt(p+".name", "%q: want 1-32 characters of A-Z a-z 0-9 _", w.Name)
 		}
 		if seen[w.Name] {

@@ -157,6 +157,7 @@ func TestGalleryThreadExperiment(t *testing.T) {
 	tb.change("#ab-b", "0")
 	tb.click("#run-ab")
 	tb.waitFor(`document.querySelector("#compare table") !== null && window.schedplay.done`, 60*time.Second)
+	tb.openTab("kernel")
 	if !eval[bool](tb, `document.querySelector("#feat-SCHED_IDLE_NO_SLEEPER_CREDIT").checked === false`) {
 		t.Fatal("B (v5.8) should run with SCHED_IDLE_NO_SLEEPER_CREDIT off")
 	}
@@ -169,6 +170,7 @@ func TestThreadStringsEscaped(t *testing.T) {
 	tb.waitDone()
 	tb.change("#preset", seedPreset)
 	tb.waitFor(fmt.Sprintf(`window.schedplay.preset === %q && window.schedplay.done`, seedPreset), 60*time.Second)
+	tb.openTab("json")
 	eval[bool](tb, `(function(){ var s = JSON.parse(document.querySelector("#json").value);
   s.name = '<img id="xss1" src="x" onerror="window.__xss=1">';
   s.experiment.thread = '<script>window.__xss=2</script><b id="xss2">t</b>';
@@ -211,6 +213,7 @@ func TestThreadExperimentLarge(t *testing.T) {
 	tb := newTab(t)
 	tb.open("/")
 	tb.waitDone()
+	tb.openTab("json")
 	tb.change("#json", bigThread)
 	tb.click("#apply-json")
 	tb.waitFor(`document.querySelector("#run-thread") !== null && window.schedplay.done`, 60*time.Second)

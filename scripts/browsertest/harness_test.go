@@ -217,6 +217,27 @@ func (tb *tab) change(sel, value string) {
 	eval[bool](tb, changeJS(sel, value))
 }
 
+// openTab selects a tab of the side panel ("workload", "kernel", "json";
+// wasm/tabs.go): only the selected tab's panel is in the page.
+func (tb *tab) openTab(name string) {
+	tb.t.Helper()
+	if !eval[bool](tb, fmt.Sprintf(`!!document.querySelector("#tab-%s")`, name)) {
+		return // a build from before the tabs (-dist of an older build): every panel is in the page
+	}
+	tb.click("#tab-" + name)
+	tb.waitFor(fmt.Sprintf(`document.querySelector("#tab-%s").getAttribute("aria-selected") === "true"`, name), 10*time.Second)
+}
+
+// openSection opens a closed section of the Kernel tab ("hw", "sysctl").
+func (tb *tab) openSection(name string) {
+	tb.t.Helper()
+	tb.openTab("kernel")
+	if eval[string](tb, fmt.Sprintf(`document.querySelector("#sec-%s").getAttribute("aria-expanded")`, name)) != "true" {
+		tb.click("#sec-" + name)
+	}
+	tb.waitFor(fmt.Sprintf(`document.querySelector("#sec-%s").getAttribute("aria-expanded") === "true"`, name), 10*time.Second)
+}
+
 func (tb *tab) click(sel string) {
 	tb.t.Helper()
 	eval[bool](tb, clickJS(sel))

@@ -36,6 +36,7 @@ func TestRTAppPasteAndExport(t *testing.T) {
 	tb := newTab(t)
 	tb.open("/")
 	tb.waitDone()
+	tb.openTab("json")
 	tb.change("#json", s5)
 	tb.click("#apply-json")
 	tb.waitFor(`window.schedplay.done && window.schedplay.preset === "" && window.schedplay.tasks && "task_idle-1" in window.schedplay.tasks`, 60*time.Second)
@@ -109,8 +110,8 @@ func TestOpenTrace(t *testing.T) {
 	if !nices["0"] || !nices["5"] {
 		t.Fatalf("task table rows %q: want sh at nice 0 and nice 5", rows)
 	}
-	if eval[bool](tb, `!!document.querySelector("#run") || !!document.querySelector(".knobs")`) {
-		t.Fatal("trace mode shows Run or the kernel knobs")
+	if eval[bool](tb, `!!document.querySelector("#run") || !!document.querySelector(".knobs") || !!document.querySelector(".tabs")`) {
+		t.Fatal("trace mode shows Run, the kernel knobs or the side panel's tabs")
 	}
 	tb.screenshot("trace")
 
@@ -126,6 +127,7 @@ func TestOpenTrace(t *testing.T) {
 
 	tb.click("#leave-trace")
 	tb.waitFor(`window.schedplay.mode === "sim" && window.schedplay.done === true`, 60*time.Second)
+	tb.openTab("kernel")
 	if !eval[bool](tb, `!!document.querySelector(".knobs")`) {
 		t.Fatal("back in the simulation without the kernel knobs")
 	}

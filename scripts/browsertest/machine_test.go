@@ -118,6 +118,7 @@ func TestLongRunFoldsResults(t *testing.T) {
 	tb.waitDone()
 	short := strings.Replace(millionSlices, `"duration":"3s"`, `"duration":"1s"`, 1)
 	short = strings.Replace(short, `"tasks":[`, `"tasks":[{"name":"sleeper","instances":4,"loop":-1,"program":[{"run":"50us"},{"sleep":"300us"}]},`, 1)
+	tb.openTab("json")
 	tb.change("#json", short)
 	tb.click("#apply-json")
 	tb.waitFor(`window.schedplay.running === true || window.schedplay.done === true`, 10*time.Second)
@@ -135,15 +136,32 @@ func TestLongRunFoldsResults(t *testing.T) {
 	}
 }
 
-// TestDOMSize logs how many elements each part of the page has: a full
-// Vugu render costs in proportion (it re-sends the whole tree).
+// TestDOMSize logs how many elements each part of the page has, per tab of
+// the side panel: a full Vugu render costs in proportion (it re-sends the
+// whole tree), and only the selected tab is in the page.
 func TestDOMSize(t *testing.T) {
 	tb := newTab(t)
 	tb.open("/")
 	tb.waitDone()
-	t.Logf("DOM: %s", eval[string](tb, `JSON.stringify({all: document.querySelectorAll("#app *").length,
+	for _, name := range []string{"workload", "kernel", "json"} {
+		tb.openTab(name)
+		t.Logf("DOM with the %s tab: %s", name, eval[string](tb, `JSON.stringify({all: document.querySelectorAll("body *").length,
   machine: document.querySelectorAll(".machine *").length, knobs: document.querySelectorAll(".knobs *").length,
-  workload: document.querySelectorAll(".groups *, .workload *").length, editor: document.querySelectorAll(".editor *").length,
+  workload: document.querySelectorAll(".workload *").length, editor: document.querySelectorAll(".editor *").length,
   metrics: document.querySelectorAll("#metrics *").length, header: document.querySelectorAll("header *").length,
   jsonChars: (document.querySelector("#json") || {value: ""}).value.length})`))
+	}
+	if n := eval[int](tb, `document.querySelectorAll(".knobs, .workload").length`); n != 0 {
+		t.Errorf("%d knobs/workload panels in the page with the JSON tab selected, want 0", n)
+	}
+	tb.openSection("sysctl")
+	if n := eval[int](tb, `document.querySelectorAll(".knobs .sysctl").length`); n == 0 {
+		t.Error("the opened sysctls section shows no sysctl")
+	}
+	// A section the user opened stays open across the next run's renders.
+	tb.click("#feat-SCHED_IDLE_NO_SLEEPER_CREDIT")
+	tb.waitFor(`window.schedplay.scenarioJSON.indexOf("SCHED_IDLE_NO_SLEEPER_CREDIT") >= 0 && window.schedplay.done`, 60*time.Second)
+	if got := eval[string](tb, `document.querySelector("#sec-sysctl").getAttribute("aria-expanded")`); got != "true" {
+		t.Errorf("the sysctls section closed after a run (aria-expanded %q)", got)
+	}
 }

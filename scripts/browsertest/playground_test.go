@@ -55,6 +55,7 @@ func TestPresetKnobShare(t *testing.T) {
 	beforeJS := eval[string](tb, `JSON.stringify(window.schedplay.tasks)`)
 
 	// The patch of the Aug 2020 thread: the idle task gets no sleeper credit.
+	tb.openTab("kernel")
 	tb.click("#feat-SCHED_IDLE_NO_SLEEPER_CREDIT")
 	tb.waitFor(`window.schedplay.done && JSON.stringify(window.schedplay.tasks) !== `+fmt.Sprintf("%q", beforeJS), 60*time.Second)
 	after := eval[map[string]any](tb, `window.schedplay.tasks`)
@@ -76,6 +77,7 @@ func TestPresetKnobShare(t *testing.T) {
 	if got := eval[map[string]any](fresh, `window.schedplay.tasks`); !reflect.DeepEqual(got, after) {
 		t.Fatalf("shared link restored a different run:\n got  %s\n want %s", got, after)
 	}
+	fresh.openTab("kernel")
 	if !eval[bool](fresh, `document.querySelector("#feat-SCHED_IDLE_NO_SLEEPER_CREDIT").checked`) {
 		t.Fatal("shared link lost the feature toggle")
 	}
@@ -116,6 +118,7 @@ func TestBrokenScenarioShowsPath(t *testing.T) {
 	tb := newTab(t)
 	tb.open("/")
 	tb.waitDone()
+	tb.openTab("json")
 	text := eval[string](tb, `document.querySelector("#json").value`)
 	broken := strings.Replace(text, `"name": "periodic"`, `"name": "periodic", "nice": 99`, 1)
 	if broken == text {
@@ -149,6 +152,7 @@ func TestRunsInWorker(t *testing.T) {
  "tasks":[{"name":"yielder","instances":16,"loop":-1,"program":[{"run":"20us"},{"yield":true}]}]}`
 	eval[bool](tb, `(window.__longTasks = [], window.__gap = 0, window.__last = performance.now(),
   window.__tick = setInterval(function () { var n = performance.now(); window.__gap = Math.max(window.__gap, n - window.__last); window.__last = n; }, 10), true)`)
+	tb.openTab("json")
 	tb.change("#json", long)
 	tb.click("#apply-json")
 	tb.waitFor(`window.schedplay.done === true && window.schedplay.preset === "" && window.schedplay.slices > 100000`, 3*time.Minute)
@@ -176,17 +180,18 @@ func TestHWKnobs(t *testing.T) {
 	tb := newTab(t)
 	tb.open("/")
 	tb.waitDone()
+	tb.openSection("hw")
 	if ph := eval[string](tb, `document.querySelector("#hw-ctx_switch_ns").placeholder`); ph == "" {
 		t.Fatal("hw.ctx_switch_ns has no default placeholder")
 	}
 	before := eval[string](tb, `JSON.stringify(window.schedplay.tasks)`)
 	tb.click("#hw-cstates")
-	tb.waitFor(`JSON.parse(document.querySelector("#json").value).hw && JSON.parse(document.querySelector("#json").value).hw.cstates === "off"`, 10*time.Second)
+	tb.waitFor(`JSON.parse(window.schedplay.scenarioJSON).hw && JSON.parse(window.schedplay.scenarioJSON).hw.cstates === "off"`, 10*time.Second)
 	tb.change("#hw-ctx_switch_ns", "50000")
-	tb.waitFor(`JSON.parse(document.querySelector("#json").value).hw.ctx_switch_ns === "50000"`, 10*time.Second)
+	tb.waitFor(`JSON.parse(window.schedplay.scenarioJSON).hw.ctx_switch_ns === "50000"`, 10*time.Second)
 	tb.waitFor(`window.schedplay.done && JSON.stringify(window.schedplay.tasks) !== `+fmt.Sprintf("%q", before), 60*time.Second)
 	tb.change("#hw-ctx_switch_ns", "")
-	tb.waitFor(`!("ctx_switch_ns" in JSON.parse(document.querySelector("#json").value).hw)`, 10*time.Second)
+	tb.waitFor(`!("ctx_switch_ns" in JSON.parse(window.schedplay.scenarioJSON).hw)`, 10*time.Second)
 	tb.click("#pi")
-	tb.waitFor(`JSON.parse(document.querySelector("#json").value).pi === true`, 10*time.Second)
+	tb.waitFor(`JSON.parse(window.schedplay.scenarioJSON).pi === true`, 10*time.Second)
 }

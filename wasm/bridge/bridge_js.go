@@ -483,3 +483,43 @@ func SetList(id string, lines []string) error {
 	}
 	return nil
 }
+
+// EnsureCanvas makes sure element hostID holds a <canvas id=id> (created
+// with the class, title and backing size given) and reports whether it had
+// to create one. The canvases live outside Vugu's tree: Vugu re-sets the
+// attributes of every element it renders (and removes the others), and
+// re-setting a canvas's width or height clears its bitmap, so a canvas in
+// the template had to be redrawn after every page render, in the same task.
+func EnsureCanvas(hostID, id, class, title string, w, h int) (bool, error) {
+	host, err := byID(hostID)
+	if err != nil {
+		return false, err
+	}
+	if c, err := byID(id); err == nil {
+		if p, _ := c.Get("parentNode"); p.Equal(host) {
+			return false, nil
+		}
+		c.Call("remove") // left behind where a render moved things
+	}
+	doc, err := get(global(), "document")
+	if err != nil {
+		return false, err
+	}
+	c, err := doc.Call("createElement", "canvas")
+	if err != nil {
+		return false, err
+	}
+	c.Set("id", id)
+	if class != "" {
+		c.Set("className", class)
+	}
+	if title != "" {
+		c.Set("title", title)
+	}
+	c.Set("width", w)
+	c.Set("height", h)
+	if _, err := host.Call("appendChild", c); err != nil {
+		return false, err
+	}
+	return true, nil
+}

@@ -25,25 +25,26 @@ func SetList(string, []string) error       { return nil }
 func RequestFrame(func()) error            { return nil }
 func SetAttr(string, string, string) error { return nil }
 
-func Href() string                                        { return "" }
-func Hash() string                                        { return "" }
-func ReplaceHash(string) error                            { return nil }
-func CopyText(string) error                               { return nil }
-func Download(string, string, []byte) error               { return nil }
-func CanvasSize(string) (int, int, error)                 { return 0, 0, nil }
-func SetCanvasHeight(string, int) error                   { return nil }
-func PutImage(string, []byte, int, int) error             { return nil }
-func Text(string, float64, float64, string, string) error { return nil }
-func Line(string, float64, string) error                  { return nil }
-func Overlay(string, []Mark) error                        { return nil }
-func BuildSVG(string, []SVGNode) error                    { return nil }
-func ChildCount(string) int                               { return -1 }
-func SetHeat(string, string, []string, []string) error    { return nil }
-func SetText(string, string) error                        { return nil }
-func SetStyle(string, string, string) error               { return nil }
-func On(string, string, func(Event)) error                { return nil }
-func OnTarget(string, string, func(Event)) error          { return nil }
-func Publish(string, any)                                 {}
-func Flag(string) bool                                    { return false }
-func Origin() string                                      { return "" }
-func Now() float64                                        { return 0 }
+func Href() string                                                        { return "" }
+func Hash() string                                                        { return "" }
+func ReplaceHash(string) error                                            { return nil }
+func CopyText(string) error                                               { return nil }
+func Download(string, string, []byte) error                               { return nil }
+func CanvasSize(string) (int, int, error)                                 { return 0, 0, nil }
+func SetCanvasHeight(string, int) error                                   { return nil }
+func PutImage(string, []byte, int, int) error                             { return nil }
+func Text(string, float64, float64, string, string) error                 { return nil }
+func Line(string, float64, string) error                                  { return nil }
+func Overlay(string, []Mark) error                                        { return nil }
+func BuildSVG(string, []SVGNode) error                                    { return nil }
+func ChildCount(string) int                                               { return -1 }
+func SetHeat(string, string, []string, []string) error                    { return nil }
+func SetText(string, string) error                                        { return nil }
+func SetStyle(string, string, string) error                               { return nil }
+func EnsureCanvas(string, string, string, string, int, int) (bool, error) { return false, nil }
+func On(string, string, func(Event)) error                                { return nil }
+func OnTarget(string, string, func(Event)) error                          { return nil }
+func Publish(string, any)                                                 {}
+func Flag(string) bool                                                    { return false }
+func Origin() string                                                      { return "" }
+func Now() float64                                                        { return 0 }

@@ -137,25 +137,38 @@ func (w *Worker) Terminate() {
 	w.onErr.Release()
 }
 
-var frameFn safejs.Func
-var frameCB func()
+var (
+	frameFn    safejs.Func
+	frameInit  bool
+	frameCBs   []func()
+	frameAsked bool
+)
 
 // RequestFrame calls fn (in a new goroutine, so it may take locks) before
-// the browser's next paint. Only the latest fn of a frame runs.
+// the browser's next paint. Every fn asked for before the frame runs, in
+// the order asked (the run loop's frame and the after-render drawing).
 func RequestFrame(fn func()) error {
-	if frameCB == nil {
+	if !frameInit {
 		f, err := safejs.FuncOf(func(safejs.Value, []safejs.Value) any {
-			cb := frameCB
-			frameCB = func() {}
-			go cb()
+			cbs := frameCBs
+			frameCBs, frameAsked = nil, false
+			go func() {
+				for _, cb := range cbs {
+					cb()
+				}
+			}()
 			return nil
 		})
 		if err != nil {
 			return err
 		}
-		frameFn = f
+		frameFn, frameInit = f, true
 	}
-	frameCB = fn
+	frameCBs = append(frameCBs, fn)
+	if frameAsked {
+		return nil
+	}
+	frameAsked = true
 	_, err := global().Call("requestAnimationFrame", frameFn.Value())
 	return err
 }

@@ -37,7 +37,8 @@ const RecordSize = 24
 // Recorder is a sched.Sink that appends the timeline's events to a byte
 // buffer in the compact format.
 type Recorder struct {
-	Buf []byte
+	Buf   []byte
+	spare []byte // a taken buffer handed back (Recycle)
 }
 
 // Streamed reports whether events of kind k cross to the page.
@@ -60,9 +61,18 @@ func (r *Recorder) Event(e *sched.Event) {
 // Take returns the buffered records and starts a new buffer.
 func (r *Recorder) Take() []byte {
 	b := r.Buf
-	r.Buf = make([]byte, 0, max(4096, cap(b)))
+	if r.spare != nil {
+		r.Buf, r.spare = r.spare[:0], nil
+	} else {
+		r.Buf = make([]byte, 0, max(4096, cap(b)))
+	}
 	return b
 }
+
+// Recycle hands back a buffer Take returned, once its records are copied
+// out (the worker copies each batch into a transferred ArrayBuffer): the
+// next Take reuses it instead of allocating a batch-sized buffer per chunk.
+func (r *Recorder) Recycle(b []byte) { r.spare = b }
 
 // AppendRecord appends e in the compact format.
 func AppendRecord(b []byte, e *sched.Event) []byte {

@@ -107,7 +107,7 @@ func BenchmarkEngineWorker(b *testing.B) { // what the worker runs
 		s.Attach(rec)
 		s.Attach(sinkFunc(func(*sched.Event) {
 			if len(rec.Buf) > 1<<20 {
-				rec.Take()
+				rec.Recycle(rec.Take()) // as the worker does once post copied the batch
 			}
 		}))
 	})

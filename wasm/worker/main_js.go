@@ -88,8 +88,11 @@ func run(id int, scenarioJSON string) {
 			budget = max(10_000, min(maxBudget, int(float64(budget)*min(2, chunkMs/ms))))
 		}
 		t, _ := eng.Sim.Progress()
+		buf := eng.Rec.Take()
 		post(id, "batch", map[string]any{"now": float64(t), "events": float64(eng.Sim.EventsProcessed()),
-			"tasks": eng.NewTasks()}, eng.Rec.Take())
+			"tasks": eng.NewTasks()}, buf)
+		eng.Rec.Recycle(buf) // post copied it
+
 		if done {
 			fields := map[string]any{"report": eng.ReportJSON()}
 			if err := eng.Sim.Err(); err != nil {
