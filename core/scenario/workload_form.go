@@ -23,7 +23,7 @@ func (p Param) Check(path, text string) (string, error) { return p.fromText(path
 // A-Z a-z 0-9 _, unique among the workloads (other than k).
 func CheckWorkloadName(sc *Scenario, k int, name string) error {
 	p := fmt.Sprintf("workloads[%d].name", k)
-	if !workloadNameRE.MatchString(name) {
+	if !validName(name, 32, false) {
 		return errAt(p, "%q: want 1-32 characters of A-Z a-z 0-9 _", name)
 	}
 	for j, w := range sc.Workloads {
