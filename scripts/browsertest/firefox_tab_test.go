@@ -9,6 +9,7 @@ package browsertest
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 )
@@ -120,4 +121,12 @@ func (ft *fxTab) span() float64 {
 		ft.t.Fatalf("viewport %v", vp)
 	}
 	return vp[1] - vp[0]
+}
+
+// openTab selects a side-panel tab ("workload", "kernel", "json"): only the
+// selected tab's panel is in the page.
+func (ft *fxTab) openTab(name string) {
+	ft.t.Helper()
+	ft.click("#tab-" + name)
+	ft.waitFor(fmt.Sprintf(`document.querySelector("#tab-%s").getAttribute("aria-selected") === "true"`, name), 10*time.Second)
 }

@@ -140,8 +140,8 @@ func TestFirefox(t *testing.T) {
   /\(pid \d+\) on CPU0/.test(document.getElementById("tl-tip").textContent)`, 5*time.Second)
 		tb.input(map[string]any{"type": "pointer", "id": "mouse", "actions": []any{
 			map[string]any{"type": "pointerDown", "button": 0}, map[string]any{"type": "pointerUp", "button": 0}}})
-		tb.waitFor(`document.querySelector(".rq b") && document.querySelector(".rq b").textContent.indexOf("Runqueues at") === 0 &&
-  document.querySelectorAll(".rq-row").length === 1`, 5*time.Second)
+		tb.waitFor(`document.getElementById("rq-title") && document.getElementById("rq-title").textContent.indexOf("Runqueues at") === 0 &&
+  document.querySelectorAll("#rq-list li").length === 1`, 5*time.Second)
 		tb.input(map[string]any{"type": "key", "id": "keys", "actions": []any{
 			map[string]any{"type": "keyDown", "value": "+"}, map[string]any{"type": "keyUp", "value": "+"}}})
 		tb.waitFor(fmt.Sprintf(`window.schedplay.viewport[1] - window.schedplay.viewport[0] === %v`, whole/2), 5*time.Second)
@@ -203,6 +203,7 @@ func TestFirefox(t *testing.T) {
 		}
 		// A knob, so the share URL carries more than the preset.
 		before := fxEval[string](tb, `JSON.stringify(window.schedplay.tasks)`)
+		tb.openTab("kernel")
 		tb.click("#feat-SCHED_IDLE_NO_SLEEPER_CREDIT")
 		tb.waitFor(`window.schedplay.done && JSON.stringify(window.schedplay.tasks) !== `+fmt.Sprintf("%q", before), 90*time.Second)
 		want := fxEval[map[string]any](tb, `window.schedplay.tasks`)
@@ -221,6 +222,7 @@ func TestFirefox(t *testing.T) {
 		if got := fxEval[map[string]any](fresh, `window.schedplay.tasks`); !reflect.DeepEqual(got, want) {
 			t.Fatalf("shared link restored a different run:\n got  %v\n want %v", got, want)
 		}
+		fresh.openTab("kernel")
 		if !fxEval[bool](fresh, `document.querySelector("#feat-SCHED_IDLE_NO_SLEEPER_CREDIT").checked`) {
 			t.Fatal("shared link lost the feature toggle")
 		}
