@@ -262,13 +262,15 @@ func (a *App) ApplyJSON(text string) {
 		a.applyRTApp(text)
 		return
 	}
+	t0, gc0 := a.spans.start()
 	sc, err := scenario.Decode([]byte(text))
 	if err != nil {
 		a.JSONErr = asPathError(err)
 		return
 	}
 	a.setScenario(sc, "")
-	a.StartRun()
+	a.StartRun()                  // resets the span log
+	a.spans.end("apply", t0, gc0) // decode, machine drawing, run start
 }
 
 func asPathError(err error) *scenario.Error {

@@ -19,6 +19,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 
 	"schedplay/core/metrics"
 	"schedplay/core/scenario"
@@ -51,19 +52,22 @@ type Run struct {
 }
 
 // NewRemoteRun prepares the page side of a run executed by the worker. It
-// builds (but does not run) the config to learn the CPU count and duration
-// and to reject a bad scenario before anything is sent.
+// builds the config (not the simulation) to learn the CPU count and
+// duration and to reject a bad scenario before anything is sent; what only
+// sched.New checks (admission control, limits) comes back from the worker
+// as the run's error. Constructing the simulation here as well cost the
+// main thread one long task per run start on big machines (sched domains
+// and tasks of a 256-CPU machine, in WASM).
 func NewRemoteRun(sc *scenario.Scenario) (*Run, error) {
 	cfg, err := sc.Build(sched.DefaultLimits())
 	if err != nil {
 		return nil, err
 	}
-	sim, err := sched.New(cfg)
-	if err != nil {
-		return nil, err
+	n := cfg.Machine.NumCPUs()
+	if n < 1 || n > cfg.Limits.MaxCPUs || cfg.Duration <= 0 {
+		return nil, fmt.Errorf("topology %q: %d CPUs, duration %s", cfg.Machine.Name, n, cfg.Duration)
 	}
-	n := sim.NumCPUs()
-	r := &Run{Scenario: sc, Timeline: NewTimeline(n), ncpu: n, dur: sim.Config().Duration}
+	r := &Run{Scenario: sc, Timeline: NewTimeline(n), ncpu: n, dur: cfg.Duration}
 	r.Timeline.SetUtilGrid(r.dur, UtilBuckets)
 	return r, nil
 }
