@@ -170,12 +170,14 @@ func (s *Sim) shouldWeBalance(env *lbEnv) bool {
 		return s.rqs[env.dst].nrRunning == 0
 	}
 	g := env.sd.groups[0]
+	series := s.hybridSeries()
 	idleSMT := CPUID(-1)
 	for _, c := range g.cpus {
 		if !g.balanceMask.has(c) || !env.cpus.has(c) || !s.idleCPU(c) {
 			continue
 		}
-		if env.sd.flags&SDShareCPUCapacity == 0 && !s.coreIdle(c) {
+		// Series patch 4 (series.go): prefer a CPU on an idle core.
+		if series && env.sd.flags&SDShareCPUCapacity == 0 && !s.coreIdle(c) {
 			if idleSMT < 0 {
 				idleSMT = c
 			}

@@ -38,6 +38,7 @@ const (
 	SchedCluster
 	HrtimerNoReprogramOnRemove
 	NohzRatelimit
+	HybridClusterSeries
 	numFeatures
 )
 
@@ -73,6 +74,7 @@ var featureTable = [numFeatures]featureInfo{
 	SchedCluster:               {"SCHED_CLUSTER", true, "cluster (CLS) sched domain level for CPUs sharing an L2 (hybrid x86 E-core clusters); select_idle_cpu() scans the target's cluster first"},
 	HrtimerNoReprogramOnRemove: {"HRTIMER_NO_REPROGRAM_ON_REMOVE", true, "patch (2013): remove_hrtimer does not reprogram the clock event; saves one hw.clockevent_program_ns per tick stop and restart (tick_nohz.go)"},
 	NohzRatelimit:              {"NOHZ_RATELIMIT", true, "patch (2013): keep the tick in idle while rq->avg_idle < sched_migration_cost (tick_nohz.go)"},
+	HybridClusterSeries:        {"HYBRID_CLUSTER_SERIES", true, "series \"Enable Cluster Scheduling for x86 Hybrid CPUs\" (v6.6): group_smt_balance, sibling_imbalance() by cores, should_we_balance() prefers an idle core; off = v6.5 rules; read by v6.6+ profiles only (series.go)"},
 }
 
 // FeatureSet is a set of enabled features.

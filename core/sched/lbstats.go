@@ -118,8 +118,8 @@ func (s *Sim) sgLBStats(env *lbEnv, g *schedGroup, st *sgStats, local bool) {
 		if sd.flags&SDAsymPacking != 0 && env.idle != cpuNotIdle && st.hNrRunning > 0 {
 			st.asymPacking = s.sgAsymPacking(env, g, st) // asym.go
 		}
-		// smt_balance()
-		st.smtBalance = env.idle != cpuNotIdle && g.flags&SDShareCPUCapacity != 0 && st.hNrRunning > 1
+		// smt_balance() (series patch 1, series.go)
+		st.smtBalance = s.hybridSeries() && env.idle != cpuNotIdle && g.flags&SDShareCPUCapacity != 0 && st.hNrRunning > 1
 	}
 	st.groupType = groupClassify(env.sd.imbalancePct, g, st)
 	if st.groupType == groupOverloaded {
@@ -174,11 +174,12 @@ func (s *Sim) pickBusiest(env *lbEnv, g *schedGroup, st, busiest *sgStats) bool 
 		if st.avgLoad < busiest.avgLoad {
 			return false
 		}
-		if st.avgLoad == busiest.avgLoad && env.busy != nil && env.busy.flags&SDShareCPUCapacity != 0 {
+		// v6.5 (without series patch 1): avg_load <= busiest's loses.
+		if st.avgLoad == busiest.avgLoad && (!s.hybridSeries() || env.busy != nil && env.busy.flags&SDShareCPUCapacity != 0) {
 			return false
 		}
 	case groupHasSpare:
-		if smtVsNonSMT(env.busy, g) {
+		if s.hybridSeries() && smtVsNonSMT(env.busy, g) {
 			return !(g.flags&SDShareCPUCapacity != 0 && st.hNrRunning <= 1)
 		}
 		hasSpare = true
@@ -270,8 +271,12 @@ func (s *Sim) findBusiestGroup(env *lbEnv) *schedGroup {
 	return env.busy
 }
 
-// siblingImbalance mirrors sibling_imbalance().
+// siblingImbalance mirrors sibling_imbalance() (series patch 3); without
+// the series, v6.5's busiest - local nr_running difference (series.go).
 func (s *Sim) siblingImbalance(env *lbEnv, busiest, local *sgStats) int64 {
+	if !s.hybridSeries() {
+		return int64(max(busiest.nrRunning-local.nrRunning, 0))
+	}
 	if env.idle == cpuNotIdle || busiest.nrRunning == 0 {
 		return 0
 	}

@@ -76,7 +76,7 @@ type Profile struct {
 var cfsFeatures = featureSetOf(GentleFairSleepers, StartDebit, LastBuddy, CacheHotBuddy, WakeupPreemption, TTWUQueue)
 
 func profiles() []Profile {
-	eevdf66 := featureSetOf(PlaceLag, PlaceDeadlineInitial, RunToParity, CacheHotBuddy, WakeupPreemption, TTWUQueue, SISUtil)
+	eevdf66 := featureSetOf(PlaceLag, PlaceDeadlineInitial, RunToParity, CacheHotBuddy, WakeupPreemption, TTWUQueue, SISUtil, HybridClusterSeries)
 	eevdf612 := eevdf66 | featureSetOf(PlaceRelDeadline, PreemptShort, DelayDequeue, DelayZero, SMIdle)
 	eevdf618 := eevdf612 | featureSetOf(PickBuddy)
 	v4arith := arith{shift: 10, nice0: 1 << 20, clampLo: false}
