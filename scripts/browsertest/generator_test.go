@@ -43,12 +43,16 @@ func TestGeneratorForm(t *testing.T) {
 
 	tb.change("#gen-0-groups", "2")
 	tb.waitFor(`document.querySelector("#gen-0-size").textContent === "expands to 42 task groups, 80 tasks"`, 10*time.Second)
+	// The scenario JSON is published after the render that shows the
+	// preview: wait for the edit to reach it, then check it whole.
+	tb.waitFor(`window.schedplay.scenarioJSON.indexOf('"groups": 2') >= 0`, 10*time.Second)
 	js := eval[string](tb, `window.schedplay.scenarioJSON`)
 	if !strings.Contains(js, `"kind": "hackbench"`) || !strings.Contains(js, `"groups": 2`) || strings.Contains(js, "hackbench.g0.snd") {
 		t.Fatalf("scenario JSON after the edit:\n%s", js)
 	}
 	tb.change("#gen-0-fds", "5")
 	tb.waitFor(`document.querySelector("#gen-0-size").textContent === "expands to 12 task groups, 20 tasks"`, 10*time.Second)
+	tb.waitFor(`window.schedplay.scenarioJSON.indexOf('"fds": 5') >= 0`, 10*time.Second)
 
 	// Out of range: the error at the field, the scenario unchanged.
 	tb.change("#gen-0-groups", "0")
