@@ -174,8 +174,12 @@ func (s *Sim) pickBusiest(env *lbEnv, g *schedGroup, st, busiest *sgStats) bool 
 		if st.avgLoad < busiest.avgLoad {
 			return false
 		}
-		// v6.5 (without series patch 1): avg_load <= busiest's loses.
-		if st.avgLoad == busiest.avgLoad && (!s.hybridSeries() || env.busy != nil && env.busy.flags&SDShareCPUCapacity != 0) {
+		// On equal avg_load an SMT busiest group is kept: Ricardo
+		// Neri's 5fd6d7f43958 "sched/fair: Keep a fully_busy SMT sched
+		// group as busiest" (v6.5, sched-core-2023-06-27), so it holds
+		// with and without the cluster series (series patch 1 only adds
+		// group_smt_balance to this case).
+		if st.avgLoad == busiest.avgLoad && env.busy != nil && env.busy.flags&SDShareCPUCapacity != 0 {
 			return false
 		}
 	case groupHasSpare:

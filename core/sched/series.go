@@ -10,13 +10,14 @@ package sched
 //  1. "sched/fair: Determine active load balance for SMT sched groups":
 //     smt_balance() / group_smt_balance (a non-local SMT group with more
 //     than one runnable task, for an idle destination), the
-//     smt_vs_nonsmt_groups() rules of update_sd_pick_busiest()
+//     smt_vs_nonsmt_groups() rule of update_sd_pick_busiest()
 //     (group_has_spare: never pick an SMT group with at most one task over
-//     a non-SMT one; group_fully_busy: on equal avg_load keep an SMT
-//     busiest group) and find_busiest_group()'s bypass of the idle-CPU
-//     test. Off (v6.5): no group_smt_balance, the fully-busy group with
-//     the higher avg_load strictly wins, has_spare is decided by idle CPUs
-//     and nr_running only (lbstats.go).
+//     a non-SMT one) and find_busiest_group()'s bypass of the idle-CPU
+//     test. Off (v6.5): no group_smt_balance, has_spare is decided by idle
+//     CPUs and nr_running only (lbstats.go). Not part of the series: the
+//     group_fully_busy rule "on equal avg_load keep an SMT busiest group"
+//     is Ricardo Neri's 5fd6d7f43958 (v6.5) and holds either way (the
+//     toggle had dropped it with the series' rules until a test showed it).
 //  2. "sched/topology: Record number of cores in sched group": only the
 //     sg->cores count that 3 reads; no behaviour.
 //  3. "sched/fair: Implement prefer sibling imbalance calculation between

@@ -106,3 +106,31 @@ func TestHybridSeriesShouldWeBalance(t *testing.T) {
 		}
 	}
 }
+
+// TestHybridSeriesOffKeepsFullyBusySMT: v6.5 already prefers a fully busy
+// SMT group as busiest on equal avg_load (5fd6d7f43958, Ricardo Neri's
+// series, before the cluster series): an idle E-core of alderlake without
+// the CLS level that has seen a fully busy single E-core group first picks
+// a fully busy P-core (both threads busy) over it, with the series' rules
+// off as on, and keeps the P-core when the E-core comes second.
+func TestHybridSeriesOffKeepsFullyBusySMT(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		s := domainSim(t, "alderlake-6p8e", "v6.6")
+		s.feat = s.feat.With(HybridClusterSeries, on)
+		sd := s.topo[12].sd // MC: P-cores and single E-cores
+		pcore, ecore := groupOf(t, sd, 0), groupOf(t, sd, 13)
+		if pcore.flags&SDShareCPUCapacity == 0 || ecore.flags&SDShareCPUCapacity != 0 {
+			t.Fatalf("group flags: P-core %v, E-core %v", pcore.flags.Names(s.version), ecore.flags.Names(s.version))
+		}
+		smt := sgStats{groupType: groupFullyBusy, hNrRunning: 2, nrRunning: 2, weight: 2}
+		single := sgStats{groupType: groupFullyBusy, hNrRunning: 1, nrRunning: 1, weight: 1}
+		env := &lbEnv{sd: sd, dst: 12, idle: cpuIdle, local: groupOf(t, sd, 12), busy: ecore}
+		if !s.pickBusiest(env, pcore, &smt, &single) {
+			t.Errorf("series %v: fully busy P-core not picked over a fully busy E-core", on)
+		}
+		env.busy = pcore
+		if s.pickBusiest(env, ecore, &single, &smt) {
+			t.Errorf("series %v: fully busy E-core replaced a fully busy P-core as busiest", on)
+		}
+	}
+}
