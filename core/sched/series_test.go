@@ -134,3 +134,36 @@ func TestHybridSeriesOffKeepsFullyBusySMT(t *testing.T) {
 		}
 	}
 }
+
+// TestHybridClusterMCGroups: alderlake with the CLS level (v6.6). The CLS
+// level of a P-core spans its SMT pair and is removed as degenerate; the MC
+// group of each P-core then carries the SMT flags (bf2dc42d6beb,
+// "Propagate SMT flags when removing degenerate domain", v6.5), an E
+// cluster the CLS flags (x86_cluster_flags(): no SD_SHARE_CPUCAPACITY).
+// sg->cores is 1 and 4 (d24cb0d9113f). Seen from a P-CPU and an E-CPU.
+func TestHybridClusterMCGroups(t *testing.T) {
+	s := domainSim(t, "alderlake-6p8e", "v6.6", SchedCluster)
+	for _, cpu := range []CPUID{0, 12} {
+		sd := s.topo[cpu].sd
+		for sd != nil && sd.name != "MC" {
+			sd = sd.parent
+		}
+		if sd == nil || sd.flags&SDAsymPacking == 0 || sd.flags&SDPreferSibling == 0 {
+			t.Fatalf("cpu %d: no MC level with SD_ASYM_PACKING and SD_PREFER_SIBLING", cpu)
+		}
+		if len(sd.groups) != 8 {
+			t.Fatalf("cpu %d: MC has %d groups, want 6 P-cores + 2 E clusters", cpu, len(sd.groups))
+		}
+		for _, g := range sd.groups {
+			smt := g.flags&SDShareCPUCapacity != 0
+			pcore := g.cpus[0] < 12
+			wantCores := 4
+			if pcore {
+				wantCores = 1
+			}
+			if smt != pcore || g.cores != wantCores || g.flags&SDPreferSibling == 0 {
+				t.Errorf("cpu %d: MC group %v: SMT flags %v, cores %d, flags %v", cpu, g.cpus, smt, g.cores, g.flags.Names(s.version))
+			}
+		}
+	}
+}
