@@ -70,7 +70,7 @@ vet:
 # would only multiply its run time.
 RACE_PKGS := ./core/cmd/... ./wasm/... ./scripts/...
 test-unit:
-	$(GO) test -tags invariants -count=1 $(PKGS)
+	$(GO) test -tags invariants -count=1 -timeout 20m $(PKGS)
 	$(GO) test -race -count=1 $(RACE_PKGS)
 
 # The core and the UI must build for the browser (GOOS/GOARCH per command only).
