@@ -60,16 +60,15 @@ func (s *Sim) tickStopCost() int64 {
 }
 
 // tickNohzStop stops the CPU's tick (the cost was charged at idle entry).
-// The clock event stays armed for the tick that was due (ts->last_tick).
+// ts->last_tick is the sched_timer's expiry: the first jiffy after now (a
+// tick that fired on the idle CPU was forwarded to it by tick_sched_timer()
+// before the idle loop stopped it).
 func (s *Sim) tickNohzStop(rq *rq) {
 	if rq.idle.tickStopped {
 		return
 	}
 	rq.idle.tickStopped = true
-	rq.idle.lastTick = 0
-	if rq.tickArmed {
-		rq.idle.lastTick = s.nextTick() // the armed tick: the first jiffy after now
-	}
+	rq.idle.lastTick = s.nextTick()
 	rq.tickArmed = false
 	rq.tickGen++
 }
