@@ -62,7 +62,7 @@ func TestSeedSMIdleIPIStorm(t *testing.T) {
 // sees the parent, the sender: it never waits for its child) is logged, not
 // asserted: with 3.11's stale rq clock at wakeup from idle (sched/
 // rq_clock.go) each task's sum_exec_runtime covers its wakeup path, and the
-// sender's sys is 51-58% of real time where the thread has 62-64%
+// sender's sys is 52-58% of real time where the thread has 62-64%
 // (docs/costs.md). What the rule does reproduce is asserted: the sys time
 // follows real time across the rows (the thread: sys 1 : 0.83 : 0.43 : 0.38
 // for real 1 : 0.81 : 0.41 : 0.37), where precise accounting keeps it
@@ -102,13 +102,16 @@ func TestSeedNohzPipe(t *testing.T) {
 			t.Errorf("%s: sys %.3f of the default's, real time %.3f: want sys to follow real time (3.11 stale rq clock)", name, s, r)
 		}
 	}
-	// NOHZ_RATELIMIT on top of the patch: the thread saw no change; the
-	// simulator keeps the tick (avg_idle is a few us) and gets faster.
-	// Asserted as the simulator's outcome so that a change is noticed.
+	// NOHZ_RATELIMIT on top of the patch: the thread saw no change. With
+	// the patch a tick stop and restart inside a jiffy write no clock event
+	// (sched/tick_nohz.go), so keeping the tick saves only their
+	// bookkeeping: within 5% of the patch alone (the old model, one write
+	// left per stop and restart, gave 0.52 against 0.81).
 	for ci, name := range tb.Configs {
 		if strings.Contains(name, "ratelimit") {
-			if got := tb.Cells[0][ci].Value; got >= tb.Cells[0][1].Value {
-				t.Errorf("ratelimit nohz %.3f, want below the patch alone %.3f (tick kept in idle)", got, tb.Cells[0][1].Value)
+			got, patch := tb.Cells[comp][ci].Value, tb.Cells[comp][1].Value
+			if got > patch || got < 0.95*patch {
+				t.Errorf("ratelimit nohz %.3f, want within 5%% below the patch alone %.3f (the thread: nothing measurable)", got, patch)
 			}
 		}
 	}

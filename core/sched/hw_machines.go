@@ -24,14 +24,17 @@ var machineCosts = []MachineCost{
 	{"icelake-2s32c", "pick_ns", 390, "calibrated to experiments.md S1 (B/A 0.80): pick_next_task() from the idle task, put_prev_task_idle, the class walk and sched_balance_newidle()'s early exit"},
 	{"icelake-2s32c", "csd_func_ns", 150, "[estimate] llist_del_all, an empty function, csd_unlock and its cache-line transfer back to the sender on the ICX mesh"},
 	// Sandy Bridge-EP, 2 sockets (xeon-2s8c-2013), kernel v3.11 era:
-	// experiments.md S4. The LAPIC timer write (clockevent_program_ns)
-	// keeps the generic 1 us; the rest is the pipe round trip's budget.
+	// experiments.md S4. With the patch a tick stop and restart write the
+	// clock event no more (tick_nohz.go), so rows 2-4 of S4 are software
+	// only: the idle exit, schedule, pick and switch estimates below add up
+	// to row 4's 3.92 us round trip (docs/costs.md).
+	{"xeon-2s8c-2013", "clockevent_program_ns", 505, "calibrated to experiments.md S4 rows 1->2 (2.02 us per round trip = two tick restarts of two LAPIC timer writes each, hrtimer_force_reprogram() on the cancel and hrtimer_reprogram() of the next tick, which the patch removes; tick_program_event() with the TSC-deadline WRMSR and its ktime reads)"},
 	{"xeon-2s8c-2013", "ipi_latency_ns", 250, "calibrated to experiments.md S4 rows 3->4 (0.49 us per round trip = two reschedule IPIs to a CPU in HLT); low for an xAPIC IPI, see docs/costs.md"},
-	{"xeon-2s8c-2013", "ctx_switch_ns", 250, "[estimate] context_switch() with an mm switch (CR3 write) on a 2.6 GHz Sandy Bridge core; fits S4 row 4 (3.92 us per round trip)"},
-	{"xeon-2s8c-2013", "pick_ns", 100, "[estimate] 3.11 pick_next_task() fast path (all tasks fair): a few hundred instructions"},
+	{"xeon-2s8c-2013", "ctx_switch_ns", 600, "[estimate] 3.11 context_switch() + finish_task_switch() with an mm switch: the CR3 write flushes the TLB (no PCID use), refilled on the way back to user space; part of S4 row 4's 3.92 us round trip"},
+	{"xeon-2s8c-2013", "pick_ns", 250, "[estimate] 3.11 pick_next_task() from the idle task: the class walk, pick_next_task_fair() and set_next_entity(); part of S4 row 4's round trip"},
 	{"xeon-2s8c-2013", "idle_enter_ns", 200, "[estimate] 3.11 cpu_idle_loop() entry and menu_select()"},
-	{"xeon-2s8c-2013", "idle_exit_ns", 50, "[estimate] 3.11 idle exit bookkeeping (menu_reflect, polling bit)"},
-	{"xeon-2s8c-2013", "schedule_idle_ns", 100, "[estimate] schedule_preempt_disabled() from the idle loop up to the pick (rq lock, clock update)"},
+	{"xeon-2s8c-2013", "idle_exit_ns", 250, "[estimate] 3.11 idle exit: cpuidle_idle_call()'s tail (menu_reflect), rcu_idle_exit(), and tick_nohz_idle_exit()'s ktime_get() + tick_nohz_stop_idle() (idle time stats, sched_clock_idle_wakeup_event()), which run whether or not the tick was stopped; part of S4 row 4's round trip"},
+	{"xeon-2s8c-2013", "schedule_idle_ns", 400, "[estimate] schedule_preempt_disabled() from the idle loop up to the pick: rcu_note_context_switch(), rq->lock (a cache line last written by the waker's remote enqueue), pre_schedule_idle(); part of S4 row 4's round trip"},
 	{"xeon-2s8c-2013", "tick_stop_ns", 200, "[estimate] tick_nohz_stop_sched_tick() bookkeeping without the clock-event writes"},
 	{"xeon-2s8c-2013", "tick_restart_ns", 100, "[estimate] tick_nohz_restart() hrtimer cancel/forward/start without the clock-event writes"},
 	// EPYC 7003 Milan, 2 sockets (epyc-milan-2s64c). CPUs 8 and 16 of

@@ -47,6 +47,7 @@ type idleCPU struct {
 	state       int // chosen / current state index
 	stopTick    bool
 	tickStopped bool
+	lastTick    Time // ts->last_tick: the tick the clock event was armed for when the tick stopped (tick_nohz.go)
 	polling     bool // TIF_POLLING_NRFLAG of the idle task
 	irq         bool // idleExit: leaving the state for an interrupt (csd.go), not need_resched
 	irqPending  bool // a call-function IPI waits for the end of schedule_idle() (csd.go)

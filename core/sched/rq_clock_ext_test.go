@@ -11,6 +11,12 @@ import (
 // xeon-2s8c-2013: every round trip wakes an idle CPU twice.
 func pingPong(t *testing.T, kernel string) (*sched.Sim, *evSink, metrics.Report) {
 	t.Helper()
+	return pingPongWith(t, kernel, nil)
+}
+
+// pingPongWith is pingPong with the configuration adjusted by set (nil: none).
+func pingPongWith(t *testing.T, kernel string, set func(*sched.Config)) (*sched.Sim, *evSink, metrics.Report) {
+	t.Helper()
 	specs := []sched.TaskSpec{
 		{Name: "sender", Instances: 1, Parent: -1, Loop: 2000, Program: []sched.Op{
 			{Kind: sched.OpRun, Dur: 50}, {Kind: sched.OpSys, Dur: 200}, {Kind: sched.OpSignal, Res: 0, Sync: true},
@@ -20,6 +26,9 @@ func pingPong(t *testing.T, kernel string) (*sched.Sim, *evSink, metrics.Report)
 			{Kind: sched.OpRun, Dur: 50}, {Kind: sched.OpSys, Dur: 200}, {Kind: sched.OpSignal, Res: 1, Sync: true}}}}
 	cfg := hwConfig(t, "xeon-2s8c-2013", kernel, false, specs, sched.Second)
 	cfg.Resources = []sched.Resource{{Name: "pipe1"}, {Name: "pipe2"}}
+	if set != nil {
+		set(&cfg)
+	}
 	s, err := sched.New(cfg)
 	if err != nil {
 		t.Fatal(err)

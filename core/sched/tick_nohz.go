@@ -1,42 +1,74 @@
 package sched
 
 // The tick in idle: kernel/time/tick-sched.c tick_nohz_idle_stop_tick() /
-// tick_nohz_stop_tick(), tick_nohz_idle_retain_tick(),
-// tick_nohz_idle_exit() -> tick_nohz_restart_sched_tick(), with the
-// clock-event reprogramming of kernel/time/hrtimer.c (__remove_hrtimer(),
-// hrtimer_force_reprogram(), tick_program_event()).
+// tick_nohz_stop_sched_tick(), tick_nohz_idle_retain_tick(),
+// tick_nohz_idle_exit() -> tick_nohz_restart_sched_tick() ->
+// tick_nohz_restart(), with the clock-event programming of
+// kernel/time/hrtimer.c: __remove_hrtimer(), hrtimer_force_reprogram(),
+// hrtimer_reprogram() and tick_program_event() (read in the v3.11 tree,
+// docs/kernel-rules.md 11.5).
 //
-// Costs (hw.go):
-//   - stop = hw.tick_stop_ns + reprogram on removing the tick hrtimer
-//     (remove_hrtimer() reprograms when the removed timer was the next to
-//     expire; skipped with features.HRTIMER_NO_REPROGRAM_ON_REMOVE, the
-//     2013 patch of experiments.md S4) + one tick_program_event() for the
-//     next event;
-//   - restart = hw.tick_restart_ns + the same removal reprogram (cancel the
-//     far sched_timer) + one program of the next tick.
+// The tick is the hrtimer ts->sched_timer; cpu_base->expires_next is the
+// instant the clock event (LAPIC timer) is programmed for. The rules that
+// decide how many clock-event writes a stop and a restart cost:
+//   - remove_hrtimer() of the first-expiring timer whose expiry equals
+//     expires_next calls hrtimer_force_reprogram(): expires_next becomes the
+//     next timer of the CPU and is programmed (one write);
+//   - enqueueing a first-expiring timer programs the event only when it
+//     expires before expires_next (hrtimer_reprogram(): `if (expires >=
+//     cpu_base->expires_next) return 0`).
+// Stop: hrtimer_start(sched_timer, far expiry) = remove + enqueue. Restart:
+// hrtimer_cancel() + hrtimer_forward(last_tick, now) + start.
+//   - Unpatched: the removal reprograms to the CPU's next hrtimer, the far
+//     expiry is earlier than it and is programmed: 2 writes; the restart's
+//     cancel reprograms again and the next tick is programmed: 2 writes.
+//   - features.HRTIMER_NO_REPROGRAM_ON_REMOVE (the 2013 patch of
+//     experiments.md S4: remove_hrtimer() passes reprogram = 0): the event
+//     stays programmed for the old tick (ts->last_tick), the far expiry is
+//     later than it: no write. A restart before that instant forwards the
+//     tick to last_tick itself, equal to expires_next: no write. Once the
+//     old tick has passed (its interrupt found nothing to run and
+//     reprogrammed to the far expiry), the restart programs the next tick:
+//     one write.
+// Each stop and restart also pays its bookkeeping (hw.tick_stop_ns,
+// hw.tick_restart_ns).
 //
-// features.NOHZ_RATELIMIT ("sched: ratelimit nohz", 2013, not merged):
-// sched_needs_cpu() is true while rq->avg_idle < sysctl_sched_migration_cost
-// and keeps the tick (applied in menuSelect). rq->avg_idle is updated as the
-// kernel's update_avg() at each wakeup of an idle CPU (newidle.go).
+// features.NOHZ_RATELIMIT ("sched: ratelimit nohz", Mike Galbraith, SUSE,
+// June 2012, "Patch-mainline: never"): sched_needs_cpu() is true while
+// rq->avg_idle < sysctl_sched_migration_cost and keeps the tick like
+// rcu_needs_cpu() (next event = next jiffy, so tick_nohz_stop_sched_tick()
+// returns before stopping), applied in menuSelect. rq->avg_idle is updated
+// as the kernel's update_avg() at each wakeup of an idle CPU (newidle.go).
+// With the hrtimer patch a stop and restart inside a jiffy program nothing,
+// so keeping the tick saves only their bookkeeping.
 //
 // A tick retained in idle fires on the idle CPU: the state is left and the
 // governor runs again (do_idle()'s loop), at no modelled cost.
+//
+// SIMPLIFIED: the CPU is assumed to have another hrtimer later than the
+// stopped tick's far expiry (the softlockup watchdog's, 4 s), which is what
+// makes the unpatched removals reprogram; without one the unpatched stop
+// and restart write once each. With the patch, the interrupt of the old
+// tick on a CPU still idle (it wakes the CPU for nothing) is not modelled.
 
+// tickStopCost is the cost of tick_nohz_stop_sched_tick() stopping the tick.
 func (s *Sim) tickStopCost() int64 {
-	c := s.hw.TickStopNs + s.hw.ClockEventNs
-	if !s.feat.Has(HrtimerNoReprogramOnRemove) {
-		c += s.hw.ClockEventNs
+	if s.feat.Has(HrtimerNoReprogramOnRemove) {
+		return s.hw.TickStopNs
 	}
-	return c
+	return s.hw.TickStopNs + 2*s.hw.ClockEventNs
 }
 
 // tickNohzStop stops the CPU's tick (the cost was charged at idle entry).
+// ts->last_tick is the sched_timer's expiry: the first jiffy after now (a
+// tick that fired on the idle CPU was forwarded to it by tick_sched_timer()
+// before the idle loop stopped it).
 func (s *Sim) tickNohzStop(rq *rq) {
 	if rq.idle.tickStopped {
 		return
 	}
 	rq.idle.tickStopped = true
+	rq.idle.lastTick = s.nextTick()
 	rq.tickArmed = false
 	rq.tickGen++
 }
@@ -45,9 +77,12 @@ func (s *Sim) tickNohzStop(rq *rq) {
 func (s *Sim) tickNohzRestart(rq *rq) int64 {
 	rq.idle.tickStopped = false
 	s.armTick(rq)
-	c := s.hw.TickRestart + s.hw.ClockEventNs
-	if !s.feat.Has(HrtimerNoReprogramOnRemove) {
-		c += s.hw.ClockEventNs
+	c := s.hw.TickRestart
+	switch {
+	case !s.feat.Has(HrtimerNoReprogramOnRemove):
+		c += 2 * s.hw.ClockEventNs
+	case s.now >= rq.idle.lastTick:
+		c += s.hw.ClockEventNs // the old tick fired: program the next one
 	}
 	return c
 }
