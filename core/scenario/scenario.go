@@ -211,6 +211,9 @@ func (sc *Scenario) Build(lim sched.Limits) (sched.Config, error) {
 		if !ok {
 			return cfg, errAt("features."+name, "unknown feature (see `schedplay keys`)")
 		}
+		if err := prof.CheckFeature(f); err != nil { // as sched_feat_write(): -EINVAL
+			return cfg, errAt("features."+name, "%v", err)
+		}
 		prof.Features = prof.Features.With(f, sc.Features[name])
 	}
 	sys := prof.DefaultSysctls(m.NumCPUs())
