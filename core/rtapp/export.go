@@ -72,15 +72,15 @@ func Export(sc *scenario.Scenario) (_ []byte, _ []Warning, err error) {
 		defer func() { err = expandedPath(err, sc, own, workloads) }()
 	}
 	ex := &exporter{}
+	tasks, paths, err := ex.resolveMachineKeys(sc) // export_split.go
+	if err != nil {
+		return nil, nil, err
+	}
 	forked := map[string]bool{}
-	for _, t := range sc.Tasks {
+	for _, t := range tasks {
 		if t.Parent != "" {
 			forked[t.Name] = true
 		}
-	}
-	tasks, paths, err := ex.expandPerCPU(sc)
-	if err != nil {
-		return nil, nil, err
 	}
 	ex.b.WriteString("{\n\t\"tasks\" : {\n")
 	for i, t := range tasks {
@@ -136,7 +136,7 @@ func (ex *exporter) task(p string, t scenario.Task, forked bool) error {
 	inst := t.Instances
 	if forked {
 		inst = 0 // created by its parent's fork events only
-		ex.warn(p, "forked by %q: exported with \"instance\": 0 and the parent's \"fork\" event, which upstream rt-app has and Debian's rt-app 1.0 ignores", t.Parent)
+		ex.warnOnce("forked "+p, p, "forked by %q: exported with \"instance\": 0 and the parent's \"fork\" event, which upstream rt-app has and Debian's rt-app 1.0 ignores", t.Parent)
 	}
 	fmt.Fprintf(&ex.b, "\t\t\t\"instance\" : %d,\n\t\t\t\"loop\" : %d,\n", inst, t.Loop)
 	pol := t.Policy
@@ -362,74 +362,6 @@ func (ex *exporter) checkTimerModes(p string, phases []phase) {
 			ex.warn(p+".program", "timer %q is used both absolute and relative: in rt-app the timer is absolute for every use", ref)
 		}
 	}
-}
-
-// expandPerCPU resolves the machine-sized task keys, which rt-app does not
-// have: a per_cpu task becomes one thread per CPU named NAME_cpuN and
-// pinned to N, instances_per_cpu becomes its instance count on the
-// scenario's machine (hw.smt applied), "nodes" becomes the CPUs of the
-// nodes ("spread": one thread NAME_iK per instance, pinned to its node).
-func (ex *exporter) expandPerCPU(sc *scenario.Scenario) ([]scenario.Task, []string, error) {
-	var tasks []scenario.Task
-	var paths []string
-	var cfg sched.Config
-	ncpu := -1
-	for i, t := range sc.Tasks {
-		p := fmt.Sprintf("tasks[%d]", i)
-		if !t.PerCPU && t.InstancesPerCPU == 0 && t.Nodes == nil && !t.SpreadNodes {
-			tasks, paths = append(tasks, t), append(paths, p)
-			continue
-		}
-		if ncpu < 0 {
-			var err error
-			if cfg, err = sc.Build(sched.DefaultLimits()); err != nil {
-				return nil, nil, err
-			}
-			ncpu = cfg.Machine.NumCPUs()
-		}
-		if t.InstancesPerCPU > 0 {
-			t.Instances = max(1, int(t.InstancesPerCPU*float64(ncpu)+0.5))
-			t.InstancesPerCPU = 0
-			ex.warn(p+".instances_per_cpu", "exported as %d instances (the count on %s)", t.Instances, sc.Topology)
-		}
-		if t.Nodes != nil || t.SpreadNodes {
-			var spec sched.TaskSpec
-			for _, s := range cfg.Tasks {
-				if s.Name == t.Name {
-					spec = s
-				}
-			}
-			t.Nodes = nil
-			if !t.SpreadNodes {
-				t.CPUs = spec.CPUs
-				ex.warn(p+".nodes", "exported as the %d CPUs of the nodes on %s", len(t.CPUs), sc.Topology)
-			} else {
-				t.SpreadNodes = false
-				ex.warn(p+".nodes", "exported as %d threads %s_iK, each pinned to its node's CPUs", len(spec.InstanceCPUs), t.Name)
-				for k, l := range spec.InstanceCPUs {
-					u := t
-					u.Instances = 1
-					u.Name = fmt.Sprintf("%s_i%d", t.Name, k)
-					u.CPUs = l
-					tasks, paths = append(tasks, u), append(paths, p)
-				}
-				continue
-			}
-		}
-		if !t.PerCPU {
-			tasks, paths = append(tasks, t), append(paths, p)
-			continue
-		}
-		ex.warn(p+".per_cpu", "exported as %d threads %s_cpuN, each pinned to its CPU", ncpu, t.Name)
-		for c := range ncpu {
-			u := t
-			u.PerCPU = false
-			u.Name = fmt.Sprintf("%s_cpu%d", t.Name, c)
-			u.CPUs = []int{c}
-			tasks, paths = append(tasks, u), append(paths, p)
-		}
-	}
-	return tasks, paths, nil
 }
 
 // semaphorePath names where a semaphore comes from: the scenario's
