@@ -64,7 +64,7 @@ func Export(sc *scenario.Scenario) (_ []byte, _ []Warning, err error) {
 		if len(full.Semaphores) > 0 {
 			name := slices.Sorted(maps.Keys(full.Semaphores))[0]
 			return nil, nil, &scenario.Error{Path: semaphorePath(sc, name),
-				Msg: fmt.Sprintf("resource %q is a counting semaphore, which rt-app cannot express (its signal wakes a waiter or is lost; nothing is counted)", name)}
+				Msg: fmt.Sprintf("resource %q is a counting semaphore, which rt-app cannot express: its grammar (tutorial.txt) has mutexes, condition variables (wait/signal/broad: a signal wakes a waiter or is lost), suspend/resume and barriers, but no counter, and rt-app keeps no state that could emulate one", name)}
 		}
 		own := len(sc.Tasks)
 		workloads := sc.Workloads

@@ -596,7 +596,7 @@ func (im *importer) phaseAttrs(t *taskIn, p string, v *Value) error {
 			return err
 		}
 		if !sameSet(cpus, t.out.CPUs) {
-			return errAt(cp, "%v differs from the thread's affinity %s: per-phase CPU affinity (sched_setaffinity between phases) is not modelled; the core has one affinity per task", cpus, affinity(t.out.CPUs))
+			return errAt(cp, "%v differs from the thread's affinity %s: per-phase CPU affinity is rt-app grammar (sched_setaffinity() between phases), but the simulator does not model an affinity change during a run (nor the migration stopper that moves the running thread); each task keeps one affinity, so split the thread into one per affinity", cpus, affinity(t.out.CPUs))
 		}
 	}
 	if v.Get("policy") != nil || v.Get("priority") != nil {
@@ -615,7 +615,7 @@ func (im *importer) phaseAttrs(t *taskIn, p string, v *Value) error {
 			}
 		}
 		if pol != policyName(t.out.Policy) || nice != cur {
-			return errAt(p, "changes the policy or priority to %s/%d: per-phase scheduling parameters are not modelled; the core has one policy and nice value per task", pol, nice)
+			return errAt(p, "changes the policy or priority to %s/%d: per-phase scheduling parameters are rt-app grammar (sched_setattr() between phases), but the simulator does not model a policy change during a run; each task keeps one policy and nice value", pol, nice)
 		}
 	}
 	return nil

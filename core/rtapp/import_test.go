@@ -41,7 +41,7 @@ var exampleOutcomes = map[string]struct{ path, msg string }{
 	"tutorial/example5.json":                       {},
 	"tutorial/example6.json":                       {},
 	"tutorial/example7.json":                       {},
-	"tutorial/example8.json":                       {"tasks.thread0.phases.phase1.cpus", "per-phase CPU affinity"},
+	"tutorial/example8.json":                       {"tasks.thread0.phases.phase1.cpus", "per-phase CPU affinity is rt-app grammar"},
 	"video-long.json":                              {},
 	"video-short.json":                             {},
 }
