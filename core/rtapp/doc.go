@@ -32,10 +32,11 @@
 //     10; ignored with a warning for SCHED_DEADLINE), dl-runtime, dl-period
 //     and dl-deadline (µs; the period defaults to the runtime and the
 //     deadline to the period, as rt-app's; checked as sched_setattr() does),
-//     delay (the start time). A phase may restate the
-//     thread's cpus/policy/priority but not change them: rt-app's grammar
-//     allows per-phase cpus/policy (sched_setaffinity()/sched_setattr()
-//     between phases), the core has one affinity and policy per task.
+//     delay (the start time). A phase's own cpus become affinity steps
+//     (phase_affinity.go; exported back by export_affinity.go). A phase
+//     may restate the thread's policy/priority but not change them:
+//     rt-app's grammar allows it (sched_setattr() between phases), the
+//     core has one policy per task.
 //   - events: run and runtime (µs of work; -1 = forever; runtime is treated
 //     as run, which differs only on CPUs below capacity 1024), sleep, timer
 //     (ref, period, mode; relative by default as in rt-app, and absolute for

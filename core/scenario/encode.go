@@ -267,6 +267,19 @@ func encodeProgram(w *jw, steps []Step) {
 			w.b.WriteString(`{"cpu":` + strconv.Itoa(st.IPI.CPU) + `,"wait":` + strconv.FormatBool(st.IPI.Wait) + `}`)
 		case "sleep":
 			w.str(FormatDuration(st.Sleep))
+		case "affinity":
+			if st.Affinity == nil {
+				w.str("all")
+				break
+			}
+			w.b.WriteByte('[')
+			for i, c := range st.Affinity {
+				if i > 0 {
+					w.b.WriteByte(',')
+				}
+				w.b.WriteString(strconv.Itoa(c))
+			}
+			w.b.WriteByte(']')
 		case "timer":
 			tf := true
 			w.b.WriteByte('{')
