@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -88,3 +89,30 @@ func TestAffinityStep(t *testing.T) {
 		t.Errorf("encoding %s", js)
 	}
 }
+
+// TestAffinityDistribute: leaving CPU 0 for the mask {1,2,3}, the stopper's
+// destination is cpumask_any_and_distribute()'s (the next CPU after the
+// one CPU 0 returned last: 1, 2, 3, 1) on v5.8+, and the first CPU of the
+// mask on v3.11.
+func TestAffinityDistribute(t *testing.T) {
+	for _, c := range []struct{ kernel, want string }{{"v3.11", "[1 1 1 1]"}, {"v5.8", "[1 2 3 1]"}, {"v6.18", "[1 2 3 1]"}} {
+		kernel, want := c.kernel, c.want
+		in := doc(`"topology":"smp-4","duration":"20ms","kernel":{"version":"`+kernel+`"},`,
+			task("m", `"cpus":[0],"loop":4,`, `{"affinity":[0]},{"run":"1ms"},{"affinity":[1,2,3]},{"run":"1ms"}`))
+		sim := buildRun(t, in, sched.DefaultLimits())
+		var dests []sched.CPUID
+		sim.Attach(sinkFunc(func(e *sched.Event) {
+			if e.Kind == sched.EvMigrate && e.Reason == sched.ReasonAffinity && e.Arg == 0 {
+				dests = append(dests, e.CPU)
+			}
+		}))
+		sim.RunUntil(20 * sched.Millisecond)
+		if got := fmt.Sprint(dests); got != want {
+			t.Errorf("%s: moves from CPU 0 went to %s, want %s", kernel, got, want)
+		}
+	}
+}
+
+type sinkFunc func(e *sched.Event)
+
+func (f sinkFunc) Event(e *sched.Event) { f(e) }
