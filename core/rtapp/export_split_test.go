@@ -21,14 +21,7 @@ func (s *streamHash) Event(e *sched.Event) { fmt.Fprintf(s.h, "%+v\n", *e); s.n+
 // runStream runs sc for d and hashes its event stream (task ids, not names).
 func runStream(t *testing.T, sc *scenario.Scenario, d sched.Time) (string, int) {
 	t.Helper()
-	cfg, err := sc.Build(sched.DefaultLimits())
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := sched.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := newSim(t, sc)
 	h := &streamHash{h: sha256.New()}
 	s.Attach(h)
 	s.RunUntil(d)

@@ -252,7 +252,8 @@ func normalize(steps []scenario.Step, refs map[string]string, inLoop bool) []sce
 	return out
 }
 
-func runMetrics(t *testing.T, sc *scenario.Scenario) string {
+// newSim builds sc and creates its simulation.
+func newSim(t *testing.T, sc *scenario.Scenario) *sched.Sim {
 	t.Helper()
 	cfg, err := sc.Build(sched.DefaultLimits())
 	if err != nil {
@@ -262,6 +263,12 @@ func runMetrics(t *testing.T, sc *scenario.Scenario) string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return sim
+}
+
+func runMetrics(t *testing.T, sc *scenario.Scenario) string {
+	t.Helper()
+	sim := newSim(t, sc)
 	col := metrics.New(sim.NumCPUs())
 	sim.Attach(col)
 	if err := sim.Run(); err != nil {
@@ -444,14 +451,7 @@ func TestPhaseAffinity(t *testing.T) {
 	if fmt.Sprint(masks) != "[[0] [1] [2]]" || fmt.Sprint(sc.Tasks[0].CPUs) != "[2]" || sc.Topology != "smp-4" {
 		t.Fatalf("affinity steps %v, thread cpus %v, topology %s", masks, sc.Tasks[0].CPUs, sc.Topology)
 	}
-	cfg, err := sc.Build(sched.DefaultLimits())
-	if err != nil {
-		t.Fatal(err)
-	}
-	sim, err := sched.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sim := newSim(t, sc)
 	var on []sched.CPUID
 	sim.Attach(sinkFunc(func(e *sched.Event) {
 		if e.Kind == sched.EvSwitch && e.Next == 0 && (len(on) == 0 || on[len(on)-1] != e.CPU) {
