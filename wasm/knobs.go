@@ -9,6 +9,7 @@ package main
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"schedplay/core/sched"
 	"schedplay/core/topology"
@@ -25,6 +26,11 @@ type FeatureRow struct {
 	On         bool
 	Overridden bool
 	Modelled   bool
+	// Applies: the profile reads the feature (sched.Feature.AppliesTo);
+	// otherwise the toggle is disabled, Only names the profiles that do,
+	// and an override left from another profile can only be cleared.
+	Applies bool
+	Only    string
 }
 
 // SysctlRow is one sysctl field.
@@ -67,7 +73,13 @@ func (c *Knobs) features() []FeatureRow {
 		if !over {
 			on = p.Features.Has(f)
 		}
-		out = append(out, FeatureRow{Name: f.String(), Help: f.Help(), On: on, Overridden: over, Modelled: f.Modelled()})
+		row := FeatureRow{Name: f.String(), Help: f.Help(), On: on, Overridden: over, Modelled: f.Modelled(),
+			Applies: f.AppliesTo(p.Version())}
+		if !row.Applies {
+			row.On = false
+			row.Only = strings.Join(f.Profiles(), ", ") + " only"
+		}
+		out = append(out, row)
 	}
 	return out
 }
@@ -96,6 +108,9 @@ func (c *Knobs) sysctls() []SysctlRow {
 func (c *Knobs) toggle(name string, on bool) {
 	c.App.SetKey(fmt.Sprintf("features.%s=%s", name, onOff(on)))
 }
+
+// clearFeature drops an override, e.g. one the profile does not read.
+func (c *Knobs) clearFeature(name string) { c.App.ClearKey("features." + name) }
 
 func (c *Knobs) setSysctl(name, v string) {
 	if v == "" {

@@ -30,19 +30,10 @@ type SweepState struct {
 	FormErr     string // what is wrong with the form (shown at the field)
 	FormField   string // which field FormErr concerns: key1, vals1, key2, vals2, runs, metric
 
-	ID       int // run id shared with App.gen
-	Running  bool
-	local    bool
-	Fraction float64
-	Finished int
-	Total    int
-	Info     string
-	start    float64
-	Ms       float64           // wall time of the last finished sweep
-	Report   *view.SweepReport // the last finished sweep
-	RanSpec  experiment.SweepSpec
-	RanOn    string // the scenario it ran on (its name)
-	Err      string
+	batch                     // the sweep's progress (batch.go)
+	Report  *view.SweepReport // the last finished sweep
+	RanSpec experiment.SweepSpec
+	RanOn   string // the scenario it ran on (its name)
 }
 
 // sw returns the sweep state, creating it on first use.

@@ -5,28 +5,19 @@ package main
 //
 //   - StartThread runs the current scenario's experiment block (the
 //     mailing-list thread a seed/ preset reproduces) as `schedplay compare
-//     -preset NAME` does, in the simulation worker ("thread" message,
-//     wasm/worker/thread.go), or without a worker on a goroutine of the
-//     page in chunks of threadChunkMs. Progress (runs done, fraction,
-//     estimated time left) is written straight into the DOM; Vugu renders
-//     only when the experiment starts and ends, so the main thread never
-//     runs a long task for it.
+//     -preset NAME` does, as a batch (batch.go): in the simulation worker
+//     ("thread" message, wasm/worker/thread.go) or on the page.
 //   - StartAB runs one configuration of the block as A and another as B
 //     (on the chosen variant) through the normal single-run A/B view: run
 //     A, pin it when it finishes (abAfterRender), run B.
 
 import (
-	"encoding/json"
 	"fmt"
-	"time"
 
 	"schedplay/core/scenario"
-	"schedplay/core/sched"
 	"schedplay/wasm/bridge"
 	"schedplay/wasm/view"
 )
-
-const threadChunkMs = 20 // page fallback: wall time of one chunk
 
 // GalleryState is the gallery and thread-experiment part of the App.
 type GalleryState struct {
@@ -34,19 +25,10 @@ type GalleryState struct {
 	cards []Card // built once (gallery.go)
 
 	// The thread experiment (one at a time).
+	batch
 	Name     string // the scenario it runs or ran
 	Runs     int    // runs per cell asked for (0: the block's)
-	ID       int    // run id shared with App.gen
-	Running  bool
-	local    bool // running on the page (no worker)
-	Fraction float64
-	Finished int
-	Total    int
-	Info     string // configuration and seed in progress
-	start    float64
-	Ms       float64 // wall time of the last finished experiment
 	Report   *view.ThreadReport
-	Err      string
 	maxMsgMs float64 // longest handling of one worker message (main thread)
 	renders  int     // page renders so far (the tests count those during an experiment)
 
@@ -65,14 +47,8 @@ func (a *App) gal() *GalleryState {
 	return a.G
 }
 
-// threadActive reports whether an experiment is running. It shares the
-// run id sequence (App.gen) with runs and trace imports: a run or an
-// import started since supersedes it (the worker has moved on), as does
-// the loss of the worker.
-func (a *App) threadActive() bool {
-	g := a.gal()
-	return g.Running && g.ID == a.gen && (g.local || a.link != nil)
-}
+// threadActive reports whether an experiment is running (batch.go).
+func (a *App) threadActive() bool { return a.active(&a.gal().batch) }
 
 // threadBase is the scenario an experiment or A/B starts from: the
 // current one, or the one before the A/B overrides if it is unchanged.
@@ -104,35 +80,16 @@ func (a *App) StartThread() {
 		runs = sc.Experiment.EffectiveRuns()
 	}
 	total := len(sc.Experiment.VariantList()) * len(sc.Experiment.Configs) * runs
-	if a.Running {
-		a.CancelRun()
-		a.Notice = ""
-	}
-	a.gen++
-	g.ID, g.Name, g.Running, g.local = a.gen, scName(sc), true, a.link == nil
-	g.Fraction, g.Finished, g.Total, g.Info, g.Report, g.Err = 0, 0, total, "", nil, ""
-	g.start, g.maxMsgMs = bridge.Now(), 0
-	if a.link == nil {
+	g.Name, g.Report, g.maxMsgMs = scName(sc), nil, 0
+	if a.beginBatch(&g.batch, total) {
 		go a.threadLocal(sc, runs, g.ID)
 		return
 	}
-	if err := a.link.w.Post(map[string]any{"type": "thread", "id": g.ID, "scenario": string(sc.Encode()), "runs": g.Runs}); err != nil {
-		g.Running, g.Err = false, err.Error()
-	}
+	a.postBatch(&g.batch, map[string]any{"type": "thread", "id": g.ID, "scenario": string(sc.Encode()), "runs": g.Runs})
 }
 
 // CancelThread stops the experiment; nothing of it is shown.
-func (a *App) CancelThread() {
-	g := a.gal()
-	if !a.threadActive() {
-		return
-	}
-	if a.link != nil && !g.local {
-		a.link.w.Post(map[string]any{"type": "cancel", "id": g.ID})
-	}
-	g.Running = false
-	a.Notice = "Thread experiment cancelled."
-}
+func (a *App) CancelThread() { a.cancelBatch(&a.gal().batch, "Thread experiment cancelled.") }
 
 // SetThreadRuns sets the runs per cell (0 or empty: the block's).
 func (a *App) SetThreadRuns(s string) {
@@ -155,92 +112,26 @@ func (a *App) handleThread(m bridge.WorkerMsg) bool {
 	}
 	t0 := bridge.Now()
 	defer func() { g.maxMsgMs = max(g.maxMsgMs, bridge.Now()-t0) }()
-	switch m.Type {
-	case "threadprogress":
-		g.Fraction, g.Finished, g.Total, g.Info = m.Now, int(m.Events), m.CPUs, m.Info
-		a.threadProgressDOM()
-		return false
-	case "threaddone":
-		var rep *view.ThreadReport
-		err := m.Error
-		if err == "" {
-			rep = &view.ThreadReport{}
-			if jerr := json.Unmarshal([]byte(m.Report), rep); jerr != nil {
-				rep, err = nil, "worker report: "+jerr.Error()
-			}
-		}
-		a.threadFinished(rep, err)
-		return true
-	}
-	return false
+	return handleBatch(a, &g.batch, "thread", m, a.threadProgressDOM, a.threadFinished)
 }
 
 func (a *App) threadFinished(rep *view.ThreadReport, err string) {
 	g := a.gal()
-	g.Running, g.Report, g.Err = false, rep, err
-	g.Fraction, g.Finished = 1, g.Total
-	g.Ms = bridge.Now() - g.start
+	g.finish(err)
+	g.Report = rep
 }
 
 // threadLocal runs the experiment on the page in chunks (no worker).
 func (a *App) threadLocal(sc *scenario.Scenario, runs, id int) {
-	dt := sched.Millisecond
-	a.env.Lock()
-	tr, err := view.NewThreadRun(sc, runs)
-	if err != nil {
-		if g := a.gal(); g.ID == id && a.threadActive() {
-			a.threadFinished(nil, err.Error())
-		}
-		a.env.UnlockRender()
-		return
-	}
-	a.env.UnlockOnly()
-	for {
-		a.env.Lock()
-		g := a.gal()
-		if !a.threadActive() || g.ID != id {
-			a.env.UnlockOnly()
-			return
-		}
-		t0 := bridge.Now()
-		slices := 0
-		done, err := tr.Advance(dt, func() bool { slices++; return bridge.Now()-t0 > threadChunkMs })
-		if slices > 0 {
-			dt = adaptSlice(dt, (bridge.Now()-t0)/float64(slices))
-		}
-		g.Fraction, g.Finished, g.Info = tr.Fraction(), tr.Finished(), tr.Current()
-		if err != nil || done {
-			var rep *view.ThreadReport
-			msg := ""
+	g := a.gal()
+	runOnPage(a, &g.batch, id, func() (*view.ThreadRun, error) { return view.NewThreadRun(sc, runs) },
+		func(tr *view.ThreadRun) error {
+			res, err := tr.Result()
 			if err == nil {
-				res, rerr := tr.Result()
-				if rerr != nil {
-					msg = rerr.Error()
-				} else {
-					rep = view.NewThreadReport(res)
-				}
-			} else {
-				msg = err.Error()
+				g.Report = view.NewThreadReport(res)
 			}
-			a.threadFinished(rep, msg)
-			a.env.UnlockRender()
-			return
-		}
-		a.threadProgressDOM()
-		a.env.UnlockOnly()
-		time.Sleep(time.Millisecond) // yield to the browser
-	}
-}
-
-// adaptSlice keeps one slice of simulated time near a tenth of a chunk.
-func adaptSlice(dt sched.Time, sliceMs float64) sched.Time {
-	switch {
-	case sliceMs > threadChunkMs/5:
-		dt /= 2
-	case sliceMs < threadChunkMs/50:
-		dt *= 2
-	}
-	return min(200*sched.Millisecond, max(10*sched.Microsecond, dt))
+			return err
+		}, a.threadProgressDOM)
 }
 
 // threadProgressDOM updates the progress bar and text in place.
@@ -253,28 +144,7 @@ func (a *App) threadProgressDOM() {
 // threadProgressText: runs done, the one in progress, time left.
 func (a *App) threadProgressText() string {
 	g := a.gal()
-	if !a.threadActive() {
-		if g.Report != nil && g.Ms > 0 {
-			return fmt.Sprintf("%d runs in %.1f s", g.Total, g.Ms/1000)
-		}
-		return ""
-	}
-	s := fmt.Sprintf("%d / %d runs", g.Finished, g.Total)
-	if g.Info != "" && g.Finished < g.Total {
-		s += " · running " + g.Info
-	}
-	el := (bridge.Now() - g.start) / 1000
-	if g.Fraction > 0.02 && el > 0.5 {
-		s += fmt.Sprintf(" · about %s left", fmtSeconds(el*(1-g.Fraction)/g.Fraction))
-	}
-	return s
-}
-
-func fmtSeconds(s float64) string {
-	if s < 90 {
-		return fmt.Sprintf("%.0f s", max(1, s))
-	}
-	return fmt.Sprintf("%.0f min", s/60)
+	return a.progressText(&g.batch, g.Report != nil)
 }
 
 // StartAB runs configuration CfgA of the chosen variant as A, then CfgB as

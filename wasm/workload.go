@@ -8,6 +8,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -225,12 +226,32 @@ func (c *Workload) addGroup(shape string) {
 	c.App.edited()
 }
 
+// remove drops task group i if the scenario stays valid without it;
+// otherwise the group stays and the notice says why.
 func (c *Workload) remove(i int) {
-	if len(c.App.Sc.Tasks) <= 1 {
+	tasks, err := withoutGroup(c.App.Sc, i)
+	if err != nil {
+		c.App.Notice = err.Error()
 		return
 	}
-	c.App.Sc.Tasks = append(c.App.Sc.Tasks[:i], c.App.Sc.Tasks[i+1:]...)
+	c.App.Sc.Tasks = tasks
 	c.App.edited()
+}
+
+// withoutGroup returns sc's task groups without group i, or why that
+// scenario would be invalid: the last group with no workload to provide
+// tasks, a group another one forks or an experiment names. The result is
+// a new slice (clones of the scenario share the old one).
+func withoutGroup(sc *scenario.Scenario, i int) ([]scenario.Task, error) {
+	if i < 0 || i >= len(sc.Tasks) {
+		return nil, fmt.Errorf("no task group %d", i)
+	}
+	trial := sc.Clone()
+	trial.Tasks = slices.Delete(slices.Clone(sc.Tasks), i, i+1)
+	if err := trial.Validate(); err != nil {
+		return nil, fmt.Errorf("task group %q stays: without it, %v", sc.Tasks[i].Name, err)
+	}
+	return trial.Tasks, nil
 }
 
 func swatch(color string) string { return "background:" + color }

@@ -32,9 +32,11 @@
 //     10; ignored with a warning for SCHED_DEADLINE), dl-runtime, dl-period
 //     and dl-deadline (µs; the period defaults to the runtime and the
 //     deadline to the period, as rt-app's; checked as sched_setattr() does),
-//     delay (the start time). A phase may restate the
-//     thread's cpus/policy/priority but not change them (the core has one
-//     affinity and policy per task).
+//     delay (the start time). A phase's own cpus become affinity steps
+//     (phase_affinity.go; exported back by export_affinity.go). A phase
+//     may restate the thread's policy/priority but not change them:
+//     rt-app's grammar allows it (sched_setattr() between phases), the
+//     core has one policy per task.
 //   - events: run and runtime (µs of work; -1 = forever; runtime is treated
 //     as run, which differs only on CPUs below capacity 1024), sleep, timer
 //     (ref, period, mode; relative by default as in rt-app, and absolute for
@@ -70,6 +72,11 @@
 //     (rt-app's pthread_setname_np fails beyond that and the thread keeps the
 //     name "rt-app"). Names with characters outside A-Z a-z 0-9 _ . are
 //     rewritten with _ and a warning.
+//   - Export of the machine-sized keys (export_split.go): per_cpu and
+//     "nodes": "spread" become one thread per CPU or instance (NAME_cpuN,
+//     NAME_iK), and each of them forks its own copy of the group's forked
+//     descendants, since an rt-app thread (like a core task group) has one
+//     parent.
 //
 // rt-app files carry no machine and no kernel: the importer picks the
 // smallest smp-N topology that has every CPU named, the default kernel, and

@@ -30,6 +30,8 @@ type exporter struct {
 	warns []Warning
 	b     strings.Builder
 	once  map[string]bool
+	sc    *scenario.Scenario // the (expanded) scenario exported
+	all   []int              // its machine's CPUs, once needed (export_affinity.go)
 }
 
 // warnOnce warns about key at most once per export.
@@ -64,23 +66,23 @@ func Export(sc *scenario.Scenario) (_ []byte, _ []Warning, err error) {
 		if len(full.Semaphores) > 0 {
 			name := slices.Sorted(maps.Keys(full.Semaphores))[0]
 			return nil, nil, &scenario.Error{Path: semaphorePath(sc, name),
-				Msg: fmt.Sprintf("resource %q is a counting semaphore, which rt-app cannot express (its signal wakes a waiter or is lost; nothing is counted)", name)}
+				Msg: fmt.Sprintf("resource %q is a counting semaphore, which rt-app cannot express: its grammar (tutorial.txt) has mutexes, condition variables (wait/signal/broad: a signal wakes a waiter or is lost), suspend/resume and barriers, but no counter, and rt-app keeps no state that could emulate one", name)}
 		}
 		own := len(sc.Tasks)
 		workloads := sc.Workloads
 		sc = full
 		defer func() { err = expandedPath(err, sc, own, workloads) }()
 	}
-	ex := &exporter{}
+	ex := &exporter{sc: sc}
+	tasks, paths, err := ex.resolveMachineKeys(sc) // export_split.go
+	if err != nil {
+		return nil, nil, err
+	}
 	forked := map[string]bool{}
-	for _, t := range sc.Tasks {
+	for _, t := range tasks {
 		if t.Parent != "" {
 			forked[t.Name] = true
 		}
-	}
-	tasks, paths, err := ex.expandPerCPU(sc)
-	if err != nil {
-		return nil, nil, err
 	}
 	ex.b.WriteString("{\n\t\"tasks\" : {\n")
 	for i, t := range tasks {
@@ -136,7 +138,7 @@ func (ex *exporter) task(p string, t scenario.Task, forked bool) error {
 	inst := t.Instances
 	if forked {
 		inst = 0 // created by its parent's fork events only
-		ex.warn(p, "forked by %q: exported with \"instance\": 0 and the parent's \"fork\" event, which upstream rt-app has and Debian's rt-app 1.0 ignores", t.Parent)
+		ex.warnOnce("forked "+p, p, "forked by %q: exported with \"instance\": 0 and the parent's \"fork\" event, which upstream rt-app has and Debian's rt-app 1.0 ignores", t.Parent)
 	}
 	fmt.Fprintf(&ex.b, "\t\t\t\"instance\" : %d,\n\t\t\t\"loop\" : %d,\n", inst, t.Loop)
 	pol := t.Policy
@@ -164,11 +166,7 @@ func (ex *exporter) task(p string, t scenario.Task, forked bool) error {
 			ex.us(p+".dl_runtime", t.DLRuntime), ex.us(p+".dl_period", per), ex.us(p+".dl_deadline", d))
 	}
 	if t.CPUs != nil {
-		cs := make([]string, len(t.CPUs))
-		for i, c := range t.CPUs {
-			cs[i] = strconv.Itoa(c)
-		}
-		fmt.Fprintf(&ex.b, "\t\t\t\"cpus\" : [%s],\n", strings.Join(cs, ", "))
+		fmt.Fprintf(&ex.b, "\t\t\t\"cpus\" : %s,\n", cpuList(t.CPUs))
 	}
 	if t.Start != 0 {
 		fmt.Fprintf(&ex.b, "\t\t\t\"delay\" : %d,\n", ex.us(p+".start", t.Start))
@@ -183,9 +181,15 @@ func (ex *exporter) task(p string, t scenario.Task, forked bool) error {
 	if err != nil {
 		return err
 	}
+	if err := ex.phaseCPUs(p, t, phases); err != nil { // export_affinity.go
+		return err
+	}
 	ex.b.WriteString("\t\t\t\"phases\" : {\n")
 	for i, ph := range phases {
 		fmt.Fprintf(&ex.b, "\t\t\t\t\"p%d\" : {\n\t\t\t\t\t\"loop\" : %d", i, ph.loop)
+		if ph.cpus != nil {
+			fmt.Fprintf(&ex.b, ",\n\t\t\t\t\t\"cpus\" : %s", cpuList(ph.cpus))
+		}
 		for j, ev := range ph.events {
 			fmt.Fprintf(&ex.b, ",\n\t\t\t\t\t\"%s%d\" : %s", ev.key, j, ev.val)
 		}
@@ -203,6 +207,12 @@ func (ex *exporter) task(p string, t scenario.Task, forked bool) error {
 type phase struct {
 	loop   int
 	events []event
+	// set: an affinity step starts the phase (mask: its CPUs, nil =
+	// all); cpus: what the phase writes as "cpus" (export_affinity.go).
+	set  bool
+	mask []int
+	cpus []int
+	path string // of the affinity step
 }
 
 type event struct {
@@ -215,14 +225,24 @@ type event struct {
 func (ex *exporter) phases(p string, steps []scenario.Step) ([]phase, error) {
 	var out []phase
 	var cur []event
+	var next *phase // an affinity step waiting for its phase
 	flush := func() {
 		if len(cur) > 0 {
-			out = append(out, phase{loop: 1, events: cur})
+			ph := phase{loop: 1, events: cur}
+			if next != nil {
+				ph.set, ph.mask, next = true, next.mask, nil
+			}
+			out = append(out, ph)
 			cur = nil
 		}
 	}
 	for i, st := range steps {
 		sp := fmt.Sprintf("%s[%d]", p, i)
+		if st.Kind == "affinity" {
+			flush()
+			next = &phase{mask: st.Affinity, path: sp + ".affinity"}
+			continue
+		}
 		if st.Kind != "loop" {
 			ev, err := ex.event(sp, st)
 			if err != nil {
@@ -232,13 +252,24 @@ func (ex *exporter) phases(p string, steps []scenario.Step) ([]phase, error) {
 			continue
 		}
 		flush()
-		var body []event
-		if err := ex.unroll(sp+".loop.program", st.Loop.Program, &body); err != nil {
+		ph := phase{loop: st.Loop.Count}
+		prog := st.Loop.Program
+		if next != nil {
+			ph.set, ph.mask, next = true, next.mask, nil
+		} else if len(prog) > 0 && prog[0].Kind == "affinity" {
+			// Set at every iteration: rt-app's phase cpus.
+			ph.set, ph.mask, prog = true, prog[0].Affinity, prog[1:]
+			sp += ".loop.program[0]"
+		}
+		if err := ex.unroll(sp+".loop.program", prog, &ph.events); err != nil {
 			return nil, err
 		}
-		out = append(out, phase{loop: st.Loop.Count, events: body})
+		out = append(out, ph)
 	}
 	flush()
+	if next != nil {
+		return nil, errAt(next.path, "an affinity step that ends the program: rt-app sets \"cpus\" at a phase's start, and a phase needs events; move it to the start of the program")
+	}
 	if len(out) == 0 {
 		return nil, errAt(p, "empty program")
 	}
@@ -311,6 +342,8 @@ func (ex *exporter) event(p string, st scenario.Step) (event, error) {
 		return event{key: "fork", val: jsonStr(st.Fork)}, nil
 	case "exit":
 		return event{}, errAt(p+".exit", "rt-app has no exit event (a thread ends when its loop count is done)")
+	case "affinity":
+		return event{}, errAt(p+".affinity", "rt-app sets the affinity at a phase's start only (per-phase \"cpus\"): an affinity step is exported at the top of the program or as the first step of a top-level loop, not inside a loop's body")
 	case "wait":
 		if st.Mutex != "" {
 			// pthread_cond_wait() releasing the mutex the thread locked.
@@ -362,74 +395,6 @@ func (ex *exporter) checkTimerModes(p string, phases []phase) {
 			ex.warn(p+".program", "timer %q is used both absolute and relative: in rt-app the timer is absolute for every use", ref)
 		}
 	}
-}
-
-// expandPerCPU resolves the machine-sized task keys, which rt-app does not
-// have: a per_cpu task becomes one thread per CPU named NAME_cpuN and
-// pinned to N, instances_per_cpu becomes its instance count on the
-// scenario's machine (hw.smt applied), "nodes" becomes the CPUs of the
-// nodes ("spread": one thread NAME_iK per instance, pinned to its node).
-func (ex *exporter) expandPerCPU(sc *scenario.Scenario) ([]scenario.Task, []string, error) {
-	var tasks []scenario.Task
-	var paths []string
-	var cfg sched.Config
-	ncpu := -1
-	for i, t := range sc.Tasks {
-		p := fmt.Sprintf("tasks[%d]", i)
-		if !t.PerCPU && t.InstancesPerCPU == 0 && t.Nodes == nil && !t.SpreadNodes {
-			tasks, paths = append(tasks, t), append(paths, p)
-			continue
-		}
-		if ncpu < 0 {
-			var err error
-			if cfg, err = sc.Build(sched.DefaultLimits()); err != nil {
-				return nil, nil, err
-			}
-			ncpu = cfg.Machine.NumCPUs()
-		}
-		if t.InstancesPerCPU > 0 {
-			t.Instances = max(1, int(t.InstancesPerCPU*float64(ncpu)+0.5))
-			t.InstancesPerCPU = 0
-			ex.warn(p+".instances_per_cpu", "exported as %d instances (the count on %s)", t.Instances, sc.Topology)
-		}
-		if t.Nodes != nil || t.SpreadNodes {
-			var spec sched.TaskSpec
-			for _, s := range cfg.Tasks {
-				if s.Name == t.Name {
-					spec = s
-				}
-			}
-			t.Nodes = nil
-			if !t.SpreadNodes {
-				t.CPUs = spec.CPUs
-				ex.warn(p+".nodes", "exported as the %d CPUs of the nodes on %s", len(t.CPUs), sc.Topology)
-			} else {
-				t.SpreadNodes = false
-				ex.warn(p+".nodes", "exported as %d threads %s_iK, each pinned to its node's CPUs", len(spec.InstanceCPUs), t.Name)
-				for k, l := range spec.InstanceCPUs {
-					u := t
-					u.Instances = 1
-					u.Name = fmt.Sprintf("%s_i%d", t.Name, k)
-					u.CPUs = l
-					tasks, paths = append(tasks, u), append(paths, p)
-				}
-				continue
-			}
-		}
-		if !t.PerCPU {
-			tasks, paths = append(tasks, t), append(paths, p)
-			continue
-		}
-		ex.warn(p+".per_cpu", "exported as %d threads %s_cpuN, each pinned to its CPU", ncpu, t.Name)
-		for c := range ncpu {
-			u := t
-			u.PerCPU = false
-			u.Name = fmt.Sprintf("%s_cpu%d", t.Name, c)
-			u.CPUs = []int{c}
-			tasks, paths = append(tasks, u), append(paths, p)
-		}
-	}
-	return tasks, paths, nil
 }
 
 // semaphorePath names where a semaphore comes from: the scenario's

@@ -452,12 +452,15 @@ func (im *importer) task(t *taskIn) error {
 			return errAt(pp, "no phases")
 		}
 		im.duplicates(pp, phases.Val)
+		var phaseCPUs [][]int // a phase's own "cpus", nil = none (affinity.go)
+		var bodies [][]scenario.Step
 		for _, ph := range phases.Val.Members {
 			p := join(pp, ph.Key)
 			if ph.Val == nil || ph.Val.Kind != Object {
 				return errAt(p, "want a phase object")
 			}
-			if err := im.phaseAttrs(t, p, ph.Val); err != nil {
+			cpus, err := im.phaseAttrs(t, p, ph.Val)
+			if err != nil {
 				return err
 			}
 			steps, err := im.events(t, p, ph.Val)
@@ -470,12 +473,12 @@ func (im *importer) task(t *taskIn) error {
 					return err
 				}
 			}
-			if count == 1 {
-				t.out.Program = append(t.out.Program, steps...)
-			} else {
-				t.out.Program = append(t.out.Program, scenario.Step{Kind: "loop", Loop: &scenario.Loop{Count: count, Program: steps}})
+			if count != 1 {
+				steps = []scenario.Step{{Kind: "loop", Loop: &scenario.Loop{Count: count, Program: steps}}}
 			}
+			phaseCPUs, bodies = append(phaseCPUs, cpus), append(bodies, steps)
 		}
+		t.out.Program = phaseAffinity(t.out.CPUs, phaseCPUs, bodies)
 		if m := v.Get("loop"); m != nil {
 			n, err := intAt(join(t.path, "loop"), m.Val)
 			if err != nil {
@@ -581,28 +584,29 @@ func (im *importer) cpus(path string, v *Value) ([]int, error) {
 	return out, nil
 }
 
-// phaseAttrs checks a phase's cpus/policy/priority: the core has one
-// affinity and one policy per task, so a phase may only restate them.
-func (im *importer) phaseAttrs(t *taskIn, p string, v *Value) error {
+// phaseAttrs reads a phase's cpus (nil: none; phaseAffinity() makes them
+// affinity steps) and checks its policy/priority: the core has one policy
+// per task, so a phase may only restate it.
+func (im *importer) phaseAttrs(t *taskIn, p string, v *Value) ([]int, error) {
 	for _, m := range v.Members {
 		if !phaseKeys[m.Key] && classify(m.Key) == "" {
 			im.warn(join(p, m.Key), "not an rt-app event or phase key, ignored (rt-app ignores it too)")
 		}
 	}
+	var cpus []int
 	if m := v.Get("cpus"); m != nil {
-		cp := join(p, "cpus")
-		cpus, err := im.cpus(cp, m.Val)
-		if err != nil {
-			return err
+		var err error
+		if cpus, err = im.cpus(join(p, "cpus"), m.Val); err != nil {
+			return nil, err
 		}
-		if !sameSet(cpus, t.out.CPUs) {
-			return errAt(cp, "%v differs from the thread's affinity %s: per-phase CPU affinity (sched_setaffinity between phases) is not modelled; the core has one affinity per task", cpus, affinity(t.out.CPUs))
+		if t.out.Policy == "SCHED_DEADLINE" && !sameSet(cpus, t.out.CPUs) {
+			return nil, errAt(join(p, "cpus"), "%v: a SCHED_DEADLINE thread cannot change its affinity (sched_setaffinity() fails with EBUSY unless the mask spans the root domain)", cpus)
 		}
 	}
 	if v.Get("policy") != nil || v.Get("priority") != nil {
 		pol, err := im.policy(p, v, policyName(t.out.Policy), "")
 		if err != nil {
-			return err
+			return nil, err
 		}
 		cur := t.out.Nice
 		if t.out.Priority != 0 {
@@ -611,14 +615,14 @@ func (im *importer) phaseAttrs(t *taskIn, p string, v *Value) error {
 		nice := cur
 		if m := v.Get("priority"); m != nil {
 			if nice, err = intAt(join(p, "priority"), m.Val); err != nil {
-				return err
+				return nil, err
 			}
 		}
 		if pol != policyName(t.out.Policy) || nice != cur {
-			return errAt(p, "changes the policy or priority to %s/%d: per-phase scheduling parameters are not modelled; the core has one policy and nice value per task", pol, nice)
+			return nil, errAt(p, "changes the policy or priority to %s/%d: per-phase scheduling parameters are rt-app grammar (sched_setattr() between phases), but the simulator does not model a policy change during a run; each task keeps one policy and nice value", pol, nice)
 		}
 	}
-	return nil
+	return cpus, nil
 }
 
 func policyName(p string) string {

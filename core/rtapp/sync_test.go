@@ -38,7 +38,7 @@ func TestSyncEvents(t *testing.T) {
 	if got := sc.Tasks[0].Program; !reflect.DeepEqual(got, want) {
 		t.Errorf("a's program\n got %+v\nwant %+v", got, want)
 	}
-	if got := sc.Tasks[1].Program[0]; got != (scenario.Step{Kind: "wait", Res: "bee"}) {
+	if got := sc.Tasks[1].Program[0]; !reflect.DeepEqual(got, scenario.Step{Kind: "wait", Res: "bee"}) {
 		t.Errorf("bare suspend: %+v, want a wait on the thread's own name", got)
 	}
 }

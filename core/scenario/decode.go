@@ -344,7 +344,7 @@ func decodeProgram(path string, v any, depth int) ([]Step, error) {
 			return nil, err
 		}
 		if len(m) != 1 {
-			return nil, errAt(p, "want exactly one of run, sys, sleep, timer, yield, fork, exit, loop, wait, signal, broadcast, barrier, lock, unlock, ipi; got %d keys", len(m))
+			return nil, errAt(p, "want exactly one of run, sys, sleep, timer, yield, fork, exit, loop, wait, signal, broadcast, barrier, lock, unlock, ipi, affinity; got %d keys", len(m))
 		}
 		for k, x := range m {
 			kp := p + "." + k
@@ -390,6 +390,11 @@ func decodeProgram(path string, v any, depth int) ([]Step, error) {
 					return nil, err
 				}
 				st.Kind = "sleep"
+			case "affinity":
+				if st.Affinity, err = decodeAffinity(kp, x); err != nil {
+					return nil, err
+				}
+				st.Kind = "affinity"
 			case "timer":
 				tm, err := asObject(kp, x)
 				if err != nil {
@@ -453,7 +458,7 @@ func decodeProgram(path string, v any, depth int) ([]Step, error) {
 				}
 				st.Res, st.Kind = name, k
 			default:
-				return nil, errAt(kp, "unknown event; want run, sys, sleep, timer, yield, fork, exit, loop, wait, signal, broadcast, barrier, lock, unlock or ipi")
+				return nil, errAt(kp, "unknown event; want run, sys, sleep, timer, yield, fork, exit, loop, wait, signal, broadcast, barrier, lock, unlock, ipi or affinity")
 			}
 		}
 		out = append(out, st)
@@ -686,4 +691,32 @@ func ParseDuration(path, s string) (Duration, error) {
 		}
 	}
 	return Duration(total), nil
+}
+
+// decodeAffinity reads an affinity step: a non-empty array of CPU numbers
+// (duplicates dropped, kept in order) or "all" (nil).
+func decodeAffinity(kp string, x any) ([]int, error) {
+	if str, ok := x.(string); ok && str == "all" {
+		return nil, nil
+	}
+	arr, ok := x.([]any)
+	if !ok || len(arr) == 0 {
+		return nil, errAt(kp, "want a non-empty array of CPU numbers or \"all\" (sched_setaffinity() refuses an empty mask)")
+	}
+	out := []int{}
+	seen := map[int]bool{}
+	for i, c := range arr {
+		n, err := asInt(fmt.Sprintf("%s[%d]", kp, i), c)
+		if err != nil {
+			return nil, err
+		}
+		if n < 0 {
+			return nil, errAt(fmt.Sprintf("%s[%d]", kp, i), "%d: want a CPU number (0 or more)", n)
+		}
+		if !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	return out, nil
 }

@@ -46,6 +46,19 @@ func (w *jw) str(s string) {
 	v, _ := json.Marshal(s)
 	w.b.Write(v)
 }
+
+// ints writes an array of integers (CPU lists).
+func (w *jw) ints(xs []int) {
+	w.b.WriteByte('[')
+	for i, x := range xs {
+		if i > 0 {
+			w.b.WriteByte(',')
+		}
+		w.b.WriteString(strconv.Itoa(x))
+	}
+	w.b.WriteByte(']')
+}
+
 func (w *jw) key(k string, first *bool) {
 	if !*first {
 		w.b.WriteByte(',')
@@ -190,14 +203,7 @@ func encodeTask(w *jw, t Task) {
 	}
 	if t.CPUs != nil {
 		w.key("cpus", &f)
-		w.b.WriteByte('[')
-		for i, c := range t.CPUs {
-			if i > 0 {
-				w.b.WriteByte(',')
-			}
-			w.b.WriteString(strconv.Itoa(c))
-		}
-		w.b.WriteByte(']')
+		w.ints(t.CPUs)
 	}
 	if t.SpreadNodes {
 		w.key("nodes", &f)
@@ -267,6 +273,12 @@ func encodeProgram(w *jw, steps []Step) {
 			w.b.WriteString(`{"cpu":` + strconv.Itoa(st.IPI.CPU) + `,"wait":` + strconv.FormatBool(st.IPI.Wait) + `}`)
 		case "sleep":
 			w.str(FormatDuration(st.Sleep))
+		case "affinity":
+			if st.Affinity == nil {
+				w.str("all")
+				break
+			}
+			w.ints(st.Affinity)
 		case "timer":
 			tf := true
 			w.b.WriteByte('{')

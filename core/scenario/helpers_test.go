@@ -72,9 +72,13 @@ func randScenario(r *rand.Rand) *Scenario {
 	if sc.Kernel.Preempt == "lazy" && sc.Kernel.Version != "v6.18" {
 		sc.Kernel.Preempt = "full" // the lazy model arrived in v6.13
 	}
+	prof, _ := sched.ProfileByName(sc.Kernel.Version)
 	for _, f := range sched.Features() {
 		if r.IntN(4) == 0 {
-			sc.Features[f.String()] = r.IntN(2) == 0
+			on := r.IntN(2) == 0
+			if f.AppliesTo(prof.Version()) { // others are refused (feature_versions.go)
+				sc.Features[f.String()] = on
+			}
 		}
 	}
 	for _, k := range sched.SysctlKeys() {

@@ -85,8 +85,11 @@ type Task struct {
 
 // Step is one program event; Kind says which field is set.
 type Step struct {
-	Kind string // run, sys, sleep, timer, yield, fork, exit, loop, wait, signal, broadcast, barrier, lock, unlock, ipi
-	Run  Duration
+	Kind string // run, sys, sleep, timer, yield, fork, exit, loop, wait, signal, broadcast, barrier, lock, unlock, ipi, affinity
+	// Affinity is an affinity step's CPU list (sched_setaffinity() of the
+	// task on itself); nil = every CPU ("all").
+	Affinity []int
+	Run      Duration
 	// Sys is the length of a sys step: kernel work counted as sys time.
 	Sys Duration
 	// IPI is an ipi step: smp_call_function_single() to a CPU.
@@ -210,6 +213,9 @@ func (sc *Scenario) Build(lim sched.Limits) (sched.Config, error) {
 		f, ok := sched.FeatureByName(name)
 		if !ok {
 			return cfg, errAt("features."+name, "unknown feature (see `schedplay keys`)")
+		}
+		if err := prof.CheckFeature(f); err != nil { // as sched_feat_write(): -EINVAL
+			return cfg, errAt("features."+name, "%v", err)
 		}
 		prof.Features = prof.Features.With(f, sc.Features[name])
 	}
@@ -473,6 +479,16 @@ func buildOps(p string, steps []Step, groups map[string]int, timers map[string]i
 			ops = append(ops, sched.Op{Kind: sched.OpIPI, CPU: sched.CPUID(st.IPI.CPU)})
 		case "sleep":
 			ops = append(ops, sched.Op{Kind: sched.OpSleep, Dur: st.Sleep})
+		case "affinity":
+			if pol, _ := sched.ParsePolicy(sc.Tasks[groups[self]].Policy); pol == sched.SchedDeadline {
+				return nil, errAt(sp+".affinity", "a SCHED_DEADLINE task cannot change its affinity (sched_setaffinity() fails with EBUSY unless the mask spans the root domain)")
+			}
+			for k, c := range st.Affinity {
+				if c < 0 || c >= rs.ncpu {
+					return nil, errAt(fmt.Sprintf("%s.affinity[%d]", sp, k), "%d: want a CPU of the machine (0..%d)", c, rs.ncpu-1)
+				}
+			}
+			ops = append(ops, sched.Op{Kind: sched.OpAffinity, CPUs: st.Affinity})
 		case "timer":
 			if st.Timer.Period <= 0 {
 				return nil, errAt(sp+".timer.period", "want a positive period")

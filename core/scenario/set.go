@@ -132,6 +132,9 @@ func Keys() []string {
 		if !f.Modelled() {
 			status = " [accepted, not modelled yet]"
 		}
+		if !f.AllProfiles() {
+			status += " [profiles " + strings.Join(f.Profiles(), ", ") + " only]"
+		}
 		out = append(out, fmt.Sprintf("features.%s\ton|off\t%s%s", f, f.Help(), status))
 	}
 	for _, k := range sched.SysctlKeys() {

@@ -13,7 +13,7 @@ func TestSet(t *testing.T) {
 	sc := mustPreset(t, "demo/nice-shares")
 	for _, kv := range []string{
 		"kernel.version=v5.8", "kernel.hz=1000", "kernel.preempt=full",
-		"features.PLACE_LAG=off", "features.GENTLE_FAIR_SLEEPERS=on", "features.SM_IDLE=true", "features.DELAY_DEQUEUE=false",
+		"features.WAKEUP_PREEMPTION=off", "features.GENTLE_FAIR_SLEEPERS=on", "features.SM_IDLE=true", "features.START_DEBIT=false",
 		"sysctl.sched_latency_ns=24000000", "sysctl.sched_base_slice_ns=3000000", "sysctl.sched_rr_timeslice_ms=100",
 		"duration=250ms", "seed=42", "topology=smp-4", "name=my run", "pi=true",
 	} {
@@ -24,7 +24,7 @@ func TestSet(t *testing.T) {
 	if sc.Kernel != (Kernel{Version: "v5.8", HZ: 1000, Preempt: "full"}) {
 		t.Errorf("kernel = %+v", sc.Kernel)
 	}
-	wantF := map[string]bool{"PLACE_LAG": false, "GENTLE_FAIR_SLEEPERS": true, "SM_IDLE": true, "DELAY_DEQUEUE": false}
+	wantF := map[string]bool{"WAKEUP_PREEMPTION": false, "GENTLE_FAIR_SLEEPERS": true, "SM_IDLE": true, "START_DEBIT": false}
 	for k, v := range wantF {
 		if got, ok := sc.Features[k]; !ok || got != v {
 			t.Errorf("features.%s = %v, %v; want %v", k, got, ok, v)
@@ -43,8 +43,8 @@ func TestSet(t *testing.T) {
 	if cfg.Profile.HZ != 1000 || cfg.Profile.Preempt.String() != "full" || cfg.Duration != 250*sched.Millisecond || cfg.Seed != 42 || cfg.Machine.Name != "smp-4" {
 		t.Errorf("Build ignored an override: %+v", cfg.Profile)
 	}
-	if f, _ := sched.FeatureByName("PLACE_LAG"); cfg.Profile.Features.Has(f) {
-		t.Error("features.PLACE_LAG=off not applied")
+	if f, _ := sched.FeatureByName("WAKEUP_PREEMPTION"); cfg.Profile.Features.Has(f) {
+		t.Error("features.WAKEUP_PREEMPTION=off not applied")
 	}
 	if f, _ := sched.FeatureByName("GENTLE_FAIR_SLEEPERS"); !cfg.Profile.Features.Has(f) {
 		t.Error("features.GENTLE_FAIR_SLEEPERS=on not applied")

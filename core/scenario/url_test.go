@@ -57,6 +57,9 @@ var handWritten = []struct{ name, json string }{
 			{"kind":"hog","name":"h","count":3,"policy":"SCHED_FIFO","priority":10,"cpu":1}]}`},
 	{"hand/workloads-defaults", `{"version":1,"name":"hand/workloads-defaults","topology":"smp-2","duration":"20ms",
 		"workloads":[{"kind":"pipe"},{"kind":"hackbench"},{"kind":"schbench"},{"kind":"cyclictest"},{"kind":"kbuild"},{"kind":"multimedia"},{"kind":"hog"}]}`},
+	{"hand/affinity", `{"version":1,"name":"hand/affinity","topology":"smp-4","duration":"50ms",
+		"tasks":[{"name":"mover","cpus":[0],"loop":-1,"program":[{"affinity":[0]},{"run":"1ms"},{"affinity":[2,3]},{"run":"1ms"},{"affinity":"all"},{"sleep":"1ms"}]},
+			{"name":"hog","cpus":[2],"program":[{"run":-1}]}]}`},
 }
 
 func TestURLRoundTrip(t *testing.T) {

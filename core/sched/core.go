@@ -198,6 +198,8 @@ func (s *Sim) kick(rq *rq) {
 				s.yieldTask(rq)
 			}
 			s.schedule(rq, ReasonYield)
+		case stepMigrate:
+			s.migrationStop(rq, t) // affinity.go
 		case stepExit:
 			s.exitHoldingLocks(t) // locks.go
 			s.emit(Event{Kind: EvExit, CPU: rq.cpu, Prev: t.id})

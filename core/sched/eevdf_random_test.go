@@ -158,3 +158,27 @@ func TestFairAgainstReference(t *testing.T) {
 		t.Errorf("the randomized runs did not exercise every check: %+v", total)
 	}
 }
+
+// TestTogglableAgreesWithFeatureRanges: the fair sched_feats that the
+// random runs flip per version (features.h, kernel-rules.md §3) are the
+// ones the profile accepts (feature_versions.go), and those that exist in
+// no version's list here are refused.
+func TestTogglableAgreesWithFeatureRanges(t *testing.T) {
+	fair := map[Feature]bool{}
+	for _, v := range []int{311, 508, 606, 612, 618} {
+		for _, f := range togglable(v) {
+			fair[f] = true
+		}
+	}
+	for _, v := range []int{311, 508, 606, 612, 618} {
+		in := map[Feature]bool{}
+		for _, f := range togglable(v) {
+			in[f] = true
+		}
+		for f := range numFeatures {
+			if fair[f] && f.AppliesTo(v) != in[f] {
+				t.Errorf("version %d: %s AppliesTo=%v, features.h has it: %v", v, f, f.AppliesTo(v), in[f])
+			}
+		}
+	}
+}

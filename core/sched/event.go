@@ -109,6 +109,11 @@ const (
 	ReasonSISCapacity // select_idle_sibling(): select_idle_capacity() on asymmetric capacities
 	ReasonMisfit      // load balance with migrate_misfit: a task too big for its CPU moved to a bigger one
 	ReasonAsymPacking // load balance of a group_asym_packing group: pulled to a higher-priority (ITMT) CPU
+
+	// ReasonAffinity: sched_setaffinity() left the running task's CPU out
+	// of its mask; the stopper moved it (the migration and the switch out,
+	// affinity.go).
+	ReasonAffinity
 	numReasons
 )
 
@@ -122,12 +127,12 @@ var reasonNames = [numReasons]string{"", "sleep", "timer", "exit", "yield",
 	"rt_find_lowest", "rt_push", "rt_pull", "wait", "signal",
 	"dl_earlier_deadline", "dl_throttled", "dl_find_later", "dl_push", "dl_pull",
 	"lock", "unlock", "pi",
-	"sis_capacity", "misfit", "asym_packing"}
+	"sis_capacity", "misfit", "asym_packing", "affinity"}
 
 // IsPreemption reports whether a switch with this reason took the CPU from
 // a task that was still runnable.
 func (r Reason) IsPreemption() bool {
-	return (r >= ReasonSliceExpired && r < ReasonIdleWakeup) || r == ReasonActiveBalance ||
+	return (r >= ReasonSliceExpired && r < ReasonIdleWakeup) || r == ReasonActiveBalance || r == ReasonAffinity ||
 		(r >= ReasonHigherClass && r <= ReasonFairServerDone) ||
 		r == ReasonDLEarlierDeadline || r == ReasonDLThrottled || r == ReasonPI
 }

@@ -22,6 +22,7 @@ const (
 	stepExit
 	stepWait
 	stepLock
+	stepMigrate // sched_setaffinity() excluded the CPU: the stopper moves the task (affinity.go)
 )
 
 // maxInstantSteps bounds the program steps a task may execute at one
@@ -115,6 +116,10 @@ func (s *Sim) advance(rq *rq, t *Task) stepResult {
 			}
 		case OpExit:
 			return stepExit
+		case OpAffinity:
+			if s.setAffinity(rq, t, t.prog.masks[t.pc-1]) { // affinity.go
+				return stepMigrate
+			}
 		case OpLock, OpUnlock:
 			if op.Kind == OpUnlock {
 				s.unlockOp(t, op.Res)

@@ -67,14 +67,14 @@ var featureTable = [numFeatures]featureInfo{
 	TTWUQueue:                  {"TTWU_QUEUE", true, "remote wakeups to an idle or other-LLC CPU go through the wake list and a function-call IPI, or no IPI if it polls (ipi.go)"},
 	SISUtil:                    {"SIS_UTIL", true, "select_idle_cpu() scans at most nr_idle_scan CPUs, set from LLC utilisation by periodic balancing (v5.19+)"},
 	SchedIdleNoSleeperCredit:   {"SCHED_IDLE_NO_SLEEPER_CREDIT", true, "patch (Aug 2020): no sleeper credit for SCHED_IDLE tasks in CFS place_entity"},
-	SMIdle:                     {"SM_IDLE", true, "v6.12: schedule_idle() skips pick_next_task when nothing is queued (idle.go)"},
+	SMIdle:                     {"SM_IDLE", true, "v6.12: schedule_idle() skips pick_next_task when nothing is queued (idle.go); a backported patch on the older profiles"},
 	NewidleFromFinishSwitch:    {"NEWIDLE_FROM_FINISH_SWITCH", true, "RFC 1/3 (2020): newidle balance from finish_task_switch(), in non-atomic context; no latency change by itself, it lets 2/3 enable interrupts (irqoff.go)"},
 	NewidleIRQOnUnlock:         {"NEWIDLE_IRQ_ON_UNLOCK", true, "RFC 2/3 (2020): interrupts on while newidle balance drops the rq lock (with 1/3 only); a woken RT task stops the walk after the current domain (irqoff.go)"},
 	NewidleRTAbort:             {"NEWIDLE_RT_ABORT", true, "RFC 3/3 (2020): load_balance() stops as soon as an RT task is runnable on this CPU (should_we_balance, after the statistics) (irqoff.go)"},
 	SchedCluster:               {"SCHED_CLUSTER", true, "cluster (CLS) sched domain level for CPUs sharing an L2 (hybrid x86 E-core clusters); select_idle_cpu() scans the target's cluster first"},
 	HrtimerNoReprogramOnRemove: {"HRTIMER_NO_REPROGRAM_ON_REMOVE", true, "patch (2013): remove_hrtimer does not reprogram the clock event; a tick stop and restart within one jiffy then write it no more (two hw.clockevent_program_ns each without) (tick_nohz.go)"},
 	NohzRatelimit:              {"NOHZ_RATELIMIT", true, "patch (SUSE, 2012): keep the tick in idle while rq->avg_idle < sched_migration_cost (sched_needs_cpu(), tick_nohz.go)"},
-	HybridClusterSeries:        {"HYBRID_CLUSTER_SERIES", true, "series \"Enable Cluster Scheduling for x86 Hybrid CPUs\" (v6.6): group_smt_balance, sibling_imbalance() by cores, should_we_balance() prefers an idle core; off = v6.5 rules; read by v6.6+ profiles only (series.go)"},
+	HybridClusterSeries:        {"HYBRID_CLUSTER_SERIES", true, "series \"Enable Cluster Scheduling for x86 Hybrid CPUs\" (v6.6): group_smt_balance, sibling_imbalance() by cores, should_we_balance() prefers an idle core; off = v6.5 rules (series.go)"},
 }
 
 // FeatureSet is a set of enabled features.

@@ -27,6 +27,7 @@ const (
 	OpIPI                     // smp_call_function_single(CPU, func, wait=1): spin until CPU ran it (csd.go)
 	OpLock                    // lock mutex Res, blocking while another task holds it (locks.go)
 	OpUnlock                  // unlock mutex Res, handing it to its top waiter (locks.go)
+	OpAffinity                // sched_setaffinity(0, CPUs) by the task itself (affinity.go)
 )
 
 // Forever is the run duration of a task that never stops running.
@@ -54,6 +55,7 @@ type Op struct {
 	Sync   bool      // OpSignal, OpBroadcast: the wakeup passes WF_SYNC (the waker is about to block)
 	Cond   bool      // OpSignal: pthread_cond_signal(): a signal nobody waits for is lost
 	CPU    CPUID     // OpIPI: the target CPU
+	CPUs   []int     // OpAffinity: the new mask (nil: every CPU)
 	// Mutex is, for OpWait, 1 + the index of the mutex the wait releases
 	// while it blocks and takes again once woken (pthread_cond_wait());
 	// 0 = none.
@@ -68,7 +70,8 @@ const MaxOpDuration Time = 1e15
 // loop by the builder (the task's "loop" count).
 type program struct {
 	ops    []Op
-	timers int // number of timer resources
+	timers int       // number of timer resources
+	masks  []cpuMask // OpAffinity at op i: masks[i] (built by New for the machine)
 }
 
 // BuildProgram wraps body in a loop of count iterations (-1 = forever) and
@@ -123,6 +126,10 @@ func (p *program) check() error {
 		case OpSys:
 			if op.Dur < 0 {
 				return fmt.Errorf("program: negative sys at step %d", i)
+			}
+		case OpAffinity:
+			if op.CPUs != nil && len(op.CPUs) == 0 {
+				return fmt.Errorf("program: empty affinity at step %d", i)
 			}
 		case OpIPI:
 			if op.CPU < 0 {

@@ -34,6 +34,7 @@ type rq struct {
 	nextBalance   int64 // rq->next_balance, jiffies
 	activeBalance bool  // rq->active_balance: the stopper work is queued
 	pushCPU       CPUID // rq->push_cpu
+	distPrev      CPUID // distribute_cpu_mask_prev of cpumask_any_and_distribute() (affinity.go)
 	avgIdle       int64 // rq->avg_idle, ns
 	// rq->max_idle_balance_cost, ns (lbcost.go); caps avg_idle at twice it.
 	maxIdleBalanceCost int64

@@ -35,7 +35,8 @@ package sched
 //  6. "sched/debug: dump domains' sched group flags": debug output only.
 //
 // SIMPLIFIED: profiles before v6.6 do not read the toggle and keep the
-// series' rules as before (v5.8 and v3.11 balance with them) [M]; the
+// series' rules as before (v5.8 and v3.11 balance with them) [M]; setting
+// it on them is an error naming v6.6+ (feature_versions.go); the
 // v6.5 asym-packing rules (sched_use_asym_prio(), asym.go) come from
 // Ricardo Neri's earlier series and are not part of this toggle.
 

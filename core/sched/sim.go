@@ -216,6 +216,9 @@ func New(cfg Config) (*Sim, error) {
 		if err != nil {
 			return nil, fmt.Errorf("tasks[%d] (%s): %v", gi, spec.Name, err)
 		}
+		if err := s.buildMasks(p, spec); err != nil { // affinity.go
+			return nil, fmt.Errorf("tasks[%d] (%s): %v", gi, spec.Name, err)
+		}
 		s.progs = append(s.progs, p)
 		if spec.Parent < 0 {
 			total += spec.Instances

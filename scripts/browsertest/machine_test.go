@@ -159,8 +159,10 @@ func TestDOMSize(t *testing.T) {
 		t.Error("the opened sysctls section shows no sysctl")
 	}
 	// A section the user opened stays open across the next run's renders.
-	tb.click("#feat-SCHED_IDLE_NO_SLEEPER_CREDIT")
-	tb.waitFor(`window.schedplay.scenarioJSON.indexOf("SCHED_IDLE_NO_SLEEPER_CREDIT") >= 0 && window.schedplay.done`, 60*time.Second)
+	// (NEXT_BUDDY: the default preset is v6.18, where the CFS-only
+	// features are disabled.)
+	tb.click("#feat-NEXT_BUDDY")
+	tb.waitFor(`window.schedplay.scenarioJSON.indexOf("NEXT_BUDDY") >= 0 && window.schedplay.done`, 60*time.Second)
 	if got := eval[string](tb, `document.querySelector("#sec-sysctl").getAttribute("aria-expanded")`); got != "true" {
 		t.Errorf("the sysctls section closed after a run (aria-expanded %q)", got)
 	}

@@ -34,19 +34,24 @@ func byID(id string) (safejs.Value, error) {
 	return el, err
 }
 
-// Href is location.href.
-func Href() string {
-	v, err := get(global(), "location", "href")
-	if err != nil {
-		return ""
+// canvas2D is canvas id and its 2D context.
+func canvas2D(id string) (c, ctx safejs.Value, err error) {
+	if c, err = byID(id); err != nil {
+		return c, ctx, err
 	}
-	s, _ := v.String()
-	return s
+	ctx, err = c.Call("getContext", "2d")
+	return c, ctx, err
 }
 
+// Href is location.href.
+func Href() string { return location("href") }
+
 // Hash is location.hash.
-func Hash() string {
-	v, err := get(global(), "location", "hash")
+func Hash() string { return location("hash") }
+
+// location is the string location[field], or "".
+func location(field string) string {
+	v, err := get(global(), "location", field)
 	if err != nil {
 		return ""
 	}
@@ -158,11 +163,7 @@ func SetCanvasHeight(id string, h int) error {
 
 // PutImage copies RGBA pixels onto canvas id in one call.
 func PutImage(id string, pix []byte, w, h int) error {
-	c, err := byID(id)
-	if err != nil {
-		return err
-	}
-	ctx, err := c.Call("getContext", "2d")
+	_, ctx, err := canvas2D(id)
 	if err != nil {
 		return err
 	}
@@ -185,11 +186,7 @@ func PutImage(id string, pix []byte, w, h int) error {
 
 // Text draws a short label on canvas id (fillText: never parsed as HTML).
 func Text(id string, x, y float64, s, color string) error {
-	c, err := byID(id)
-	if err != nil {
-		return err
-	}
-	ctx, err := c.Call("getContext", "2d")
+	_, ctx, err := canvas2D(id)
 	if err != nil {
 		return err
 	}
@@ -203,11 +200,7 @@ func Text(id string, x, y float64, s, color string) error {
 // lookup (a redraw's axis, lane labels and cursor: fewer JS crossings than
 // a Text or Line call each).
 func Overlay(id string, marks []Mark) error {
-	c, err := byID(id)
-	if err != nil {
-		return err
-	}
-	ctx, err := c.Call("getContext", "2d")
+	c, ctx, err := canvas2D(id)
 	if err != nil {
 		return err
 	}
@@ -231,11 +224,7 @@ func Overlay(id string, marks []Mark) error {
 
 // Line draws a vertical line on canvas id.
 func Line(id string, x float64, color string) error {
-	c, err := byID(id)
-	if err != nil {
-		return err
-	}
-	ctx, err := c.Call("getContext", "2d")
+	c, ctx, err := canvas2D(id)
 	if err != nil {
 		return err
 	}
@@ -366,14 +355,7 @@ func Flag(name string) bool {
 }
 
 // Origin is location.origin.
-func Origin() string {
-	v, err := get(global(), "location", "origin")
-	if err != nil {
-		return ""
-	}
-	s, _ := v.String()
-	return s
-}
+func Origin() string { return location("origin") }
 
 // Now is performance.now() in milliseconds.
 func Now() float64 {

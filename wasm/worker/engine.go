@@ -24,15 +24,7 @@ type Engine struct {
 
 // NewEngine decodes and validates a scenario and prepares its run.
 func NewEngine(scenarioJSON []byte) (*Engine, error) {
-	sc, err := scenario.Decode(scenarioJSON)
-	if err != nil {
-		return nil, err
-	}
-	cfg, err := sc.Build(sched.DefaultLimits())
-	if err != nil {
-		return nil, err
-	}
-	sim, err := sched.New(cfg)
+	sc, sim, err := newSim(scenarioJSON)
 	if err != nil {
 		return nil, err
 	}
@@ -81,4 +73,19 @@ func (e *Engine) ReportJSON() string {
 	rep := e.Metrics.Build(e.Sim, name)
 	b, _ := json.Marshal(rep)
 	return string(b)
+}
+
+// newSim decodes and builds a scenario (the browser's default limits) and
+// creates its simulation, with no sink attached.
+func newSim(scenarioJSON []byte) (*scenario.Scenario, *sched.Sim, error) {
+	sc, err := scenario.Decode(scenarioJSON)
+	if err != nil {
+		return nil, nil, err
+	}
+	cfg, err := sc.Build(sched.DefaultLimits())
+	if err != nil {
+		return nil, nil, err
+	}
+	sim, err := sched.New(cfg)
+	return sc, sim, err
 }

@@ -17,7 +17,6 @@ import (
 	"bytes"
 	"fmt"
 
-	"schedplay/core/scenario"
 	"schedplay/core/sched"
 	"schedplay/core/trace/ftrace"
 	"schedplay/core/trace/perfetto"
@@ -34,15 +33,7 @@ type Export struct {
 // NewExport prepares the re-run of scenarioJSON with the writer of kind
 // ("ftrace" or "perfetto") attached.
 func NewExport(scenarioJSON []byte, kind string) (*Export, error) {
-	sc, err := scenario.Decode(scenarioJSON)
-	if err != nil {
-		return nil, err
-	}
-	cfg, err := sc.Build(sched.DefaultLimits())
-	if err != nil {
-		return nil, err
-	}
-	sim, err := sched.New(cfg)
+	_, sim, err := newSim(scenarioJSON) // engine.go
 	if err != nil {
 		return nil, err
 	}

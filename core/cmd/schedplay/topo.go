@@ -54,6 +54,9 @@ func cmdTopo(args []string, stdout, stderr io.Writer) error {
 		if !ok {
 			return badInput("-set %q: unknown feature %s", kv, name)
 		}
+		if err := prof.CheckFeature(f); err != nil {
+			return badInput("-set %q: %v", kv, err)
+		}
 		prof.Features = prof.Features.With(f, v == "on")
 	}
 	s, err := sched.New(sched.Config{Machine: m, Profile: prof, Sysctls: prof.DefaultSysctls(m.NumCPUs()),

@@ -6,12 +6,13 @@ import (
 	"testing"
 
 	"schedplay/core/sched"
+	"schedplay/core/trace/tracetest"
 )
 
 // normal_prio() as ftrace prints it: prio = MAX_RT_PRIO-1 - rt_priority, so
 // rt_priority 1 is prio=98 and 99 is prio=0; a nice 0 task is 120.
 func TestRTPrioNumbering(t *testing.T) {
-	s := newRun(t, "smp-1", 10*sched.Millisecond, []sched.TaskSpec{
+	s := tracetest.NewRun(t, "smp-1", 10*sched.Millisecond, []sched.TaskSpec{
 		{Name: "fair", Instances: 1, Parent: -1, Loop: -1, Program: []sched.Op{{Kind: sched.OpRun, Dur: sched.Forever}}},
 		{Name: "rt1", Instances: 1, Parent: -1, Loop: 1, Policy: sched.SchedFIFO, RTPriority: 1, Start: sched.Millisecond,
 			Program: []sched.Op{{Kind: sched.OpRun, Dur: sched.Millisecond}}},

@@ -14,6 +14,7 @@ import (
 
 	"schedplay/core/scenario"
 	"schedplay/core/sched"
+	"schedplay/core/trace/tracetest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -73,7 +74,7 @@ func wakingPID(fields string) string {
 // traceRun runs tasks on machine for dur and returns the ftrace text.
 func traceRun(t *testing.T, machine string, dur sched.Time, tasks []sched.TaskSpec, opts Options) string {
 	t.Helper()
-	s := newRun(t, machine, dur, tasks)
+	s := tracetest.NewRun(t, machine, dur, tasks)
 	var buf bytes.Buffer
 	w := NewWriterOptions(&buf, s.TaskInfo, s.NumCPUs(), opts)
 	s.Attach(w)
@@ -99,7 +100,7 @@ func parseSeconds(t *testing.T, s string) int64 {
 }
 
 func TestTraceParses(t *testing.T) {
-	out := traceRun(t, "smp-2", 50*sched.Millisecond, mixedTasks(), Options{IncludeResched: true})
+	out := traceRun(t, "smp-2", 50*sched.Millisecond, tracetest.MixedTasks(), Options{IncludeResched: true})
 	if !strings.HasPrefix(out, kernelHeader) {
 		t.Fatalf("output does not start with the nop tracer header:\n%.400s", out)
 	}
@@ -233,22 +234,7 @@ func checkTrace(t *testing.T, out string) map[string]int {
 func TestPresets(t *testing.T) {
 	for _, p := range scenario.Presets() {
 		t.Run(p.Name, func(t *testing.T) {
-			sc, err := scenario.Preset(p.Name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sc.Duration = min(sc.Duration, 200*sched.Millisecond)
-			if p.Name == "seed/newidle-rt-latency" {
-				sc.Duration = 20 * sched.Millisecond // 144 CPUs under a dense load
-			}
-			cfg, err := sc.Build(sched.DefaultLimits())
-			if err != nil {
-				t.Fatal(err)
-			}
-			s, err := sched.New(cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
+			s := tracetest.PresetRun(t, p.Name)
 			var buf bytes.Buffer
 			w := NewWriterOptions(&buf, s.TaskInfo, s.NumCPUs(), Options{IncludeResched: true})
 			s.Attach(w)
@@ -266,7 +252,7 @@ func TestPresets(t *testing.T) {
 }
 
 func TestForkExitLines(t *testing.T) {
-	out := traceRun(t, "smp-2", 8*sched.Millisecond, forkTasks(), Options{})
+	out := traceRun(t, "smp-2", 8*sched.Millisecond, tracetest.ForkTasks(), Options{})
 	var fork, exit int
 	for _, line := range strings.Split(out, "\n") {
 		m := lineRE.FindStringSubmatch(line)
@@ -298,7 +284,7 @@ func TestForkExitLines(t *testing.T) {
 // TestGolden pins the exact text of a tiny run: review changes as a diff
 // and regenerate with go test -run Golden -update.
 func TestGolden(t *testing.T) {
-	out := traceRun(t, "smp-2", 8*sched.Millisecond, forkTasks(), Options{})
+	out := traceRun(t, "smp-2", 8*sched.Millisecond, tracetest.ForkTasks(), Options{})
 	path := filepath.Join("testdata", "fork.txt")
 	if *update {
 		if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
@@ -349,7 +335,7 @@ func TestContextReference(t *testing.T) {
 }
 
 func TestControlCharactersInName(t *testing.T) {
-	tasks := mixedTasks()
+	tasks := tracetest.MixedTasks()
 	tasks[1].Name = "evil\nname\r\t\x7f"
 	out := traceRun(t, "smp-2", 20*sched.Millisecond, tasks, Options{})
 	if !strings.Contains(out, "comm=evil?name???-2 ") {
@@ -374,7 +360,7 @@ func (f *failWriter) Write(p []byte) (int, error) {
 }
 
 func TestCloseReportsWriteError(t *testing.T) {
-	s := newRun(t, "smp-2", 200*sched.Millisecond, mixedTasks())
+	s := tracetest.NewRun(t, "smp-2", 200*sched.Millisecond, tracetest.MixedTasks())
 	w := NewWriter(&failWriter{}, s.TaskInfo, s.NumCPUs())
 	s.Attach(w)
 	if err := s.Run(); err != nil {
@@ -395,7 +381,7 @@ func (r *recorder) Event(e *sched.Event) { r.evs = append(r.evs, *e) }
 
 // recordRun returns the events and task info of a run.
 func recordRun(t testing.TB, dur sched.Time) ([]sched.Event, *sched.Sim) {
-	s := newRun(t, "smp-2", dur, mixedTasks())
+	s := tracetest.NewRun(t, "smp-2", dur, tracetest.MixedTasks())
 	var r recorder
 	s.Attach(&r)
 	if err := s.Run(); err != nil {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"schedplay/core/sched"
+	"schedplay/core/trace/tracetest"
 )
 
 // recorder keeps a copy of every event.
@@ -14,7 +15,7 @@ func (r *recorder) Event(e *sched.Event) { r.evs = append(r.evs, *e) }
 
 // recordRun returns the events and task info of a run.
 func recordRun(t testing.TB, dur sched.Time) ([]sched.Event, *sched.Sim) {
-	s := newRun(t, "smp-2", dur, mixedTasks())
+	s := tracetest.NewRun(t, "smp-2", dur, tracetest.MixedTasks())
 	var r recorder
 	s.Attach(&r)
 	if err := s.Run(); err != nil {

@@ -14,6 +14,7 @@ import (
 
 	"schedplay/core/scenario"
 	"schedplay/core/sched"
+	"schedplay/core/trace/tracetest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -70,7 +71,7 @@ func micros(t *testing.T, n json.Number) sched.Time {
 // traceRun runs tasks and returns the JSON and the reference busy time.
 func traceRun(t *testing.T, dur sched.Time, tasks []sched.TaskSpec) ([]byte, []sched.Time) {
 	t.Helper()
-	s := newRun(t, "smp-2", dur, tasks)
+	s := tracetest.NewRun(t, "smp-2", dur, tasks)
 	var buf bytes.Buffer
 	w := NewWriter(&buf, s.TaskInfo, s.NumCPUs())
 	ref := newBusyMeter(s.NumCPUs())
@@ -86,7 +87,7 @@ func traceRun(t *testing.T, dur sched.Time, tasks []sched.TaskSpec) ([]byte, []s
 }
 
 func TestSlicesMatchSwitches(t *testing.T) {
-	out, busy := traceRun(t, 50*sched.Millisecond, mixedTasks())
+	out, busy := traceRun(t, 50*sched.Millisecond, tracetest.MixedTasks())
 	checkDocument(t, out, busy)
 	// CPU 0 runs two hogs the whole run: fully busy.
 	if busy[0] != 50*sched.Millisecond {
@@ -98,22 +99,7 @@ func TestSlicesMatchSwitches(t *testing.T) {
 func TestPresets(t *testing.T) {
 	for _, p := range scenario.Presets() {
 		t.Run(p.Name, func(t *testing.T) {
-			sc, err := scenario.Preset(p.Name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sc.Duration = min(sc.Duration, 200*sched.Millisecond)
-			if p.Name == "seed/newidle-rt-latency" {
-				sc.Duration = 20 * sched.Millisecond // 144 CPUs under a dense load
-			}
-			cfg, err := sc.Build(sched.DefaultLimits())
-			if err != nil {
-				t.Fatal(err)
-			}
-			s, err := sched.New(cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
+			s := tracetest.PresetRun(t, p.Name)
 			var buf bytes.Buffer
 			w := NewWriter(&buf, s.TaskInfo, s.NumCPUs())
 			ref := newBusyMeter(s.NumCPUs())
@@ -203,7 +189,7 @@ func checkDocument(t *testing.T, out []byte, busy []sched.Time) {
 // TestGolden pins the exact JSON of a tiny run: review changes as a diff
 // and regenerate with go test -run Golden -update.
 func TestGolden(t *testing.T) {
-	out, _ := traceRun(t, 8*sched.Millisecond, forkTasks())
+	out, _ := traceRun(t, 8*sched.Millisecond, tracetest.ForkTasks())
 	decode(t, out)
 	path := filepath.Join("testdata", "fork.json")
 	if *update {
@@ -224,7 +210,7 @@ func TestGolden(t *testing.T) {
 // string or inject markup into a page that embeds the trace.
 func TestHostileNames(t *testing.T) {
 	evil := "q\"uote\\back\\slash\nnew\rline\t</script><script>alert(1)</script>&\u2028\x00\x1f\xff"
-	tasks := mixedTasks()
+	tasks := tracetest.MixedTasks()
 	tasks[0].Name = evil
 	tasks[1].Name = `"}],"traceEvents":[{"x":"`
 	out, _ := traceRun(t, 30*sched.Millisecond, tasks)
@@ -276,7 +262,7 @@ func TestAppendStringMatchesEncodingJSON(t *testing.T) {
 // TestCloseWithoutEnd stops a run half way: Close ends the open slices at
 // the last event and still writes a whole document.
 func TestCloseWithoutEnd(t *testing.T) {
-	s := newRun(t, "smp-2", 50*sched.Millisecond, mixedTasks())
+	s := tracetest.NewRun(t, "smp-2", 50*sched.Millisecond, tracetest.MixedTasks())
 	var buf bytes.Buffer
 	w := NewWriter(&buf, s.TaskInfo, s.NumCPUs())
 	s.Attach(w)
@@ -311,7 +297,7 @@ func (f *failWriter) Write(p []byte) (int, error) {
 }
 
 func TestCloseReportsWriteError(t *testing.T) {
-	s := newRun(t, "smp-2", 50*sched.Millisecond, mixedTasks())
+	s := tracetest.NewRun(t, "smp-2", 50*sched.Millisecond, tracetest.MixedTasks())
 	w := NewWriter(&failWriter{}, s.TaskInfo, s.NumCPUs())
 	s.Attach(w)
 	if err := s.Run(); err != nil {

@@ -1,14 +1,18 @@
-package ftrace
+// Package tracetest holds the runs the trace writers' tests share (ftrace
+// and perfetto write the same runs, so their tests build them alike).
+// Imported by tests only.
+package tracetest
 
 import (
 	"testing"
 
+	"schedplay/core/scenario"
 	"schedplay/core/sched"
 	"schedplay/core/topology"
 )
 
-// newRun builds a run of tasks on the named machine.
-func newRun(t testing.TB, machine string, dur sched.Time, tasks []sched.TaskSpec) *sched.Sim {
+// NewRun builds a run of tasks on the named machine.
+func NewRun(t testing.TB, machine string, dur sched.Time, tasks []sched.TaskSpec) *sched.Sim {
 	t.Helper()
 	m, err := topology.Preset(machine)
 	if err != nil {
@@ -27,8 +31,8 @@ func newRun(t testing.TB, machine string, dur sched.Time, tasks []sched.TaskSpec
 	return s
 }
 
-// mixedTasks is two CPU hogs pinned to CPU 0 and a periodic task.
-func mixedTasks() []sched.TaskSpec {
+// MixedTasks is two CPU hogs pinned to CPU 0 and a periodic task.
+func MixedTasks() []sched.TaskSpec {
 	return []sched.TaskSpec{
 		{Name: "hog", Instances: 2, Parent: -1, Loop: -1, CPUs: []int{0},
 			Program: []sched.Op{{Kind: sched.OpRun, Dur: sched.Forever}}},
@@ -38,9 +42,9 @@ func mixedTasks() []sched.TaskSpec {
 	}
 }
 
-// forkTasks adds a parent that forks a short-lived child and exits.
-func forkTasks() []sched.TaskSpec {
-	return append(mixedTasks(),
+// ForkTasks adds a parent that forks a short-lived child and exits.
+func ForkTasks() []sched.TaskSpec {
+	return append(MixedTasks(),
 		sched.TaskSpec{Name: "parent", Instances: 1, Parent: -1, Loop: 1, Start: 2 * sched.Millisecond,
 			Program: []sched.Op{{Kind: sched.OpRun, Dur: 200 * sched.Microsecond},
 				{Kind: sched.OpFork, Target: 3}, {Kind: sched.OpSleep, Dur: sched.Millisecond},
@@ -48,4 +52,28 @@ func forkTasks() []sched.TaskSpec {
 		sched.TaskSpec{Name: "child", Instances: 1, Parent: 2, Loop: 1,
 			Program: []sched.Op{{Kind: sched.OpRun, Dur: 300 * sched.Microsecond}, {Kind: sched.OpExit}}},
 	)
+}
+
+// PresetRun builds the named built-in scenario for at most 200 ms (20 ms
+// for the 144-CPU seed/newidle-rt-latency), for the writers' whole-preset
+// tests.
+func PresetRun(t testing.TB, name string) *sched.Sim {
+	t.Helper()
+	sc, err := scenario.Preset(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.Duration = min(sc.Duration, 200*sched.Millisecond)
+	if name == "seed/newidle-rt-latency" {
+		sc.Duration = 20 * sched.Millisecond // 144 CPUs under a dense load
+	}
+	cfg, err := sc.Build(sched.DefaultLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := sched.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
