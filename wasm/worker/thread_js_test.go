@@ -98,7 +98,10 @@ func TestThreadMessageCancel(t *testing.T) {
 		}
 	})
 	current = 7
-	runThreadMsg(7, threadMsg(t, 3))
+	// 100 seeds per cell: far more than one 50 ms chunk can finish, so the
+	// run is still going when the cancel lands (with 3 it could finish in
+	// the first chunk and post its done message).
+	runThreadMsg(7, threadMsg(t, 100))
 	if len(*msgs) != 1 || (*msgs)[0].Get("type").String() != "threadprogress" {
 		t.Fatalf("after a cancel: %d messages", len(*msgs))
 	}
