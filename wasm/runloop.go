@@ -10,7 +10,9 @@ package main
 //   - The worker's messages arrive in a JS callback that must not block:
 //     it only queues them (onWorkerMsg). pump, a goroutine, takes the
 //     event-env lock and ingests queued batches for at most ingestMs, then
-//     yields, so catching up after a stall is spread over several tasks.
+//     yields (bridge.Yield: a browser task of its own, not a timer that
+//     would wake inside the next animation frame's drawing), so catching
+//     up after a stall is spread over several tasks.
 //   - Drawing is throttled to animation frames (frame), the timeline to
 //     one redraw per drawEvery ms (it fills in; redrawing every frame spent
 //     main-thread time the folding needs): the timeline
@@ -25,8 +27,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
 	"sync"
-	"time"
 
 	"schedplay/core/metrics"
 	"schedplay/core/scenario"
@@ -118,7 +120,30 @@ func (a *App) StartRun() {
 	a.link.start = bridge.Now()
 	if err := a.link.w.Post(map[string]any{"type": "run", "id": a.gen, "scenario": string(sc.Encode())}); err != nil {
 		a.workerFailed(err.Error())
+		return
 	}
+	go a.collectAtStart(a.gen)
+}
+
+// collectAtStart runs a garbage collection in a browser task of its own
+// when a run starts. The previous run's timeline has just become garbage;
+// left to the pacer, the cycle that frees it starts at whatever allocation
+// crosses the heap goal (often the after-render drawing of the run start)
+// and, on js/wasm, its whole mark phase runs at the end of that task
+// (bridge/task_js.go): on the first run after a page load, a 60-90 ms
+// task of drawing and GC. Here the cycle gets a task alone, while the
+// live heap is small (the old run is unreachable), and the next cycle is
+// paced from that small heap. It is the span "gc:start".
+func (a *App) collectAtStart(gen int) {
+	bridge.Yield()
+	a.env.Lock()
+	defer a.env.UnlockOnly()
+	if gen != a.gen {
+		return // a newer run: its own collection follows
+	}
+	t0, gc0 := a.spans.start()
+	runtime.GC()
+	a.spans.end("gc:start", t0, gc0)
 }
 
 // CancelRun stops the current run; what ran so far stays on screen.
@@ -172,7 +197,7 @@ func (a *App) pump(l *workerLink) {
 				a.requestFrame()
 				a.env.UnlockOnly()
 			}
-			time.Sleep(time.Millisecond) // give the browser its event loop
+			bridge.Yield() // the next slice in a browser task of its own (bridge/task_js.go)
 		}
 	}
 }
