@@ -24,7 +24,6 @@ package main
 // to the main-thread loop of runloop_local.go.
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"runtime"
@@ -48,7 +47,7 @@ const (
 type workerLink struct {
 	w      *bridge.Worker
 	mu     sync.Mutex // guards inbox (filled from JS callbacks)
-	inbox  []bridge.WorkerMsg
+	inbox  []queued
 	wake   chan struct{}
 	frame  bool    // an animation frame is requested
 	heatAt float64 // last heat-map update (performance.now)
@@ -69,6 +68,32 @@ func (a *App) startWorker() {
 	go a.pump(l)
 }
 
+// queued is a worker message waiting for the pump, with its task list and
+// report once decoded (decode_pieces.go).
+type queued struct {
+	bridge.WorkerMsg
+	parsed bool
+	infos  []sched.TaskInfo
+	report *metrics.Report
+	err    error
+}
+
+// parse decodes the message's task list and report, in pieces that yield
+// to the browser (called without the event-env lock).
+func (q *queued) parse() {
+	if q.parsed {
+		return
+	}
+	q.parsed = true
+	p := &pieces{budgetMs: decodeMs, now: bridge.Now, yield: bridge.Yield}
+	if q.Type == "batch" && q.Tasks != "" {
+		q.infos, q.err = decodeTaskInfos(q.Tasks, p)
+	}
+	if q.Type == "done" && q.Report != "" {
+		q.report, q.err = decodeReport(q.Report, p)
+	}
+}
+
 // maxRecords bounds the records ingested as one piece, so that the time
 // bound of pump holds even when the worker sends a large batch.
 const maxRecords = 4096
@@ -80,10 +105,10 @@ func (l *workerLink) onMsg(m bridge.WorkerMsg) {
 	for m.Type == "batch" && len(m.Buf) > maxRecords*view.RecordSize {
 		piece := m
 		piece.Buf = m.Buf[:maxRecords*view.RecordSize]
-		l.inbox = append(l.inbox, piece)
+		l.inbox = append(l.inbox, queued{WorkerMsg: piece})
 		m.Buf, m.Tasks = m.Buf[maxRecords*view.RecordSize:], ""
 	}
-	l.inbox = append(l.inbox, m)
+	l.inbox = append(l.inbox, queued{WorkerMsg: m})
 	l.mu.Unlock()
 	select {
 	case l.wake <- struct{}{}:
@@ -178,17 +203,20 @@ func (a *App) pump(l *workerLink) {
 			if len(msgs) == 0 {
 				break
 			}
+			for i := range msgs {
+				msgs[i].parse() // may yield: no lock held
+			}
 			a.env.Lock()
 			t0, gc0 := a.spans.start()
 			render := false
-			for i, m := range msgs {
+			for i := range msgs {
 				if bridge.Now()-t0 > ingestMs { // put the rest back, yield, continue
 					l.mu.Lock()
 					l.inbox = append(msgs[i:len(msgs):len(msgs)], l.inbox...)
 					l.mu.Unlock()
 					break
 				}
-				render = a.handle(m) || render
+				render = a.handle(&msgs[i]) || render
 			}
 			a.maxIngestMs = max(a.maxIngestMs, a.spans.end("ingest", t0, gc0))
 			if render {
@@ -204,7 +232,8 @@ func (a *App) pump(l *workerLink) {
 
 // handle applies one worker message and reports whether the page needs a
 // full re-render (the run ended).
-func (a *App) handle(m bridge.WorkerMsg) bool {
+func (a *App) handle(q *queued) bool {
+	m := q.WorkerMsg
 	if m.Type == "fatal" {
 		if a.link != nil {
 			a.workerFailed(m.Error)
@@ -229,13 +258,10 @@ func (a *App) handle(m bridge.WorkerMsg) bool {
 	}
 	switch m.Type {
 	case "batch":
-		var infos []sched.TaskInfo
-		if m.Tasks != "" {
-			if err := json.Unmarshal([]byte(m.Tasks), &infos); err != nil {
-				return a.fail(r, fmt.Errorf("worker task list: %v", err))
-			}
+		if q.err != nil {
+			return a.fail(r, q.err)
 		}
-		if err := r.Ingest(m.Buf, sched.Time(m.Now), int64(m.Events), infos); err != nil {
+		if err := r.Ingest(m.Buf, sched.Time(m.Now), int64(m.Events), q.infos); err != nil {
 			return a.fail(r, err)
 		}
 		a.Progress = r.Fraction()
@@ -245,12 +271,9 @@ func (a *App) handle(m bridge.WorkerMsg) bool {
 		if m.Error != "" {
 			err = errors.New(m.Error)
 		}
-		var rep *metrics.Report
-		if m.Report != "" {
-			rep = &metrics.Report{}
-			if jerr := json.Unmarshal([]byte(m.Report), rep); jerr != nil {
-				rep, err = nil, fmt.Errorf("worker report: %v", jerr)
-			}
+		rep := q.report
+		if q.err != nil {
+			rep, err = nil, q.err
 		}
 		if err != nil && a.RunErr == "" {
 			a.RunErr = err.Error()
