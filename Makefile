@@ -89,12 +89,12 @@ test-wasm-node:
 test-browser: site
 	@command -v chromium >/dev/null || [ -n "$$CI" ] || echo "test-browser: SKIP: chromium is not installed (apt-get install chromium); Chromium tests not run"
 	@command -v firefox-esr >/dev/null || command -v firefox >/dev/null || [ -n "$$CI" ] || echo "test-browser: SKIP: firefox is not installed (apt-get install firefox-esr); Firefox test not run"
-	$(GO) test -tags browser -count=1 -timeout 10m -skip 'TestBudgets|TestScreenshots' ./scripts/browsertest/ -dist $(CURDIR)/dist
+	$(GO) test -tags browser -count=1 -timeout 10m -skip 'TestBudgets|TestScreenshots|TestFirefoxBudgets|TestLongTaskTrace' ./scripts/browsertest/ -dist $(CURDIR)/dist
 
 # Browser budgets (first render, long tasks, redraw, in-browser speed,
-# WASM size) and screenshots into docs/screenshots/.
+# WASM size; then the Firefox table) and screenshots into docs/screenshots/.
 bench-browser: site
-	$(GO) test -tags browser -count=1 -timeout 8m -run 'TestBudgets|TestScreenshots' -v ./scripts/browsertest/ -dist $(CURDIR)/dist -screenshots $(CURDIR)/docs/screenshots
+	$(GO) test -tags browser -count=1 -timeout 15m -run 'TestBudgets|TestScreenshots|TestFirefoxBudgets' -v ./scripts/browsertest/ -dist $(CURDIR)/dist -screenshots $(CURDIR)/docs/screenshots
 
 # Simulated events per second and ns/event for the 64-CPU, 256-task machine
 # and the 256-CPU epyc-milan-2s64c with 1024 mixed tasks (wall-ns/sim-ns is

@@ -146,7 +146,7 @@ func (a *App) AfterRender() {
 		// canvases are empty and cheap to draw); the first animation frame
 		// can come a second later on a busy machine.
 		a.published = true
-		a.drawAfterRender()
+		a.drawAfterRender(nil)
 		bridge.Publish("firstRenderMs", bridge.Now()) // performance.now(): since navigation start
 		return
 	}
@@ -154,25 +154,33 @@ func (a *App) AfterRender() {
 		a.afterAsked = true
 		if bridge.RequestFrame(a.afterFrame) != nil {
 			a.afterAsked = false
-			a.drawAfterRender() // no animation frames (not in a browser)
+			a.drawAfterRender(nil) // no animation frames (not in a browser)
 		}
 	}
 }
 
 // afterFrame draws what the last page render changed (called from an
-// animation frame).
+// animation frame): the timeline in this task, the rest in a task of its
+// own (on a 256-CPU machine each half is tens of milliseconds: the
+// timeline's lanes, and the machine drawing, heat map and utilisation
+// chart with the page state published for the tests).
 func (a *App) afterFrame() {
 	a.env.Lock()
-	defer a.env.UnlockOnly()
 	a.afterAsked = false
-	a.drawAfterRender()
+	a.drawAfterRender(func() {
+		a.env.UnlockOnly()
+		bridge.Yield()
+		a.env.Lock()
+	})
+	a.env.UnlockOnly()
 }
 
 // drawAfterRender redraws the timeline, the utilisation chart and the
 // machine drawing, then publishes the page state (so a test that reads
 // window.schedplay sees what is drawn). Each part is a span of its own
-// (spans.go) when it is slow.
-func (a *App) drawAfterRender() {
+// (spans.go) when it is slow. between, if not nil, runs after the
+// timeline (afterFrame: a yield to the browser).
+func (a *App) drawAfterRender(between func()) {
 	t, gc := a.spans.start()
 	part := func(name string) {
 		a.spans.end("after:"+name, t, gc)
@@ -182,6 +190,10 @@ func (a *App) drawAfterRender() {
 	a.TL.DrawChanged()
 	a.TL.showRunqueues() // a render may have replaced the list's elements
 	part("timeline")
+	if between != nil {
+		between()
+		t, gc = a.spans.start()
+	}
 	a.drawUtil()
 	part("util")
 	a.drawMachine()

@@ -6,8 +6,6 @@ package main
 // loop. The App outlives renders; components only read and call it.
 
 import (
-	"time"
-
 	"github.com/vugu/vugu"
 	"github.com/vugu/vugu/domrender"
 
@@ -36,34 +34,55 @@ func main() {
 	root := &Root{App: app}
 	app.Start()
 	marks["start"] = bridge.Now()
-	first := true
-	for ok := true; ok; ok = renderer.EventWait() {
+	// Render requests (every UnlockRender: each DOM event, a finished
+	// run) are coalesced: requests that arrive before a render starts are
+	// served by it (it builds from the state as it is then), so an edit
+	// and the click that follows it cost one page render, not two.
+	renders := make(chan struct{}, 1)
+	go func() {
+		for renderer.EventWait() {
+			select {
+			case renders <- struct{}{}:
+			default:
+			}
+		}
+		close(renders)
+	}()
+	for first := true; ; first = false {
 		if !first {
-			// Yield to the browser before rendering: the change that asked
-			// for the render (a worker batch that ended the run, a click)
-			// ran in this task; the render gets a task of its own.
-			time.Sleep(time.Millisecond)
+			if _, ok := <-renders; !ok {
+				break
+			}
+			// The render gets a browser task of its own (bridge.Yield):
+			// the change that asked for it (a click, the batch that ended
+			// a run) ran in this one, and waking on a timer would run the
+			// render inside whatever callback enters Go next (an animation
+			// frame's drawing, a worker message's ingestion).
+			bridge.Yield()
 		}
 		env.RLock()
 		t0, gc0 := app.spans.start()
 		res := buildEnv.RunBuild(root)
-		t1, gc1 := app.spans.start()
 		app.spans.end("build", t0, gc0)
+		t1, gc1 := app.spans.start()
 		err := renderer.Render(res)
-		t2, gc2 := app.spans.start()
 		app.spans.end("dom", t1, gc1)
+		t2, gc2 := app.spans.start()
 		if err == nil {
 			app.AfterRender()
 		}
 		app.spans.end("after", t2, gc2)
 		if first {
-			first = false
 			marks["build"], marks["dom"], marks["after"] = t1, t2, bridge.Now()
 			bridge.Publish("loadMarks", marks)
 			app.marks = nil
 		}
 		app.noteRender(bridge.Now() - t0)
 		app.spans.publish()
+		select { // requests made before this render are served by it
+		case <-renders:
+		default:
+		}
 		env.RUnlock()
 		if err != nil {
 			panic(err)

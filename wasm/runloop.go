@@ -10,7 +10,9 @@ package main
 //   - The worker's messages arrive in a JS callback that must not block:
 //     it only queues them (onWorkerMsg). pump, a goroutine, takes the
 //     event-env lock and ingests queued batches for at most ingestMs, then
-//     yields, so catching up after a stall is spread over several tasks.
+//     yields (bridge.Yield: a browser task of its own, not a timer that
+//     would wake inside the next animation frame's drawing), so catching
+//     up after a stall is spread over several tasks.
 //   - Drawing is throttled to animation frames (frame), the timeline to
 //     one redraw per drawEvery ms (it fills in; redrawing every frame spent
 //     main-thread time the folding needs): the timeline
@@ -22,11 +24,10 @@ package main
 // to the main-thread loop of runloop_local.go.
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
 	"sync"
-	"time"
 
 	"schedplay/core/metrics"
 	"schedplay/core/scenario"
@@ -46,7 +47,7 @@ const (
 type workerLink struct {
 	w      *bridge.Worker
 	mu     sync.Mutex // guards inbox (filled from JS callbacks)
-	inbox  []bridge.WorkerMsg
+	inbox  []queued
 	wake   chan struct{}
 	frame  bool    // an animation frame is requested
 	heatAt float64 // last heat-map update (performance.now)
@@ -67,6 +68,32 @@ func (a *App) startWorker() {
 	go a.pump(l)
 }
 
+// queued is a worker message waiting for the pump, with its task list and
+// report once decoded (decode_pieces.go).
+type queued struct {
+	bridge.WorkerMsg
+	parsed bool
+	infos  []sched.TaskInfo
+	report *metrics.Report
+	err    error
+}
+
+// parse decodes the message's task list and report, in pieces that yield
+// to the browser (called without the event-env lock).
+func (q *queued) parse() {
+	if q.parsed {
+		return
+	}
+	q.parsed = true
+	p := &pieces{budgetMs: decodeMs, now: bridge.Now, yield: bridge.Yield}
+	if q.Type == "batch" && q.Tasks != "" {
+		q.infos, q.err = decodeTaskInfos(q.Tasks, p)
+	}
+	if q.Type == "done" && q.Report != "" {
+		q.report, q.err = decodeReport(q.Report, p)
+	}
+}
+
 // maxRecords bounds the records ingested as one piece, so that the time
 // bound of pump holds even when the worker sends a large batch.
 const maxRecords = 4096
@@ -78,10 +105,10 @@ func (l *workerLink) onMsg(m bridge.WorkerMsg) {
 	for m.Type == "batch" && len(m.Buf) > maxRecords*view.RecordSize {
 		piece := m
 		piece.Buf = m.Buf[:maxRecords*view.RecordSize]
-		l.inbox = append(l.inbox, piece)
+		l.inbox = append(l.inbox, queued{WorkerMsg: piece})
 		m.Buf, m.Tasks = m.Buf[maxRecords*view.RecordSize:], ""
 	}
-	l.inbox = append(l.inbox, m)
+	l.inbox = append(l.inbox, queued{WorkerMsg: m})
 	l.mu.Unlock()
 	select {
 	case l.wake <- struct{}{}:
@@ -118,7 +145,30 @@ func (a *App) StartRun() {
 	a.link.start = bridge.Now()
 	if err := a.link.w.Post(map[string]any{"type": "run", "id": a.gen, "scenario": string(sc.Encode())}); err != nil {
 		a.workerFailed(err.Error())
+		return
 	}
+	go a.collectAtStart(a.gen)
+}
+
+// collectAtStart runs a garbage collection in a browser task of its own
+// when a run starts. The previous run's timeline has just become garbage;
+// left to the pacer, the cycle that frees it starts at whatever allocation
+// crosses the heap goal (often the after-render drawing of the run start)
+// and, on js/wasm, its whole mark phase runs at the end of that task
+// (bridge/task_js.go): on the first run after a page load, a 60-90 ms
+// task of drawing and GC. Here the cycle gets a task alone, while the
+// live heap is small (the old run is unreachable), and the next cycle is
+// paced from that small heap. It is the span "gc:start".
+func (a *App) collectAtStart(gen int) {
+	bridge.Yield()
+	a.env.Lock()
+	defer a.env.UnlockOnly()
+	if gen != a.gen {
+		return // a newer run: its own collection follows
+	}
+	t0, gc0 := a.spans.start()
+	runtime.GC()
+	a.spans.end("gc:start", t0, gc0)
 }
 
 // CancelRun stops the current run; what ran so far stays on screen.
@@ -153,17 +203,20 @@ func (a *App) pump(l *workerLink) {
 			if len(msgs) == 0 {
 				break
 			}
+			for i := range msgs {
+				msgs[i].parse() // may yield: no lock held
+			}
 			a.env.Lock()
 			t0, gc0 := a.spans.start()
 			render := false
-			for i, m := range msgs {
+			for i := range msgs {
 				if bridge.Now()-t0 > ingestMs { // put the rest back, yield, continue
 					l.mu.Lock()
 					l.inbox = append(msgs[i:len(msgs):len(msgs)], l.inbox...)
 					l.mu.Unlock()
 					break
 				}
-				render = a.handle(m) || render
+				render = a.handle(&msgs[i]) || render
 			}
 			a.maxIngestMs = max(a.maxIngestMs, a.spans.end("ingest", t0, gc0))
 			if render {
@@ -172,14 +225,15 @@ func (a *App) pump(l *workerLink) {
 				a.requestFrame()
 				a.env.UnlockOnly()
 			}
-			time.Sleep(time.Millisecond) // give the browser its event loop
+			bridge.Yield() // the next slice in a browser task of its own (bridge/task_js.go)
 		}
 	}
 }
 
 // handle applies one worker message and reports whether the page needs a
 // full re-render (the run ended).
-func (a *App) handle(m bridge.WorkerMsg) bool {
+func (a *App) handle(q *queued) bool {
+	m := q.WorkerMsg
 	if m.Type == "fatal" {
 		if a.link != nil {
 			a.workerFailed(m.Error)
@@ -204,13 +258,10 @@ func (a *App) handle(m bridge.WorkerMsg) bool {
 	}
 	switch m.Type {
 	case "batch":
-		var infos []sched.TaskInfo
-		if m.Tasks != "" {
-			if err := json.Unmarshal([]byte(m.Tasks), &infos); err != nil {
-				return a.fail(r, fmt.Errorf("worker task list: %v", err))
-			}
+		if q.err != nil {
+			return a.fail(r, q.err)
 		}
-		if err := r.Ingest(m.Buf, sched.Time(m.Now), int64(m.Events), infos); err != nil {
+		if err := r.Ingest(m.Buf, sched.Time(m.Now), int64(m.Events), q.infos); err != nil {
 			return a.fail(r, err)
 		}
 		a.Progress = r.Fraction()
@@ -220,12 +271,9 @@ func (a *App) handle(m bridge.WorkerMsg) bool {
 		if m.Error != "" {
 			err = errors.New(m.Error)
 		}
-		var rep *metrics.Report
-		if m.Report != "" {
-			rep = &metrics.Report{}
-			if jerr := json.Unmarshal([]byte(m.Report), rep); jerr != nil {
-				rep, err = nil, fmt.Errorf("worker report: %v", jerr)
-			}
+		rep := q.report
+		if q.err != nil {
+			rep, err = nil, q.err
 		}
 		if err != nil && a.RunErr == "" {
 			a.RunErr = err.Error()

@@ -86,6 +86,6 @@ func (a *App) loop(r *view.Run, gen int) {
 		if done {
 			return
 		}
-		time.Sleep(time.Millisecond) // yield to the browser
+		bridge.Yield() // the next chunk in a browser task of its own
 	}
 }

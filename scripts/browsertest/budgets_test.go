@@ -35,6 +35,51 @@ const millionSlices = `{"version":1,"name":"bench/million-slices","topology":"sm
  "kernel":{"version":"v6.18"},"duration":"3s","seed":1,
  "tasks":[{"name":"yielder","instances":16,"loop":-1,"program":[{"run":"20us"},{"yield":true}]}]}`
 
+// epyc1024 is the 256-CPU machine of core/sched's make-bench benchmark
+// with its 1024 mixed tasks (hogs, 4 ms periodic timers, bursty and short
+// sleepers, SCHED_BATCH), 500 ms of it.
+const epyc1024 = `{"version":1,"name":"bench/epyc-1024","topology":"epyc-milan-2s64c",
+ "kernel":{"version":"v6.18"},"duration":"500ms","seed":1,
+ "tasks":[{"name":"hog","instances":160,"loop":-1,"program":[{"run":"1s"}]},
+  {"name":"hog_nice5","instances":32,"nice":5,"loop":-1,"program":[{"run":"1s"}]},
+  {"name":"periodic","instances":320,"loop":-1,"program":[{"run":"700us"},{"timer":{"ref":"tick","period":"4ms","mode":"absolute"}}]},
+  {"name":"bursty","instances":320,"nice":-2,"loop":-1,"program":[{"run":"3ms"},{"sleep":"5ms"}]},
+  {"name":"short","instances":128,"loop":-1,"program":[{"run":"50us"},{"sleep":"300us"}]},
+  {"name":"batch","instances":64,"policy":"SCHED_BATCH","loop":-1,"program":[{"run":"3ms"},{"sleep":"5ms"}]}]}`
+
+// longRunTasks applies a scenario in the JSON tab and watches the main
+// thread while the run streams in and ends: the longest task the Long
+// Tasks API saw (wall time), how many were over 50 ms, and the longest
+// task's CPU time from a Chrome trace of the same run (toplevel category
+// only: cheap), which a loaded machine does not stretch.
+func longRunTasks(tb *tab, js string) (longest float64, nlong int, cpuMs float64) {
+	t := tb.t
+	t.Helper()
+	eval[bool](tb, `(window.__longTasks = [], true)`)
+	tb.openTab("json")
+	tb.startTrace("toplevel")
+	tb.change("#json", js)
+	tb.click("#apply-json")
+	tb.waitFor(`window.schedplay.running === true || window.schedplay.done === true`, 10*time.Second)
+	tb.waitFor(`window.schedplay.done === true && window.schedplay.preset === ""`, 5*time.Minute)
+	time.Sleep(300 * time.Millisecond) // the final render's long task is reported after it ends
+	data := tb.stopTrace(0)
+	cpuMs, wallMs, err := longestTaskCPU(data)
+	if err != nil {
+		t.Error(err)
+	}
+	longest = eval[float64](tb, `window.__longTasks.reduce(function (a, b) { return Math.max(a, b); }, 0)`)
+	nlong = eval[int](tb, `window.__longTasks.length`)
+	t.Logf("engine %s, longest chunk %.1f ms, longest ingest %.1f ms, longest render %.1f ms, run %.0f ms, longest GC pause %.1f ms, heap %.0f MB",
+		eval[string](tb, `window.schedplay.engine`),
+		eval[float64](tb, `window.schedplay.maxChunkMs`), eval[float64](tb, `window.schedplay.maxIngestMs`), eval[float64](tb, `window.schedplay.maxRenderMs`),
+		eval[float64](tb, `window.schedplay.runMs`), eval[float64](tb, `window.schedplay.gcMaxPauseMs`),
+		eval[float64](tb, `window.schedplay.heapMB`))
+	t.Logf("long tasks %s; longest task in CPU time %.1f ms (%.1f ms wall); slow page work %s", eval[string](tb, `JSON.stringify(window.__longTasks)`),
+		cpuMs, wallMs, eval[string](tb, `JSON.stringify(window.schedplay.slowSpans)`))
+	return longest, nlong, cpuMs
+}
+
 func TestBudgets(t *testing.T) {
 	var report []string
 	add := func(name string, got, budget float64, unit string, ok bool) {
@@ -72,26 +117,14 @@ func TestBudgets(t *testing.T) {
 	}
 	add("first render", best, 1500, "ms", best < 1500)
 
-	// A long run: watch long tasks while it streams in.
+	// A long run: watch long tasks while it streams in. The first run
+	// after a page load (the page's own default run aside) is the one
+	// measured: the Go heap grows during it (issue 3).
 	tb := newTab(t)
 	tb.open("/")
 	tb.waitDone()
-	eval[bool](tb, `(window.__longTasks = [], true)`)
-	tb.openTab("json")
-	tb.change("#json", millionSlices)
-	tb.click("#apply-json")
-	tb.waitFor(`window.schedplay.running === true || window.schedplay.done === true`, 10*time.Second)
-	tb.waitFor(`window.schedplay.done === true && window.schedplay.preset === ""`, 5*time.Minute)
-	longest := eval[float64](tb, `window.__longTasks.reduce(function (a, b) { return Math.max(a, b); }, 0)`)
-	nlong := eval[int](tb, `window.__longTasks.length`)
-	t.Logf("engine %s, longest chunk %.1f ms, longest ingest %.1f ms, longest render %.1f ms, run %.0f ms, longest GC pause %.1f ms, heap %.0f MB",
-		eval[string](tb, `window.schedplay.engine`),
-		eval[float64](tb, `window.schedplay.maxChunkMs`), eval[float64](tb, `window.schedplay.maxIngestMs`), eval[float64](tb, `window.schedplay.maxRenderMs`),
-		eval[float64](tb, `window.schedplay.runMs`), eval[float64](tb, `window.schedplay.gcMaxPauseMs`),
-		eval[float64](tb, `window.schedplay.heapMB`))
-	t.Logf("long tasks %s; slow page work %s", eval[string](tb, `JSON.stringify(window.__longTasks)`),
-		eval[string](tb, `JSON.stringify(window.schedplay.slowSpans)`))
-	add(fmt.Sprintf("longest main-thread task during a long run (%d over 50 ms)", nlong), longest, 100, "ms", longest <= 100)
+	longest, nlong, cpu := longRunTasks(tb, millionSlices)
+	add(fmt.Sprintf("longest main-thread task during a long run, smp-8, 1M slices (%d over 50 ms; longest in CPU time %.0f ms)", nlong, cpu), longest, 100, "ms", longest <= 100)
 
 	slices := eval[float64](tb, `window.schedplay.slices`)
 	if slices < 1e6 {
@@ -118,10 +151,24 @@ func TestBudgets(t *testing.T) {
 	add(fmt.Sprintf("browser speed vs native (%.1fM vs %.1fM events/s)", browserRate/1e6, nativeRate/1e6), ratio, 0.5, "x", ratio >= 0.5)
 	tb.screenshot("million-slices")
 
+	// The issue's wording: a 256-CPU run (the benchmark machine of make
+	// bench), the first after a fresh page load.
+	tb2 := newTab(t)
+	tb2.open("/")
+	tb2.waitDone()
+	longest, nlong, cpu = longRunTasks(tb2, epyc1024)
+	add(fmt.Sprintf("longest main-thread task during a 256-CPU run, epyc-milan-2s64c, 1024 tasks (%d over 50 ms; longest in CPU time %.0f ms)", nlong, cpu), longest, 100, "ms", longest <= 100)
+
 	out := "| budget | measured | limit | |\n|---|---|---|---|\n" + strings.Join(report, "\n") + "\n"
 	fmt.Print(out)
 	if *shotsDir != "" {
-		os.WriteFile(filepath.Join(*shotsDir, "..", "budgets.md"), []byte(out), 0o644)
+		// TestFirefoxBudgets' section, if any, stays below the table.
+		path := filepath.Join(*shotsDir, "..", "budgets.md")
+		old, _ := os.ReadFile(path)
+		if _, fx, ok := strings.Cut(string(old), "\n## Firefox"); ok {
+			out += "\n## Firefox" + fx
+		}
+		os.WriteFile(path, []byte(out), 0o644)
 	}
 }
 

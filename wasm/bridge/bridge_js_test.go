@@ -98,3 +98,25 @@ func TestMissingBrowserAPIsAreErrors(t *testing.T) {
 		t.Fatal("SetText without a document: want an error")
 	}
 }
+
+// Yield resumes each caller from a setTimeout callback of its own, in the
+// order asked: two goroutines that yield together run in two browser
+// tasks, not back to back in one.
+func TestYieldGivesEachCallerATaskOfItsOwn(t *testing.T) {
+	fake(t, `globalThis.__yieldCBs = 0; if (!globalThis.__realST) globalThis.__realST = globalThis.setTimeout;
+globalThis.setTimeout = function (f, ms) {
+  if (ms !== 0) return globalThis.__realST(f, ms);
+  return globalThis.__realST(function () { globalThis.__yieldCBs++; f(); }, 0); };`)
+	defer fake(t, `globalThis.setTimeout = globalThis.__realST;`)
+	seen := make(chan int, 2)
+	for range 2 {
+		go func() {
+			Yield()
+			seen <- js.Global().Get("__yieldCBs").Int()
+		}()
+	}
+	a, b := <-seen, <-seen
+	if min(a, b) != 1 || max(a, b) != 2 {
+		t.Fatalf("the two yields resumed in callbacks %d and %d, want 1 and 2 (one each)", a, b)
+	}
+}

@@ -5,7 +5,10 @@ package bridge
 // Host stand-ins: the UI package builds everywhere; nothing happens (and
 // there is no worker: runs stay on the calling goroutine).
 
-import "errors"
+import (
+	"errors"
+	"runtime"
+)
 
 // Worker is a Web Worker (none on the host).
 type Worker struct{}
@@ -23,6 +26,7 @@ func ReadFile(_ string, _ int, done func(string, []byte, error)) {
 }
 func SetList(string, []string) error       { return nil }
 func RequestFrame(func()) error            { return nil }
+func Yield()                               { runtime.Gosched() }
 func SetAttr(string, string, string) error { return nil }
 
 func Href() string                                                        { return "" }
