@@ -46,7 +46,7 @@ func flipHash(t *testing.T, preset, kernel string, dur sched.Time, f sched.Featu
 }
 
 func TestFeatureRangesMatchWhatIsRead(t *testing.T) {
-	kb := []string{"tasks.job.instances=16"}
+	kb := []string{"tasks.job.instances=10", "features.SCHED_CLUSTER=on"}
 	cases := []struct {
 		f      sched.Feature
 		preset string
