@@ -85,3 +85,20 @@ func TestRunMessageCancelledDuringYield(t *testing.T) {
 		t.Fatalf("%d batches before the cancel was seen", batches)
 	}
 }
+
+// Loops that yield at the same time (a run beside an export) each get
+// their own wake-up: none waits forever.
+func TestConcurrentYields(t *testing.T) {
+	done := make(chan int, 3)
+	for g := range 3 {
+		go func() {
+			for range 20 {
+				yieldToEventLoop()
+			}
+			done <- g
+		}()
+	}
+	for range 3 {
+		<-done
+	}
+}

@@ -25,10 +25,13 @@ import (
 )
 
 // loopYielder is the MessageChannel of yieldToEventLoop, made on first use.
+// Runs, exports and experiments may yield at the same time: each yield
+// queues its own wake channel and posts one message, and each message
+// delivered wakes the oldest waiter, so none is lost.
 type loopYielder struct {
-	port js.Value      // port2: posting to it delivers to port1
-	wake chan struct{} // port1's handler signals here
-	fn   js.Func       // port1's handler (kept for the worker's lifetime)
+	port    js.Value           // port2: posting to it delivers to port1
+	waiters chan chan struct{} // yields waiting for their message, oldest first
+	fn      js.Func            // port1's handler (kept for the worker's lifetime)
 }
 
 var yielder *loopYielder
@@ -41,10 +44,11 @@ func yieldToEventLoop() {
 			return
 		}
 		ch := mc.New()
-		y := &loopYielder{port: ch.Get("port2"), wake: make(chan struct{}, 1)}
+		y := &loopYielder{port: ch.Get("port2"), waiters: make(chan chan struct{}, 64)}
 		y.fn = js.FuncOf(func(js.Value, []js.Value) any {
 			select {
-			case y.wake <- struct{}{}:
+			case w := <-y.waiters:
+				w <- struct{}{} // buffered: never blocks the handler
 			default:
 			}
 			return nil
@@ -52,7 +56,9 @@ func yieldToEventLoop() {
 		ch.Get("port1").Set("onmessage", y.fn)
 		yielder = y
 	}
+	w := make(chan struct{}, 1)
+	yielder.waiters <- w
 	yielder.port.Call("postMessage", nil)
-	<-yielder.wake
+	<-w
 	time.Sleep(time.Millisecond) // from the message's task: not clamped
 }
