@@ -160,8 +160,8 @@ func BenchmarkBudgetIngest(b *testing.B) {
 // thread): a second run of the same chunks allocates a bounded number of
 // objects, whatever the number of events.
 func TestWorkerLoopAllocs(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs 500 ms of the budget scenario")
+	if testing.Short() || raceEnabled {
+		t.Skip("runs 500 ms of the budget scenario; allocation counts need no -race")
 	}
 	js := []byte(`{"version":1,"name":"bench/million-slices","topology":"smp-8",
  "kernel":{"version":"v6.18"},"duration":"500ms","seed":1,
