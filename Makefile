@@ -3,7 +3,7 @@ GO      ?= go
 PKGS    := ./...
 BIN     := bin/schedplay
 
-.PHONY: all build run site generate check-generated test test-unit test-wasm-build test-wasm-node test-browser lint fmt-check vet bench bench-browser fuzz realkernel validate clean cli-demo
+.PHONY: all build run site generate check-generated test test-unit test-wasm-build test-wasm-node test-browser lint fmt-check vet bench bench-browser bench-speed fuzz realkernel validate clean cli-demo
 
 all: build
 
@@ -38,9 +38,13 @@ $(WASM_OUT): generate
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $(WASM_OUT) ./wasm
 
 # The simulation worker: core only (no Vugu), run in a Web Worker.
+# WORKER_GCFLAGS: inline harder in our own packages (-l=4 counts a call as
+# cost 1 in the inlining budget instead of 57), since a call is far dearer
+# under Go's js/wasm than natively (docs/engine.md "Speed under WASM").
+WORKER_GCFLAGS := -gcflags='schedplay/...=-l=4'
 $(WORKER_OUT):
 	@mkdir -p build
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $(WORKER_OUT) ./wasm/worker
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' $(WORKER_GCFLAGS) -o $(WORKER_OUT) ./wasm/worker
 
 # Build the static site into dist/ (minified, precompressed .br/.gz).
 site: $(WASM_OUT) $(WORKER_OUT)
@@ -109,7 +113,13 @@ bench: bench-browser
 	PATH="$$($(GO) env GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm $(GO) test -run '^$$' -bench . -benchmem -benchtime 1s ./core/sched/
 	@echo "== the worker's pipeline (engine, + metrics, + recorder; + timeline for the page), native then wasm"
 	$(GO) test -run '^$$' -bench Engine -benchtime 5x ./wasm/worker/
-	PATH="$$($(GO) env GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm $(GO) test -run '^$$' -bench Engine -benchtime 5x ./wasm/worker/
+	PATH="$$($(GO) env GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm $(GO) test $(WORKER_GCFLAGS) -run '^$$' -bench Engine -benchtime 5x ./wasm/worker/
+
+# The browser speed budget without a browser: the worker's pipeline under
+# Node against the page's local run natively, on the budget's scenario
+# (wasm/worker/speed_test.go, scripts/speedratio; docs/engine.md).
+bench-speed:
+	$(GO) run ./scripts/speedratio -count 3 -workergc 'schedplay/...=-l=4'
 
 # Short fuzzing pass over every decoder (seeds live in testdata/fuzz).
 fuzz:

@@ -39,15 +39,23 @@ func (q *cfsRq) key(t *Task) int64 {
 }
 
 // insert mirrors __enqueue_entity(): add t to the queue in key order.
+// The entries after t's place move up one by one: the queues are short,
+// and copy() of pointers is a runtime call (typedslicecopy), dear in WASM.
 func (q *cfsRq) insert(s *Sim, t *Task) {
 	k := q.key(t)
-	i := len(q.queue)
-	for i > 0 && q.key(q.queue[i-1]) > k {
-		i--
+	q.queue = append(q.queue, t)
+	qq := q.queue
+	i := len(qq) - 1
+	if q.byDeadline {
+		for ; i > 0 && qq[i-1].se.deadline > k; i-- {
+			qq[i] = qq[i-1]
+		}
+	} else {
+		for ; i > 0 && qq[i-1].se.vruntime > k; i-- {
+			qq[i] = qq[i-1]
+		}
 	}
-	q.queue = append(q.queue, nil)
-	copy(q.queue[i+1:], q.queue[i:])
-	q.queue[i] = t
+	qq[i] = t
 	w := s.arith.scaleLoadDown(t.se.load.weight)
 	q.avgVruntime += (t.se.vruntime - q.minVruntime) * w
 	q.avgLoad += w
@@ -55,11 +63,14 @@ func (q *cfsRq) insert(s *Sim, t *Task) {
 
 // remove mirrors __dequeue_entity().
 func (q *cfsRq) remove(s *Sim, t *Task) {
-	for i, e := range q.queue {
+	qq := q.queue
+	for i, e := range qq {
 		if e == t {
-			copy(q.queue[i:], q.queue[i+1:])
-			q.queue[len(q.queue)-1] = nil
-			q.queue = q.queue[:len(q.queue)-1]
+			for ; i+1 < len(qq); i++ {
+				qq[i] = qq[i+1]
+			}
+			qq[len(qq)-1] = nil
+			q.queue = qq[:len(qq)-1]
 			w := s.arith.scaleLoadDown(t.se.load.weight)
 			q.avgVruntime -= (t.se.vruntime - q.minVruntime) * w
 			q.avgLoad -= w

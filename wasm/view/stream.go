@@ -74,16 +74,23 @@ func (r *Recorder) Take() []byte {
 // next Take reuses it instead of allocating a batch-sized buffer per chunk.
 func (r *Recorder) Recycle(b []byte) { r.spare = b }
 
-// AppendRecord appends e in the compact format.
+// AppendRecord appends e in the compact format. It writes in place (no
+// record-sized temporary copied in by append: a runtime memmove per event
+// under WASM).
 func AppendRecord(b []byte, e *sched.Event) []byte {
-	var rec [RecordSize]byte
+	n := len(b)
+	if cap(b)-n < RecordSize {
+		b = append(b, make([]byte, RecordSize)...)[:n]
+	}
+	b = b[:n+RecordSize]
+	rec := b[n : n+RecordSize : n+RecordSize]
 	le := binary.LittleEndian
 	le.PutUint64(rec[0:], uint64(e.Time))
 	le.PutUint32(rec[8:], uint32(e.Prev))
 	le.PutUint32(rec[12:], uint32(e.Next))
 	le.PutUint32(rec[16:], uint32(e.CPU))
 	rec[20], rec[21], rec[22], rec[23] = byte(e.Kind), byte(e.Reason), byte(e.Pick), e.PrevState
-	return append(b, rec[:]...)
+	return b
 }
 
 // DecodeRecords feeds the records of b to sink in order. A batch that is

@@ -13,7 +13,6 @@ package main
 import (
 	"fmt"
 	"syscall/js"
-	"time"
 
 	"schedplay/wasm/view"
 )
@@ -102,8 +101,8 @@ func run(id int, scenarioJSON string) {
 			return
 		}
 		// Yield to the worker's event loop: messages (cancel, a newer
-		// run) are delivered only while Go waits.
-		time.Sleep(time.Millisecond)
+		// run) are delivered only while Go waits (yield_js.go).
+		yieldToEventLoop()
 	}
 }
 
@@ -128,7 +127,7 @@ func runExport(id int, kind, scenarioJSON string) {
 			return
 		}
 		post(id, "exportprogress", map[string]any{"now": x.Fraction()}, nil)
-		time.Sleep(time.Millisecond) // let a cancel or a newer export in
+		yieldToEventLoop() // let a cancel or a newer export in
 	}
 }
 

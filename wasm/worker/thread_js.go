@@ -9,7 +9,6 @@ package main
 
 import (
 	"syscall/js"
-	"time"
 
 	"schedplay/core/sched"
 )
@@ -66,6 +65,6 @@ func runQueued(id int, kind string, q queued, report func() (string, error)) {
 			post(id, kind+"done", fields, nil)
 			return
 		}
-		time.Sleep(time.Millisecond) // yield: a cancel or a newer run arrives now
+		yieldToEventLoop() // a cancel or a newer run arrives now
 	}
 }

@@ -1,0 +1,6 @@
+//go:build !race
+
+package main
+
+// raceEnabled: allocation counts are meaningless under the race detector.
+const raceEnabled = false

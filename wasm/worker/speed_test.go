@@ -1,0 +1,195 @@
+package main
+
+// The browser speed budget without a browser (docs/engine.md "Speed under
+// WASM"). `make bench-browser` (scripts/browsertest, TestBudgets) divides
+// the events/s of the playground's worker by the events/s of the same Go
+// code run natively as a local page run (view.NewRun: engine, timeline and
+// metrics). These benchmarks split that measurement into its parts, on the
+// same scenario, so that each can be run natively and under Node
+// (GOOS=js GOARCH=wasm with go_js_wasm_exec on PATH):
+//
+//   - BenchmarkBudgetWorker: what the worker does per chunk (engine, metrics
+//     collector, recorder; the batch taken, copied out as post does,
+//     recycled; new tasks described), without the JS calls.
+//   - BenchmarkBudgetPage: the native baseline of the budget (view.Run).
+//   - BenchmarkBudgetIngest: the page side of a worker run (records decoded
+//     into the timeline, level-of-detail index), which runs beside the
+//     worker on the main thread and must keep up with it.
+//
+// The browser's ratio is about BudgetWorker under WASM over BudgetPage
+// natively; `make bench-speed` prints both and the ratio.
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"schedplay/core/scenario"
+	"schedplay/core/sched"
+	"schedplay/wasm/view"
+)
+
+// budgetScenario is millionSlices of scripts/browsertest/budgets_test.go
+// (a browser-tagged package, not importable here): keep the two equal.
+const budgetScenario = `{"version":1,"name":"bench/million-slices","topology":"smp-8",
+ "kernel":{"version":"v6.18"},"duration":"3s","seed":1,
+ "tasks":[{"name":"yielder","instances":16,"loop":-1,"program":[{"run":"20us"},{"yield":true}]}]}`
+
+// benchScenario is budgetScenario, or a cut of it when
+// SCHEDPLAY_BENCH_DURATION (a scenario duration such as "500ms") is set,
+// for quicker A/B runs of a change.
+func benchScenario() []byte {
+	if d := os.Getenv("SCHEDPLAY_BENCH_DURATION"); d != "" {
+		return []byte(strings.Replace(budgetScenario, `"duration":"3s"`, `"duration":"`+d+`"`, 1))
+	}
+	return []byte(budgetScenario)
+}
+
+// workerChunk is about what the worker's adaptive budget settles at under
+// WASM (chunkMs of wall time at a few microseconds per event).
+const workerChunk = 16384
+
+// runWorkerLoop runs the scenario as the worker's run loop does and
+// returns the events processed and the record bytes handed over.
+func runWorkerLoop(tb testing.TB, js []byte, out []byte) (events int64, records int) {
+	eng, err := NewEngine(js)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for {
+		done := eng.Advance(workerChunk, nil)
+		eng.Sim.Progress()
+		buf := eng.Rec.Take()
+		out = append(out[:0], buf...) // post copies the batch into an ArrayBuffer
+		records += len(buf)
+		eng.NewTasks()
+		eng.Rec.Recycle(buf)
+		if done {
+			break
+		}
+	}
+	eng.ReportJSON()
+	return eng.Sim.EventsProcessed(), records
+}
+
+// reportRate reports wall ns/event and events/s, and CPU ns/event (the
+// process's CPU time from cpu0 on: on a shared machine wall time also
+// counts the time other processes held the CPU).
+func reportRate(b *testing.B, events int64, cpu0 int64) {
+	cpu := cpuTime() - cpu0
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(events), "ns/event")
+	b.ReportMetric(float64(events)/b.Elapsed().Seconds(), "events/s")
+	b.ReportMetric(float64(cpu)/float64(events), "cpu-ns/event")
+}
+
+func BenchmarkBudgetWorker(b *testing.B) {
+	js := benchScenario()
+	out := make([]byte, 0, 1<<20)
+	var events int64
+	cpu0 := cpuTime()
+	for b.Loop() {
+		n, _ := runWorkerLoop(b, js, out)
+		events += n
+	}
+	reportRate(b, events, cpu0)
+}
+
+func BenchmarkBudgetPage(b *testing.B) {
+	sc, err := scenario.Decode(benchScenario())
+	if err != nil {
+		b.Fatal(err)
+	}
+	var events int64
+	cpu0 := cpuTime()
+	for b.Loop() {
+		r, err := view.NewRun(sc)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for !r.Advance(1 << 20) {
+		}
+		events += r.Sim.EventsProcessed()
+	}
+	reportRate(b, events, cpu0)
+}
+
+func BenchmarkBudgetIngest(b *testing.B) {
+	js := benchScenario()
+	sc, _ := scenario.Decode(js)
+	// The batches the worker would post, made once.
+	eng, err := NewEngine(js)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var batches [][]byte
+	var nows []sched.Time
+	var counts []int64
+	for done := false; !done; {
+		done = eng.Advance(workerChunk, nil)
+		batches = append(batches, append([]byte(nil), eng.Rec.Take()...))
+		now, _ := eng.Sim.Progress()
+		nows, counts = append(nows, now), append(counts, eng.Sim.EventsProcessed())
+	}
+	infos := make([]sched.TaskInfo, eng.Sim.NumTasks())
+	for i := range infos {
+		infos[i] = eng.Sim.TaskInfo(sched.TaskID(i))
+	}
+	var events int64
+	cpu0 := cpuTime()
+	for b.Loop() {
+		r, err := view.NewRemoteRun(sc)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for i, batch := range batches {
+			var tasks []sched.TaskInfo
+			if i == 0 {
+				tasks = infos
+			}
+			if err := r.Ingest(batch, nows[i], counts[i], tasks); err != nil {
+				b.Fatal(err)
+			}
+		}
+		events += eng.Sim.EventsProcessed()
+	}
+	reportRate(b, events, cpu0)
+}
+
+// TestWorkerLoopAllocs: once its buffers have grown, the worker's loop
+// allocates nothing per event (GC under WASM runs inline on the one
+// thread): a second run of the same chunks allocates a bounded number of
+// objects, whatever the number of events.
+func TestWorkerLoopAllocs(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("runs 500 ms of the budget scenario; allocation counts need no -race")
+	}
+	js := []byte(`{"version":1,"name":"bench/million-slices","topology":"smp-8",
+ "kernel":{"version":"v6.18"},"duration":"500ms","seed":1,
+ "tasks":[{"name":"yielder","instances":16,"loop":-1,"program":[{"run":"20us"},{"yield":true}]}]}`)
+	eng, err := NewEngine(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng.Advance(workerChunk, nil) // tasks start, buffers grow
+	eng.NewTasks()
+	eng.Rec.Recycle(eng.Rec.Take())
+	eng.Advance(workerChunk, nil)
+	eng.Rec.Recycle(eng.Rec.Take())
+	out := make([]byte, 0, 1<<20)
+	var events int64
+	allocs := testing.AllocsPerRun(5, func() {
+		before := eng.Sim.EventsProcessed()
+		eng.Advance(workerChunk, nil)
+		buf := eng.Rec.Take()
+		out = append(out[:0], buf...)
+		eng.NewTasks()
+		eng.Rec.Recycle(buf)
+		events = eng.Sim.EventsProcessed() - before
+	})
+	if events < workerChunk/2 {
+		t.Fatalf("a chunk processed %d events", events)
+	}
+	if allocs > 0 {
+		t.Fatalf("%.0f allocations per chunk of %d events in the worker loop, want 0", allocs, events)
+	}
+}
