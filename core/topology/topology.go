@@ -230,17 +230,41 @@ func (m *Machine) Describe() string {
 // presets lists the built-in machines. It is a function, not a package
 // variable, so that callers can never share and mutate one machine. The
 // smp-N machines come first (the rt-app importer picks the smallest).
+// presetDefs names every preset beside its builder, in a stable order, so
+// that Preset and Names build nothing they do not return (the 256-CPU
+// machines take milliseconds to build, in the browser tens of them).
+// TestPresetNamesMatch checks each name against the machine it builds.
+func presetDefs() []presetDef {
+	return []presetDef{
+		{"smp-1", func() Machine { return smp(1) }}, {"smp-2", func() Machine { return smp(2) }},
+		{"smp-4", func() Machine { return smp(4) }}, {"smp-8", func() Machine { return smp(8) }},
+		{"smp-64", func() Machine { return smp(64) }},
+		{"alderlake-6p8e", alderlake6p8e}, {"icelake-2s32c", icelake2s32c},
+		{"epyc-milan-2s64c", epycMilan2s64c}, {"xeon-4s18c", xeon4s18c},
+		{"sapphirerapids-2s56c", sapphireRapids2s56c}, {"zen4-16c", zen4x16c},
+		{"xeon-2s8c-2013", xeon2s8c2013}, {"bigLITTLE-rk3399", rk3399},
+	}
+}
+
+type presetDef struct {
+	name  string
+	build func() Machine
+}
+
 func presets() []Machine {
-	return []Machine{smp(1), smp(2), smp(4), smp(8), smp(64),
-		alderlake6p8e(), icelake2s32c(), epycMilan2s64c(), xeon4s18c(),
-		sapphireRapids2s56c(), zen4x16c(), xeon2s8c2013(), rk3399()}
+	defs := presetDefs()
+	out := make([]Machine, len(defs))
+	for i, d := range defs {
+		out[i] = d.build()
+	}
+	return out
 }
 
 // Preset returns a fresh copy of the named machine.
 func Preset(name string) (Machine, error) {
-	for _, m := range presets() {
-		if m.Name == name {
-			return m, nil
+	for _, d := range presetDefs() {
+		if d.name == name {
+			return d.build(), nil
 		}
 	}
 	return Machine{}, fmt.Errorf("unknown topology %q (known: %s)", name, strings.Join(Names(), ", "))
@@ -248,10 +272,10 @@ func Preset(name string) (Machine, error) {
 
 // Names lists the preset names in a stable order.
 func Names() []string {
-	ps := presets()
-	names := make([]string, len(ps))
-	for i, m := range ps {
-		names[i] = m.Name
+	defs := presetDefs()
+	names := make([]string, len(defs))
+	for i, d := range defs {
+		names[i] = d.name
 	}
 	return names
 }

@@ -111,3 +111,18 @@ func TestDescribeStable(t *testing.T) {
 		t.Errorf("alderlake Describe lacks the arch capacity / priority fields:\n%s", adl.Describe())
 	}
 }
+
+// TestPresetNamesMatch: the name each preset is listed under is the name of
+// the machine its builder makes, and Preset(name) builds that machine.
+func TestPresetNamesMatch(t *testing.T) {
+	names := Names()
+	for i, m := range List() {
+		if m.Name != names[i] {
+			t.Errorf("preset %d is listed as %q but builds %q", i, names[i], m.Name)
+		}
+		got, err := Preset(names[i])
+		if err != nil || got.Name != names[i] || len(got.CPUs) != len(m.CPUs) {
+			t.Errorf("Preset(%q) = %q with %d CPUs, %v", names[i], got.Name, len(got.CPUs), err)
+		}
+	}
+}
