@@ -31,9 +31,7 @@ import (
 
 // millionSlices: two tasks per CPU of an 8-CPU machine that run 20 us and
 // yield: about 400k slices per simulated second, 1.2 million in 3 s.
-const millionSlices = `{"version":1,"name":"bench/million-slices","topology":"smp-8",
- "kernel":{"version":"v6.18"},"duration":"3s","seed":1,
- "tasks":[{"name":"yielder","instances":16,"loop":-1,"program":[{"run":"20us"},{"yield":true}]}]}`
+const millionSlices = view.BudgetScenario
 
 // epyc1024 is the 256-CPU machine of core/sched's make-bench benchmark
 // with its 1024 mixed tasks (hogs, 4 ms periodic timers, bursty and short

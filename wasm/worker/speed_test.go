@@ -29,11 +29,8 @@ import (
 	"schedplay/wasm/view"
 )
 
-// budgetScenario is millionSlices of scripts/browsertest/budgets_test.go
-// (a browser-tagged package, not importable here): keep the two equal.
-const budgetScenario = `{"version":1,"name":"bench/million-slices","topology":"smp-8",
- "kernel":{"version":"v6.18"},"duration":"3s","seed":1,
- "tasks":[{"name":"yielder","instances":16,"loop":-1,"program":[{"run":"20us"},{"yield":true}]}]}`
+// budgetScenario is the budgets' million-slice run (view.BudgetScenario).
+const budgetScenario = view.BudgetScenario
 
 // benchScenario is budgetScenario, or a cut of it when
 // SCHEDPLAY_BENCH_DURATION (a scenario duration such as "500ms") is set,
@@ -163,9 +160,7 @@ func TestWorkerLoopAllocs(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		t.Skip("runs 500 ms of the budget scenario; allocation counts need no -race")
 	}
-	js := []byte(`{"version":1,"name":"bench/million-slices","topology":"smp-8",
- "kernel":{"version":"v6.18"},"duration":"500ms","seed":1,
- "tasks":[{"name":"yielder","instances":16,"loop":-1,"program":[{"run":"20us"},{"yield":true}]}]}`)
+	js := []byte(strings.Replace(budgetScenario, `"duration":"3s"`, `"duration":"500ms"`, 1))
 	eng, err := NewEngine(js)
 	if err != nil {
 		t.Fatal(err)
