@@ -45,7 +45,7 @@ type TimelineCtl struct {
 	moved     bool
 	pix       []byte
 	views     [2]*laneView // main, A
-	drawn     []int // coloured columns per lane of the main canvas (read by tests)
+	drawn     []int        // coloured columns per lane of the main canvas (read by tests)
 	lo        view.Layout
 	DrawMs    float64    // duration of the last main-canvas redraw
 	breakdown [3]float64 // raster, putImageData, labels (ms)
