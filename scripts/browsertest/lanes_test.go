@@ -137,3 +137,23 @@ func maxKey(m map[string]int) int {
 	}
 	return best
 }
+
+// TestBudgetsRows measures TestBudgets' two long-run rows alone (the
+// smp-8 million-slice run and the 256-CPU run, each the first run after a
+// fresh page load), with the main thread's CPU time over each run. It
+// uses only figures every build publishes, so it can be run against an
+// older dist/ (-dist) to compare builds under the same machine load.
+func TestBudgetsRows(t *testing.T) {
+	for _, c := range []struct{ name, js string }{{"smp-8", millionSlices}, {"256-CPU", epyc1024}} {
+		tb := newTab(t)
+		tb.open("/")
+		tb.waitDone()
+		cpu0 := tb.mainThreadCPU()
+		longest, nlong, cpu := longRunTasks(tb, c.js)
+		cpu1 := tb.mainThreadCPU()
+		t.Logf("%s: longest task %.0f ms wall, %.1f ms CPU; %d over 50 ms; main-thread CPU over the run %.0f ms (script %.0f, layout %.0f)",
+			c.name, longest, cpu, nlong, 1000*(cpu1["TaskDuration"]-cpu0["TaskDuration"]),
+			1000*(cpu1["ScriptDuration"]-cpu0["ScriptDuration"]), 1000*(cpu1["LayoutDuration"]-cpu0["LayoutDuration"]))
+		tb.cancel()
+	}
+}
