@@ -154,7 +154,9 @@ func (tc *TimelineCtl) drawRun(lv *laneView, r *view.Run) []int {
 		lh = max(6, 360/lanes)
 	}
 	h, scroll := lv.layout(w, lanes, lh)
-	lo := view.Layout{Width: w, Height: h, LaneHeight: lh, Top: axisHeight, Scroll: scroll}
+	// While a run streams in, only the lanes in view are counted too;
+	// the finished run's drawing counts every lane (published "drawn").
+	lo := view.Layout{Width: w, Height: h, LaneHeight: lh, Top: axisHeight, Scroll: scroll, VisibleOnly: !r.Done()}
 	if id == canvasMain {
 		tc.lo = lo
 	}
@@ -422,6 +424,8 @@ func (tc *TimelineCtl) Runqueues() []RunqueueRow {
 	return out
 }
 
+// publish exposes the timeline's state; "drawn" is -1 for a lane scrolled
+// out of view while the run streams in (view.Layout.VisibleOnly).
 func (tc *TimelineCtl) publish() {
 	drawn := make([]any, len(tc.drawn))
 	for i, d := range tc.drawn {

@@ -18,7 +18,8 @@ package view
 // pixel buffer, the row copies and the putImageData are proportional to
 // the window, not to the machine. The per-lane column counts (which the
 // browser tests and the machine drawing's checks read back) are still
-// computed for every lane, from the one-row raster alone.
+// computed for every lane, from the one-row raster alone, except with
+// Layout.VisibleOnly (the frames of a streaming run).
 
 import (
 	"sort"
@@ -37,6 +38,10 @@ type Layout struct {
 	LaneHeight    int // pixels per lane, including a 2px gap
 	Top           int // pixels above the first lane (time axis)
 	Scroll        int // pixels of lanes scrolled off above Top (0: lane 0 first)
+	// VisibleOnly: lanes scrolled out of the window are not counted either
+	// (their count is -1), for the redraws of a streaming run, whose cost
+	// is then proportional to the window alone.
+	VisibleOnly bool
 }
 
 // LaneTop is the pixel row of lane c's top (above Top or below Height when
@@ -68,7 +73,8 @@ var (
 
 // Raster draws lanes of tl within vp into pix (RGBA, len = 4*w*h). colors
 // gives each task's colour (indexed by TaskID). It returns the number of
-// coloured columns drawn per lane, a figure the browser tests read back.
+// coloured columns drawn per lane, a figure the browser tests read back
+// (-1 for a lane out of the window with lo.VisibleOnly).
 //
 // Each lane is rendered once into a one-pixel-high row (one colour per
 // column), which is then copied to the lane's rows: the per-column work is
@@ -83,10 +89,14 @@ func Raster(pix []byte, lo Layout, vp Viewport, tl *Timeline, colors []RGB) []in
 	bar := lo.LaneHeight - 2
 	row := make([]byte, 4*w)
 	for c := range tl.Lanes {
-		drawn[c] = rasterRow(row, vp, tl, c, colors)
 		// The lane's bar, clipped to the window below the axis.
 		y0 := lo.LaneTop(c)
 		ya, yb := max(y0, lo.Top), min(y0+bar, h)
+		if ya >= yb && lo.VisibleOnly {
+			drawn[c] = -1
+			continue
+		}
+		drawn[c] = rasterRow(row, vp, tl, c, colors)
 		if ya >= yb {
 			continue // scrolled out: counted, not painted
 		}

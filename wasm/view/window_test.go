@@ -59,6 +59,20 @@ func TestRasterWindowPaintsVisibleLanesCountsAll(t *testing.T) {
 			}
 		}
 	}
+	// VisibleOnly: the same pixels, and counts for the lanes in the
+	// window only (at scroll 100, lanes 17..23 have bar rows in rows 10..49).
+	win.VisibleOnly = true
+	vis := make([]byte, len(pix))
+	part := Raster(vis, win, vp, tl, colors)
+	if string(vis) != string(pix) {
+		t.Fatal("VisibleOnly changed the pixels")
+	}
+	for c := range part {
+		in := c >= 17 && c <= 23
+		if in && part[c] != want[c] || !in && part[c] != -1 {
+			t.Fatalf("VisibleOnly: lane %d counted %d (full raster %d)", c, part[c], want[c])
+		}
+	}
 	// The lane under a window row accounts for the scroll.
 	for y := top; y < win.Height; y++ {
 		if l, want := win.LaneAt(y, n), (y-top+win.Scroll)/lh; l != want {
