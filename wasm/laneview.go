@@ -13,8 +13,9 @@ package main
 // Nothing here reads layout during a draw: the canvas's CSS width comes
 // from a ResizeObserver and the scroll offset from scroll events (reading
 // clientWidth after a page render forced a layout of the whole page inside
-// the timeline's draw). Only the first draw of a new canvas, before its
-// observer reported, reads clientWidth.
+// the timeline's draw). Only the very first draw, before the
+// first observer reported, reads clientWidth. The ImageData the pixels go
+// through is kept between draws (bridge.ImageBuf).
 
 import "schedplay/wasm/bridge"
 
