@@ -5,7 +5,9 @@ package main
 //
 // Drawing: view.Raster fills a pixel buffer (with level of detail), one
 // putImageData copies it, then a few fillText calls add the time axis and
-// lane labels. Input (wheel zoom around the pointer, drag to pan, hover
+// lane labels. A canvas shows a window of its lanes at most maxViewHeight
+// tall, its host scrolling the rest (laneView, laneview.go): a 256-CPU
+// timeline paints the lanes on screen, not all 256. Input (wheel zoom around the pointer, drag to pan, hover
 // tooltip, click to place the time cursor, keyboard) is handled from native
 // listeners without re-rendering the DOM (the runqueue list at the cursor
 // is written by the bridge too: runqueues.go). The canvases live outside
@@ -42,7 +44,8 @@ type TimelineCtl struct {
 	drag      bool
 	moved     bool
 	pix       []byte
-	drawn     []int // coloured columns per lane of the main canvas (read by tests)
+	views     [2]*laneView // main, A
+	drawn     []int        // coloured columns per lane of the main canvas (read by tests)
 	lo        view.Layout
 	DrawMs    float64    // duration of the last main-canvas redraw
 	breakdown [3]float64 // raster, putImageData, labels (ms)
@@ -60,12 +63,15 @@ type drawKey struct {
 	slices int
 	vp     view.Viewport
 	cursor sched.Time
-	width  int // the canvas's CSS width (the window was resized)
+	width  [2]int // the canvases' CSS widths (the window was resized)
+	scroll [2]int // their hosts' scroll offsets
 }
 
 func (tc *TimelineCtl) key() drawKey {
 	k := drawKey{run: tc.app.Run, a: tc.app.A, vp: tc.VP, cursor: tc.Cursor}
-	k.width, _, _ = bridge.CanvasSize(canvasMain)
+	for i, lv := range tc.views {
+		k.width[i], k.scroll[i] = lv.width, lv.scroll
+	}
 	if r := tc.app.Run; r != nil {
 		k.done, k.slices = r.Done(), r.Timeline.NumSlices()
 	}
@@ -82,7 +88,10 @@ func (tc *TimelineCtl) DrawChanged() {
 }
 
 // NewTimelineCtl returns a controller for app.
-func NewTimelineCtl(app *App) *TimelineCtl { return &TimelineCtl{app: app, Cursor: -1} }
+func NewTimelineCtl(app *App) *TimelineCtl {
+	return &TimelineCtl{app: app, Cursor: -1,
+		views: [2]*laneView{newLaneView("tl-host", canvasMain), newLaneView("tl-a-host", canvasA)}}
+}
 
 // Reset shows the whole of a new run.
 func (tc *TimelineCtl) Reset(total sched.Time) {
@@ -93,13 +102,11 @@ func (tc *TimelineCtl) Reset(total sched.Time) {
 // bridge.EnsureCanvas) and wires the listeners once the canvas exists. The
 // drawing follows in the next animation frame (App.afterFrame).
 func (tc *TimelineCtl) AfterRender() {
-	if created, _ := bridge.EnsureCanvas("tl-host", canvasMain, "", "", 300, 100); created {
+	if tc.views[0].ensure(tc.onResize) {
 		tc.fresh = true
 	}
-	if tc.app.A != nil {
-		if created, _ := bridge.EnsureCanvas("tl-a-host", canvasA, "", "", 300, 100); created {
-			tc.fresh = true
-		}
+	if tc.app.A != nil && tc.views[1].ensure(tc.onResize) {
+		tc.fresh = true
 	}
 	if !tc.wired {
 		// Listeners live on the document (filtered by target) because a
@@ -113,6 +120,9 @@ func (tc *TimelineCtl) AfterRender() {
 				bridge.SetStyle("tl-tip", "display", "none")
 			})
 			bridge.On("document", "keydown", tc.onKey)
+			for _, lv := range tc.views {
+				bridge.OnScroll(lv.host, func(top int) { tc.onScroll(lv, top) })
+			}
 			tc.wired = true
 		}
 	}
@@ -123,18 +133,19 @@ func (tc *TimelineCtl) Draw() {
 	tc.fresh, tc.last = false, tc.key()
 	if tc.app.Run != nil {
 		t0 := bridge.Now()
-		tc.drawn = tc.drawRun(canvasMain, tc.app.Run)
+		tc.drawn = tc.drawRun(tc.views[0], tc.app.Run)
 		tc.DrawMs = bridge.Now() - t0
 	}
 	if tc.app.A != nil {
-		tc.drawRun(canvasA, tc.app.A)
+		tc.drawRun(tc.views[1], tc.app.A)
 	}
 	tc.showRunqueues()
 }
 
-func (tc *TimelineCtl) drawRun(id string, r *view.Run) []int {
-	w, _, err := bridge.CanvasSize(id)
-	if err != nil || w <= 0 {
+func (tc *TimelineCtl) drawRun(lv *laneView, r *view.Run) []int {
+	id := lv.canvas
+	w := lv.cssWidth()
+	if w <= 0 {
 		return nil
 	}
 	lanes := r.NumCPUs()
@@ -142,9 +153,10 @@ func (tc *TimelineCtl) drawRun(id string, r *view.Run) []int {
 	if lanes > 16 {
 		lh = max(6, 360/lanes)
 	}
-	h := axisHeight + lanes*lh
-	bridge.SetCanvasHeight(id, h)
-	lo := view.Layout{Width: w, Height: h, LaneHeight: lh, Top: axisHeight}
+	h, scroll := lv.layout(w, lanes, lh)
+	// While a run streams in, only the lanes in view are counted too;
+	// the finished run's drawing counts every lane (published "drawn").
+	lo := view.Layout{Width: w, Height: h, LaneHeight: lh, Top: axisHeight, Scroll: scroll, VisibleOnly: !r.Done()}
 	if id == canvasMain {
 		tc.lo = lo
 	}
@@ -155,12 +167,14 @@ func (tc *TimelineCtl) drawRun(id string, r *view.Run) []int {
 	t0 := bridge.Now()
 	drawn := view.Raster(pix, lo, tc.VP, r.Timeline, r.Colors)
 	t1 := bridge.Now()
-	bridge.PutImage(id, pix, w, h)
+	lv.img.Put(id, pix, w, h)
 	t2 := bridge.Now()
 	marks := tc.axisMarks(w)
 	if lh >= 14 {
 		for c := 0; c < lanes; c++ {
-			marks = append(marks, bridge.Mark{X: 4, Y: float64(axisHeight + c*lh + lh/2 + 4), Text: fmt.Sprintf("CPU%d", c), Color: "rgba(255,255,255,0.55)"})
+			if y := lo.LaneTop(c) + lh/2 + 4; y-9 >= axisHeight && y <= h {
+				marks = append(marks, bridge.Mark{X: 4, Y: float64(y), Text: fmt.Sprintf("CPU%d", c), Color: "rgba(255,255,255,0.55)"})
+			}
 		}
 	}
 	if tc.Cursor >= tc.VP.T0 && tc.Cursor <= tc.VP.T1 {
@@ -234,6 +248,28 @@ func (tc *TimelineCtl) onWheel(e bridge.Event) {
 	defer a.env.UnlockOnly()
 	tc.zoom(math.Exp(e.DeltaY*0.0015), tc.VP.TimeAt(e.X, tc.width()))
 	tc.Draw()
+	tc.publish()
+}
+
+// onResize redraws after a canvas's CSS width changed (the window or the
+// layout around it): a ResizeObserver callback, between layout and paint.
+func (tc *TimelineCtl) onResize() {
+	a := tc.app
+	a.env.Lock()
+	defer a.env.UnlockOnly()
+	tc.DrawChanged()
+}
+
+// onScroll redraws the lanes a host's scroll brought into view.
+func (tc *TimelineCtl) onScroll(lv *laneView, top int) {
+	a := tc.app
+	a.env.Lock()
+	defer a.env.UnlockOnly()
+	if top == lv.scroll {
+		return
+	}
+	lv.scroll = top
+	tc.DrawChanged()
 	tc.publish()
 }
 
@@ -388,6 +424,8 @@ func (tc *TimelineCtl) Runqueues() []RunqueueRow {
 	return out
 }
 
+// publish exposes the timeline's state; "drawn" is -1 for a lane scrolled
+// out of view while the run streams in (view.Layout.VisibleOnly).
 func (tc *TimelineCtl) publish() {
 	drawn := make([]any, len(tc.drawn))
 	for i, d := range tc.drawn {
@@ -397,7 +435,10 @@ func (tc *TimelineCtl) publish() {
 	bridge.Publish("viewport", []any{float64(tc.VP.T0), float64(tc.VP.T1)})
 	// The main canvas's lane geometry (first lane's top row, pixels per
 	// lane), so a test can read the canvas's real pixels per lane.
-	bridge.Publish("lanes", []any{float64(tc.lo.Top), float64(tc.lo.LaneHeight)})
+	// With the lanes scrolled, the first lane's top is above the canvas
+	// (negative); "laneWindow" is the canvas's height and scroll offset.
+	bridge.Publish("lanes", []any{float64(tc.lo.LaneTop(0)), float64(tc.lo.LaneHeight)})
+	bridge.Publish("laneWindow", []any{float64(tc.lo.Height), float64(tc.lo.Scroll)})
 	bridge.Publish("drawMs", tc.DrawMs)
 	bridge.Publish("drawBreakdown", []any{tc.breakdown[0], tc.breakdown[1], tc.breakdown[2]})
 }

@@ -206,7 +206,7 @@ func Overlay(id string, marks []Mark) error {
 	}
 	hv, _ := c.Get("height")
 	h, _ := hv.Int()
-	ctx.Set("font", "11px system-ui, sans-serif")
+	setFont(ctx, overlayFont)
 	color := ""
 	for _, m := range marks {
 		if m.Color != color {
@@ -220,6 +220,21 @@ func Overlay(id string, marks []Mark) error {
 		}
 	}
 	return nil
+}
+
+const overlayFont = "11px system-ui, sans-serif"
+
+// setFont sets a 2D context's font unless it already is that font (the
+// context keeps it until the canvas is resized). Setting it makes the
+// browser resolve the font against the canvas's style: after a page render
+// that was a style recalculation inside every redraw.
+func setFont(ctx safejs.Value, font string) {
+	if v, err := ctx.Get("font"); err == nil {
+		if cur, _ := v.String(); cur == font {
+			return
+		}
+	}
+	ctx.Set("font", font)
 }
 
 // Line draws a vertical line on canvas id.

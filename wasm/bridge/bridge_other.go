@@ -52,3 +52,15 @@ func Publish(string, any)                                                 {}
 func Flag(string) bool                                                    { return false }
 func Origin() string                                                      { return "" }
 func Now() float64                                                        { return 0 }
+
+func ObserveWidth(string, func(int)) error   { return nil }
+func ClientWidth(string) int                 { return 0 }
+func OnScroll(string, func(int)) error       { return nil }
+func SetCanvasSize(string, int, int) error   { return nil }
+func EnsureSpacer(string, string, int) error { return nil }
+
+// ImageBuf is a canvas's kept ImageData (none on the host).
+type ImageBuf struct{}
+
+func (*ImageBuf) Put(string, []byte, int, int) error { return nil }
+func FirstSeen(string) bool                          { return false }

@@ -11,6 +11,15 @@ package view
 // so that busy-but-dense regions read differently from a single long run.
 // Cost is O(lanes x width x log slices) whatever the zoom or run length,
 // which keeps a redraw of a million-slice run within a frame.
+//
+// Visible lanes only: on a large machine the canvas is a window onto the
+// lanes (Layout.Scroll pixels of them scrolled off above it, the time axis
+// pinned at the top), and only the lanes in that window are painted: the
+// pixel buffer, the row copies and the putImageData are proportional to
+// the window, not to the machine. The per-lane column counts (which the
+// browser tests and the machine drawing's checks read back) are still
+// computed for every lane, from the one-row raster alone, except with
+// Layout.VisibleOnly (the frames of a streaming run).
 
 import (
 	"sort"
@@ -28,14 +37,23 @@ type Layout struct {
 	Width, Height int // pixels
 	LaneHeight    int // pixels per lane, including a 2px gap
 	Top           int // pixels above the first lane (time axis)
+	Scroll        int // pixels of lanes scrolled off above Top (0: lane 0 first)
+	// VisibleOnly: lanes scrolled out of the window are not counted either
+	// (their count is -1), for the redraws of a streaming run, whose cost
+	// is then proportional to the window alone.
+	VisibleOnly bool
 }
+
+// LaneTop is the pixel row of lane c's top (above Top or below Height when
+// the lane is scrolled out of the window).
+func (lo Layout) LaneTop(c int) int { return lo.Top + c*lo.LaneHeight - lo.Scroll }
 
 // LaneAt returns the lane under pixel row y, or -1.
 func (lo Layout) LaneAt(y, lanes int) int {
-	if y < lo.Top || lo.LaneHeight <= 0 {
+	if y < lo.Top || lo.LaneHeight <= 0 || (lo.Height > 0 && y >= lo.Height) {
 		return -1
 	}
-	l := (y - lo.Top) / lo.LaneHeight
+	l := (y - lo.Top + lo.Scroll) / lo.LaneHeight
 	if l >= lanes {
 		return -1
 	}
@@ -55,7 +73,8 @@ var (
 
 // Raster draws lanes of tl within vp into pix (RGBA, len = 4*w*h). colors
 // gives each task's colour (indexed by TaskID). It returns the number of
-// coloured columns drawn per lane, a figure the browser tests read back.
+// coloured columns drawn per lane, a figure the browser tests read back
+// (-1 for a lane out of the window with lo.VisibleOnly).
 //
 // Each lane is rendered once into a one-pixel-high row (one colour per
 // column), which is then copied to the lane's rows: the per-column work is
@@ -70,15 +89,21 @@ func Raster(pix []byte, lo Layout, vp Viewport, tl *Timeline, colors []RGB) []in
 	bar := lo.LaneHeight - 2
 	row := make([]byte, 4*w)
 	for c := range tl.Lanes {
-		y0 := lo.Top + c*lo.LaneHeight
-		if y0+bar > h {
-			break
+		// The lane's bar, clipped to the window below the axis.
+		y0 := lo.LaneTop(c)
+		ya, yb := max(y0, lo.Top), min(y0+bar, h)
+		if ya >= yb && lo.VisibleOnly {
+			drawn[c] = -1
+			continue
 		}
 		drawn[c] = rasterRow(row, vp, tl, c, colors)
-		for y := y0; y < y0+bar; y++ {
+		if ya >= yb {
+			continue // scrolled out: counted, not painted
+		}
+		for y := ya; y < yb; y++ {
 			copy(pix[4*y*w:4*(y+1)*w], row)
 		}
-		drawMarks(pix, lo, vp, tl.Lanes[c].Marks, y0)
+		drawMarks(pix, lo, vp, tl.Lanes[c].Marks, y0, ya, yb)
 	}
 	return drawn
 }
@@ -158,9 +183,13 @@ func rasterRow(row []byte, vp Viewport, tl *Timeline, c int, colors []RGB) int {
 	return n
 }
 
-// drawMarks draws wakeups as short white ticks at the top of the lane, at
-// most one per pixel column.
-func drawMarks(pix []byte, lo Layout, vp Viewport, ms []Mark, y0 int) {
+// drawMarks draws wakeups as short white ticks at the top of the lane (top
+// row y0), at most one per pixel column, clipped to rows [ya, yb).
+func drawMarks(pix []byte, lo Layout, vp Viewport, ms []Mark, y0, ya, yb int) {
+	ta, tb := max(y0, ya), min(y0+4, yb)
+	if ta >= tb {
+		return
+	}
 	w := lo.Width
 	span := float64(vp.T1 - vp.T0)
 	i := sort.Search(len(ms), func(k int) bool { return ms[k].Time >= vp.T0 })
@@ -175,7 +204,7 @@ func drawMarks(pix []byte, lo Layout, vp Viewport, ms []Mark, y0 int) {
 			continue
 		}
 		last = x
-		fill(pix, w, x, y0, 1, 4, markColor)
+		fill(pix, w, x, ta, 1, tb-ta, markColor)
 	}
 }
 
