@@ -242,7 +242,17 @@ func (tc *TimelineCtl) setVP(t0, t1 sched.Time) {
 
 func (tc *TimelineCtl) width() int { return max(tc.lo.Width, 1) }
 
+// onWheel zooms around the pointer; with Shift held it scrolls the lanes
+// instead (the host's scroll event then redraws, onScroll).
 func (tc *TimelineCtl) onWheel(e bridge.Event) {
+	if e.Shift {
+		d := e.DeltaY
+		if d == 0 {
+			d = e.DeltaX // Chromium reports Shift+wheel as horizontal
+		}
+		bridge.ScrollBy(tc.views[0].host, d)
+		return
+	}
 	a := tc.app
 	a.env.Lock()
 	defer a.env.UnlockOnly()

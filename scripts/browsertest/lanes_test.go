@@ -116,6 +116,18 @@ func TestTimelineLaneWindow(t *testing.T) {
 	if !strings.Contains(tip, fmt.Sprintf(" on CPU%d\n", lane)) {
 		t.Fatalf("tooltip at lane %d: %q", lane, tip)
 	}
+
+	// Shift+wheel over the canvas scrolls the lanes (as Chromium sends it,
+	// horizontal) and leaves the zoom alone.
+	vp := eval[string](tb, `JSON.stringify(window.schedplay.viewport)`)
+	eval[bool](tb, `(function () {
+  var c = document.getElementById("tl-canvas"), r = c.getBoundingClientRect();
+  c.dispatchEvent(new WheelEvent("wheel", {deltaX: 140, deltaY: 0, shiftKey: true, clientX: r.left + 100, clientY: r.top + 100, bubbles: true, cancelable: true}));
+  return true; })()`)
+	tb.waitFor(`window.schedplay.laneWindow[1] === 840`, 10*time.Second)
+	if got := eval[string](tb, `JSON.stringify(window.schedplay.viewport)`); got != vp {
+		t.Fatalf("Shift+wheel changed the viewport: %s -> %s", vp, got)
+	}
 }
 
 func minKey(m map[string]int) int {

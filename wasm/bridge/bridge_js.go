@@ -303,7 +303,7 @@ func on(id, event, targetID string, fn func(Event)) error {
 		e := args[0]
 		ev := Event{}
 		num := func(k string) float64 { v, _ := e.Get(k); f, _ := v.Float(); return f }
-		ev.X, ev.Y, ev.DeltaY = num("offsetX"), num("offsetY"), num("deltaY")
+		ev.X, ev.Y, ev.DeltaX, ev.DeltaY = num("offsetX"), num("offsetY"), num("deltaX"), num("deltaY")
 		ev.ClientX, ev.ClientY = num("clientX"), num("clientY")
 		ev.Buttons = int(num("buttons"))
 		if k, _ := e.Get("key"); k.Type() == safejs.TypeString {

@@ -56,6 +56,7 @@ func Now() float64                                                        { retu
 func ObserveWidth(string, func(int)) error   { return nil }
 func ClientWidth(string) int                 { return 0 }
 func OnScroll(string, func(int)) error       { return nil }
+func ScrollBy(string, float64) error         { return nil }
 func SetCanvasSize(string, int, int) error   { return nil }
 func EnsureSpacer(string, string, int) error { return nil }
 

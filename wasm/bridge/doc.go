@@ -19,6 +19,7 @@ type Event struct {
 	X, Y          float64 // offsetX/offsetY: relative to the target element
 	ClientX       float64 // clientX/clientY: relative to the viewport
 	ClientY       float64
+	DeltaX        float64 // wheel: Chromium turns Shift+wheel into deltaX
 	DeltaY        float64
 	Buttons       int
 	Key           string

@@ -108,6 +108,21 @@ func OnScroll(targetID string, fn func(top int)) error {
 	return err
 }
 
+// ScrollBy scrolls element id down by dy CSS pixels (up when negative);
+// the browser clamps it and fires the scroll event OnScroll listens to.
+func ScrollBy(id string, dy float64) error {
+	el, err := byID(id)
+	if err != nil {
+		return err
+	}
+	v, err := el.Get("scrollTop")
+	if err != nil {
+		return err
+	}
+	top, _ := v.Float()
+	return el.Set("scrollTop", top+dy)
+}
+
 // SetCanvasSize sets the backing size of canvas id (each only if it
 // differs: setting either clears the bitmap).
 func SetCanvasSize(id string, w, h int) error {
