@@ -67,6 +67,8 @@ type App struct {
 	exportKind   string          // the export in progress, "" if none
 	machine      *machineDrawing // layout of the chosen topology (machine.go)
 	machineDrawn *machineDrawing // the layout whose nodes are in the page
+	machBuilds   int             // times the drawing's nodes were built (published)
+	machSends    int             // heat-map updates sent to the page (published)
 	topoNames    []string        // the topology presets (machine.go)
 	topoSumFor   string          // the topology topoSum describes
 	topoSum      string

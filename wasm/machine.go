@@ -28,15 +28,6 @@ const (
 	machineSVG   = "machine-svg" // the <svg> the drawing is built in
 )
 
-// CPUBox is one CPU cell of the drawing.
-type CPUBox struct {
-	X, Y, W, H int
-	Label      string
-	Fill       string
-	Title      string
-	ID         string
-}
-
 // machineDrawing is the layout of one topology, computed once per choice.
 type machineDrawing struct {
 	name    string
@@ -44,6 +35,10 @@ type machineDrawing struct {
 	cpus    []view.MachineBox // CPU cells by CPU id
 	w, h    int
 	compact bool
+
+	// The fills and tooltips last sent to the page's cells (recolourMachine),
+	// reset when the cells are rebuilt.
+	shownFill, shownTip []string
 }
 
 func (a *App) drawing() *machineDrawing {
@@ -106,23 +101,45 @@ func (a *App) drawMachine() {
 			return
 		}
 		a.machineDrawn = d
+		a.machBuilds++
+		d.shownFill, d.shownTip = nil, nil // new cells: all colours unsent
 	}
 	a.recolourMachine(true)
 }
 
 // recolourMachine sets the heat-map colours (and tooltips) of the CPU
-// cells in one call.
+// cells in one call, sending only the cells whose colour or tooltip
+// changed since the last call (after a render that moved nothing, none:
+// no call at all).
 func (a *App) recolourMachine(titles bool) {
-	boxes := machineBoxes(a)
-	fills := make([]string, len(boxes))
-	var tips []string
-	for i, b := range boxes {
-		fills[i] = b.Fill
-		if titles {
-			tips = append(tips, b.Title)
+	d := a.drawing()
+	if a.machineDrawn != d {
+		return // not in the page yet
+	}
+	fills, tips := machineHeat(a, titles)
+	if d.shownFill == nil {
+		d.shownFill, d.shownTip = make([]string, len(fills)), make([]string, len(fills))
+	}
+	changed := false
+	for i := range fills {
+		if fills[i] == d.shownFill[i] {
+			fills[i] = "" // unchanged: the page skips it
+		} else {
+			d.shownFill[i], changed = fills[i], true
+		}
+		if tips == nil {
+			continue
+		}
+		if tips[i] == d.shownTip[i] {
+			tips[i] = ""
+		} else {
+			d.shownTip[i], changed = tips[i], true
 		}
 	}
-	bridge.SetHeat("cpu-box-", "cpu-title-", fills, tips)
+	if changed {
+		a.machSends++
+		bridge.SetHeat("cpu-box-", fills, tips)
+	}
 }
 
 // machineNodes are the SVG elements of a drawing: containers (parents
@@ -146,9 +163,10 @@ func machineNodes(d *machineDrawing) []bridge.SVGNode {
 		}
 	}
 	for _, b := range d.cpus {
-		out = append(out, bridge.SVGNode{Tag: "rect", Title: b.Title, TitleID: fmt.Sprintf("cpu-title-%d", b.CPU),
-			Attrs: [][2]string{{"id", fmt.Sprintf("cpu-box-%d", b.CPU)}, {"x", num(b.X + 1)}, {"y", num(b.Y + 1)},
-				{"width", num(b.W)}, {"height", num(b.H)}, {"rx", "2"}, {"fill", "#2a313c"}, {"class", "cpu"}}})
+		// No <title> per cell: recolourMachine's tooltips are shown by one
+		// <title> moved into the cell under the pointer (bridge.SetHeat).
+		out = append(out, bridge.SVGNode{Tag: "rect", Attrs: [][2]string{{"id", fmt.Sprintf("cpu-box-%d", b.CPU)}, {"x", num(b.X + 1)}, {"y", num(b.Y + 1)},
+			{"width", num(b.W)}, {"height", num(b.H)}, {"rx", "2"}, {"fill", "#2a313c"}, {"class", "cpu"}}})
 		if b.Label != "" {
 			out = append(out, bridge.SVGNode{Tag: "text", Text: b.Label, Attrs: [][2]string{{"x", num(b.X + 4)},
 				{"y", num(b.Y + 14)}, {"class", "cpu-label"}}})
@@ -157,9 +175,13 @@ func machineNodes(d *machineDrawing) []bridge.SVGNode {
 	return out
 }
 
-// machineBoxes colours the CPU cells, indexed by CPU id (also recoloured
-// directly, by id, on animation frames while a worker run streams in).
-func machineBoxes(a *App) []CPUBox {
+// machineHeat is the heat-map colour of each CPU cell, indexed by CPU id,
+// and with titles its tooltip: the busy share over the visible window when
+// a run has finished, over the last twentieth of the run while it streams
+// in (also recoloured, by id, on animation frames then). A finished run's
+// busy time is read from the grid folded while it streamed in
+// (view/busy.go), not by walking its slices.
+func machineHeat(a *App, titles bool) (fills, tips []string) {
 	d := a.drawing()
 	r := a.Run
 	t0, t1 := a.TL.VP.T0, a.TL.VP.T1
@@ -167,21 +189,29 @@ func machineBoxes(a *App) []CPUBox {
 		t1 = r.Now()
 		t0 = max(0, t1-r.Duration()/20)
 	}
-	out := make([]CPUBox, 0, len(d.cpus))
-	for i, b := range d.cpus {
-		u := -1.0
-		if r != nil && i < r.NumCPUs() && t1 > t0 {
-			u = float64(r.Timeline.Busy(i, t0, t1)) / float64(t1-t0)
-		}
-		fill, title := "#2a313c", b.Title
-		if u >= 0 {
-			fill = view.Heat(u).Hex()
-			title = fmt.Sprintf("CPU%d: %.0f%% busy in %s..%s", i, 100*u, view.FormatDur(int64(t0)), view.FormatDur(int64(t1)))
-		}
-		out = append(out, CPUBox{X: b.X, Y: b.Y, W: b.W, H: b.H, Label: b.Label, Fill: fill, Title: title,
-			ID: fmt.Sprintf("cpu-box-%d", i)})
+	fills = make([]string, len(d.cpus))
+	if titles {
+		tips = make([]string, len(d.cpus))
 	}
-	return out
+	var window string
+	for i, b := range d.cpus {
+		fills[i] = "#2a313c"
+		if titles {
+			tips[i] = b.Title
+		}
+		if r == nil || i >= r.NumCPUs() || t1 <= t0 {
+			continue
+		}
+		u := float64(r.Timeline.BusyFolded(i, t0, t1)) / float64(t1-t0)
+		fills[i] = view.Heat(u).Hex()
+		if titles {
+			if window == "" {
+				window = view.FormatDur(int64(t0)) + ".." + view.FormatDur(int64(t1))
+			}
+			tips[i] = fmt.Sprintf("CPU%d: %.0f%% busy in %s", i, 100*u, window)
+		}
+	}
+	return fills, tips
 }
 
 func (c *Machine) height() int { return c.App.drawing().h + 2 }

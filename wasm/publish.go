@@ -20,6 +20,8 @@ func (a *App) publish() {
 	bridge.Publish("maxChunkMs", a.maxChunkMs)
 	bridge.Publish("maxRenderMs", a.maxRenderMs)
 	a.spans.publish()
+	bridge.Publish("machineBuilds", a.machBuilds) // the machine drawing's rebuilds and heat-map updates
+	bridge.Publish("machineSends", a.machSends)
 	if a.Run != nil && a.Run.Done() {
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)

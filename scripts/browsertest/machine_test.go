@@ -64,6 +64,18 @@ func TestMachineDrawing(t *testing.T) {
 	if busy == 0 {
 		t.Fatal("no busy CPU on the heat map")
 	}
+	// Tooltips: no <title> per cell; the one shared <title> moves into
+	// the cell under the pointer and says that CPU's busy share.
+	for _, c := range []int{5, 77} {
+		eval[bool](tb, fmt.Sprintf(`(document.getElementById("cpu-box-%d").dispatchEvent(new MouseEvent("mouseover", {bubbles: true})), true)`, c))
+		tip := eval[string](tb, fmt.Sprintf(`(document.querySelector("#cpu-box-%d > title") || {textContent: ""}).textContent`, c))
+		if want := fmt.Sprintf("CPU%d: ", c); !strings.HasPrefix(tip, want) || !strings.Contains(tip, "% busy in ") {
+			t.Errorf("CPU %d tooltip %q, want %q...%% busy in ...", c, tip, want)
+		}
+	}
+	if n := count("#machine-svg rect.cpu title"); n != 1 {
+		t.Errorf("%d <title> elements in CPU cells, want 1 (the shared one)", n)
+	}
 
 	// Hybrid: the E-cores' two L2 clusters are boxes; the P-cores are SMT
 	// core boxes.
@@ -87,6 +99,15 @@ func TestMachineDrawing(t *testing.T) {
 	}
 	if h := eval[float64](tb, `document.getElementById("machine-svg").getBoundingClientRect().height`); h > 600 {
 		t.Errorf("epyc-milan-2s64c drawing %.0f px high", h)
+	}
+	// A page render that changes neither the topology nor the window
+	// neither rebuilds the drawing nor resends its colours.
+	builds, sends := eval[float64](tb, `window.schedplay.machineBuilds`), eval[float64](tb, `window.schedplay.machineSends`)
+	tb.openTab("json")
+	tb.openTab("workload")
+	tb.waitFor(`document.querySelectorAll("#machine-svg rect.cpu").length === 256`, 10*time.Second)
+	if b, s := eval[float64](tb, `window.schedplay.machineBuilds`), eval[float64](tb, `window.schedplay.machineSends`); b != builds || s != sends {
+		t.Errorf("switching tabs: drawing built %v -> %v times, heat sent %v -> %v times; want both unchanged", builds, b, sends, s)
 	}
 }
 

@@ -42,7 +42,7 @@ func Line(string, float64, string) error                                  { retu
 func Overlay(string, []Mark) error                                        { return nil }
 func BuildSVG(string, []SVGNode) error                                    { return nil }
 func ChildCount(string) int                                               { return -1 }
-func SetHeat(string, string, []string, []string) error                    { return nil }
+func SetHeat(string, []string, []string) error                            { return nil }
 func SetText(string, string) error                                        { return nil }
 func SetStyle(string, string, string) error                               { return nil }
 func EnsureCanvas(string, string, string, string, int, int) (bool, error) { return false, nil }

@@ -52,11 +52,10 @@ type Mark struct {
 // SVGNode is one element of an SVG drawing built by BuildSVG: its tag,
 // attributes, text content and an optional <title> child (tooltip).
 type SVGNode struct {
-	Tag     string
-	Attrs   [][2]string
-	Text    string
-	Title   string
-	TitleID string
+	Tag   string
+	Attrs [][2]string
+	Text  string
+	Title string
 }
 
 // HashParam returns the value of key in a "#k=v&k2=v2" fragment.

@@ -33,11 +33,7 @@ func BuildSVG(id string, nodes []SVGNode) error {
 		b.WriteString(">")
 		b.WriteString(html.EscapeString(n.Text))
 		if n.Title != "" {
-			b.WriteString("<title")
-			if n.TitleID != "" {
-				b.WriteString(` id="` + html.EscapeString(n.TitleID) + `"`)
-			}
-			b.WriteString(">" + html.EscapeString(n.Title) + "</title>")
+			b.WriteString("<title>" + html.EscapeString(n.Title) + "</title>")
 		}
 		b.WriteString("</" + n.Tag + ">")
 	}
@@ -62,22 +58,52 @@ func ChildCount(id string) int {
 var heatFn safejs.Value
 
 // SetHeat sets the fill of elements boxPrefix+i to fills[i] and, if titles
-// is not nil, the text of titlePrefix+i to titles[i], in one call.
-func SetHeat(boxPrefix, titlePrefix string, fills, titles []string) error {
+// is not nil, keeps titles[i] as the tooltip of element boxPrefix+i, in
+// one call. Empty entries leave their element (or tooltip) as it is.
+//
+// The tooltips are not a <title> per cell (256 more elements and text
+// nodes to parse, style and update at 256 CPUs): the page keeps the texts,
+// and one <title> is moved into the cell under the pointer when it enters
+// the cell (a document mouseover listener, installed with the function),
+// so the browser's tooltip shows that cell's text.
+func SetHeat(boxPrefix string, fills, titles []string) error {
 	if heatFn.IsUndefined() || heatFn.IsNull() || heatFn.Type() != safejs.TypeFunction {
 		ctor, err := get(global(), "Function")
 		if err != nil {
 			return err
 		}
-		heatFn, err = ctor.New("bp", "tp", "fills", "titles", `var f = fills.split("\n"), t = titles === "" ? null : titles.split("\n");
+		heatFn, err = ctor.New("bp", "fills", "titles", `var tips = window.__heatTips;
+if (!tips) {
+  tips = window.__heatTips = {};
+  document.addEventListener("mouseover", function (ev) {
+    var e = ev.target, id = e && e.id;
+    if (typeof id !== "string" || id === "") return;
+    for (var p in tips) {
+      if (id.lastIndexOf(p, 0) !== 0) continue;
+      var t = tips[p][+id.slice(p.length)];
+      if (t === undefined) return;
+      var el = document.getElementById(p + "tip");
+      if (!el) { el = document.createElementNS("http://www.w3.org/2000/svg", "title"); el.id = p + "tip"; }
+      el.textContent = t;
+      if (el.parentNode !== e) e.appendChild(el);
+      return;
+    }
+  });
+}
+var keep = tips[bp] || (tips[bp] = []);
+var f = fills.split("\n"), t = titles === "" ? null : titles.split("\n");
 for (var i = 0; i < f.length; i++) {
-  var e = document.getElementById(bp + i); if (e) e.setAttribute("fill", f[i]);
-  if (t) { var x = document.getElementById(tp + i); if (x) x.textContent = t[i]; }
+  if (f[i] !== "") { var e = document.getElementById(bp + i); if (e) e.setAttribute("fill", f[i]); }
+  if (t && t[i] !== "") {
+    keep[i] = t[i];
+    var x = document.getElementById(bp + "tip");
+    if (x && x.parentNode && x.parentNode.id === bp + i) x.textContent = t[i];
+  }
 }`)
 		if err != nil {
 			return err
 		}
 	}
-	_, err := heatFn.Invoke(boxPrefix, titlePrefix, strings.Join(fills, "\n"), strings.Join(titles, "\n"))
+	_, err := heatFn.Invoke(boxPrefix, strings.Join(fills, "\n"), strings.Join(titles, "\n"))
 	return err
 }
