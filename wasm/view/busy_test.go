@@ -3,6 +3,7 @@ package view
 import (
 	"testing"
 
+	"schedplay/core/scenario"
 	"schedplay/core/sched"
 )
 
@@ -37,5 +38,39 @@ func TestBusyFoldedMatchesWalk(t *testing.T) {
 	}
 	if busy == 0 {
 		t.Fatal("nothing ran")
+	}
+}
+
+// BenchmarkHeatWindow is the machine heat map's read of a finished 256-CPU
+// run (core/sched's bench machine and mix, 100 ms): every CPU's busy time
+// over the whole run, by walking the slices and from the folded grid.
+func BenchmarkHeatWindow(b *testing.B) {
+	sc, err := scenario.Decode([]byte(`{"version":1,"topology":"epyc-milan-2s64c","duration":"100ms","seed":1,
+ "tasks":[{"name":"hog","instances":160,"loop":-1,"program":[{"run":"1s"}]},
+  {"name":"periodic","instances":320,"loop":-1,"program":[{"run":"700us"},{"timer":{"ref":"tick","period":"4ms","mode":"absolute"}}]},
+  {"name":"bursty","instances":320,"nice":-2,"loop":-1,"program":[{"run":"3ms"},{"sleep":"5ms"}]},
+  {"name":"short","instances":128,"loop":-1,"program":[{"run":"50us"},{"sleep":"300us"}]}]}`))
+	if err != nil {
+		b.Fatal(err)
+	}
+	r, err := NewRun(sc)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for !r.Advance(1 << 20) {
+	}
+	tl, end := r.Timeline, r.Duration()
+	b.Logf("%d slices", tl.nslices)
+	for _, m := range []struct {
+		name string
+		busy func(int, sched.Time, sched.Time) sched.Time
+	}{{"walk", tl.Busy}, {"folded", tl.BusyFolded}} {
+		b.Run(m.name, func(b *testing.B) {
+			for b.Loop() {
+				for c := range r.NumCPUs() {
+					m.busy(c, 0, end)
+				}
+			}
+		})
 	}
 }
