@@ -7,7 +7,12 @@ package main
 // window when a run has finished, over the last stretch of simulated time
 // while it is running (recoloured by id on animation frames, runloop.go).
 // The drawing's nodes are built directly in the page (drawMachine), not by
-// the Vugu template, so page renders do not re-send them.
+// the Vugu template, so page renders do not re-send them; after a render
+// only the cells whose colour or tooltip changed are updated (none when the
+// window did not move), a finished run's busy shares come from the grid
+// folded while it streamed in (view/busy.go), and the CPU cells' tooltips
+// share one <title> that follows the pointer (bridge.SetHeat): a 256-CPU
+// drawing is 438 elements instead of 694.
 
 import (
 	"fmt"
