@@ -6,8 +6,8 @@ import (
 
 	"schedplay/core/metrics"
 	"schedplay/core/sched"
-	"schedplay/core/topology"
 	"schedplay/core/trace/ftrace"
+	"schedplay/core/trace/tracetest"
 )
 
 // mixedSpecs is an unpinned workload on several CPUs: hogs of different
@@ -45,20 +45,7 @@ func TestRoundTripMixed(t *testing.T) {
 					specs[i].Start += 5*sched.Millisecond + 777
 				}
 			}
-			m, err := topology.Preset(machine)
-			if err != nil {
-				t.Fatal(err)
-			}
-			prof, err := sched.ProfileByName("v6.18")
-			if err != nil {
-				t.Fatal(err)
-			}
-			cfg := sched.Config{Machine: m, Profile: prof, Sysctls: prof.DefaultSysctls(m.NumCPUs()),
-				Duration: 200*sched.Millisecond + 1234, Tasks: specs}
-			sim, err := sched.New(cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
+			sim := tracetest.NewRun(t, machine, 200*sched.Millisecond+1234, specs)
 			col := metrics.New(sim.NumCPUs())
 			var buf bytes.Buffer
 			w := ftrace.NewWriter(&buf, sim.TaskInfo, sim.NumCPUs())
