@@ -23,6 +23,10 @@ import "schedplay/wasm/bridge"
 // host's max-height in site/style.css (.tl-wrap) is the same figure.
 const maxViewHeight = 560
 
+// laneScrollStep is how far Shift+Up/Down scroll the lanes (CSS pixels):
+// a quarter of the window, so the lanes scrolled past stay in view.
+const laneScrollStep = maxViewHeight / 4
+
 type laneView struct {
 	host, canvas, spacer string
 	width                int // CSS width of the canvas (0: not known yet)

@@ -279,6 +279,17 @@ func (tc *TimelineCtl) onScroll(lv *laneView, top int) {
 		return
 	}
 	lv.scroll = top
+	// A pinned A run is drawn beside the current one lane for lane: its
+	// lanes follow this scroll (the browser clamps the offset and fires
+	// its scroll event, which then finds the offset already recorded).
+	if tc.app.A != nil {
+		for _, o := range tc.views {
+			if o != lv && o.scroll != top {
+				o.scroll = top
+				bridge.SetScrollTop(o.host, top)
+			}
+		}
+	}
 	tc.DrawChanged()
 	tc.publish()
 }
@@ -362,9 +373,19 @@ func orNone(s string) string {
 	return s
 }
 
-// onKey: + / - zoom, arrows pan, 0 shows everything, r runs, Escape cancels.
+// onKey: + / - zoom, arrows pan, Shift+Up/Down scroll the lanes, 0 shows
+// everything, r runs, Escape cancels.
 func (tc *TimelineCtl) onKey(e bridge.Event) {
 	if e.TargetIsInput || e.Ctrl {
+		return
+	}
+	if e.Shift && (e.Key == "ArrowUp" || e.Key == "ArrowDown") {
+		// As Shift+wheel: the host's scroll event redraws (onScroll).
+		d := float64(laneScrollStep)
+		if e.Key == "ArrowUp" {
+			d = -d
+		}
+		bridge.ScrollBy(tc.views[0].host, d)
 		return
 	}
 	a := tc.app

@@ -128,6 +128,35 @@ func TestTimelineLaneWindow(t *testing.T) {
 	if got := eval[string](tb, `JSON.stringify(window.schedplay.viewport)`); got != vp {
 		t.Fatalf("Shift+wheel changed the viewport: %s -> %s", vp, got)
 	}
+
+	// Shift+Down and Shift+Up scroll the lanes by a quarter window (140
+	// pixels); a plain Down is left to the page.
+	key := func(k string, shift bool) {
+		eval[bool](tb, fmt.Sprintf(`document.dispatchEvent(new KeyboardEvent("keydown", {key: %q, shiftKey: %v, bubbles: true, cancelable: true}))`, k, shift))
+	}
+	key("ArrowDown", true)
+	tb.waitFor(`window.schedplay.laneWindow[1] === 980`, 10*time.Second)
+	key("ArrowUp", true)
+	key("ArrowUp", true)
+	tb.waitFor(`window.schedplay.laneWindow[1] === 700`, 10*time.Second)
+	key("ArrowDown", false)
+	time.Sleep(300 * time.Millisecond)
+	if got := eval[[]float64](tb, `window.schedplay.laneWindow`); got[1] != 700 {
+		t.Fatalf("a plain ArrowDown scrolled the lanes to %v", got)
+	}
+	if got := eval[string](tb, `JSON.stringify(window.schedplay.viewport)`); got != vp {
+		t.Fatalf("Shift+Up/Down changed the viewport: %s -> %s", vp, got)
+	}
+
+	// A pinned A run's lanes follow the current run's lanes, both ways.
+	tb.click("#pin-a")
+	tb.change("#json", strings.Replace(sc, `"seed":1`, `"seed":2`, 1))
+	tb.click("#apply-json")
+	tb.waitFor(`window.schedplay.done === true && !!document.getElementById("tl-a-canvas")`, 3*time.Minute)
+	eval[bool](tb, `(document.getElementById("tl-host").scrollTop = 900, true)`)
+	tb.waitFor(`document.getElementById("tl-a-host").scrollTop === 900 && window.schedplay.laneWindow[1] === 900`, 10*time.Second)
+	eval[bool](tb, `(document.getElementById("tl-a-host").scrollTop = 300, true)`)
+	tb.waitFor(`document.getElementById("tl-host").scrollTop === 300 && window.schedplay.laneWindow[1] === 300`, 10*time.Second)
 }
 
 func minKey(m map[string]int) int {

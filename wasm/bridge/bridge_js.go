@@ -323,7 +323,7 @@ func on(id, event, targetID string, fn func(Event)) error {
 		if targetID != "" && ev.TargetID != targetID {
 			return nil
 		}
-		if event == "wheel" || (event == "keydown" && !ev.TargetIsInput && handledKey(ev.Key)) {
+		if event == "wheel" || (event == "keydown" && !ev.TargetIsInput && handledKey(ev.Key, ev.Shift)) {
 			e.Call("preventDefault")
 		}
 		fn(ev)
@@ -338,10 +338,14 @@ func on(id, event, targetID string, fn func(Event)) error {
 	return err
 }
 
-func handledKey(k string) bool {
+// handledKey reports the keys the page's shortcuts take from the browser:
+// Up/Down only with Shift, so plain arrows still scroll the page.
+func handledKey(k string, shift bool) bool {
 	switch k {
 	case "+", "=", "-", "ArrowLeft", "ArrowRight", "0":
 		return true
+	case "ArrowUp", "ArrowDown":
+		return shift
 	}
 	return false
 }

@@ -57,6 +57,7 @@ func ObserveWidth(string, func(int)) error   { return nil }
 func ClientWidth(string) int                 { return 0 }
 func OnScroll(string, func(int)) error       { return nil }
 func ScrollBy(string, float64) error         { return nil }
+func SetScrollTop(string, int) error         { return nil }
 func SetCanvasSize(string, int, int) error   { return nil }
 func EnsureSpacer(string, string, int) error { return nil }
 

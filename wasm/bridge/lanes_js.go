@@ -123,6 +123,16 @@ func ScrollBy(id string, dy float64) error {
 	return el.Set("scrollTop", top+dy)
 }
 
+// SetScrollTop scrolls element id to top CSS pixels (the browser clamps
+// it and fires the scroll event OnScroll listens to).
+func SetScrollTop(id string, top int) error {
+	el, err := byID(id)
+	if err != nil {
+		return err
+	}
+	return el.Set("scrollTop", top)
+}
+
 // SetCanvasSize sets the backing size of canvas id (each only if it
 // differs: setting either clears the bitmap).
 func SetCanvasSize(id string, w, h int) error {
