@@ -23,15 +23,23 @@ const (
 	maxBudget   = 4 << 20 // cap of the adaptive event budget
 )
 
-// current is the id of the run that may proceed; a newer run or a cancel
-// changes it, and the older loop stops at its next yield.
-var current = -1
+// worker is the state the message handler and the runs share. JavaScript
+// runs one thing at a time here (the handler only between two yields of a
+// run), so the fields need no lock.
+type worker struct {
+	// current is the id of the run that may proceed; a newer run or a
+	// cancel changes it, and the older loop stops at its next yield.
+	current int
+	// exportCurrent is the export that may proceed (exports have their own
+	// ids and run beside simulations).
+	exportCurrent int
+	loop          *loopYielder // yieldToEventLoop's channel, made on first use
+}
 
-// exportCurrent is the export that may proceed (exports have their own ids
-// and run beside simulations).
-var exportCurrent = -1
+func newWorker() *worker { return &worker{current: -1, exportCurrent: -1} }
 
 func main() {
+	w := newWorker()
 	onMessage := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) == 0 {
 			return nil
@@ -40,29 +48,29 @@ func main() {
 		id := m.Get("id").Int()
 		switch m.Get("type").String() {
 		case "run":
-			current = id
-			go run(id, m.Get("scenario").String())
+			w.current = id
+			go w.run(id, m.Get("scenario").String())
 		case "trace":
-			current = id
+			w.current = id
 			file := m.Get("file")
-			go openTrace(id, file)
+			go w.openTrace(id, file)
 		case "export":
-			exportCurrent = id
-			go runExport(id, m.Get("kind").String(), m.Get("scenario").String())
+			w.exportCurrent = id
+			go w.runExport(id, m.Get("kind").String(), m.Get("scenario").String())
 		case "cancel-export":
-			if exportCurrent == id {
-				exportCurrent = -1
+			if w.exportCurrent == id {
+				w.exportCurrent = -1
 			}
 		case "cancel":
-			if current == id {
-				current = -1
+			if w.current == id {
+				w.current = -1
 			}
 		case "thread": // a thread's experiment (thread.go)
-			current = id
-			go runThreadMsg(id, m)
+			w.current = id
+			go w.runThreadMsg(id, m)
 		case "sweep": // a sweep (sweep.go)
-			current = id
-			go runSweepMsg(id, m)
+			w.current = id
+			go w.runSweepMsg(id, m)
 		}
 		return nil
 	})
@@ -72,14 +80,14 @@ func main() {
 
 func now() float64 { return js.Global().Get("performance").Call("now").Float() }
 
-func run(id int, scenarioJSON string) {
+func (w *worker) run(id int, scenarioJSON string) {
 	eng, err := NewEngine([]byte(scenarioJSON))
 	if err != nil {
 		post(id, "done", map[string]any{"error": err.Error()}, nil)
 		return
 	}
 	budget := firstBudget
-	for current == id {
+	for w.current == id {
 		t0 := now()
 		deadline := t0 + chunkMs
 		done := eng.Advance(budget, func() bool { return now() > deadline })
@@ -102,20 +110,20 @@ func run(id int, scenarioJSON string) {
 		}
 		// Yield to the worker's event loop: messages (cancel, a newer
 		// run) are delivered only while Go waits (yield_js.go).
-		yieldToEventLoop()
+		w.yieldToEventLoop()
 	}
 }
 
 // runExport re-runs a scenario with a trace writer (export.go), posting
 // {type: "exportprogress", id, now: fraction} after each chunk and finally
 // {type: "export", id, info: kind, buf} or {type: "exporterror", id, error}.
-func runExport(id int, kind, scenarioJSON string) {
+func (w *worker) runExport(id int, kind, scenarioJSON string) {
 	x, err := NewExport([]byte(scenarioJSON), kind)
 	if err != nil {
 		post(id, "exporterror", map[string]any{"error": err.Error()}, nil)
 		return
 	}
-	for exportCurrent == id {
+	for w.exportCurrent == id {
 		deadline := now() + chunkMs
 		if x.Advance(maxBudget, func() bool { return now() > deadline }) {
 			data, err := x.Bytes()
@@ -127,12 +135,12 @@ func runExport(id int, kind, scenarioJSON string) {
 			return
 		}
 		post(id, "exportprogress", map[string]any{"now": x.Fraction()}, nil)
-		yieldToEventLoop() // let a cancel or a newer export in
+		w.yieldToEventLoop() // let a cancel or a newer export in
 	}
 }
 
 // openTrace reads a File posted by the page and imports it (trace.go).
-func openTrace(id int, file js.Value) {
+func (w *worker) openTrace(id int, file js.Value) {
 	fail := func(msg string) { post(id, "traceerror", map[string]any{"error": msg}, nil) }
 	name := file.Get("name").String()
 	if size := file.Get("size").Float(); size > view.MaxTraceBytes {
@@ -153,7 +161,7 @@ func openTrace(id int, file js.Value) {
 		fail(name + ": " + err.Error())
 		return
 	}
-	if current != id {
+	if w.current != id {
 		return // superseded while importing
 	}
 	post(id, "trace", map[string]any{"cpus": res.NumCPUs, "now": float64(res.Duration), "events": float64(res.Events),

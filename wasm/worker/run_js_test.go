@@ -19,10 +19,11 @@ import (
 )
 
 func TestRunMessage(t *testing.T) {
+	w := newWorker()
 	msgs := capture(t, nil)
 	sj := scenarioJSON("50ms")
-	current = 3
-	run(3, string(sj))
+	w.current = 3
+	w.run(3, string(sj))
 	sc, _ := scenario.Decode(sj)
 	remote, err := view.NewRemoteRun(sc)
 	if err != nil {
@@ -62,8 +63,9 @@ func TestRunMessage(t *testing.T) {
 }
 
 func TestRunMessageCancelledDuringYield(t *testing.T) {
+	w := newWorker()
 	var cancel js.Func
-	cancel = js.FuncOf(func(js.Value, []js.Value) any { current = -1; return nil })
+	cancel = js.FuncOf(func(js.Value, []js.Value) any { w.current = -1; return nil })
 	defer cancel.Release()
 	batches := 0
 	msgs := capture(t, func(m js.Value) {
@@ -74,8 +76,8 @@ func TestRunMessageCancelledDuringYield(t *testing.T) {
 			}
 		}
 	})
-	current = 4
-	run(4, string(scenarioJSON("20s")))
+	w.current = 4
+	w.run(4, string(scenarioJSON("20s")))
 	for _, m := range *msgs {
 		if m.Get("type").String() == "done" {
 			t.Fatal("a cancelled run finished")
@@ -89,11 +91,12 @@ func TestRunMessageCancelledDuringYield(t *testing.T) {
 // Loops that yield at the same time (a run beside an export) each get
 // their own wake-up: none waits forever.
 func TestConcurrentYields(t *testing.T) {
+	w := newWorker()
 	done := make(chan int, 3)
 	for g := range 3 {
 		go func() {
 			for range 20 {
-				yieldToEventLoop()
+				w.yieldToEventLoop()
 			}
 			done <- g
 		}()

@@ -8,11 +8,11 @@ package main
 import "syscall/js"
 
 // runSweepMsg runs the sweep of a "sweep" message.
-func runSweepMsg(id int, m js.Value) {
+func (w *worker) runSweepMsg(id int, m js.Value) {
 	sr, err := NewSweep(m.Get("scenario").String(), m.Get("spec").String())
 	if err != nil {
 		post(id, "sweepdone", map[string]any{"error": err.Error()}, nil)
 		return
 	}
-	runQueued(id, "sweep", sr, func() (string, error) { return SweepReportJSON(sr) })
+	w.runQueued(id, "sweep", sr, func() (string, error) { return SweepReportJSON(sr) })
 }

@@ -34,9 +34,10 @@ func sweepMsg(t *testing.T, spec experiment.SweepSpec) js.Value {
 }
 
 func TestSweepMessage(t *testing.T) {
+	w := newWorker()
 	msgs := capture(t, nil)
-	current = 9
-	runSweepMsg(9, sweepMsg(t, experiment.SweepSpec{Axes: []string{"kernel.hz=100,1000"}, Runs: 2, Metrics: []string{"switches"}}))
+	w.current = 9
+	w.runSweepMsg(9, sweepMsg(t, experiment.SweepSpec{Axes: []string{"kernel.hz=100,1000"}, Runs: 2, Metrics: []string{"switches"}}))
 	var done js.Value
 	progress := 0
 	for _, m := range *msgs {
@@ -63,9 +64,10 @@ func TestSweepMessage(t *testing.T) {
 }
 
 func TestSweepMessageBadValue(t *testing.T) {
+	w := newWorker()
 	msgs := capture(t, nil)
-	current = 9
-	runSweepMsg(9, sweepMsg(t, experiment.SweepSpec{Axes: []string{"kernel.hz=100,7"}, Runs: 1}))
+	w.current = 9
+	w.runSweepMsg(9, sweepMsg(t, experiment.SweepSpec{Axes: []string{"kernel.hz=100,7"}, Runs: 1}))
 	if len(*msgs) != 1 || !strings.Contains((*msgs)[0].Get("error").String(), "kernel.hz=7") {
 		t.Fatalf("bad value: %d messages", len(*msgs))
 	}

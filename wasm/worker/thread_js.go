@@ -14,7 +14,7 @@ import (
 )
 
 // runThreadMsg runs the experiment of a "thread" message.
-func runThreadMsg(id int, m js.Value) {
+func (w *worker) runThreadMsg(id int, m js.Value) {
 	runs := 0
 	if r := m.Get("runs"); r.Type() == js.TypeNumber {
 		runs = r.Int()
@@ -24,7 +24,7 @@ func runThreadMsg(id int, m js.Value) {
 		post(id, "threaddone", map[string]any{"error": err.Error()}, nil)
 		return
 	}
-	runQueued(id, "thread", tr, func() (string, error) { return ThreadReportJSON(tr) })
+	w.runQueued(id, "thread", tr, func() (string, error) { return ThreadReportJSON(tr) })
 }
 
 // queued is a planned batch of runs advanced in slices (view.ThreadRun,
@@ -40,9 +40,9 @@ type queued interface {
 // runQueued runs q chunk by chunk while message id is current, posting
 // KIND+"progress" after each chunk and KIND+"done" with the report (or the
 // error) at the end.
-func runQueued(id int, kind string, q queued, report func() (string, error)) {
+func (w *worker) runQueued(id int, kind string, q queued, report func() (string, error)) {
 	dt := firstSlice
-	for current == id {
+	for w.current == id {
 		t0 := now()
 		deadline := t0 + threadChunkMs
 		slices := 0
@@ -65,6 +65,6 @@ func runQueued(id int, kind string, q queued, report func() (string, error)) {
 			post(id, kind+"done", fields, nil)
 			return
 		}
-		yieldToEventLoop() // a cancel or a newer run arrives now
+		w.yieldToEventLoop() // a cancel or a newer run arrives now
 	}
 }

@@ -46,9 +46,10 @@ func threadMsg(t *testing.T, runs int) js.Value {
 func seedJSON(t *testing.T) string { return string(mustPreset(t)) }
 
 func TestThreadMessage(t *testing.T) {
+	w := newWorker()
 	msgs := capture(t, nil)
-	current = 7
-	runThreadMsg(7, threadMsg(t, 1))
+	w.current = 7
+	w.runThreadMsg(7, threadMsg(t, 1))
 	var last float64
 	var progress int
 	var done js.Value
@@ -92,34 +93,36 @@ func TestThreadMessage(t *testing.T) {
 }
 
 func TestThreadMessageCancel(t *testing.T) {
+	w := newWorker()
 	msgs := capture(t, func(m js.Value) {
 		if m.Get("type").String() == "threadprogress" {
-			current = -1 // what a "cancel" message does
+			w.current = -1 // what a "cancel" message does
 		}
 	})
-	current = 7
+	w.current = 7
 	// 100 seeds per cell: far more than one 50 ms chunk can finish, so the
 	// run is still going when the cancel lands (with 3 it could finish in
 	// the first chunk and post its done message).
-	runThreadMsg(7, threadMsg(t, 100))
+	w.runThreadMsg(7, threadMsg(t, 100))
 	if len(*msgs) != 1 || (*msgs)[0].Get("type").String() != "threadprogress" {
 		t.Fatalf("after a cancel: %d messages", len(*msgs))
 	}
 }
 
 func TestThreadMessageBadScenario(t *testing.T) {
+	w := newWorker()
 	msgs := capture(t, nil)
-	current = 7
+	w.current = 7
 	m := threadMsg(t, 1)
 	m.Set("scenario", `{"version":1,"topology":"nope"}`)
-	runThreadMsg(7, m)
+	w.runThreadMsg(7, m)
 	if len(*msgs) != 1 || (*msgs)[0].Get("type").String() != "threaddone" ||
 		!strings.Contains((*msgs)[0].Get("error").String(), "tasks: missing") {
 		t.Fatalf("bad scenario: %d messages", len(*msgs))
 	}
 	demo, _ := scenario.Preset("demo/periodic-vs-hog")
 	m.Set("scenario", string(demo.Encode()))
-	runThreadMsg(7, m)
+	w.runThreadMsg(7, m)
 	if len(*msgs) != 2 || !strings.Contains((*msgs)[1].Get("error").String(), "no experiment block") {
 		t.Fatalf("a scenario without an experiment block: %d messages", len(*msgs))
 	}

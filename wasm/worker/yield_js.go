@@ -24,7 +24,8 @@ import (
 	"time"
 )
 
-// loopYielder is the MessageChannel of yieldToEventLoop, made on first use.
+// loopYielder is the MessageChannel of yieldToEventLoop, made on first use
+// (worker.loop).
 // Runs, exports and experiments may yield at the same time: each yield
 // queues its own wake channel and posts one message, and each message
 // delivered wakes the oldest waiter, so none is lost.
@@ -34,10 +35,8 @@ type loopYielder struct {
 	fn      js.Func            // port1's handler (kept for the worker's lifetime)
 }
 
-var yielder *loopYielder
-
-func yieldToEventLoop() {
-	if yielder == nil {
+func (wk *worker) yieldToEventLoop() {
+	if wk.loop == nil {
 		mc := js.Global().Get("MessageChannel")
 		if mc.Type() != js.TypeFunction {
 			time.Sleep(time.Millisecond)
@@ -54,11 +53,11 @@ func yieldToEventLoop() {
 			return nil
 		})
 		ch.Get("port1").Set("onmessage", y.fn)
-		yielder = y
+		wk.loop = y
 	}
 	w := make(chan struct{}, 1)
-	yielder.waiters <- w
-	yielder.port.Call("postMessage", nil)
+	wk.loop.waiters <- w
+	wk.loop.port.Call("postMessage", nil)
 	<-w
 	time.Sleep(time.Millisecond) // from the message's task: not clamped
 }
