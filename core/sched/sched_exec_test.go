@@ -112,7 +112,7 @@ func TestExecClusterLevelPrefersAnIdleECluster(t *testing.T) {
 func TestExecOfRTTaskStays(t *testing.T) {
 	// select_task_rq_rt() keeps the CPU for an exec (not a wakeup or a
 	// fork): an RT task sharing CPU 1 does not move at its exec.
-	b := newRun(t).topology("smp-4").kernel("v6.6").duration(10*Millisecond).
+	b := newRun(t).topology("smp-4").kernel("v6.6").duration(10 * Millisecond).
 		task("x").policy(SchedFIFO).rtprio(10).cpus(1).loop(1).op(Op{Kind: OpAffinity}).run(Millisecond).op(Op{Kind: OpExec}).run(Millisecond).
 		task("hog").cpus(1).run(Forever)
 	r := b.build()
