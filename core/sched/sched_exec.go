@@ -43,7 +43,13 @@ package sched
 // `run` or `sys` steps after the exec. sync_entity_load_avg() of
 // find_idlest_cpu() is a no-op for the running task (its PELT was updated
 // with its cfs_rq's). idle_cpu_without()'s rq->ttwu_pending test is not
-// modelled (idleCPU() does not test it either).
+// modelled (idleCPU() does not test it either). The v3.11 profile uses
+// the v5.5+ slow path and its _without helpers too, as for fork placement
+// (before 57abff067a08 find_idlest_group() compared source/target loads;
+// UNVERIFIED for exec).
+//
+// A task that execs is its own process image in the scenario: the step
+// does not change the task's name, group or program.
 
 const sdFlagExec = SDBalanceExec
 
