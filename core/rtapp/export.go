@@ -342,6 +342,8 @@ func (ex *exporter) event(p string, st scenario.Step) (event, error) {
 		return event{key: "fork", val: jsonStr(st.Fork)}, nil
 	case "exit":
 		return event{}, errAt(p+".exit", "rt-app has no exit event (a thread ends when its loop count is done)")
+	case "exec":
+		return event{}, errAt(p+".exec", "rt-app has no exec event (its threads never call execve())")
 	case "affinity":
 		return event{}, errAt(p+".affinity", "rt-app sets the affinity at a phase's start only (per-phase \"cpus\"): an affinity step is exported at the top of the program or as the first step of a top-level loop, not inside a loop's body")
 	case "wait":

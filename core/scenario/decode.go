@@ -344,7 +344,7 @@ func decodeProgram(path string, v any, depth int) ([]Step, error) {
 			return nil, err
 		}
 		if len(m) != 1 {
-			return nil, errAt(p, "want exactly one of run, sys, sleep, timer, yield, fork, exit, loop, wait, signal, broadcast, barrier, lock, unlock, ipi, affinity; got %d keys", len(m))
+			return nil, errAt(p, "want exactly one of run, sys, sleep, timer, yield, fork, exec, exit, loop, wait, signal, broadcast, barrier, lock, unlock, ipi, affinity; got %d keys", len(m))
 		}
 		for k, x := range m {
 			kp := p + "." + k
@@ -418,7 +418,7 @@ func decodeProgram(path string, v any, depth int) ([]Step, error) {
 					return nil, err
 				}
 				st.Kind = "timer"
-			case "yield", "exit":
+			case "yield", "exit", "exec":
 				if b, ok := x.(bool); !ok || !b {
 					return nil, errAt(kp, "want true")
 				}
@@ -458,7 +458,7 @@ func decodeProgram(path string, v any, depth int) ([]Step, error) {
 				}
 				st.Res, st.Kind = name, k
 			default:
-				return nil, errAt(kp, "unknown event; want run, sys, sleep, timer, yield, fork, exit, loop, wait, signal, broadcast, barrier, lock, unlock, ipi or affinity")
+				return nil, errAt(kp, "unknown event; want run, sys, sleep, timer, yield, fork, exec, exit, loop, wait, signal, broadcast, barrier, lock, unlock, ipi or affinity")
 			}
 		}
 		out = append(out, st)

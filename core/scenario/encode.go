@@ -289,7 +289,7 @@ func encodeProgram(w *jw, steps []Step) {
 			w.key("mode", &tf)
 			w.str(st.Timer.Mode)
 			w.b.WriteByte('}')
-		case "yield", "exit":
+		case "yield", "exit", "exec":
 			w.b.WriteString("true")
 		case "fork":
 			w.str(st.Fork)

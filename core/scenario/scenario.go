@@ -85,7 +85,7 @@ type Task struct {
 
 // Step is one program event; Kind says which field is set.
 type Step struct {
-	Kind string // run, sys, sleep, timer, yield, fork, exit, loop, wait, signal, broadcast, barrier, lock, unlock, ipi, affinity
+	Kind string // run, sys, sleep, timer, yield, fork, exec, exit, loop, wait, signal, broadcast, barrier, lock, unlock, ipi, affinity
 	// Affinity is an affinity step's CPU list (sched_setaffinity() of the
 	// task on itself); nil = every CPU ("all").
 	Affinity []int
@@ -511,6 +511,8 @@ func buildOps(p string, steps []Step, groups map[string]int, timers map[string]i
 			ops = append(ops, sched.Op{Kind: sched.OpYield})
 		case "exit":
 			ops = append(ops, sched.Op{Kind: sched.OpExit})
+		case "exec":
+			ops = append(ops, sched.Op{Kind: sched.OpExec})
 		case "fork":
 			gi, ok := groups[st.Fork]
 			if !ok {

@@ -78,43 +78,66 @@ func WorkloadSizes(sc *Scenario) ([]WorkloadSize, error) {
 	if err != nil {
 		return out, err
 	}
+	// count(i): how many tasks of group i run (instances of a group the
+	// run starts; for a forked group, the forks of it by every task of its
+	// parent group, so a job forked by make that forks cc1 counts both).
+	byName := make(map[string]int, len(ex.Tasks))
+	for i, t := range ex.Tasks {
+		byName[t.Name] = i
+	}
+	var count func(i, depth int) int
+	count = func(i, depth int) int {
+		t := ex.Tasks[i]
+		if t.Parent == "" {
+			n := max(t.Instances, 1)
+			switch {
+			case t.PerCPU:
+				n = ncpu
+			case t.InstancesPerCPU > 0:
+				n = max(1, int(math.Round(t.InstancesPerCPU*float64(ncpu))))
+			}
+			return n
+		}
+		p, ok := byName[t.Parent]
+		if !ok || depth > len(ex.Tasks) {
+			return 0
+		}
+		pt := ex.Tasks[p]
+		f, forever := forks(pt.Program, t.Name)
+		if forever || pt.Loop < 0 {
+			return 0 // ForksForever: not counted
+		}
+		return count(p, depth+1) * f * max(pt.Loop, 1)
+	}
 	for i, k := range ex.origin {
 		if k < 0 {
 			continue
 		}
 		t := ex.Tasks[i]
-		n := max(t.Instances, 1)
-		switch {
-		case t.PerCPU:
-			n = ncpu
-		case t.InstancesPerCPU > 0:
-			n = max(1, int(math.Round(t.InstancesPerCPU*float64(ncpu))))
-		}
+		n := count(i, 0)
 		out[k].Groups++
 		if t.Parent == "" {
 			out[k].Tasks += n
-		}
-		f, forever := forks(t.Program)
-		if t.Loop < 0 && f > 0 {
-			forever = true
 		} else {
-			f *= max(t.Loop, 1)
+			out[k].Forked += n
 		}
-		out[k].Forked += f * n
-		out[k].ForksForever = out[k].ForksForever || forever
+		if f, forever := forks(t.Program, ""); forever || (t.Loop < 0 && f > 0) {
+			out[k].ForksForever = true
+		}
 	}
 	return out, nil
 }
 
-// forks counts the fork steps one pass of prog runs (loops multiplied);
-// forever reports a fork inside an endless loop.
-func forks(prog []Step) (n int, forever bool) {
+// forks counts the fork steps of group target (any group if "") one pass
+// of prog runs (loops multiplied); forever reports a fork inside an
+// endless loop.
+func forks(prog []Step, target string) (n int, forever bool) {
 	for _, st := range prog {
 		switch {
-		case st.Kind == "fork":
+		case st.Kind == "fork" && (target == "" || st.Fork == target):
 			n++
 		case st.Loop != nil:
-			c, f := forks(st.Loop.Program)
+			c, f := forks(st.Loop.Program, target)
 			if st.Loop.Count < 0 && c > 0 {
 				f = true
 			} else {

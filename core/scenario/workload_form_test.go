@@ -16,10 +16,10 @@ func TestWorkloadSizes(t *testing.T) {
 		t.Fatal(err)
 	}
 	// hackbench: per group one sender group of fds and fds receivers;
-	// kbuild: make and one group per burst class, make forks a task per
-	// job; cyclictest: a thread
+	// kbuild: make and two groups per burst class (driver, cc1), make forks a driver per
+	// job and each driver a cc1; cyclictest: a thread
 	// per CPU of smp-8.
-	if got[0] != (WorkloadSize{Groups: 15, Tasks: 24}) || got[1] != (WorkloadSize{Groups: 9, Tasks: 1, Forked: 50}) || got[2].Tasks != 8 {
+	if got[0] != (WorkloadSize{Groups: 15, Tasks: 24}) || got[1] != (WorkloadSize{Groups: 17, Tasks: 1, Forked: 100}) || got[2].Tasks != 8 {
 		t.Fatalf("sizes %+v", got)
 	}
 	sc.Workloads[0].Params = map[string]string{"groups": "1000", "fds": "100"}

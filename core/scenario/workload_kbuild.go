@@ -2,16 +2,23 @@ package scenario
 
 // Generator "kbuild": a parallel build (make -jN of the kernel).
 //
-// make -jN keeps N jobs running: it forks a compiler (fork, exec of the gcc
-// driver and cc1), which reads its sources and headers, compiles (one CPU
-// burst of tens of ms to seconds), writes the object and exits; make reaps
-// it with wait4() (the exit wakes the parent with WF_SYNC: exit_notify()
-// -> do_notify_parent() -> __wake_up_parent() -> __wake_up_sync_key())
-// and forks the next job. A fixed set of jobs is a fixed amount of work,
-// so `completion` (when the last task exited) is the build time.
+// make -jN keeps N jobs running: for each object it forks a child that
+// execs the recipe's shell, which forks and execs the gcc driver; the
+// driver runs cc1 (libiberty pex_run(): vfork() and execvp(), then
+// wait4()) and then as, both fork+exec; cc1 reads its sources and headers
+// and compiles (one CPU burst of tens of ms to seconds), writes the output
+// and exits; make reaps the job with wait4() (the exit wakes the parent
+// with WF_SYNC: exit_notify() -> do_notify_parent() -> __wake_up_parent()
+// -> __wake_up_sync_key()) and forks the next job. A fixed set of jobs is
+// a fixed amount of work, so `completion` (when the last task exited) is
+// the build time. Every fork is placed by find_idlest_group() from the
+// parent's CPU (SD_BALANCE_FORK) and every execve() balances again from
+// the child's CPU (sched_exec(), SD_BALANCE_EXEC; core/sched/sched_exec.go).
 //
-// Model: task group `<name>.make` forks the jobs; the jobs are task groups
-// `<name>.cc0` .. `<name>.cc7`, eight burst-length classes with runs of
+// Model: task group `<name>.make` forks the jobs. A job is two processes,
+// the gcc driver (`<name>.gcc0` .. `<name>.gcc7`: exec, fork cc1, exit)
+// and cc1 (`<name>.cc0` .. `<name>.cc7`: exec, sleep io, one CPU burst,
+// signal make (sync), exit), in eight burst-length classes with runs of
 // run x (2c+1)/8 (uniform over (0, 2 run), mean run). Job i of the build
 // has class i mod 8, and the order of the jobs is a shuffle drawn from the
 // workload's own PCG stream (seeded by the scenario's seed and the
@@ -23,20 +30,26 @@ package scenario
 // an A/B comparison would not compare equal work.)
 // make: fork the first j jobs (each after `spawn` of make's own CPU), then
 // for each further job {wait done; run spawn; fork}, then wait for the last
-// j. A job: {sleep io; run burst; signal done (sync)}; `done` is a
-// counting semaphore, as wait4() reaps every zombie.
+// j. `done` is a counting semaphore, as wait4() reaps every zombie.
 //
 // SIMPLIFIED: no dependencies between jobs beyond the -j limit (kbuild's
 // directory recursion and link steps serialise parts of a real build);
-// make's jobserver, recursive sub-makes and the exec/page-fault cost of a
-// new compiler are folded into `spawn` (make's CPU, default 200 us) and
-// `io` (a sleep before the compile, default 1 ms: reading sources and
-// headers that are mostly in the page cache); burst lengths are uniform
-// in 8 classes, where real compile times are skewed with a long tail.
+// make's jobserver and recursive sub-makes are not modelled. Of the
+// three fork+exec pairs of a job (the shell, the gcc driver, cc1) the
+// shell is folded into the driver (make's child execs the driver), and
+// `as` (a short fork+exec after cc1) is left out. The driver does not
+// wait for cc1: it exits once cc1 is forked (a driver blocked in wait4()
+// takes no CPU; only its decaying PELT load differs), and cc1's exit
+// wakes make directly (the driver's and the shell's exits are folded into
+// it). The CPU of the shell, the driver, exec and page faults is folded
+// into `spawn` (make's CPU, default 200 us) and `io` (a sleep before the
+// compile, default 1 ms: reading sources and headers that are mostly in
+// the page cache); burst lengths are uniform in 8 classes, where real
+// compile times are skewed with a long tail.
 
 var genKbuild = &generator{
 	kind: "kbuild",
-	models: "parallel build (make -jN): make forks `jobs` compiler processes, at most j at a time, each a short sleep (I/O) then one CPU burst " +
+	models: "parallel build (make -jN): make forks `jobs` jobs, at most j at a time; each job's gcc driver execs and forks cc1, which execs, sleeps briefly (I/O) and runs one CPU burst " +
 		"(8 length classes, mean `run`, in a seeded order); a fixed amount of work, so completion is the build time",
 	params: []Param{
 		{Name: "jobs", Type: PInt, Default: "200", Min: 1, Max: 5000, Help: "compile jobs in the build"},
@@ -69,7 +82,7 @@ func expandKbuild(x *expander) error {
 		if spawn > 0 {
 			prog = append(prog, stRun(spawn))
 		}
-		return append(prog, stFork(x.group(itoa("cc", order[i]))))
+		return append(prog, stFork(x.group(itoa("gcc", order[i]))))
 	}
 	var prog []Step
 	for i := range j {
@@ -84,13 +97,15 @@ func expandKbuild(x *expander) error {
 	}
 	x.add(Task{Name: mk, Instances: 1, Loop: 1, Program: prog})
 	for c := range kbuildClasses {
-		var cc []Step
+		gcc, cc1 := x.group(itoa("gcc", c)), x.group(itoa("cc", c))
+		x.add(Task{Name: gcc, Instances: 1, Parent: mk, Loop: 1, Program: []Step{stExec(), stFork(cc1)}})
+		cc := []Step{stExec()}
 		if io > 0 {
 			cc = append(cc, stSleep(io))
 		}
 		burst := max(run*Duration(2*c+1)/kbuildClasses, 1)
 		cc = append(cc, stRun(burst), stSignal(done, true))
-		x.add(Task{Name: x.group(itoa("cc", c)), Instances: 1, Parent: mk, Loop: 1, Program: cc})
+		x.add(Task{Name: cc1, Instances: 1, Parent: gcc, Loop: 1, Program: cc})
 	}
 	return nil
 }

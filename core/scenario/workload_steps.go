@@ -32,6 +32,9 @@ func stLoop(count int, body ...Step) Step {
 
 func stFork(group string) Step { return Step{Kind: "fork", Fork: group} }
 
+// stExec is an execve(): sched_exec() balancing (core/sched/sched_exec.go).
+func stExec() Step { return Step{Kind: "exec"} }
+
 // scaled returns d * pct / 100, at least 1 ns.
 func scaled(d Duration, pct int) Duration {
 	return max(d*Duration(pct)/100, 1)

@@ -68,7 +68,7 @@ func (s *Sim) buildMasks(p *program, spec TaskSpec) error {
 }
 
 // setAffinity installs mask m for t, running on rq, and reports whether t
-// must leave rq (its CPU is not in m); t.affDest is then where to.
+// must leave rq (its CPU is not in m); t.stopDest is then where to.
 func (s *Sim) setAffinity(rq *rq, t *Task, m cpuMask) bool {
 	if masksEqual(t.affinity, m) {
 		return false
@@ -93,7 +93,7 @@ func (s *Sim) setAffinity(rq *rq, t *Task, m cpuMask) bool {
 	if m.has(rq.cpu) {
 		return false
 	}
-	t.affDest = dest
+	t.stopDest = dest
 	return true
 }
 
@@ -115,19 +115,22 @@ func (s *Sim) distribute(rq *rq, m cpuMask) CPUID {
 
 // migrationStop mirrors migration_cpu_stop() -> move_queued_task() for the
 // running task t of rq, then the CPU's next pick (see the file comment).
-func (s *Sim) migrationStop(rq *rq, t *Task) {
-	dst := &s.rqs[t.affDest]
+// mig is the migration's reason (the rule that chose the destination),
+// sw the switch's: affinity for both here, find_idlest and exec for
+// sched_exec() (sched_exec.go).
+func (s *Sim) migrationStop(rq *rq, t *Task, mig, sw Reason) {
+	dst := &s.rqs[t.stopDest]
 	s.stopRun(rq)
 	s.updateRqClock(rq)
 	if t.isRT() {
 		s.updateCurrRT(rq) // put_prev_task_rt()
-		s.moveRTTask(rq, dst, t, ReasonAffinity)
+		s.moveRTTask(rq, dst, t, mig)
 		s.checkPreemptCurr(dst, t, 0) // wakeup_preempt()
 	} else {
 		s.updateCurr(rq)
 		s.putPrev(rq, t) // put_prev_task_fair(): the stopper took the CPU
 		rq.curr = nil
-		s.detachTask(rq, t, dst.cpu, ReasonAffinity)
+		s.detachTask(rq, t, dst.cpu, mig)
 		s.attachTask(dst, t, true)
 	}
 	rq.curr = nil
@@ -139,7 +142,7 @@ func (s *Sim) migrationStop(rq *rq, t *Task) {
 		s.updateIdleRqClockPelt(rq)
 	}
 	rq.curr = t // switchTo reports the switch from t
-	s.switchTo(rq, t, next, rule, ReasonAffinity, NoTask, 'R')
+	s.switchTo(rq, t, next, rule, sw, NoTask, 'R')
 	if next != nil && next.isDL() {
 		s.pushDLTasks(rq)
 	}

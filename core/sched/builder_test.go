@@ -98,6 +98,7 @@ func (b *runBuilder) cur() *groupDraft {
 
 func (b *runBuilder) nice(n int) *runBuilder         { b.cur().spec.Nice = n; return b }
 func (b *runBuilder) policy(p Policy) *runBuilder    { b.cur().spec.Policy = p; return b }
+func (b *runBuilder) rtprio(p int) *runBuilder       { b.cur().spec.RTPriority = p; return b }
 func (b *runBuilder) instances(n int) *runBuilder    { b.cur().spec.Instances = n; return b }
 func (b *runBuilder) start(at Time) *runBuilder      { b.cur().spec.Start = at; return b }
 func (b *runBuilder) slack(d Time) *runBuilder       { b.cur().spec.Slack = d; return b }

@@ -199,7 +199,9 @@ func (s *Sim) kick(rq *rq) {
 			}
 			s.schedule(rq, ReasonYield)
 		case stepMigrate:
-			s.migrationStop(rq, t) // affinity.go
+			s.migrationStop(rq, t, ReasonAffinity, ReasonAffinity) // affinity.go
+		case stepExec:
+			s.migrationStop(rq, t, ReasonFindIdlest, ReasonExec) // sched_exec.go
 		case stepExit:
 			s.exitHoldingLocks(t) // locks.go
 			s.emit(Event{Kind: EvExit, CPU: rq.cpu, Prev: t.id})

@@ -114,6 +114,12 @@ const (
 	// of its mask; the stopper moved it (the migration and the switch out,
 	// affinity.go).
 	ReasonAffinity
+
+	// ReasonExec: execve() -> sched_exec() chose another CPU for the
+	// running task; the migration stopper moved it (the switch out;
+	// the migration carries find_idlest, the rule that chose the CPU;
+	// sched_exec.go).
+	ReasonExec
 	numReasons
 )
 
@@ -127,12 +133,12 @@ var reasonNames = [numReasons]string{"", "sleep", "timer", "exit", "yield",
 	"rt_find_lowest", "rt_push", "rt_pull", "wait", "signal",
 	"dl_earlier_deadline", "dl_throttled", "dl_find_later", "dl_push", "dl_pull",
 	"lock", "unlock", "pi",
-	"sis_capacity", "misfit", "asym_packing", "affinity"}
+	"sis_capacity", "misfit", "asym_packing", "affinity", "exec"}
 
 // IsPreemption reports whether a switch with this reason took the CPU from
 // a task that was still runnable.
 func (r Reason) IsPreemption() bool {
-	return (r >= ReasonSliceExpired && r < ReasonIdleWakeup) || r == ReasonActiveBalance || r == ReasonAffinity ||
+	return (r >= ReasonSliceExpired && r < ReasonIdleWakeup) || r == ReasonActiveBalance || r == ReasonAffinity || r == ReasonExec ||
 		(r >= ReasonHigherClass && r <= ReasonFairServerDone) ||
 		r == ReasonDLEarlierDeadline || r == ReasonDLThrottled || r == ReasonPI
 }

@@ -8,7 +8,7 @@ package sched
 // kernel's hrtimer_nanosleep() timer slack (a SCHED_OTHER sleeper's timer
 // may expire up to timer_slack_ns late; the kernel expires it early when
 // another hrtimer interrupt, such as the tick, lands in the slack window),
-// and kernel_clone() for fork.
+// kernel_clone() for fork, and bprm_execve() -> sched_exec() for exec.
 
 import "fmt"
 
@@ -23,6 +23,7 @@ const (
 	stepWait
 	stepLock
 	stepMigrate // sched_setaffinity() excluded the CPU: the stopper moves the task (affinity.go)
+	stepExec    // sched_exec() chose another CPU: the stopper moves the task (sched_exec.go)
 )
 
 // maxInstantSteps bounds the program steps a task may execute at one
@@ -119,6 +120,10 @@ func (s *Sim) advance(rq *rq, t *Task) stepResult {
 		case OpAffinity:
 			if s.setAffinity(rq, t, t.prog.masks[t.pc-1]) { // affinity.go
 				return stepMigrate
+			}
+		case OpExec:
+			if s.schedExec(rq, t) { // sched_exec.go
+				return stepExec
 			}
 		case OpLock, OpUnlock:
 			if op.Kind == OpUnlock {

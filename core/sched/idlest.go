@@ -12,8 +12,10 @@ package sched
 // states (no exit latency: the most recently idled CPU wins),
 // core-scheduling cookies. The misfit test is in misfit.go.
 
-// wakeupStats mirrors update_sg_wakeup_stats() for task p (not queued
-// anywhere yet at fork, so the "_without" loads equal the plain ones).
+// wakeupStats mirrors update_sg_wakeup_stats() for task p, without p's
+// own contribution (the "_without" helpers, sched_exec.go): a task being
+// forked is not queued anywhere yet and has none, an exec'ing task is
+// discounted from its CPU.
 func (s *Sim) wakeupStats(sd *schedDomain, g *schedGroup, p *Task, st *sgStats) {
 	*st = sgStats{}
 	for _, c := range g.cpus {
@@ -21,12 +23,14 @@ func (s *Sim) wakeupStats(sd *schedDomain, g *schedGroup, p *Task, st *sgStats) 
 			continue
 		}
 		rq := &s.rqs[c]
-		st.load += s.cpuLoad(c)
-		st.util += min(int64(rq.cfs.avg.utilAvg), s.topo[c].archCapacity)
-		st.runnable += int64(rq.cfs.avg.runnableAvg)
-		st.hNrRunning += rq.cfs.nrQueued - rq.cfs.nrDelayed
-		st.nrRunning += rq.nrRunning
-		if s.idleCPU(c) {
+		local := taskRunningOnCPU(c, p)
+		st.load += s.cpuLoadWithout(c, p)
+		st.util += s.cpuUtilWithout(c, p)
+		st.runnable += s.cpuRunnableWithout(c, p)
+		st.hNrRunning += rq.cfs.nrQueued - rq.cfs.nrDelayed - local
+		nr := rq.nrRunning - local
+		st.nrRunning += nr
+		if nr == 0 && s.idleCPUWithout(c, p) {
 			st.idleCPUs++
 		}
 	}

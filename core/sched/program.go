@@ -28,6 +28,7 @@ const (
 	OpLock                    // lock mutex Res, blocking while another task holds it (locks.go)
 	OpUnlock                  // unlock mutex Res, handing it to its top waiter (locks.go)
 	OpAffinity                // sched_setaffinity(0, CPUs) by the task itself (affinity.go)
+	OpExec                    // execve(): sched_exec() may move the task to the idlest CPU (sched_exec.go)
 )
 
 // Forever is the run duration of a task that never stops running.

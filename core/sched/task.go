@@ -124,7 +124,7 @@ type Task struct {
 
 	// Placement and balancing state (select.go, balance.go).
 	nrMigrations   int    // se.nr_migrations
-	affDest        CPUID  // where the migration stopper moves the task (affinity.go)
+	stopDest       CPUID  // where the migration stopper moves the task (affinity.go, sched_exec.go)
 	wakeeFlips     uint32 // wakee_flips (record_wakee)
 	wakeeFlipDecay int64  // wakee_flip_decay_ts, jiffies
 	lastWakee      TaskID // last_wakee

@@ -37,13 +37,16 @@ func TestWorkloadsExpand(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the expansion does not decode: %v\n%s", err, out)
 	}
-	if len(sc.Workloads) != 0 || len(sc.Tasks) != 9 || sc.Tasks[0].Name != "kb.make" || sc.Semaphores["kb.done"] != 0 {
-		t.Errorf("expansion: %d workloads, %d task groups (first %q), semaphores %v; want 0, make + 8 job classes, kb.done",
+	if len(sc.Workloads) != 0 || len(sc.Tasks) != 17 || sc.Tasks[0].Name != "kb.make" || sc.Semaphores["kb.done"] != 0 {
+		t.Errorf("expansion: %d workloads, %d task groups (first %q), semaphores %v; want 0, make + 8 job classes of a driver and cc1, kb.done",
 			len(sc.Workloads), len(sc.Tasks), sc.Tasks[0].Name, sc.Semaphores)
 	}
-	forks := strings.Count(out, `"fork":`)
-	if forks != 10 {
+	// make forks 10 drivers; each of the 8 driver groups forks its cc1.
+	if forks := strings.Count(out, `"fork":"kb.gcc`); forks != 10 {
 		t.Errorf("make forks %d jobs, want 10", forks)
+	}
+	if forks := strings.Count(out, `"fork":"kb.cc`); forks != 8 {
+		t.Errorf("%d driver groups fork cc1, want 8", forks)
 	}
 	bad := writeFile(t, "bad.json", `{"version":1,"workloads":[{"kind":"hackbench","fds":0}]}`)
 	code, _, errs = cli(t, "", "workloads", "-expand", bad)
