@@ -79,9 +79,11 @@ type App struct {
 	utilH        int
 	tasksFor     *view.Run
 
-	// Rows of the metrics tables shown beyond the first (metrics.go);
-	// reset by each run.
+	// Rows of the metrics tables shown beyond the first (metrics.go):
+	// pages of more, or all; reset by each run.
 	TaskRowsMore, CPURowsMore int
+	TaskRowsAll, CPURowsAll   bool
+	results                   resultsState // what the tables hold (results.go)
 
 	G   *GalleryState // the gallery and thread experiments (threadexp.go)
 	SW  *SweepState   // the sweep panel (sweep.go)
@@ -141,6 +143,7 @@ func (a *App) Start() {
 func (a *App) AfterRender() {
 	a.TL.AfterRender()
 	a.drawWarnings()
+	a.fillResults()
 	a.abAfterRender()
 	a.publishUnfinished()
 	if !a.published {
