@@ -90,7 +90,9 @@ func TestRender256(t *testing.T) {
 	}
 	size := func() map[string]int { return eval[map[string]int](tb, `window.schedplay.renderSize`) }
 	before := size()
-	t.Logf("256-CPU page, JSON tab: render size %v; %d elements in the page", before, eval[int](tb, `document.querySelectorAll("body *").length`))
+	t.Logf("256-CPU page, JSON tab: render size %v; %d elements in the page; results panel at y=%.0f in a %.0f-pixel window", before,
+		eval[int](tb, `document.querySelectorAll("body *").length`), eval[float64](tb, `document.getElementById("metrics").getBoundingClientRect().top`),
+		eval[float64](tb, `window.innerHeight`))
 	// The bound: the page's controls, not its results. The template with
 	// the 24-row tables in it was ~720 elements and ~500 innerHTML sets.
 	if before["elements"] > 250 || before["inner"] > 150 {
