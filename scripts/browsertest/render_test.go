@@ -71,6 +71,15 @@ func TestRenderKeepsHosts(t *testing.T) {
 	if n := eval[int](tb, `document.querySelectorAll("#task-table tbody tr").length`); n != 2 {
 		t.Errorf("%d task rows after the renders, want the default preset's 2", n)
 	}
+	// A new run (Apply in the JSON tab) draws into the same timeline
+	// canvas (the note of issue 3: Apply re-created it).
+	tb.openTab("json")
+	tb.click("#apply-json")
+	tb.waitFor(`window.schedplay.running === true || window.schedplay.done === false`, 10*time.Second)
+	tb.waitDone()
+	if !eval[bool](tb, `document.getElementById("tl-canvas").__kept === true`) {
+		t.Error("Apply replaced the timeline canvas")
+	}
 }
 
 // TestRender256 runs the 256-CPU, 1024-task scenario and checks the page
