@@ -79,9 +79,11 @@ type App struct {
 	utilH        int
 	tasksFor     *view.Run
 
-	// Rows of the metrics tables shown beyond the first (metrics.go);
-	// reset by each run.
+	// Rows of the metrics tables shown beyond the first (metrics.go):
+	// pages of more, or all; reset by each run.
 	TaskRowsMore, CPURowsMore int
+	TaskRowsAll, CPURowsAll   bool
+	results                   resultsState // what the tables hold (results.go)
 
 	G   *GalleryState // the gallery and thread experiments (threadexp.go)
 	SW  *SweepState   // the sweep panel (sweep.go)
@@ -141,6 +143,7 @@ func (a *App) Start() {
 func (a *App) AfterRender() {
 	a.TL.AfterRender()
 	a.drawWarnings()
+	a.fillResults()
 	a.abAfterRender()
 	a.publishUnfinished()
 	if !a.published {
@@ -154,7 +157,11 @@ func (a *App) AfterRender() {
 	}
 	if !a.afterAsked {
 		a.afterAsked = true
-		if bridge.RequestFrame(a.afterFrame) != nil {
+		// Two frames on: the first one after a render lays out and paints
+		// what the render changed (at the end of a 256-CPU run, the
+		// results appearing: ~40 ms of style and layout), and the drawing
+		// in the same frame made it one task of both.
+		if bridge.RequestFrame(func() { bridge.RequestFrame(a.afterFrame) }) != nil {
 			a.afterAsked = false
 			a.drawAfterRender(nil) // no animation frames (not in a browser)
 		}
@@ -162,10 +169,11 @@ func (a *App) AfterRender() {
 }
 
 // afterFrame draws what the last page render changed (called from an
-// animation frame): the timeline in this task, the rest in a task of its
-// own (on a 256-CPU machine each half is tens of milliseconds: the
-// timeline's lanes, and the machine drawing, heat map and utilisation
-// chart with the page state published for the tests).
+// animation frame): the timeline in this task, then the utilisation chart,
+// then the machine drawing with the page state published for the tests,
+// each in a task of its own (on a 256-CPU machine each is tens of
+// milliseconds at the end of a run: the timeline's lanes, the chart's
+// pixels, the heat map).
 func (a *App) afterFrame() {
 	a.env.Lock()
 	a.afterAsked = false
@@ -181,7 +189,7 @@ func (a *App) afterFrame() {
 // machine drawing, then publishes the page state (so a test that reads
 // window.schedplay sees what is drawn). Each part is a span of its own
 // (spans.go) when it is slow. between, if not nil, runs after the
-// timeline (afterFrame: a yield to the browser).
+// timeline and after the chart (afterFrame: a yield to the browser).
 func (a *App) drawAfterRender(between func()) {
 	t, gc := a.spans.start()
 	part := func(name string) {
@@ -198,6 +206,10 @@ func (a *App) drawAfterRender(between func()) {
 	}
 	a.drawUtil()
 	part("util")
+	if between != nil {
+		between()
+		t, gc = a.spans.start()
+	}
 	a.drawMachine()
 	part("machine")
 	a.publish()

@@ -64,6 +64,7 @@ func main() {
 		t0, gc0 := app.spans.start()
 		res := buildEnv.RunBuild(root)
 		app.spans.end("build", t0, gc0)
+		bridge.Publish("renderSize", renderSize(res).publish())
 		t1, gc1 := app.spans.start()
 		err := renderer.Render(res)
 		app.spans.end("dom", t1, gc1)

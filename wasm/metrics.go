@@ -2,7 +2,9 @@ package main
 
 // Metrics: per-task and per-CPU tables from the core's metrics report, the
 // wakeup-latency histogram with its CDF, per-CPU utilisation over time, and
-// the exports (ftrace text, Perfetto JSON, metrics JSON and CSV).
+// the exports (ftrace text, Perfetto JSON, metrics JSON and CSV). The
+// tables and the histogram are built outside the template (results.go);
+// the component has their host elements, captions and row buttons.
 
 import (
 	"fmt"
@@ -44,11 +46,15 @@ type Bar struct {
 
 const (
 	histW, histH = 420, 140
-	// The tables show the first rows and grow by "show more" (a full page
-	// render re-sends every row: a 256-CPU table would make the render at
-	// the end of a run a long task); exports have every row.
+	// The tables show the first rows and grow by "show N more" or, up to
+	// allRows rows, "show all" (results.go builds them outside the
+	// template, so rows shown cost no later page render). The browser's
+	// own style and layout of a table grow with it: all 256 CPU rows cost
+	// ~70 ms of main-thread CPU once, 1024 task rows ~580 ms, so bigger
+	// tables grow by pages on request; exports have every row.
 	firstRows = 24
 	moreRows  = 64
+	allRows   = 256
 )
 
 // Derived holds the figures computed once per finished run (sorting a
@@ -90,25 +96,37 @@ func (c *Metrics) derived() *Derived {
 	return d
 }
 
-func (c *Metrics) bars() []Bar         { return c.derived().Bars }
-func (c *Metrics) cdf() string         { return c.derived().CDF }
 func (c *Metrics) histSummary() string { return c.derived().Summary }
 
-func (c *Metrics) taskLimit() int { return firstRows + c.App.TaskRowsMore*moreRows }
-func (c *Metrics) cpuLimit() int  { return firstRows + c.App.CPURowsMore*moreRows }
-
-func (c *Metrics) taskRows() []metrics.Task {
-	ts := c.report().Tasks
-	return ts[:min(len(ts), c.taskLimit())]
+// rowLimit is how many rows a table shows: the first rows, "show more"
+// pages of more, or all.
+func rowLimit(more int, all bool) int {
+	if all {
+		return math.MaxInt
+	}
+	return firstRows + more*moreRows
 }
+
+func (c *Metrics) taskLimit() int { return rowLimit(c.App.TaskRowsMore, c.App.TaskRowsAll) }
+func (c *Metrics) cpuLimit() int  { return rowLimit(c.App.CPURowsMore, c.App.CPURowsAll) }
 
 func hiddenRows(total, shown int, what string) string {
 	n := total - shown
 	if n <= 0 {
 		return ""
 	}
-	return fmt.Sprintf("%d more %s (show %d more, or export metrics for all)", n, what, min(n, moreRows))
+	return fmt.Sprintf("%d more %s (or export metrics.json):", n, what)
 }
+
+// moreLabel and allLabel are the row buttons' captions.
+func (c *Metrics) moreLabel(total, shown int) string {
+	return fmt.Sprintf("show %d more", min(total-shown, moreRows))
+}
+
+func (c *Metrics) allLabel(total int) string { return fmt.Sprintf("show all %d", total) }
+
+// canShowAll reports whether a table of total rows offers "show all".
+func canShowAll(total int) bool { return total <= allRows }
 
 func (c *Metrics) moreTasks() string {
 	return hiddenRows(len(c.report().Tasks), c.taskLimit(), "tasks")
@@ -116,9 +134,4 @@ func (c *Metrics) moreTasks() string {
 
 func (c *Metrics) moreCPUs() string {
 	return hiddenRows(len(c.report().CPUs), c.cpuLimit(), "CPUs")
-}
-
-func (c *Metrics) cpuRows() []metrics.CPU {
-	cs := c.report().CPUs
-	return cs[:min(len(cs), c.cpuLimit())]
 }

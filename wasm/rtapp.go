@@ -88,5 +88,5 @@ func (a *App) drawWarnings() {
 	if a.Warnings != nil {
 		lines = a.Warnings.Lines
 	}
-	bridge.SetList("warning-list", lines)
+	bridge.SetList(idWarningList, lines)
 }

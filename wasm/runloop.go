@@ -140,7 +140,7 @@ func (a *App) StartRun() {
 	a.Run, a.Running, a.Progress, a.RunErr = r, true, 0, ""
 	a.maxChunkMs, a.maxRenderMs, a.maxIngestMs = 0, 0, 0
 	a.spans.reset()
-	a.TaskRowsMore, a.CPURowsMore = 0, 0
+	a.resetRows()
 	a.TL.Reset(sc.Duration)
 	a.link.start = bridge.Now()
 	if err := a.link.w.Post(map[string]any{"type": "run", "id": a.gen, "scenario": string(sc.Encode())}); err != nil {

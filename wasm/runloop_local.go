@@ -37,6 +37,7 @@ func (a *App) startLocal(sc *scenario.Scenario) {
 	a.Run, a.Running, a.Progress, a.RunErr = r, true, 0, ""
 	a.maxChunkMs, a.maxRenderMs = 0, 0
 	a.spans.reset()
+	a.resetRows()
 	a.TL.Reset(sc.Duration)
 	go a.loop(r, gen)
 }

@@ -32,7 +32,7 @@ func (tc *TimelineCtl) showRunqueues() {
 	if r != nil {
 		k.done = r.Done()
 	}
-	n := bridge.ChildCount("rq-list")
+	n := bridge.ChildCount(idRQList)
 	if n < 0 {
 		return // not in the page (no run yet, or the embed page before its first render)
 	}
@@ -48,7 +48,7 @@ func (tc *TimelineCtl) showRunqueues() {
 	if r != nil && tc.Cursor >= 0 {
 		title = "Runqueues at " + view.FormatDur(int64(tc.Cursor))
 	}
-	if bridge.SetText("rq-title", title) != nil || bridge.SetList("rq-list", lines) != nil {
+	if bridge.SetText(idRQTitle, title) != nil || bridge.SetList(idRQList, lines) != nil {
 		return
 	}
 	tc.rqShown, tc.rqLines = k, len(lines)

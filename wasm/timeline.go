@@ -90,7 +90,7 @@ func (tc *TimelineCtl) DrawChanged() {
 // NewTimelineCtl returns a controller for app.
 func NewTimelineCtl(app *App) *TimelineCtl {
 	return &TimelineCtl{app: app, Cursor: -1,
-		views: [2]*laneView{newLaneView("tl-host", canvasMain), newLaneView("tl-a-host", canvasA)}}
+		views: [2]*laneView{newLaneView(idTLHost, canvasMain), newLaneView(idTLAHost, canvasA)}}
 }
 
 // Reset shows the whole of a new run.

@@ -88,6 +88,7 @@ func traceError(name string, err error) string {
 func (a *App) showTrace(r *view.Run) {
 	a.Run, a.Running, a.Progress, a.RunErr = r, false, 1, ""
 	a.maxChunkMs, a.maxRenderMs, a.maxIngestMs = 0, 0, 0
+	a.resetRows()
 	a.TL.Reset(r.Duration())
 }
 

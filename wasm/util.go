@@ -22,7 +22,7 @@ func (a *App) drawUtil() {
 	if r == nil || !r.Done() || a.Running {
 		return
 	}
-	created, err := bridge.EnsureCanvas("util-host", "util-canvas", "chart", "rows: CPUs, columns: time; colour: busy share", utilWidth, 10)
+	created, err := bridge.EnsureCanvas(idUtilHost, "util-canvas", "chart", "rows: CPUs, columns: time; colour: busy share", utilWidth, 10)
 	if err != nil {
 		return // not rendered yet
 	}

@@ -41,6 +41,7 @@ func Text(string, float64, float64, string, string) error                 { retu
 func Line(string, float64, string) error                                  { return nil }
 func Overlay(string, []Mark) error                                        { return nil }
 func BuildSVG(string, []SVGNode) error                                    { return nil }
+func Fill(string, string, func(*Markup)) (bool, error)                    { return false, nil }
 func ChildCount(string) int                                               { return -1 }
 func SetHeat(string, []string, []string) error                            { return nil }
 func SetText(string, string) error                                        { return nil }

@@ -1,0 +1,58 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"schedplay/core/metrics"
+	"schedplay/wasm/bridge"
+)
+
+// The tables hold the rows asked for, in report order, with the task
+// names as text.
+func TestResultsTables(t *testing.T) {
+	rep := &metrics.Report{DurationNs: 1000}
+	for i := range 30 {
+		rep.Tasks = append(rep.Tasks, metrics.Task{Name: "t" + strings.Repeat("x", i), PID: 100 + i, Policy: "SCHED_NORMAL", RuntimeNs: 500})
+	}
+	rep.Tasks[3].Name = `<script>alert(1)</script>`
+	for i := range 40 {
+		rep.CPUs = append(rep.CPUs, metrics.CPU{ID: i, BusyNs: 250, IdleNs: 750})
+	}
+	var b bridge.Markup
+	taskTable(&b, rep, 24)
+	s := b.String()
+	if n := strings.Count(s, "<tr>"); n != 25 { // the header row and 24
+		t.Errorf("task table with limit 24 has %d rows, want 25 with the header", n)
+	}
+	if strings.Contains(s, "<script>") || !strings.Contains(s, "&lt;script&gt;") {
+		t.Error("a task name became markup")
+	}
+	if !strings.Contains(s, "<td>100</td><td>SCHED_NORMAL</td><td>0</td><td>50.0%</td>") {
+		t.Errorf("first task row: %s", s[:min(len(s), 600)])
+	}
+	var c bridge.Markup
+	cpuTable(&c, rep, rowLimit(0, true))
+	if n := strings.Count(c.String(), "<tr>"); n != 41 {
+		t.Errorf("CPU table with every row has %d rows, want 41 with the header", n)
+	}
+	if !strings.HasPrefix(c.String(), `<table class="data" id="cpu-table"><thead><tr><th>cpu</th>`) || !strings.HasSuffix(c.String(), "</tbody></table>") {
+		t.Errorf("CPU table markup: %.120s", c.String())
+	}
+}
+
+// Row limits: 24, then pages of 64; "show all" only up to allRows rows.
+func TestRowLimits(t *testing.T) {
+	if rowLimit(0, false) != 24 || rowLimit(2, false) != 24+128 {
+		t.Errorf("row limits %d, %d", rowLimit(0, false), rowLimit(2, false))
+	}
+	if !canShowAll(256) || canShowAll(1024) {
+		t.Error("show all: want it for 256 rows, not for 1024")
+	}
+	if got := hiddenRows(256, 24, "CPUs"); got != "232 more CPUs (or export metrics.json):" {
+		t.Errorf("hidden rows text %q", got)
+	}
+	if hiddenRows(20, 24, "CPUs") != "" {
+		t.Error("hidden rows text with every row shown")
+	}
+}
