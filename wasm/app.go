@@ -84,6 +84,7 @@ type App struct {
 	TaskRowsMore, CPURowsMore int
 	TaskRowsAll, CPURowsAll   bool
 	results                   resultsState // what the tables hold (results.go)
+	compare                   compareState // what the A/B table holds (compare.go)
 
 	G   *GalleryState // the gallery and thread experiments (threadexp.go)
 	SW  *SweepState   // the sweep panel (sweep.go)
@@ -144,6 +145,7 @@ func (a *App) AfterRender() {
 	a.TL.AfterRender()
 	a.drawWarnings()
 	a.fillResults()
+	a.fillCompare()
 	a.abAfterRender()
 	a.publishUnfinished()
 	if !a.published {

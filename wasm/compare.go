@@ -1,13 +1,17 @@
 package main
 
-// Compare: the A/B table, run A (pinned) against run B (current), task by
-// task and for the machine, with the relative change, in the spirit of the
-// tables of scheduler patch threads.
+// Compare: the A/B panel, run A (pinned) against run B (current), task by
+// task (or group by group on a large workload) and for the machine, with
+// the relative change, in the spirit of the tables of scheduler patch
+// threads. The rows are view.CompareRuns; the table is built outside
+// Vugu's tree (bridge.Fill, as results.go does for the metrics tables)
+// once per pair of runs, so later page renders do not re-send it.
 
 import (
-	"fmt"
+	"strconv"
 
-	"schedplay/core/metrics"
+	"schedplay/wasm/bridge"
+	"schedplay/wasm/view"
 )
 
 // Compare is the A/B panel.
@@ -15,40 +19,35 @@ type Compare struct {
 	App *App `vugu:"data"`
 }
 
-// CmpRow is one metric of the A/B table.
-type CmpRow struct {
-	Metric, A, B, Change string
+// ready reports whether the table can be shown (B finished).
+func (c *Compare) ready() bool { return c.App.Run != nil && c.App.Run.Done() }
+
+// compareState names the pair of runs the table shows.
+type compareState struct {
+	a, b *view.Run
+	gen  int
 }
 
-func (c *Compare) rows() []CmpRow {
-	a, b := c.App.A, c.App.Run
-	if a == nil || b == nil || !b.Done() {
-		return nil
+// fillCompare builds the A/B table when its pair of runs changed, and
+// empties it while B runs.
+func (a *App) fillCompare() {
+	if a.A == nil || a.Embed {
+		return // the panel is not in the page
 	}
-	ra, rb := a.Report(), b.Report()
-	byName := map[string]metrics.Task{}
-	for _, t := range rb.Tasks {
-		byName[t.Name] = t
+	st := &a.compare
+	if st.a != a.A || st.b != a.Run {
+		st.a, st.b, st.gen = a.A, a.Run, st.gen+1
 	}
-	var out []CmpRow
-	add := func(name string, x, y int64, f func(int64) string) {
-		ch := "-"
-		if x != 0 {
-			ch = fmt.Sprintf("%+.1f%%", 100*float64(y-x)/float64(x))
+	key := ""
+	if a.Run != nil && a.Run.Done() {
+		key = strconv.Itoa(st.gen)
+	}
+	bridge.Fill(idCompareHost, key, func(b *bridge.Markup) {
+		rows := view.CompareRuns(a.A, a.Run)
+		tableHead(b, "compare-table", []string{"metric", "A", "B", "change"})
+		for _, r := range rows {
+			b.Open("tr").El("td", r.Metric).El("td", r.A).El("td", r.B).El("td", r.Change).Close("tr")
 		}
-		out = append(out, CmpRow{name, f(x), f(y), ch})
-	}
-	num := func(v int64) string { return fmt.Sprint(v) }
-	for _, ta := range ra.Tasks {
-		tb, ok := byName[ta.Name]
-		if !ok {
-			continue
-		}
-		add(ta.Name+" runtime", ta.RuntimeNs, tb.RuntimeNs, dur)
-		add(ta.Name+" wait", ta.WaitNs, tb.WaitNs, dur)
-		add(ta.Name+" switches", ta.Switches, tb.Switches, num)
-		add(ta.Name+" wakeup p99", ta.WakeupLatencyNs.P99, tb.WakeupLatencyNs.P99, dur)
-	}
-	add("events", ra.Events, rb.Events, num)
-	return out
+		b.Close("tbody").Close("table")
+	})
 }

@@ -27,4 +27,5 @@ const (
 	idTaskHost    = "task-host"    // the per-task table (results.go)
 	idCPUHost     = "cpu-host"     // the per-CPU table
 	idHist        = "hist"         // the latency histogram's <svg>
+	idCompareHost = "compare-host" // the A/B table (compare.go)
 )

@@ -11,6 +11,7 @@ package browsertest
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 )
@@ -162,4 +163,23 @@ func TestRender256(t *testing.T) {
 	if n, m := rows("task-table"), rows("cpu-table"); n != 88 || m != 256 {
 		t.Errorf("%d task rows and %d CPU rows after the tab switches, want 88 and 256", n, m)
 	}
+
+	// A/B at 256 CPUs: 1024 tasks are compared by their 6 groups (4 rows
+	// each) and 4 machine rows, outside the template (the per-task table
+	// was 4,096 rows re-sent by every render: a 400 ms render).
+	tb.click("#pin-a")
+	tb.openTab("json")
+	tb.change("#json", strings.Replace(epyc1024, `"seed":1`, `"seed":2`, 1))
+	tb.click("#apply-json")
+	tb.waitFor(`window.schedplay.done === true && document.querySelectorAll("#compare-table tbody tr").length > 0`, 3*time.Minute)
+	if n := rows("compare-table"); n != 6*4+4 {
+		t.Errorf("A/B table of 1024 tasks in 6 groups: %d rows, want 28", n)
+	}
+	if got := eval[string](tb, `document.querySelector("#compare-table tbody tr td").textContent`); got != "hog (160 tasks) runtime" {
+		t.Errorf("first A/B row %q, want the hog group's runtime", got)
+	}
+	if ab := size(); ab["elements"] > 250 || ab["inner"] > 150 {
+		t.Errorf("with A/B a page render sends %v: want at most 250 elements and 150 innerHTML sets", ab)
+	}
+	t.Logf("A/B at 256 CPUs: render size %v; slow page work %s", size(), eval[string](tb, `JSON.stringify(window.schedplay.slowSpans)`))
 }
