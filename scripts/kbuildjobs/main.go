@@ -8,29 +8,29 @@
 // libelf-dev libssl-dev bc; unpack /usr/src/linux-source-6.1.tar.xz into a
 // scratch directory; make defconfig; make -j2 prepare), then
 //
-//	go run ./scripts/kbuildjobs list -src /tmp/ksrc/linux-source-6.1 > /tmp/objs.txt
-//	go run ./scripts/kbuildjobs measure -src /tmp/ksrc/linux-source-6.1 -list /tmp/objs.txt \
-//	    -n 120 -seed 1 > docs/data/kbuild-6.1-defconfig-jobs.tsv
-//	go run ./scripts/kbuildjobs summary docs/data/kbuild-6.1-defconfig-jobs.tsv
+//		go run ./scripts/kbuildjobs list -src /tmp/ksrc/linux-source-6.1 > /tmp/objs.txt
+//		go run ./scripts/kbuildjobs measure -src /tmp/ksrc/linux-source-6.1 -list /tmp/objs.txt \
+//		    -n 120 -seed 1 > docs/data/kbuild-6.1-defconfig-jobs.tsv
+//		go run ./scripts/kbuildjobs summary docs/data/kbuild-6.1-defconfig-jobs.tsv
 //
-//   - list: the objects of the defconfig build are the targets of kbuild's
-//     compile rules (cmd_cc_o_c, cmd_as_o_S: `$(CC) ... -c -o $@ $<`) that a
-//     dry run `make -n -k V=1 all` prints, kept if the command is a kernel
-//     compile (-nostdinc) of a .c or .S file outside scripts/ (host tools).
-//     The dry run stops at vmlinux.a (an archive only a real build makes),
-//     after every directory has been descended, so the boot image's objects
-//     (arch/x86/boot, built after vmlinux) are not in the list.
-//   - measure: a seeded random sample of the list (math/rand/v2 PCG) is
-//     built by kbuild (`make -k -j2 OBJ...`, which also makes the generated
-//     files an object needs); then each object's recipe, as kbuild recorded
-//     it in its .cmd file (the compile with objtool appended), is run again
-//     alone with `sh -c` after deleting the object, and the job's CPU time
-//     is the user + sys time of that shell and its waited-for children
-//     (gcc driver, cc1, as, objtool; wait4() rusage), which does not depend
-//     on how loaded the machine is. Objects kbuild could not build alone
-//     are reported on stderr and left out.
-//   - summary: mean, median, deciles, the tail, total, and the octile
-//     means relative to the mean (the generator's eight classes).
+//	  - list: the objects of the defconfig build are the targets of kbuild's
+//	    compile rules (cmd_cc_o_c, cmd_as_o_S: `$(CC) ... -c -o $@ $<`) that a
+//	    dry run `make -n -k V=1 all` prints, kept if the command is a kernel
+//	    compile (-nostdinc) of a .c or .S file outside scripts/ (host tools).
+//	    The dry run stops at vmlinux.a (an archive only a real build makes),
+//	    after every directory has been descended, so the boot image's objects
+//	    (arch/x86/boot, built after vmlinux) are not in the list.
+//	  - measure: a seeded random sample of the list (math/rand/v2 PCG) is
+//	    built by kbuild (`make -k -j2 OBJ...`, which also makes the generated
+//	    files an object needs); then each object's recipe, as kbuild recorded
+//	    it in its .cmd file (the compile with objtool appended), is run again
+//	    alone with `sh -c` after deleting the object, and the job's CPU time
+//	    is the user + sys time of that shell and its waited-for children
+//	    (gcc driver, cc1, as, objtool; wait4() rusage), which does not depend
+//	    on how loaded the machine is. Objects kbuild could not build alone
+//	    are reported on stderr and left out.
+//	  - summary: mean, median, deciles, the tail, total, and the octile
+//	    means relative to the mean (the generator's eight classes).
 package main
 
 import (
