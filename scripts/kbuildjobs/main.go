@@ -1,7 +1,7 @@
 // Command kbuildjobs measures the CPU time of the compile jobs of a real
 // kernel build, the source of the `kbuild` generator's measured job-length
 // distribution (core/scenario/kbuild_dist.go, dist "kbuild61";
-// docs/placement.md "The measured jobs"). No kernel function: it drives
+// docs/placement.md "The measured build"). No kernel function: it drives
 // kbuild and times its per-object recipes.
 //
 // Procedure (Debian 12: apt-get install linux-source-6.1 flex bison
