@@ -29,8 +29,9 @@ type Card struct {
 	Seed              bool // a seed/ preset
 }
 
-// galleryCards builds the cards of the presets: those with an experiment
-// block (the seed presets) first, then the others, each by name.
+// galleryCards builds the cards of the presets: the seed presets first,
+// then other presets with an experiment block (e.g. a seed's earlier
+// workload kept as a demo), then the others, each by name.
 func galleryCards(presets []scenario.PresetInfo) []Card {
 	var out []Card
 	for _, p := range presets {
@@ -47,10 +48,18 @@ func galleryCards(presets []scenario.PresetInfo) []Card {
 		}
 		out = append(out, c)
 	}
+	rank := func(c Card) int {
+		switch {
+		case c.Seed:
+			return 0
+		case c.Thread != "":
+			return 1
+		}
+		return 2
+	}
 	sort.SliceStable(out, func(i, j int) bool {
-		ti, tj := out[i].Thread != "" || out[i].Seed, out[j].Thread != "" || out[j].Seed
-		if ti != tj {
-			return ti
+		if ri, rj := rank(out[i]), rank(out[j]); ri != rj {
+			return ri < rj
 		}
 		return out[i].Name < out[j].Name
 	})

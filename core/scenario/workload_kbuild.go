@@ -18,8 +18,9 @@ package scenario
 // Model: task group `<name>.make` forks the jobs. A job is two processes,
 // the gcc driver (`<name>.gcc0` .. `<name>.gcc7`: exec, fork cc1, exit)
 // and cc1 (`<name>.cc0` .. `<name>.cc7`: exec, sleep io, one CPU burst,
-// signal make (sync), exit), in eight burst-length classes with runs of
-// run x (2c+1)/8 (uniform over (0, 2 run), mean run). Job i of the build
+// signal make (sync), exit), in eight burst-length classes of mean run:
+// run x (2c+1)/8 (dist "uniform": over (0, 2 run)) or run x the measured
+// octile means of a kernel build (dist "kbuild61", kbuild_dist.go). Job i of the build
 // has class i mod 8, and the order of the jobs is a shuffle drawn from the
 // workload's own PCG stream (seeded by the scenario's seed and the
 // workload's name) when the scenario is built. So the total work depends
@@ -44,19 +45,21 @@ package scenario
 // it). The CPU of the shell, the driver, exec and page faults is folded
 // into `spawn` (make's CPU, default 200 us) and `io` (a sleep before the
 // compile, default 1 ms: reading sources and headers that are mostly in
-// the page cache); burst lengths are uniform in 8 classes, where real
-// compile times are skewed with a long tail.
+// the page cache); burst lengths come in 8 classes (uniform by default;
+// dist "kbuild61" gives them the skewed, long-tailed shape measured on a
+// real build).
 
 var genKbuild = &generator{
 	kind: "kbuild",
 	models: "parallel build (make -jN): make forks `jobs` jobs, at most j at a time; each job's gcc driver execs and forks cc1, which execs, sleeps briefly (I/O) and runs one CPU burst " +
-		"(8 length classes, mean `run`, in a seeded order); a fixed amount of work, so completion is the build time",
+		"(8 length classes, mean `run`, uniform or the measured kernel-build shape, in a seeded order); a fixed amount of work, so completion is the build time",
 	params: []Param{
 		{Name: "jobs", Type: PInt, Default: "200", Min: 1, Max: 5000, Help: "compile jobs in the build"},
 		{Name: "j", Type: PInt, Default: "0", Min: 0, Max: 4096, Help: "make -j; 0 = the number of CPUs"},
 		{Name: "run", Type: PDuration, Default: "20ms", Min: int64(10 * us), Max: int64(10 * sec), Help: "mean CPU burst of a job"},
 		{Name: "io", Type: PDuration, Default: "1ms", Min: 0, Max: int64(sec), Help: "sleep before each compile (reading sources; estimate)"},
 		{Name: "spawn", Type: PDuration, Default: "200us", Min: 0, Max: int64(10 * ms), Help: "make's CPU per job (fork, exec, bookkeeping; estimate)"},
+		{Name: "dist", Type: PEnum, Default: "uniform", Enum: kbuildDists, Help: "shape of the job lengths (mean `run`): uniform over (0, 2 run), or kbuild61, the measured Linux 6.1 defconfig compile jobs (kbuild_dist.go)"},
 	},
 	expand: expandKbuild,
 }
@@ -69,7 +72,7 @@ func expandKbuild(x *expander) error {
 		j = x.ncpu
 	}
 	j = min(j, jobs)
-	run, io, spawn := x.dur("run"), x.dur("io"), x.dur("spawn")
+	run, io, spawn, dist := x.dur("run"), x.dur("io"), x.dur("spawn"), x.str("dist")
 	order := make([]int, jobs)
 	for i := range order {
 		order[i] = i % kbuildClasses
@@ -103,7 +106,7 @@ func expandKbuild(x *expander) error {
 		if io > 0 {
 			cc = append(cc, stSleep(io))
 		}
-		burst := max(run*Duration(2*c+1)/kbuildClasses, 1)
+		burst := kbuildBurst(dist, run, c)
 		cc = append(cc, stRun(burst), stSignal(done, true))
 		x.add(Task{Name: cc1, Instances: 1, Parent: gcc, Loop: 1, Program: cc})
 	}

@@ -25,7 +25,7 @@ var everyParam = map[string]string{
 	"hackbench":  `{"kind":"hackbench","name":"hb","groups":3,"fds":5,"loops":7,"mode":"pipe","cost":"3us"}`,
 	"schbench":   `{"kind":"schbench","name":"sb","messages":3,"workers":4,"work":"2ms","sleep":"100us","cost":"7us"}`,
 	"cyclictest": `{"kind":"cyclictest","name":"ct","threads":3,"interval":"500us","distance":"50us","priority":80,"policy":"SCHED_RR","pinned":false,"cost":"0s","loops":1000}`,
-	"kbuild":     `{"kind":"kbuild","name":"kb","jobs":33,"j":3,"run":"5ms","io":"0s","spawn":"0s"}`,
+	"kbuild":     `{"kind":"kbuild","name":"kb","jobs":33,"j":3,"run":"5ms","io":"0s","spawn":"0s","dist":"kbuild61"}`,
 	"multimedia": `{"kind":"multimedia","name":"mm","profile":"video","scale":150}`,
 	"hog":        `{"kind":"hog","name":"h","count":3,"policy":"SCHED_FIFO","nice":0,"priority":10,"cpu":1}`,
 	"ipistorm":   `{"kind":"ipistorm","name":"is","numipi":50,"cpu":0,"senders":2,"offset":2,"single":true,"wait":true}`,

@@ -55,8 +55,8 @@ func TestFeatureRangesMatchWhatIsRead(t *testing.T) {
 		in, out string
 		sets    []string
 	}{
-		{sched.HybridClusterSeries, "seed/cluster-hybrid", "v6.6", "v5.8", kb},
-		{sched.HybridClusterSeries, "seed/cluster-hybrid", "v6.6", "v3.11", kb},
+		{sched.HybridClusterSeries, "demo/cluster-hybrid-equal-jobs", "v6.6", "v5.8", kb},
+		{sched.HybridClusterSeries, "demo/cluster-hybrid-equal-jobs", "v6.6", "v3.11", kb},
 		{sched.SISUtil, "demo/hackbench", "v6.6", "v5.8", nil},
 		{sched.SchedIdleNoSleeperCredit, "seed/sched-idle-wakeup", "v5.8", "v6.18", nil},
 		{sched.GentleFairSleepers, "seed/sched-idle-wakeup", "v5.8", "v6.12", nil},
