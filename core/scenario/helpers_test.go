@@ -35,6 +35,28 @@ func asError(t *testing.T, what string, err error) *Error {
 	return e
 }
 
+// buildSMT decodes js, sets hw.smt=smt, and builds the scenario after an
+// Encode round trip (what a share link does to it).
+func buildSMT(t *testing.T, js, smt string) sched.Config {
+	t.Helper()
+	sc, err := Decode([]byte(js))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sc.Set("hw.smt=" + smt); err != nil {
+		t.Fatal(err)
+	}
+	again, err := Decode(sc.Encode())
+	if err != nil {
+		t.Fatalf("re-decode: %v", err)
+	}
+	cfg, err := again.Build(sched.DefaultLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
 // mustPreset loads a built-in scenario.
 func mustPreset(t testing.TB, name string) *Scenario {
 	t.Helper()

@@ -36,21 +36,7 @@ func TestNodesBinding(t *testing.T) {
 		smt     string
 		perNode int
 	}{{"on", 36}, {"off", 18}} {
-		sc, err := Decode([]byte(nodesScenario))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := sc.Set("hw.smt=" + tc.smt); err != nil {
-			t.Fatal(err)
-		}
-		again, err := Decode(sc.Encode())
-		if err != nil {
-			t.Fatalf("re-decode: %v", err)
-		}
-		cfg, err := again.Build(sched.DefaultLimits())
-		if err != nil {
-			t.Fatal(err)
-		}
+		cfg := buildSMT(t, nodesScenario, tc.smt)
 		m := cfg.Machine
 		nodeOf := func(l []int) int {
 			if len(l) != tc.perNode {

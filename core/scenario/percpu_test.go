@@ -20,21 +20,7 @@ func TestPerCPUTasks(t *testing.T) {
 		smt       string
 		ncpu, nbg int
 	}{{"on", 144, 108}, {"off", 72, 54}} {
-		sc, err := Decode([]byte(perCPUScenario))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := sc.Set("hw.smt=" + tc.smt); err != nil {
-			t.Fatal(err)
-		}
-		again, err := Decode(sc.Encode())
-		if err != nil {
-			t.Fatalf("re-decode: %v", err)
-		}
-		cfg, err := again.Build(sched.DefaultLimits())
-		if err != nil {
-			t.Fatal(err)
-		}
+		cfg := buildSMT(t, perCPUScenario, tc.smt)
 		if n := cfg.Machine.NumCPUs(); n != tc.ncpu {
 			t.Errorf("hw.smt=%s: %d CPUs, want %d", tc.smt, n, tc.ncpu)
 		}
