@@ -33,6 +33,13 @@ func (a *App) publish() {
 		bridge.Publish("heapMB", float64(ms.HeapAlloc)/1e6)
 	}
 	done := a.finished()
+	if done {
+		// A finished run is published with its timeline drawn: a publish
+		// that comes before the drawing after the last ingest (another
+		// task's, between the run's end and its after-render frame) draws
+		// first (nothing if the drawing is current).
+		a.TL.DrawChanged()
+	}
 	bridge.Publish("done", done)
 	bridge.Publish("runError", a.RunErr)
 	if a.Trace != nil {
@@ -43,15 +50,7 @@ func (a *App) publish() {
 		bridge.Publish("trace", nil)
 	}
 	bridge.Publish("traceError", a.TraceErr)
-	if a.Warnings != nil {
-		ws := make([]any, len(a.Warnings.Lines))
-		for i, w := range a.Warnings.Lines {
-			ws[i] = w
-		}
-		bridge.Publish("warnings", ws)
-	} else {
-		bridge.Publish("warnings", []any{})
-	}
+	a.publishWarnings()
 	if a.JSONText != a.publishedJSON {
 		// The scenario as the editor holds it, for tests that change a
 		// knob in another tab (sent only when it changed).
@@ -80,6 +79,19 @@ func (a *App) publish() {
 	a.TL.publish()
 	a.publishThread()
 	a.publishSweep()
+}
+
+// publishWarnings publishes the warning list (import or export notes).
+func (a *App) publishWarnings() {
+	if a.Warnings == nil {
+		bridge.Publish("warnings", []any{})
+		return
+	}
+	ws := make([]any, len(a.Warnings.Lines))
+	for i, w := range a.Warnings.Lines {
+		ws[i] = w
+	}
+	bridge.Publish("warnings", ws)
 }
 
 // finished reports whether the page shows a finished run (or imported

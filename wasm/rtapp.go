@@ -78,6 +78,7 @@ func (a *App) download(name, mime string, data []byte) {
 	if len(data) <= 256<<10 {
 		ex["text"] = string(data)
 	}
+	a.publishWarnings() // the export's notes, before a test reads lastExport
 	bridge.Publish("lastExport", ex)
 }
 
