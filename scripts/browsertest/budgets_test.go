@@ -131,7 +131,7 @@ func TestBudgets(t *testing.T) {
 	// Redraws at a million slices: whole run, zoomed in, zoomed out.
 	worst := 0.0
 	for _, key := range []string{"0", "+", "+", "ArrowRight", "-", "-", "0"} {
-		eval[bool](tb, fmt.Sprintf(`(document.dispatchEvent(new KeyboardEvent("keydown", {key: %q, bubbles: true})), true)`, key))
+		tb.key(key, false)
 		worst = max(worst, eval[float64](tb, `window.schedplay.drawMs`))
 		t.Logf("redraw after %q: %s ms (raster, putImageData, labels)", key, eval[string](tb, `JSON.stringify(window.schedplay.drawBreakdown)`))
 	}
@@ -200,13 +200,9 @@ func TestScreenshots(t *testing.T) {
 	tb.waitFor(`window.schedplay.preset === "demo/yield-pingpong" && window.schedplay.done`, 60*time.Second)
 	// Zoom into a few milliseconds, put the cursor down, hover a slice.
 	for range 7 {
-		eval[bool](tb, `(document.dispatchEvent(new KeyboardEvent("keydown", {key: "+", bubbles: true})), true)`)
+		tb.key("+", false)
 	}
-	eval[bool](tb, `(function () {
-  var c = document.getElementById("tl-canvas"), r = c.getBoundingClientRect();
-  var at = {clientX: r.left + r.width * 0.4, clientY: r.top + 30, bubbles: true, buttons: 1};
-  c.dispatchEvent(new MouseEvent("mousedown", at)); c.dispatchEvent(new MouseEvent("mouseup", at));
-  return true; })()`)
+	tb.clickTimeline(0.4)
 	tb.waitFor(`!!document.querySelector("#rq-list li")`, 5*time.Second)
 	eval[bool](tb, `(function () {
   var c = document.getElementById("tl-canvas"), r = c.getBoundingClientRect();
@@ -272,11 +268,7 @@ func TestBudgetsLongTaskProfile(t *testing.T) {
 	cpu0 := tb.mainThreadCPU()
 	const clicks = 5
 	for k := range clicks {
-		eval[bool](tb, fmt.Sprintf(`(function () {
-  var c = document.getElementById("tl-canvas"), r = c.getBoundingClientRect();
-  var at = {clientX: r.left + r.width * %.2f, clientY: r.top + 30, bubbles: true, buttons: 1};
-  c.dispatchEvent(new MouseEvent("mousedown", at)); c.dispatchEvent(new MouseEvent("mouseup", at));
-  return true; })()`, 0.2+0.1*float64(k)))
+		tb.clickTimeline(0.2 + 0.1*float64(k))
 		time.Sleep(200 * time.Millisecond)
 	}
 	cpu1 := tb.mainThreadCPU()

@@ -71,7 +71,7 @@ func TestFirefoxBudgets(t *testing.T) {
 
 	worst := 0.0
 	for _, key := range []string{"0", "+", "+", "ArrowRight", "-", "-", "0"} {
-		fxEval[bool](tb, fmt.Sprintf(`(document.dispatchEvent(new KeyboardEvent("keydown", {key: %q, bubbles: true})), true)`, key))
+		fxEval[bool](tb, keyJS(key, false))
 		worst = max(worst, fxEval[float64](tb, `window.schedplay.drawMs`))
 	}
 	add(fmt.Sprintf("timeline redraw at %.2fM slices (worst of 7)", fxEval[float64](tb, `window.schedplay.slices`)/1e6), worst, 16, "ms")

@@ -254,6 +254,29 @@ func clickJS(sel string) string {
 	return fmt.Sprintf(`(function(){ document.querySelector(%q).click(); return true; })()`, sel)
 }
 
+// keyJS sends a keydown for key to the document (the page's shortcuts),
+// with Shift held if shift.
+func keyJS(key string, shift bool) string {
+	return fmt.Sprintf(`(document.dispatchEvent(new KeyboardEvent("keydown", {key: %q, shiftKey: %v, bubbles: true, cancelable: true})), true)`, key, shift)
+}
+
+// key presses key on the page.
+func (tb *tab) key(key string, shift bool) {
+	tb.t.Helper()
+	eval[bool](tb, keyJS(key, shift))
+}
+
+// clickTimeline clicks the main timeline at fraction x of its width, 30
+// pixels below its top (a lane): the time cursor goes there.
+func (tb *tab) clickTimeline(x float64) {
+	tb.t.Helper()
+	eval[bool](tb, fmt.Sprintf(`(function () {
+  var c = document.getElementById("tl-canvas"), r = c.getBoundingClientRect();
+  var at = {clientX: r.left + r.width * %.2f, clientY: r.top + 30, bubbles: true, buttons: 1};
+  c.dispatchEvent(new MouseEvent("mousedown", at)); c.dispatchEvent(new MouseEvent("mouseup", at));
+  return true; })()`, x))
+}
+
 // screenshot saves a PNG of the page when -screenshots is set.
 func (tb *tab) screenshot(name string) {
 	tb.t.Helper()

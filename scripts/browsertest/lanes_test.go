@@ -131,15 +131,12 @@ func TestTimelineLaneWindow(t *testing.T) {
 
 	// Shift+Down and Shift+Up scroll the lanes by a quarter window (140
 	// pixels); a plain Down is left to the page.
-	key := func(k string, shift bool) {
-		eval[bool](tb, fmt.Sprintf(`document.dispatchEvent(new KeyboardEvent("keydown", {key: %q, shiftKey: %v, bubbles: true, cancelable: true}))`, k, shift))
-	}
-	key("ArrowDown", true)
+	tb.key("ArrowDown", true)
 	tb.waitFor(`window.schedplay.laneWindow[1] === 980`, 10*time.Second)
-	key("ArrowUp", true)
-	key("ArrowUp", true)
+	tb.key("ArrowUp", true)
+	tb.key("ArrowUp", true)
 	tb.waitFor(`window.schedplay.laneWindow[1] === 700`, 10*time.Second)
-	key("ArrowDown", false)
+	tb.key("ArrowDown", false)
 	time.Sleep(300 * time.Millisecond)
 	if got := eval[[]float64](tb, `window.schedplay.laneWindow`); got[1] != 700 {
 		t.Fatalf("a plain ArrowDown scrolled the lanes to %v", got)

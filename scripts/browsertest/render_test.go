@@ -49,11 +49,7 @@ func TestRenderKeepsHosts(t *testing.T) {
 	tb.open("/")
 	tb.waitDone()
 	// A runqueue list needs a cursor: click the timeline.
-	eval[bool](tb, `(function () {
-  var c = document.getElementById("tl-canvas"), r = c.getBoundingClientRect();
-  var at = {clientX: r.left + r.width * 0.4, clientY: r.top + 30, bubbles: true, buttons: 1};
-  c.dispatchEvent(new MouseEvent("mousedown", at)); c.dispatchEvent(new MouseEvent("mouseup", at));
-  return true; })()`)
+	tb.clickTimeline(0.4)
 	tb.waitFor(`!!document.querySelector("#rq-list li")`, 5*time.Second)
 	rq := eval[int](tb, `document.querySelectorAll("#rq-list li").length`)
 	markHosted(tb)
