@@ -67,6 +67,29 @@ func TestLongTaskPhases(t *testing.T) {
 		}
 		t.Logf("run start, task %d (%.0f ms after the first): %s", pt.index, (pt.start-tasks[0].start)/1000, pt)
 	}
+	// What the page schedules, not how long it took: a frame that lays
+	// out a page render's changes does not also draw every lane (the run
+	// start's render and the timeline drawing were one 40-50 ms task), and
+	// a run's results appear in two frames (one was a layout of 1,120
+	// objects with 620 elements restyled).
+	for _, pt := range tasks {
+		if pt.dirty >= 200 {
+			t.Logf("layout of %d objects: task %d, %s", pt.dirty, pt.index, pt)
+		}
+		if pt.dirty >= 300 && pt.phases["script"] >= 8 {
+			t.Errorf("task %d lays out %d objects and runs %.1f ms of script: a render's layout and a drawing in one task: %s", pt.index, pt.dirty, pt.phases["script"], pt)
+		}
+		if pt.dirty > 1000 {
+			t.Errorf("task %d lays out %d objects: the results in one frame: %s", pt.index, pt.dirty, pt)
+		}
+	}
+	if n := eval[int](tb, `Object.keys(window.schedplay.tasks || {}).length`); n != 1024 {
+		t.Errorf("window.schedplay.tasks has %d tasks, want 1024", n)
+	}
+	if v := eval[float64](tb, `(function () { var s = window.schedplay.tasks || {}, n = 0;
+  for (var k in s) { n += s[k].runtime_ns; } return n; })()`); v <= 0 {
+		t.Errorf("window.schedplay.tasks: total runtime_ns %v, want > 0", v)
+	}
 	byCPU := append([]phaseTask(nil), tasks...)
 	sort.SliceStable(byCPU, func(i, j int) bool { return byCPU[i].cpuMs > byCPU[j].cpuMs })
 	for i, pt := range byCPU {
