@@ -145,6 +145,7 @@ func (a *App) Start() {
 // render and a redraw of a million slices are two tasks, not one long one.
 func (a *App) AfterRender() {
 	a.TL.AfterRender()
+	a.fillPresets()
 	a.drawWarnings()
 	a.fillResults(a.published) // the first render draws at once, below
 	a.fillCompare()

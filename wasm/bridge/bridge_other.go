@@ -51,6 +51,7 @@ func On(string, string, func(Event)) error                                { retu
 func OnTarget(string, string, func(Event)) error                          { return nil }
 func Publish(string, any)                                                 {}
 func PublishJSON(string, string)                                          {}
+func SetValue(string, string) error                                       { return nil }
 func Flag(string) bool                                                    { return false }
 func Origin() string                                                      { return "" }
 func Now() float64                                                        { return 0 }
