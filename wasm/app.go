@@ -78,6 +78,7 @@ type App struct {
 	utilPix      []byte
 	utilH        int
 	tasksFor     *view.Run
+	memFor       *view.Run // the run whose memory statistics were published (publish.go)
 
 	// Rows of the metrics tables shown beyond the first (metrics.go):
 	// pages of more, or all; reset by each run.
