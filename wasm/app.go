@@ -98,7 +98,7 @@ type App struct {
 	publishedJSON string         // JSONText as last published (publish.go)
 	afterAsked    bool           // an afterFrame is requested
 	renders       int            // page renders so far (AfterRender)
-	restLater     bool           // the per-CPU table and histogram wait for afterFrame (results.go)
+	resultsDue    int            // steps of a new run's results left for afterFrame (results.go)
 	marks         map[string]any // first-render load marks (main_wasm.go), nil after it
 
 	TL        *TimelineCtl
@@ -199,10 +199,10 @@ func (a *App) afterFirstFrame() {
 // of the scenario text and the old results, 40-50 ms of CPU).
 func (a *App) afterFrame(seen int) {
 	a.env.Lock()
-	if a.restLater {
-		// The rest of a new run's results (results.go), laid out in this
-		// frame: the drawing waits for the next.
-		a.fillResults(false)
+	if a.resultsDue > 0 {
+		// A step of a new run's results (results.go), laid out in this
+		// frame: the next step or the drawing waits for the next.
+		a.fillResultsPart()
 		a.renders++
 	}
 	if a.renders != seen {
@@ -226,8 +226,8 @@ func (a *App) afterFrame(seen int) {
 // (spans.go) when it is slow. between, if not nil, runs after the
 // timeline and after the chart (afterFrame: a yield to the browser).
 func (a *App) drawAfterRender(between func()) {
-	if a.restLater {
-		a.fillResults(false) // no frames were asked for (not in a browser)
+	for a.resultsDue > 0 {
+		a.fillResultsPart() // no frames were asked for (not in a browser)
 	}
 	t, gc := a.spans.start()
 	part := func(name string) {
