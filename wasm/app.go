@@ -78,6 +78,7 @@ type App struct {
 	utilPix      []byte
 	utilH        int
 	tasksFor     *view.Run
+	memFor       *view.Run // the run whose memory statistics were published (publish.go)
 
 	// Rows of the metrics tables shown beyond the first (metrics.go):
 	// pages of more, or all; reset by each run.
@@ -96,6 +97,8 @@ type App struct {
 
 	publishedJSON string         // JSONText as last published (publish.go)
 	afterAsked    bool           // an afterFrame is requested
+	renders       int            // page renders so far (AfterRender)
+	resultsDue    int            // steps of a new run's results left for afterFrame (results.go)
 	marks         map[string]any // first-render load marks (main_wasm.go), nil after it
 
 	TL        *TimelineCtl
@@ -143,8 +146,9 @@ func (a *App) Start() {
 // render and a redraw of a million slices are two tasks, not one long one.
 func (a *App) AfterRender() {
 	a.TL.AfterRender()
+	a.fillPresets()
 	a.drawWarnings()
-	a.fillResults()
+	a.fillResults(a.published) // the first render draws at once, below
 	a.fillCompare()
 	a.abAfterRender()
 	a.publishUnfinished()
@@ -157,17 +161,28 @@ func (a *App) AfterRender() {
 		bridge.Publish("firstRenderMs", bridge.Now()) // performance.now(): since navigation start
 		return
 	}
+	a.renders++
 	if !a.afterAsked {
 		a.afterAsked = true
 		// Two frames on: the first one after a render lays out and paints
 		// what the render changed (at the end of a 256-CPU run, the
 		// results appearing: ~40 ms of style and layout), and the drawing
 		// in the same frame made it one task of both.
-		if bridge.RequestFrame(func() { bridge.RequestFrame(a.afterFrame) }) != nil {
+		if bridge.RequestFrame(a.afterFirstFrame) != nil {
 			a.afterAsked = false
 			a.drawAfterRender(nil) // no animation frames (not in a browser)
 		}
 	}
+}
+
+// afterFirstFrame is the first animation frame after a render: the
+// browser lays out the render's changes after it; the drawing waits for
+// the next frame (afterFrame), told how many renders this frame lays out.
+func (a *App) afterFirstFrame() {
+	a.env.Lock()
+	seen := a.renders
+	a.env.UnlockOnly()
+	bridge.RequestFrame(func() { a.afterFrame(seen) })
 }
 
 // afterFrame draws what the last page render changed (called from an
@@ -176,8 +191,26 @@ func (a *App) AfterRender() {
 // each in a task of its own (on a 256-CPU machine each is tens of
 // milliseconds at the end of a run: the timeline's lanes, the chart's
 // pixels, the heat map).
-func (a *App) afterFrame() {
+//
+// A render that came after the first frame (the run's start, after an edit
+// whose render asked for the frames) has its layout in this frame: the
+// drawing waits for the next one, or it would be one task with that
+// layout again (at 256 CPUs: every lane drawn, then 340 layout objects
+// of the scenario text and the old results, 40-50 ms of CPU).
+func (a *App) afterFrame(seen int) {
 	a.env.Lock()
+	if a.resultsDue > 0 {
+		// A step of a new run's results (results.go), laid out in this
+		// frame: the next step or the drawing waits for the next.
+		a.fillResultsPart()
+		a.renders++
+	}
+	if a.renders != seen {
+		seen = a.renders
+		a.env.UnlockOnly()
+		bridge.RequestFrame(func() { a.afterFrame(seen) })
+		return
+	}
 	a.afterAsked = false
 	a.drawAfterRender(func() {
 		a.env.UnlockOnly()
@@ -193,6 +226,9 @@ func (a *App) afterFrame() {
 // (spans.go) when it is slow. between, if not nil, runs after the
 // timeline and after the chart (afterFrame: a yield to the browser).
 func (a *App) drawAfterRender(between func()) {
+	for a.resultsDue > 0 {
+		a.fillResultsPart() // no frames were asked for (not in a browser)
+	}
 	t, gc := a.spans.start()
 	part := func(name string) {
 		a.spans.end("after:"+name, t, gc)

@@ -28,4 +28,5 @@ const (
 	idCPUHost     = "cpu-host"     // the per-CPU table
 	idHist        = "hist"         // the latency histogram's <svg>
 	idCompareHost = "compare-host" // the A/B table (compare.go)
+	idPreset      = "preset"       // the header's preset <select>: its options (presetlist.go)
 )

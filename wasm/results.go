@@ -34,22 +34,68 @@ type resultsState struct {
 // changed (called after each page render, in its task: the report's
 // arrival renders the page once; the tables are one parse of ~600
 // elements then, instead of a template walk of them at every render).
-func (a *App) fillResults() {
+//
+// With split set (a render that is followed by the after-render frames,
+// App.AfterRender), a new run's results are filled later, in two steps
+// (fillResultsPart, from App.afterFrame, which waits a frame after each):
+// the per-task table, then the per-CPU table and the histogram. At the end
+// of a 256-CPU run the results appearing with the render were one frame
+// of ~1,100 layout objects and 620 restyled elements (20-35 ms of CPU,
+// the run's longest task); now the render's own changes, the task table
+// and the rest are laid out in three frames. resultsDue counts the steps
+// left.
+func (a *App) fillResults(split bool) {
 	m := &Metrics{App: a}
 	rep := m.report()
 	if rep == nil {
+		a.resultsDue = 0
 		return // the hosts are not in the page
 	}
 	st := &a.results
 	if st.run != a.Run {
 		st.run, st.gen = a.Run, st.gen+1
+		if split {
+			a.resultsDue = 2
+			return
+		}
 	}
-	key := func(limit int) string { return strconv.Itoa(st.gen) + "/" + strconv.Itoa(limit) }
-	tl, cl := m.taskLimit(), m.cpuLimit()
-	bridge.Fill(idTaskHost, key(tl), func(b *bridge.Markup) { taskTable(b, rep, tl) })
-	bridge.Fill(idCPUHost, key(cl), func(b *bridge.Markup) { cpuTable(b, rep, cl) })
+	a.resultsDue = 0
+	a.fillTasks(m, rep)
+	a.fillRest(m, rep)
+}
+
+// fillResultsPart fills the next step of a new run's results.
+func (a *App) fillResultsPart() {
+	m := &Metrics{App: a}
+	rep := m.report()
+	switch {
+	case rep == nil:
+		a.resultsDue = 0
+	case a.resultsDue == 2:
+		a.resultsDue = 1
+		a.fillTasks(m, rep)
+	default:
+		a.resultsDue = 0
+		a.fillRest(m, rep)
+	}
+}
+
+func (a *App) resultsKey(limit int) string {
+	return strconv.Itoa(a.results.gen) + "/" + strconv.Itoa(limit)
+}
+
+// fillTasks fills the per-task table.
+func (a *App) fillTasks(m *Metrics, rep *metrics.Report) {
+	tl := m.taskLimit()
+	bridge.Fill(idTaskHost, a.resultsKey(tl), func(b *bridge.Markup) { taskTable(b, rep, tl) })
+}
+
+// fillRest fills the per-CPU table and the histogram.
+func (a *App) fillRest(m *Metrics, rep *metrics.Report) {
+	cl := m.cpuLimit()
+	bridge.Fill(idCPUHost, a.resultsKey(cl), func(b *bridge.Markup) { cpuTable(b, rep, cl) })
 	d := m.derived()
-	bridge.Fill(idHist, key(0), func(b *bridge.Markup) { histogram(b, d) })
+	bridge.Fill(idHist, a.resultsKey(0), func(b *bridge.Markup) { histogram(b, d) })
 }
 
 // resetRows shows the first rows of each table again (a new run).

@@ -46,6 +46,8 @@ type TimelineCtl struct {
 	pix       []byte
 	views     [2]*laneView // main, A
 	drawn     []int        // coloured columns per lane of the main canvas (read by tests)
+	draws     int          // Draw calls so far
+	drawsSent int          // draws when drawn was last published
 	lo        view.Layout
 	DrawMs    float64    // duration of the last main-canvas redraw
 	breakdown [3]float64 // raster, putImageData, labels (ms)
@@ -131,6 +133,7 @@ func (tc *TimelineCtl) AfterRender() {
 // Draw redraws the canvases (called with the lock held).
 func (tc *TimelineCtl) Draw() {
 	tc.fresh, tc.last = false, tc.key()
+	tc.draws++
 	if tc.app.Run != nil {
 		t0 := bridge.Now()
 		tc.drawn = tc.drawRun(tc.views[0], tc.app.Run)
@@ -458,11 +461,16 @@ func (tc *TimelineCtl) Runqueues() []RunqueueRow {
 // publish exposes the timeline's state; "drawn" is -1 for a lane scrolled
 // out of view while the run streams in (view.Layout.VisibleOnly).
 func (tc *TimelineCtl) publish() {
-	drawn := make([]any, len(tc.drawn))
-	for i, d := range tc.drawn {
-		drawn[i] = d
+	if tc.draws != tc.drawsSent {
+		// Only after a draw: publish runs on every animation frame of
+		// a run, and at 256 CPUs this is 256 values into JS.
+		tc.drawsSent = tc.draws
+		drawn := make([]any, len(tc.drawn))
+		for i, d := range tc.drawn {
+			drawn[i] = d
+		}
+		bridge.Publish("drawn", drawn)
 	}
-	bridge.Publish("drawn", drawn)
 	bridge.Publish("viewport", []any{float64(tc.VP.T0), float64(tc.VP.T1)})
 	// The main canvas's lane geometry (first lane's top row, pixels per
 	// lane), so a test can read the canvas's real pixels per lane.

@@ -14,10 +14,13 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"schedplay/core/scenario"
 )
 
 // hostedJS lists the bridge-owned nodes a page render must keep.
-var hosted = []string{"#tl-canvas", "#util-canvas", "#rq-list", "#task-table", "#cpu-table", "#hist > g", "#machine-svg > *"}
+var hosted = []string{"#tl-canvas", "#util-canvas", "#rq-list", "#task-table", "#cpu-table", "#hist > g", "#machine-svg > *",
+	"#preset > option:last-child"}
 
 // markHosted tags each hosted node with an expando property; sameHosted
 // says, per node, whether the one now in the page still has it.
@@ -52,6 +55,21 @@ func TestRenderKeepsHosts(t *testing.T) {
 	tb.clickTimeline(0.4)
 	tb.waitFor(`!!document.querySelector("#rq-list li")`, 5*time.Second)
 	rq := eval[int](tb, `document.querySelectorAll("#rq-list li").length`)
+	// The preset list (wasm/presetlist.go): every preset, and the one
+	// shown selected.
+	if n, want := eval[int](tb, `document.querySelectorAll("#preset option").length`), len(scenario.Presets()); n != want+1 {
+		t.Errorf("%d preset options, want %d presets and the gallery entry", n, want)
+	}
+	selected := func() string { return eval[string](tb, `document.getElementById("preset").value`) }
+	if got, want := selected(), eval[string](tb, `window.schedplay.preset`); got != want || got == "" {
+		t.Errorf("preset list shows %q, the page runs preset %q", got, want)
+	}
+	// ... and a render leaves the list alone (Vugu re-sent every option's
+	// value, title, selected state and text with each render).
+	// (The select's own attributes are Vugu's: it sets its id each time.)
+	eval[bool](tb, `(function () { window.__presetMuts = 0; var sel = document.getElementById("preset");
+  new MutationObserver(function (l) { l.forEach(function (m) { if (m.target !== sel || m.type !== "attributes") window.__presetMuts++; }); })
+    .observe(sel, {subtree: true, childList: true, attributes: true, characterData: true}); return true; })()`)
 	markHosted(tb)
 	for _, name := range []string{"json", "kernel", "workload"} {
 		tb.openTab(name)
@@ -61,6 +79,9 @@ func TestRenderKeepsHosts(t *testing.T) {
 				t.Errorf("after switching to the %s tab, %s is a new element (a page render replaced it)", name, sel)
 			}
 		}
+	}
+	if n := eval[int](tb, `window.__presetMuts`); n != 0 {
+		t.Errorf("three page renders made %d DOM mutations in the preset list's options, want none", n)
 	}
 	if n := eval[int](tb, `document.querySelectorAll("#rq-list li").length`); n != rq {
 		t.Errorf("runqueue list has %d rows after the renders, had %d", n, rq)
@@ -76,6 +97,9 @@ func TestRenderKeepsHosts(t *testing.T) {
 	tb.waitDone()
 	if !eval[bool](tb, `document.getElementById("tl-canvas").__kept === true`) {
 		t.Error("Apply replaced the timeline canvas")
+	}
+	if got := selected(); got != "" || eval[string](tb, `window.schedplay.preset`) != "" {
+		t.Errorf("after Apply the preset list shows %q, want the gallery entry (the scenario is not a preset)", got)
 	}
 }
 

@@ -50,6 +50,8 @@ func EnsureCanvas(string, string, string, string, int, int) (bool, error) { retu
 func On(string, string, func(Event)) error                                { return nil }
 func OnTarget(string, string, func(Event)) error                          { return nil }
 func Publish(string, any)                                                 {}
+func PublishJSON(string, string)                                          {}
+func SetValue(string, string) error                                       { return nil }
 func Flag(string) bool                                                    { return false }
 func Origin() string                                                      { return "" }
 func Now() float64                                                        { return 0 }
