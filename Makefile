@@ -44,7 +44,7 @@ $(WASM_OUT): generate
 # WORKER_PGO: profile-guided optimisation with wasm/worker/default.pgo, a
 # native CPU profile of the worker's loop over the budget's scenario and
 # seven presets (make pgo-profile; wasm/worker/pgo_test.go): hot call sites
-# get a far larger inlining budget. Together 7.7% fewer x86 instructions
+# get a far larger inlining budget. Together 7.6% fewer x86 instructions
 # per engine event for the WASM worker than -l=4 alone (engine.md).
 # `go build ./wasm/worker` picks the profile up by itself (-pgo=auto); the
 # flag makes it explicit. The CLI is another main package: no profile.
