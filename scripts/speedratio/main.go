@@ -8,10 +8,15 @@
 //
 // It takes the best of the repetitions, by wall time and by process CPU
 // time, because on a shared machine both only ever err on the slow side.
-// The wasm build of the worker takes the same -gcflags as the shipped
-// worker.wasm (-workergc, the Makefile's WORKER_GCFLAGS).
+// The wasm build of the worker takes the same -gcflags and PGO profile as
+// the shipped worker.wasm (-workergc and -workerpgo, the Makefile's
+// WORKER_GCFLAGS and WORKER_PGO). The native run is built with -pgo=off:
+// wasm/worker/default.pgo would otherwise apply to it too (go test of a
+// main package picks it up), while the native code users run (the CLI, a
+// main package of its own) and the browser budget's native figure
+// (scripts/browsertest) are built without a profile.
 //
-//	go run ./scripts/speedratio -count 3 -workergc 'schedplay/...=-l=4'
+//	go run ./scripts/speedratio -count 3 -workergc 'schedplay/...=-l=4' -workerpgo wasm/worker/default.pgo
 package main
 
 import (
@@ -29,6 +34,7 @@ import (
 func main() {
 	count := flag.Int("count", 3, "repetitions of each benchmark (the best is kept)")
 	gcflags := flag.String("workergc", "", "-gcflags of the wasm build (the shipped worker's)")
+	pgo := flag.String("workerpgo", "auto", "-pgo of the wasm build: the shipped worker's profile (auto: wasm/worker/default.pgo), or off")
 	dur := flag.String("duration", "", "cut the scenario to this duration (SCHEDPLAY_BENCH_DURATION); default the budget's 3s")
 	flag.Parse()
 	root, err := exec.Command("go", "env", "GOROOT").Output()
@@ -44,11 +50,11 @@ func main() {
 		a := []string{"test", "-run", "^$", "-bench", bench, "-benchtime", "1x", "-count", strconv.Itoa(*count)}
 		return append(append(a, extra...), "./wasm/worker/")
 	}
-	native := run(env, args("BudgetPage|BudgetWorker|BudgetIngest"))
+	native := run(env, args("BudgetPage|BudgetWorker|BudgetIngest", "-pgo=off"))
 	wenv := append(env, "GOOS=js", "GOARCH=wasm", "PATH="+wasmPath+string(os.PathListSeparator)+os.Getenv("PATH"))
-	var extra []string
+	extra := []string{"-pgo=" + *pgo}
 	if *gcflags != "" {
-		extra = []string{"-gcflags=" + *gcflags}
+		extra = append(extra, "-gcflags="+*gcflags)
 	}
 	wasm := run(wenv, args("BudgetWorker|BudgetIngest", extra...))
 
