@@ -8,7 +8,7 @@ BIN     := bin/schedplay
 all: build
 
 build:
-	$(GO) build -o $(BIN) ./core/cmd/schedplay
+	$(GO) build $(WORKER_PGO) -o $(BIN) ./core/cmd/schedplay
 
 # The CLI's default scenario, as `make run` did before the playground.
 cli-demo: build
@@ -47,7 +47,10 @@ $(WASM_OUT): generate
 # get a far larger inlining budget. Together 7.6% fewer x86 instructions
 # per engine event for the WASM worker than -l=4 alone (engine.md).
 # `go build ./wasm/worker` picks the profile up by itself (-pgo=auto); the
-# flag makes it explicit. The CLI is another main package: no profile.
+# flag makes it explicit. The CLI (another main package) is built with the
+# same profile, and so are the native baselines of `make bench`,
+# `make bench-speed` and `make bench-browser`: the browser/native ratio
+# compares like with like (both sides about 8% cheaper).
 WORKER_GCFLAGS := -gcflags='schedplay/...=-l=4'
 WORKER_PGO := -pgo=wasm/worker/default.pgo
 $(WORKER_OUT):
@@ -114,7 +117,7 @@ test-browser: site
 # Browser budgets (first render, long tasks, redraw, in-browser speed,
 # WASM size; then the Firefox table) and screenshots into docs/screenshots/.
 bench-browser: site
-	$(GO) test -tags browser -count=1 -timeout 15m -run 'TestBudgets|TestScreenshots|TestFirefoxBudgets' -v ./scripts/browsertest/ -dist $(CURDIR)/dist -screenshots $(CURDIR)/docs/screenshots
+	$(GO) test -tags browser $(WORKER_PGO) -count=1 -timeout 15m -run 'TestBudgets|TestScreenshots|TestFirefoxBudgets' -v ./scripts/browsertest/ -dist $(CURDIR)/dist -screenshots $(CURDIR)/docs/screenshots
 
 # Simulated events per second and ns/event for the 64-CPU, 256-task machine
 # and the 256-CPU epyc-milan-2s64c with 1024 mixed tasks (wall-ns/sim-ns is
@@ -128,14 +131,14 @@ bench: bench-browser
 	@echo "== wasm (js/wasm under $$(node --version 2>/dev/null || echo 'no node'))"
 	PATH="$$($(GO) env GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm $(GO) test -run '^$$' -bench . -benchmem -benchtime 1s ./core/sched/
 	@echo "== the worker's pipeline (engine, + metrics, + recorder; + timeline for the page), native then wasm"
-	$(GO) test -pgo=off -run '^$$' -bench Engine -benchtime 5x ./wasm/worker/
+	$(GO) test $(WORKER_PGO) -run '^$$' -bench Engine -benchtime 5x ./wasm/worker/
 	PATH="$$($(GO) env GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm $(GO) test $(WORKER_GCFLAGS) $(WORKER_PGO) -run '^$$' -bench Engine -benchtime 5x ./wasm/worker/
 
 # The browser speed budget without a browser: the worker's pipeline under
 # Node against the page's local run natively, on the budget's scenario
 # (wasm/worker/speed_test.go, scripts/speedratio; docs/engine.md). The
 # WASM worker is built as worker.wasm is (WORKER_GCFLAGS, WORKER_PGO), the
-# native run without a profile, as the CLI is.
+# native run with the same profile, as the CLI is.
 bench-speed:
 	$(GO) run ./scripts/speedratio -count 3 -workergc 'schedplay/...=-l=4' -workerpgo wasm/worker/default.pgo
 

@@ -10,11 +10,10 @@
 // time, because on a shared machine both only ever err on the slow side.
 // The wasm build of the worker takes the same -gcflags and PGO profile as
 // the shipped worker.wasm (-workergc and -workerpgo, the Makefile's
-// WORKER_GCFLAGS and WORKER_PGO). The native run is built with -pgo=off:
-// wasm/worker/default.pgo would otherwise apply to it too (go test of a
-// main package picks it up), while the native code users run (the CLI, a
-// main package of its own) and the browser budget's native figure
-// (scripts/browsertest) are built without a profile.
+// WORKER_GCFLAGS and WORKER_PGO). The native run takes the same profile
+// (not the -l=4 flags, which only the worker gets): the Makefile builds the
+// CLI and the browser budget's native figure (scripts/browsertest) with it,
+// so both sides of the ratio are profiled.
 //
 //	go run ./scripts/speedratio -count 3 -workergc 'schedplay/...=-l=4' -workerpgo wasm/worker/default.pgo
 package main
@@ -34,7 +33,7 @@ import (
 func main() {
 	count := flag.Int("count", 3, "repetitions of each benchmark (the best is kept)")
 	gcflags := flag.String("workergc", "", "-gcflags of the wasm build (the shipped worker's)")
-	pgo := flag.String("workerpgo", "auto", "-pgo of the wasm build: the shipped worker's profile (auto: wasm/worker/default.pgo), or off")
+	pgo := flag.String("workerpgo", "auto", "-pgo of both builds: the shipped worker's profile (auto: wasm/worker/default.pgo), or off")
 	dur := flag.String("duration", "", "cut the scenario to this duration (SCHEDPLAY_BENCH_DURATION); default the budget's 3s")
 	flag.Parse()
 	root, err := exec.Command("go", "env", "GOROOT").Output()
@@ -50,7 +49,7 @@ func main() {
 		a := []string{"test", "-run", "^$", "-bench", bench, "-benchtime", "1x", "-count", strconv.Itoa(*count)}
 		return append(append(a, extra...), "./wasm/worker/")
 	}
-	native := run(env, args("BudgetPage|BudgetWorker|BudgetIngest", "-pgo=off"))
+	native := run(env, args("BudgetPage|BudgetWorker|BudgetIngest", "-pgo="+*pgo))
 	wenv := append(env, "GOOS=js", "GOARCH=wasm", "PATH="+wasmPath+string(os.PathListSeparator)+os.Getenv("PATH"))
 	extra := []string{"-pgo=" + *pgo}
 	if *gcflags != "" {
