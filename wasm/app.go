@@ -97,7 +97,7 @@ type App struct {
 
 	publishedJSON string         // JSONText as last published (publish.go)
 	afterAsked    bool           // an afterFrame is requested
-	renders       int            // page renders so far (AfterRender)
+	renders       int            // changes for the browser to lay out so far: page renders (AfterRender) and results steps (afterFrame)
 	resultsDue    int            // steps of a new run's results left for afterFrame (results.go)
 	marks         map[string]any // first-render load marks (main_wasm.go), nil after it
 

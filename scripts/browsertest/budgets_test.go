@@ -56,8 +56,7 @@ func longRunTasks(tb *tab, js string) (longest float64, nlong int, cpuMs float64
 	eval[bool](tb, `(window.__longTasks = [], true)`)
 	tb.openTab("json")
 	tb.startTrace("toplevel")
-	tb.change("#json", js)
-	tb.click("#apply-json")
+	tb.applyJSON(js)
 	tb.waitFor(`window.schedplay.running === true || window.schedplay.done === true`, 10*time.Second)
 	tb.waitFor(`window.schedplay.done === true && window.schedplay.preset === ""`, 5*time.Minute)
 	time.Sleep(300 * time.Millisecond) // the final render's long task is reported after it ends
@@ -239,8 +238,7 @@ func TestBudgetsLongTaskProfile(t *testing.T) {
 	for i := range 2 {
 		cpu0 := tb.mainThreadCPU()
 		eval[bool](tb, `(window.__longTasks = [], true)`)
-		tb.change("#json", strings.Replace(sc, `"seed":1`, fmt.Sprintf(`"seed":%d`, i+1), 1))
-		tb.click("#apply-json")
+		tb.applyJSON(strings.Replace(sc, `"seed":1`, fmt.Sprintf(`"seed":%d`, i+1), 1))
 		tb.waitFor(`window.schedplay.running === true || window.schedplay.done === false`, 10*time.Second)
 		tb.waitFor(`window.schedplay.done === true && window.schedplay.preset === ""`, 3*time.Minute)
 		time.Sleep(300 * time.Millisecond) // the final render's long task is reported after it ends
@@ -262,8 +260,7 @@ func TestBudgetsLongTaskProfile(t *testing.T) {
 	// it re-rendered the whole page for the list).
 	big := strings.Replace(sc, `"smp-8"`, `"epyc-milan-2s64c"`, 1)
 	big = strings.Replace(big, `"duration":"1s"`, `"duration":"20ms"`, 1)
-	tb.change("#json", big)
-	tb.click("#apply-json")
+	tb.applyJSON(big)
 	tb.waitFor(`window.schedplay.done === true && window.schedplay.drawn.length === 256`, 3*time.Minute)
 	cpu0 := tb.mainThreadCPU()
 	const clicks = 5

@@ -214,8 +214,7 @@ func TestThreadExperimentLarge(t *testing.T) {
 	tb.open("/")
 	tb.waitDone()
 	tb.openTab("json")
-	tb.change("#json", bigThread)
-	tb.click("#apply-json")
+	tb.applyJSON(bigThread)
 	tb.waitFor(`document.querySelector("#run-thread") !== null && window.schedplay.done`, 60*time.Second)
 
 	// Cancel: the worker stops within a chunk and runs the next job at once.

@@ -217,6 +217,14 @@ func (tb *tab) change(sel, value string) {
 	eval[bool](tb, changeJS(sel, value))
 }
 
+// applyJSON puts text in the JSON tab's editor and presses Apply (the
+// tab must be open: openTab("json"), or the first visit's default).
+func (tb *tab) applyJSON(text string) {
+	tb.t.Helper()
+	tb.change("#json", text)
+	tb.click("#apply-json")
+}
+
 // openTab selects a tab of the side panel ("workload", "kernel", "json";
 // wasm/tabs.go): only the selected tab's panel is in the page.
 func (tb *tab) openTab(name string) {

@@ -37,8 +37,7 @@ func TestRTAppPasteAndExport(t *testing.T) {
 	tb.open("/")
 	tb.waitDone()
 	tb.openTab("json")
-	tb.change("#json", s5)
-	tb.click("#apply-json")
+	tb.applyJSON(s5)
 	tb.waitFor(`window.schedplay.done && window.schedplay.preset === "" && window.schedplay.tasks && "task_idle-1" in window.schedplay.tasks`, 60*time.Second)
 	tasks := eval[map[string]map[string]float64](tb, `window.schedplay.tasks`)
 	if len(tasks) != 2 || tasks["task_other-0"]["runtime_ns"] <= 0 || tasks["task_idle-1"]["switches"] <= 0 {
@@ -74,8 +73,7 @@ func TestRTAppPasteAndExport(t *testing.T) {
 	}
 
 	bad := strings.Replace(s5, `"SCHED_IDLE"`, `"SCHED_DEADLINE"`, 1)
-	tb.change("#json", bad)
-	tb.click("#apply-json")
+	tb.applyJSON(bad)
 	tb.waitFor(`window.schedplay.jsonError && window.schedplay.jsonError.path.indexOf("tasks.task_idle") === 0`, 10*time.Second)
 	if shown := eval[string](tb, `document.querySelector("#json-error").textContent`); !strings.Contains(shown, "tasks.task_idle") {
 		t.Fatalf("rt-app error shown as %q", shown)

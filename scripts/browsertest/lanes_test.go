@@ -35,8 +35,7 @@ func TestTimelineLaneWindow(t *testing.T) {
 	sc := `{"version":1,"name":"lanes","topology":"epyc-milan-2s64c","kernel":{"version":"v6.18"},"duration":"20ms","seed":1,
  "tasks":[{"name":"hog","instances":200,"loop":-1,"program":[{"run":"1s"}]}]}`
 	tb.openTab("json")
-	tb.change("#json", sc)
-	tb.click("#apply-json")
+	tb.applyJSON(sc)
 	tb.waitFor(`window.schedplay.done === true && window.schedplay.preset === "" && window.schedplay.drawn.length === 256`, 3*time.Minute)
 
 	win := eval[[]float64](tb, `window.schedplay.laneWindow`)
@@ -147,8 +146,7 @@ func TestTimelineLaneWindow(t *testing.T) {
 
 	// A pinned A run's lanes follow the current run's lanes, both ways.
 	tb.click("#pin-a")
-	tb.change("#json", strings.Replace(sc, `"seed":1`, `"seed":2`, 1))
-	tb.click("#apply-json")
+	tb.applyJSON(strings.Replace(sc, `"seed":1`, `"seed":2`, 1))
 	tb.waitFor(`window.schedplay.done === true && !!document.getElementById("tl-a-canvas")`, 3*time.Minute)
 	eval[bool](tb, `(document.getElementById("tl-host").scrollTop = 900, true)`)
 	tb.waitFor(`document.getElementById("tl-a-host").scrollTop === 900 && window.schedplay.laneWindow[1] === 900`, 10*time.Second)

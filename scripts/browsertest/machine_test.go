@@ -140,8 +140,7 @@ func TestLongRunFoldsResults(t *testing.T) {
 	short := strings.Replace(millionSlices, `"duration":"3s"`, `"duration":"1s"`, 1)
 	short = strings.Replace(short, `"tasks":[`, `"tasks":[{"name":"sleeper","instances":4,"loop":-1,"program":[{"run":"50us"},{"sleep":"300us"}]},`, 1)
 	tb.openTab("json")
-	tb.change("#json", short)
-	tb.click("#apply-json")
+	tb.applyJSON(short)
 	tb.waitFor(`window.schedplay.running === true || window.schedplay.done === true`, 10*time.Second)
 	tb.waitFor(`window.schedplay.done === true && window.schedplay.preset === "" && window.schedplay.slices > 300000`, 3*time.Minute)
 	t.Logf("%.0f slices; longest render %.1f ms, longest ingest %.1f ms; long tasks %s; slow page work %s",

@@ -45,8 +45,7 @@ func TestLongTaskPhases(t *testing.T) {
 		cats = append(cats, "disabled-by-default-devtools.timeline.invalidationTracking")
 	}
 	tb.startTrace(cats...)
-	tb.change("#json", epyc1024)
-	tb.click("#apply-json")
+	tb.applyJSON(epyc1024)
 	tb.waitFor(`window.schedplay.running === true || window.schedplay.done === true`, 10*time.Second)
 	tb.waitFor(`window.schedplay.done === true && window.schedplay.preset === ""`, 5*time.Minute)
 	time.Sleep(300 * time.Millisecond)

@@ -124,8 +124,7 @@ func TestBrokenScenarioShowsPath(t *testing.T) {
 	if broken == text {
 		t.Fatalf("could not find the periodic group in %s", text)
 	}
-	tb.change("#json", broken)
-	tb.click("#apply-json")
+	tb.applyJSON(broken)
 	tb.waitFor(`window.schedplay.jsonError && window.schedplay.jsonError.path === "tasks[1].nice"`, 10*time.Second)
 	shown := eval[string](tb, `document.querySelector("#json-error").textContent`)
 	if !strings.Contains(shown, "tasks[1].nice") || !strings.Contains(shown, "-20..19") {
@@ -133,8 +132,7 @@ func TestBrokenScenarioShowsPath(t *testing.T) {
 	}
 	tb.screenshot("json-error")
 
-	tb.change("#json", `{"version": 1, "tasks": [`)
-	tb.click("#apply-json")
+	tb.applyJSON(`{"version": 1, "tasks": [`)
 	tb.waitFor(`window.schedplay.jsonError && window.schedplay.jsonError.msg.indexOf("not valid JSON") === 0`, 10*time.Second)
 }
 
@@ -153,8 +151,7 @@ func TestRunsInWorker(t *testing.T) {
 	eval[bool](tb, `(window.__longTasks = [], window.__gap = 0, window.__last = performance.now(),
   window.__tick = setInterval(function () { var n = performance.now(); window.__gap = Math.max(window.__gap, n - window.__last); window.__last = n; }, 10), true)`)
 	tb.openTab("json")
-	tb.change("#json", long)
-	tb.click("#apply-json")
+	tb.applyJSON(long)
 	tb.waitFor(`window.schedplay.done === true && window.schedplay.preset === "" && window.schedplay.slices > 100000`, 3*time.Minute)
 	longest := eval[float64](tb, `window.__longTasks.reduce(function (a, b) { return Math.max(a, b); }, 0)`)
 	gap := eval[float64](tb, `(clearInterval(window.__tick), window.__gap)`)

@@ -112,8 +112,7 @@ func TestRender256(t *testing.T) {
 	tb.open("/")
 	tb.waitDone()
 	tb.openTab("json")
-	tb.change("#json", epyc1024)
-	tb.click("#apply-json")
+	tb.applyJSON(epyc1024)
 	tb.waitFor(`window.schedplay.done === true && window.schedplay.preset === "" && window.schedplay.drawn.length === 256`, 3*time.Minute)
 	rows := func(table string) int {
 		return eval[int](tb, fmt.Sprintf(`document.querySelectorAll("#%s tbody tr").length`, table))
@@ -189,8 +188,7 @@ func TestRender256(t *testing.T) {
 	// was 4,096 rows re-sent by every render: a 400 ms render).
 	tb.click("#pin-a")
 	tb.openTab("json")
-	tb.change("#json", strings.Replace(epyc1024, `"seed":1`, `"seed":2`, 1))
-	tb.click("#apply-json")
+	tb.applyJSON(strings.Replace(epyc1024, `"seed":1`, `"seed":2`, 1))
 	tb.waitFor(`window.schedplay.done === true && document.querySelectorAll("#compare-table tbody tr").length > 0`, 3*time.Minute)
 	if n := rows("compare-table"); n != 6*4+4 {
 		t.Errorf("A/B table of 1024 tasks in 6 groups: %d rows, want 28", n)

@@ -129,8 +129,7 @@ func traceRuns(t *testing.T, sc string) {
 	for run := 1; run <= 2; run++ {
 		eval[bool](tb, `(window.__longTasks = [], true)`)
 		tb.startTrace()
-		tb.change("#json", strings.Replace(sc, `"seed":1`, fmt.Sprintf(`"seed":%d`, run), 1))
-		tb.click("#apply-json")
+		tb.applyJSON(strings.Replace(sc, `"seed":1`, fmt.Sprintf(`"seed":%d`, run), 1))
 		tb.waitFor(`window.schedplay.running === true || window.schedplay.done === false`, 10*time.Second)
 		tb.waitFor(`window.schedplay.done === true && window.schedplay.preset === ""`, 3*time.Minute)
 		time.Sleep(300 * time.Millisecond) // the final render's long task is reported after it ends
