@@ -94,6 +94,7 @@ vet:
 RACE_PKGS := ./core/cmd/... ./wasm/... ./scripts/...
 test-unit:
 	$(GO) test -tags invariants -count=1 -timeout 20m $(PKGS)
+	$(GO) test -count=1 ./core/internal/golden/
 	$(GO) test -race -count=1 $(RACE_PKGS)
 
 # The core and the UI must build for the browser (GOOS/GOARCH per command only).
