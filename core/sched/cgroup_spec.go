@@ -10,14 +10,14 @@ package sched
 // This file holds the types only; the engine's group scheduling and
 // bandwidth control live in the cgroup*.go files that implement them.
 
-// CgroupSpec is one cgroup of the cpu controller. Index 0 of
-// Config.Cgroups is never the root: the root task group is implicit, and
-// Parent -1 names it.
+// CgroupSpec is one cgroup of the cpu controller. Cgroups are numbered
+// from 1 in Config.Cgroups order (Config.Cgroups[k-1] is cgroup k); 0 is
+// the implicit root task group, so a zero TaskSpec.Cgroup is the root.
 type CgroupSpec struct {
 	// Path is the cgroup path below the hierarchy root, "/A/B".
 	Path string
-	// Parent is the index in Config.Cgroups of the parent cgroup; -1 is
-	// the root task group. Parents come before their children.
+	// Parent is the number of the parent cgroup (0 = the root task
+	// group); parents come before their children.
 	Parent int
 	// Shares is tg->shares before scale_load(): cpu.weight 100 = 1024,
 	// sched_weight_from_cgroup() (cpu.weight.nice and v1 cpu.shares map

@@ -36,6 +36,13 @@ type TaskSpec struct {
 	// (len == Instances; scenario key "nodes": "spread"); CPUs is then
 	// ignored.
 	InstanceCPUs [][]int
+	// Cgroup is the task group the instances start in: k is
+	// Config.Cgroups[k-1], 0 the root (cgroup_spec.go).
+	Cgroup int
+	// Session is the instances' session (setsid()) for autogroup: tasks
+	// of the root cgroup in one session share an autogroup. 0 is the
+	// session the scenario's tasks share unless they name another.
+	Session int
 }
 
 // Limits bound a run so that no input can hang its caller.
@@ -74,6 +81,8 @@ type Config struct {
 	// (PTHREAD_PRIO_INHERIT, rt-app's pi_enabled); without it they are
 	// plain futex mutexes (locks.go, pi.go).
 	PI bool
+	// Cgroups are the task groups of the cpu controller (cgroup_spec.go).
+	Cgroups []CgroupSpec
 }
 
 // Sim is one simulation run.
@@ -155,6 +164,9 @@ func New(cfg Config) (*Sim, error) {
 	}
 	if cfg.Profile.Preempt == PreemptLazy && cfg.Profile.version < 613 {
 		return nil, fmt.Errorf("kernel.preempt lazy: the lazy preemption model arrived in v6.13; kernel %s has none, voluntary and full", cfg.Profile.Name)
+	}
+	if len(cfg.Cgroups) > 0 {
+		return nil, fmt.Errorf("cgroups: task groups are not modelled yet")
 	}
 	if !ValidHZ(cfg.Profile.HZ) {
 		return nil, fmt.Errorf("kernel.hz %d: want 100, 250, 300 or 1000", cfg.Profile.HZ)
