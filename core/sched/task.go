@@ -138,6 +138,10 @@ type Task struct {
 	tg    *taskGroup
 	my    *cfsRq
 	depth int
+	// v6.18 task-based throttle (cgroup_throttle_task.go): throttled = on
+	// its cfs_rq's limbo list; throttleWork = the throttle task work is
+	// queued for its return to user mode.
+	throttled, throttleWork bool
 }
 
 // timerState is one rt-app timer resource.
