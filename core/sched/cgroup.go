@@ -98,6 +98,7 @@ func (s *Sim) newTaskGroup(id int, path string, parent *taskGroup, shares int64)
 		se := &Task{id: NoTask, name: path, cpu: CPUID(c), tg: parent, my: q, depth: tg.depth,
 			policy: SchedOther, lastWakee: NoTask, recentUsedCPU: -1}
 		se.se.slice = s.sys.BaseSliceNs
+		s.setTaskRq(se)
 		q.se = se
 		tg.cfs[c], tg.se[c] = q, se
 	}
@@ -131,7 +132,7 @@ func (s *Sim) cfsOf(t *Task) *cfsRq {
 	if t.tg == nil {
 		return &s.rqs[t.cpu].cfs
 	}
-	return t.tg.cfs[t.cpu]
+	return t.pq
 }
 
 // parentOf mirrors parent_entity(se).
@@ -139,7 +140,17 @@ func (s *Sim) parentOf(t *Task) *Task {
 	if t.tg == nil {
 		return nil
 	}
-	return t.tg.se[t.cpu]
+	return t.parent
+}
+
+// setTaskRq mirrors set_task_rq(): refresh the cached cfs_rq and parent
+// entity after t's CPU or group changed.
+func (s *Sim) setTaskRq(t *Task) {
+	if t.tg == nil || t.cpu < 0 {
+		t.pq, t.parent = nil, nil
+		return
+	}
+	t.pq, t.parent = t.tg.cfs[t.cpu], t.tg.se[t.cpu]
 }
 
 // findMatchingSE mirrors find_matching_se(): walk both entities up to the

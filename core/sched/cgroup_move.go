@@ -24,6 +24,7 @@ func (s *Sim) moveTaskGroup(rq *rq, t *Task, cg int) {
 				t.tg = s.autogroupOf(s.cfg.Tasks[t.group].Session)
 			}
 			t.depth = s.tgDepth(t.tg)
+			s.setTaskRq(t)
 		}
 		return
 	}
@@ -46,6 +47,7 @@ func (s *Sim) moveTaskGroup(rq *rq, t *Task, cg int) {
 	s.updateTGLoadAvg(s.cfsOf(t))
 	s.propagateEntityCfsRq(rq, t)
 	t.tg, t.depth = tg, s.tgDepth(tg)
+	s.setTaskRq(t)
 	s.attachEntityLoadAvg(s.cfsOf(t), t)
 	s.updateTGLoadAvg(s.cfsOf(t))
 	s.propagateEntityCfsRq(rq, t)

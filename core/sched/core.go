@@ -387,6 +387,7 @@ func (s *Sim) wakeUpNewTask(t *Task, parent *Task) {
 	cpu, _ := s.selectTaskRq(t, this, sdFlagFork, false, this, parent)
 	rq := &s.rqs[cpu]
 	t.cpu = cpu
+	s.setTaskRq(t)
 	t.state = stateRunnable
 	t.firstRun = s.now
 	reason := ReasonStart

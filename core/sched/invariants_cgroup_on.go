@@ -54,6 +54,9 @@ func (s *Sim) checkCfsRqTree(rq *rq, q *cfsRq) (nr, delayed, idle int) {
 		if e.cpu != rq.cpu || !e.se.onRq {
 			panic(fmt.Sprintf("invariant: cpu %d queue holds %s (cpu %d, on_rq %v) at %s", rq.cpu, e.name, e.cpu, e.se.onRq, s.now))
 		}
+		if e.tg != nil && (e.pq != e.tg.cfs[e.cpu] || e.parent != e.tg.se[e.cpu]) {
+			panic(fmt.Sprintf("invariant: cpu %d: %s caches a cfs_rq or parent of another CPU or group at %s", rq.cpu, e.name, s.now))
+		}
 		if e.my == nil {
 			nr++
 			if e.se.delayed {

@@ -138,6 +138,7 @@ type Sim struct {
 	dl                        dlGlobal     // root-domain deadline state (dl_cbs.go, dl_balance.go)
 	tgs                       []*taskGroup // task groups by cgroup number (nil: none, a flat run; cgroup.go)
 	taskThrottle              bool         // v6.18: task-based throttle (cgroup_throttle_task.go)
+	bwUsed                    bool         // cfs_bandwidth_used(): some group has a quota
 	autogroups                []autogroup  // one per session of the root cgroup's tasks (autogroup.go)
 	cpusetEff                 []cpuMask    // effective CPUs per cgroup (nil: no cpuset; cpuset.go)
 	sdDoms                    []cpuMask    // the sched domain span of each CPU's partition (nil entry: isolated)
