@@ -42,6 +42,9 @@ type keyDef struct {
 	check func(text string) error
 	// unset is the -set text that clears the key ("random"), if any.
 	unset string
+	// def is the value that applies when the key is not given, when it
+	// is one fixed value (KeyInfo.Default).
+	def string
 	// noSet marks a key of the document only (not a -set key).
 	noSet bool
 	// required is the error message when the key is missing.
@@ -66,6 +69,9 @@ type family struct {
 	// clear drops member rest (back to the default); nil or false: the
 	// key cannot be cleared.
 	clear func(sc *Scenario, rest string) bool
+	// value returns member rest's text and whether the scenario gives
+	// it; nil: Scenario.Value does not read the family.
+	value func(sc *Scenario, rest string) (string, bool)
 	// clone gives dst copies of what Set changes in place (maps).
 	clone func(dst, src *Scenario)
 	// late: decoded after every other key, so that an error in a setting
@@ -101,7 +107,7 @@ var keyTable = []keyDef{
 	{name: "seed", typ: "integer", help: "seed of the run's random number generator", always: true,
 		field: func(sc *Scenario) any { return &sc.Seed }},
 	{name: "pi", typ: "true|false", help: "mutexes of lock/unlock steps with priority inheritance (rt-app pi_enabled); default false",
-		field: func(sc *Scenario) any { return &sc.PI }, choices: func() []string { return []string{"false", "true"} }},
+		field: func(sc *Scenario) any { return &sc.PI }, def: "false", choices: func() []string { return []string{"false", "true"} }},
 	{name: "tasks", fam: tasksFamily},
 	{name: "workloads", fam: workloadsFamily},
 	{name: "semaphores", fam: &family{
@@ -156,9 +162,15 @@ func checkPreempt(text string) error {
 type KeyInfo struct {
 	Key  string // e.g. "kernel.hz", "features.PLACE_LAG", "tasks.NAME.instances"
 	Type string // e.g. "integer", "on|off", a sysctl's unit
-	Help string
+	Help string // what the key does
+	// Notes follow Help in `schedplay keys`: status, per-machine defaults,
+	// sources ("" none).
+	Notes string
 	// Choices are the accepted values when they are a short list.
 	Choices []string
+	// Default is the value that applies when the key is not given, when
+	// it is one fixed value ("" when it depends on the profile or machine).
+	Default string
 }
 
 // KeyInfos lists every key `-set` accepts, in document order, each
@@ -174,7 +186,7 @@ func KeyInfos() []KeyInfo {
 				out = append(out, k.fam.members()...)
 			}
 		default:
-			info := KeyInfo{Key: k.name, Type: k.typ, Help: k.help}
+			info := KeyInfo{Key: k.name, Type: k.typ, Help: k.help, Default: k.def}
 			if k.helpFn != nil {
 				info.Help = k.helpFn()
 			}
@@ -203,7 +215,7 @@ func LookupKey(key string) (KeyInfo, bool) {
 func Keys() []string {
 	var out []string
 	for _, k := range KeyInfos() {
-		out = append(out, k.Key+"\t"+k.Type+"\t"+k.Help)
+		out = append(out, k.Key+"\t"+k.Type+"\t"+k.Help+k.Notes)
 	}
 	return out
 }

@@ -361,11 +361,19 @@ func (sc *Scenario) Clear(key string) error {
 	return errAt(key, "cannot be cleared (not a key with a default; see `schedplay keys`)")
 }
 
-// Value returns the text of a scalar key as -set takes it, and whether
-// the scenario gives it (false: the default applies).
+// Value returns the text of a key as -set takes it, and whether the
+// scenario gives it (false: the default applies): a scalar key or a
+// member of features, sysctl or hw.
 func (sc *Scenario) Value(key string) (string, bool) {
 	k := rowByName(key)
-	if k == nil || !k.given(sc) {
+	if k == nil {
+		section, rest, _ := strings.Cut(key, ".")
+		if f := familyByName(section); f != nil && f.fam.value != nil && rest != "" {
+			return f.fam.value(sc, rest)
+		}
+		return "", false
+	}
+	if !k.given(sc) {
 		return "", false
 	}
 	switch p := k.field(sc).(type) {

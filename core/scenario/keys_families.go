@@ -26,7 +26,7 @@ var featuresFamily = &family{
 			if !f.AllProfiles() {
 				status += " [profiles " + strings.Join(f.Profiles(), ", ") + " only]"
 			}
-			out = append(out, KeyInfo{Key: "features." + f.String(), Type: "on|off", Help: f.Help() + status, Choices: onOffChoices()})
+			out = append(out, KeyInfo{Key: "features." + f.String(), Type: "on|off", Help: f.Help(), Notes: status, Choices: onOffChoices()})
 		}
 		return out
 	},
@@ -69,6 +69,10 @@ var featuresFamily = &family{
 		return nil
 	},
 	clear: func(sc *Scenario, name string) bool { delete(sc.Features, name); return true },
+	value: func(sc *Scenario, name string) (string, bool) {
+		on, ok := sc.Features[name]
+		return onOffText(on), ok
+	},
 	clone: func(dst, src *Scenario) { dst.Features = maps.Clone(src.Features) },
 }
 
@@ -80,7 +84,7 @@ var sysctlFamily = &family{
 			if !k.Modelled {
 				status = " [accepted, not modelled yet]"
 			}
-			out = append(out, KeyInfo{Key: "sysctl." + k.Name, Type: fmt.Sprintf("%s (%d..%d)", k.Unit, k.Min, k.Max), Help: k.Help + status})
+			out = append(out, KeyInfo{Key: "sysctl." + k.Name, Type: fmt.Sprintf("%s (%d..%d)", k.Unit, k.Min, k.Max), Help: k.Help, Notes: status})
 		}
 		return out
 	},
@@ -124,6 +128,10 @@ var sysctlFamily = &family{
 		return nil
 	},
 	clear: func(sc *Scenario, name string) bool { delete(sc.Sysctl, name); return true },
+	value: func(sc *Scenario, name string) (string, bool) {
+		n, ok := sc.Sysctl[name]
+		return strconv.FormatInt(n, 10), ok
+	},
 	clone: func(dst, src *Scenario) { dst.Sysctl = maps.Clone(src.Sysctl) },
 }
 
@@ -132,17 +140,17 @@ var sysctlFamily = &family{
 var hwFamily = &family{
 	members: func() []KeyInfo {
 		out := []KeyInfo{
-			{Key: "hw.cstates", Type: "on|off", Choices: onOffChoices(), Help: "C-states: off models C-states disabled in the BIOS: POLL and the driver's C1, or the machine's own BIOS-off table (xeon-2s8c-2013: POLL and ACPI C1 = HLT); default on; tables per machine in `schedplay topologies`/core/topology/cstates.go"},
+			{Key: "hw.cstates", Type: "on|off", Choices: onOffChoices(), Default: "on", Help: "C-states: off models C-states disabled in the BIOS: POLL and the driver's C1, or the machine's own BIOS-off table (xeon-2s8c-2013: POLL and ACPI C1 = HLT); default on; tables per machine in `schedplay topologies`/core/topology/cstates.go"},
 			{Key: "hw.idle_disable", Type: "state names, comma-separated", Help: "idle states disabled on every CPU (cpuidle stateN/disable), applied after hw.cstates, e.g. C2; default none"},
-			{Key: "hw.smt", Type: "on|off", Choices: onOffChoices(), Help: "SMT: off takes every SMT sibling but the first thread of each core offline (/sys/devices/system/cpu/smt/control), as with hyperthreading disabled; default on"},
+			{Key: "hw.smt", Type: "on|off", Choices: onOffChoices(), Default: "on", Help: "SMT: off takes every SMT sibling but the first thread of each core offline (/sys/devices/system/cpu/smt/control), as with hyperthreading disabled; default on"},
 		}
 		for _, k := range sched.HWKeys() {
 			per := ""
 			for _, mc := range k.MachineDefaults() {
 				per += fmt.Sprintf("; %s: %d (%s)", mc.Machine, mc.Value, mc.Source)
 			}
-			out = append(out, KeyInfo{Key: "hw." + k.Name, Type: k.Unit,
-				Help: fmt.Sprintf("%s; default %s%s; source: %s", k.Help, strconv.FormatInt(k.Default(nil), 10), per, k.Source)})
+			out = append(out, KeyInfo{Key: "hw." + k.Name, Type: k.Unit, Help: k.Help,
+				Notes: fmt.Sprintf("; default %s%s; source: %s", strconv.FormatInt(k.Default(nil), 10), per, k.Source)})
 		}
 		return out
 	},
@@ -171,6 +179,10 @@ var hwFamily = &family{
 	},
 	set:   func(sc *Scenario, _, name, val string) error { sc.HW[name] = val; return nil },
 	clear: func(sc *Scenario, name string) bool { delete(sc.HW, name); return true },
+	value: func(sc *Scenario, name string) (string, bool) {
+		v, ok := sc.HW[name]
+		return v, ok
+	},
 	clone: func(dst, src *Scenario) { dst.HW = maps.Clone(src.HW) },
 }
 
