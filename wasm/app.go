@@ -13,7 +13,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/vugu/vugu"
 
@@ -289,16 +288,12 @@ func (a *App) SetKey(kv string) {
 	a.edited()
 }
 
-// ClearKey drops a feature or sysctl override (back to the profile default).
+// ClearKey drops a key's value, back to its default (the profile's or
+// the machine's): scenario.Scenario.Clear.
 func (a *App) ClearKey(key string) {
-	section, name, _ := strings.Cut(key, ".")
-	switch section {
-	case "features":
-		delete(a.Sc.Features, name)
-	case "sysctl":
-		delete(a.Sc.Sysctl, name)
-	case "hw":
-		delete(a.Sc.HW, name)
+	if err := a.Sc.Clear(key); err != nil {
+		a.Notice = err.Error()
+		return
 	}
 	a.edited()
 }
