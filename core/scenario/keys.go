@@ -54,7 +54,10 @@ type keyDef struct {
 
 // family is the codec of a family of keys under one JSON key: an object
 // of named members (features, sysctl, hw), or an array whose members
-// -set addresses by name (tasks, workloads). A new family is one entry.
+// -set addresses by name (tasks, workloads). A new family is one entry:
+// a family value and its row in keyTable, at the place its key takes in
+// the canonical encoding (where a scenario without it writes nothing, so
+// existing encodings keep their bytes).
 type family struct {
 	// members lists its keys for `schedplay keys` (templates such as
 	// tasks.NAME.instances stand for every name).
