@@ -21,6 +21,9 @@ import (
 // Knobs is the kernel panel.
 type Knobs struct {
 	App *App `vugu:"data"`
+	// infos caches the key table's documentation (constant; building it
+	// formats every feature, sysctl and hw key).
+	infos []scenario.KeyInfo
 }
 
 // SelectRow is one select of the kernel row: a key and its choices.
@@ -77,11 +80,26 @@ func (c *Knobs) profile() sched.Profile {
 	return p
 }
 
-// members lists the table's keys under prefix (e.g. "features."), by
-// member name.
-func members(prefix string) []scenario.KeyInfo {
+func (c *Knobs) keyInfos() []scenario.KeyInfo {
+	if c.infos == nil {
+		c.infos = scenario.KeyInfos()
+	}
+	return c.infos
+}
+
+func (c *Knobs) lookup(key string) scenario.KeyInfo {
+	for _, k := range c.keyInfos() {
+		if k.Key == key {
+			return k
+		}
+	}
+	return scenario.KeyInfo{}
+}
+
+// members lists the table's keys under prefix (e.g. "features.").
+func (c *Knobs) members(prefix string) []scenario.KeyInfo {
 	var out []scenario.KeyInfo
-	for _, k := range scenario.KeyInfos() {
+	for _, k := range c.keyInfos() {
 		if strings.HasPrefix(k.Key, prefix) {
 			out = append(out, k)
 		}
@@ -100,7 +118,7 @@ func (c *Knobs) value(key, def string) string {
 func (c *Knobs) selects() []SelectRow {
 	p := c.profile()
 	row := func(label, id, key, def string) SelectRow {
-		k, _ := scenario.LookupKey(key)
+		k := c.lookup(key)
 		cur := c.value(key, def)
 		r := SelectRow{Label: label, ID: id, Key: key}
 		for _, v := range k.Choices {
@@ -124,7 +142,7 @@ func (c *Knobs) selects() []SelectRow {
 func (c *Knobs) features() []FeatureRow {
 	p := c.profile()
 	var out []FeatureRow
-	for _, k := range members("features.") {
+	for _, k := range c.members("features.") {
 		name := strings.TrimPrefix(k.Key, "features.")
 		f, ok := sched.FeatureByName(name)
 		if !ok {
@@ -149,7 +167,7 @@ func (c *Knobs) features() []FeatureRow {
 // hw.smt and pi.
 func (c *Knobs) toggles() []ToggleRow {
 	var out []ToggleRow
-	for _, k := range scenario.KeyInfos() {
+	for _, k := range c.keyInfos() {
 		if len(k.Choices) != 2 || strings.HasPrefix(k.Key, "features.") {
 			continue
 		}
@@ -199,7 +217,7 @@ func (c *Knobs) sysctls() []SysctlRow {
 		byName[k.Name] = k
 	}
 	var out []SysctlRow
-	for _, k := range members("sysctl.") {
+	for _, k := range c.members("sysctl.") {
 		name := strings.TrimPrefix(k.Key, "sysctl.")
 		sk := byName[name]
 		row := SysctlRow{Name: name, Unit: sk.Unit, Help: k.Help, Modelled: sk.Modelled, Value: c.value(k.Key, "")}
@@ -221,7 +239,7 @@ func (c *Knobs) hwKeys() []HWRow {
 		byName[k.Name] = k
 	}
 	var out []HWRow
-	for _, k := range members("hw.") {
+	for _, k := range c.members("hw.") {
 		hk, ok := byName[strings.TrimPrefix(k.Key, "hw.")]
 		if !ok {
 			continue // hw.smt, hw.cstates (toggles), hw.idle_disable

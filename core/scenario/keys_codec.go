@@ -6,9 +6,6 @@ package scenario
 // read and written by the type of its field; a family by its own codec.
 
 import (
-	"encoding/json"
-	"math"
-	"strconv"
 	"strings"
 )
 
@@ -21,15 +18,18 @@ func sectionOf(name string) (section, key string) {
 	return "", name
 }
 
-// topLevelKeys lists the JSON keys of the document, in order.
+// topLevelKeys lists the JSON keys of the document, in order: a
+// section's object where its first row is.
 func topLevelKeys() []string {
 	var out []string
+	seen := map[string]bool{}
 	for _, k := range keyTable {
 		s, key := sectionOf(k.name)
 		if s != "" {
 			key = s
 		}
-		if len(out) == 0 || out[len(out)-1] != key {
+		if !seen[key] {
+			seen[key] = true
 			out = append(out, key)
 		}
 	}
@@ -115,58 +115,12 @@ func (k *keyDef) decodeFrom(sc *Scenario, m map[string]any, key, path string) er
 
 // decodeValue reads a scalar row's JSON value by the type of its field.
 func (k *keyDef) decodeValue(sc *Scenario, path string, v any) error {
-	switch p := k.field(sc).(type) {
-	case *string:
-		s, ok := v.(string)
-		if !ok {
-			return errAt(path, "want a string")
-		}
-		if err := k.checkText(path, s); err != nil {
-			return err
-		}
-		*p = s
-	case *int:
-		n, err := asInt(path, v)
-		if err != nil {
-			return err
-		}
-		if err := k.checkText(path, strconv.Itoa(n)); err != nil {
-			return err
-		}
-		*p = n
-	case *uint64:
-		n, ok := v.(json.Number)
-		u, err := strconv.ParseUint(string(n), 10, 64)
-		if !ok || err != nil {
-			return errAt(path, "want an integer: %s", uintRange)
-		}
-		*p = u
-	case *bool:
-		b, ok := v.(bool)
-		if !ok {
-			return errAt(path, "want true or false")
-		}
-		*p = b
-	case *Duration:
-		d, err := asDuration(path, v)
-		if err != nil {
-			return err
-		}
-		*p = d
-	case **Duration:
-		d, err := asDuration(path, v)
-		if err != nil {
-			return err
-		}
-		*p = &d
-	default:
-		panic("scenario: key " + k.name + ": unsupported field type") // a bug in the table
+	f := fieldOf(k.field(sc))
+	if err := f.decode(path, v); err != nil {
+		return err
 	}
-	return nil
+	return k.checkText(path, f.text())
 }
-
-// uintRange is what a seed may be.
-var uintRange = "a non-negative integer up to " + strconv.FormatUint(math.MaxUint64, 10)
 
 // checkText applies the row's rule, naming path.
 func (k *keyDef) checkText(path, text string) error {
@@ -182,24 +136,13 @@ func (k *keyDef) checkText(path, text string) error {
 	return nil
 }
 
-// encodeKeys writes every key of the table that has a value, in order,
-// the keys of a section inside its object.
+// encodeKeys writes every key of the table that has a value, in order:
+// the keys of a section inside its object, where its first row is.
 func encodeKeys(w *jw, sc *Scenario) {
 	f := true
-	var open string // the section being written
-	var sf bool     // first key of the section
-	closeSection := func() {
-		if open != "" {
-			w.b.WriteByte('}')
-			open = ""
-		}
-	}
+	done := map[string]bool{} // sections written
 	for i := range keyTable {
 		k := &keyTable[i]
-		section, key := sectionOf(k.name)
-		if section != open {
-			closeSection()
-		}
 		if k.fam != nil {
 			var tmp jw
 			if k.fam.encode(&tmp, sc) {
@@ -208,63 +151,47 @@ func encodeKeys(w *jw, sc *Scenario) {
 			}
 			continue
 		}
-		if !k.given(sc) {
+		section, key := sectionOf(k.name)
+		if section == "" {
+			if k.given(sc) {
+				w.key(key, &f)
+				k.encodeValue(w, sc)
+			}
 			continue
 		}
-		if section != "" {
-			if open == "" {
+		if done[section] {
+			continue
+		}
+		done[section] = true
+		open := false
+		var sf bool
+		for j := range keyTable {
+			r := &keyTable[j]
+			s, key := sectionOf(r.name)
+			if s != section || r.fam != nil || !r.given(sc) {
+				continue
+			}
+			if !open {
 				w.key(section, &f)
 				w.b.WriteByte('{')
-				open, sf = section, true
+				open, sf = true, true
 			}
 			w.key(key, &sf)
-		} else {
-			w.key(key, &f)
+			r.encodeValue(w, sc)
 		}
-		k.encodeValue(w, sc)
+		if open {
+			w.b.WriteByte('}')
+		}
 	}
-	closeSection()
 }
 
 // given reports whether a scalar row is written: always, or when its
-// field is not zero.
+// field is given.
 func (k *keyDef) given(sc *Scenario) bool {
-	if k.always {
-		return true
-	}
-	switch p := k.field(sc).(type) {
-	case *string:
-		return *p != ""
-	case *int:
-		return *p != 0
-	case *uint64:
-		return *p != 0
-	case *bool:
-		return *p
-	case *Duration:
-		return *p != 0
-	case **Duration:
-		return *p != nil
-	}
-	return false
+	return k.always || fieldOf(k.field(sc)).given()
 }
 
-func (k *keyDef) encodeValue(w *jw, sc *Scenario) {
-	switch p := k.field(sc).(type) {
-	case *string:
-		w.str(*p)
-	case *int:
-		w.b.WriteString(strconv.Itoa(*p))
-	case *uint64:
-		w.b.WriteString(strconv.FormatUint(*p, 10))
-	case *bool:
-		w.b.WriteString(strconv.FormatBool(*p))
-	case *Duration:
-		w.str(FormatDuration(*p))
-	case **Duration:
-		w.str(FormatDuration(**p))
-	}
-}
+func (k *keyDef) encodeValue(w *jw, sc *Scenario) { fieldOf(k.field(sc)).writeJSON(w) }
 
 // Set applies one KEY=VALUE override: a key of the table, or a member of
 // one of its families.
@@ -287,72 +214,30 @@ func errUnknownKey(key string) error {
 	return errAt(key, "unknown key (see `schedplay keys`)")
 }
 
-// setText parses -set text by the type of the row's field.
+// setText parses -set text by the type of the row's field; a failed
+// parse leaves the scenario as it was.
 func (k *keyDef) setText(sc *Scenario, key, val string) error {
+	f := fieldOf(k.field(sc))
+	if k.unset != "" && val == k.unset {
+		f.zero()
+		return nil
+	}
 	if err := k.checkText(key, val); err != nil {
 		return err
 	}
-	switch p := k.field(sc).(type) {
-	case *string:
-		*p = val
-	case *int:
-		n, err := strconv.Atoi(val)
-		if err != nil {
-			return errAt(key, "%q: want an integer", val)
-		}
-		*p = n
-	case *uint64:
-		n, err := strconv.ParseUint(val, 10, 64)
-		if err != nil {
-			return errAt(key, "%q: want %s", val, uintRange)
-		}
-		*p = n
-	case *bool:
-		b, err := strconv.ParseBool(val)
-		if err != nil {
-			return errAt(key, "%q: want true or false", val)
-		}
-		*p = b
-	case *Duration:
-		d, err := ParseDuration(key, val)
-		if err != nil {
-			return err
-		}
-		*p = d
-	case **Duration:
-		if k.unset != "" && val == k.unset {
-			*p = nil
-			return nil
-		}
-		d, err := ParseDuration(key, val)
-		if err != nil {
-			return err
-		}
-		*p = &d
-	}
-	return nil
+	return f.parse(key, val)
 }
 
 // Clear drops the value of a key, back to its default (the profile's,
 // the machine's, or New's): e.g. "kernel.hz", "features.PLACE_LAG".
 func (sc *Scenario) Clear(key string) error {
 	if k := rowByName(key); k != nil && !k.noSet {
-		def := New()
-		switch p := k.field(sc).(type) {
-		case *string:
-			*p = *k.field(def).(*string)
-		case *int:
-			*p = *k.field(def).(*int)
-		case *uint64:
-			*p = *k.field(def).(*uint64)
-		case *bool:
-			*p = *k.field(def).(*bool)
-		case *Duration:
-			*p = *k.field(def).(*Duration)
-		case **Duration:
-			*p = nil
+		f := fieldOf(k.field(sc))
+		if !k.always {
+			f.zero()
+			return nil
 		}
-		return nil
+		return f.parse(key, fieldOf(k.field(New())).text())
 	}
 	section, rest, _ := strings.Cut(key, ".")
 	if k := familyByName(section); k != nil && k.fam.clear != nil && rest != "" && k.fam.clear(sc, rest) {
@@ -376,19 +261,5 @@ func (sc *Scenario) Value(key string) (string, bool) {
 	if !k.given(sc) {
 		return "", false
 	}
-	switch p := k.field(sc).(type) {
-	case *string:
-		return *p, true
-	case *int:
-		return strconv.Itoa(*p), true
-	case *uint64:
-		return strconv.FormatUint(*p, 10), true
-	case *bool:
-		return strconv.FormatBool(*p), true
-	case *Duration:
-		return FormatDuration(*p), true
-	case **Duration:
-		return FormatDuration(**p), true
-	}
-	return "", false
+	return fieldOf(k.field(sc)).text(), true
 }
