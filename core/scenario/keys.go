@@ -43,8 +43,9 @@ type keyDef struct {
 	// unset is the -set text that clears the key ("random"), if any.
 	unset string
 	// def is the value that applies when the key is not given, when it
-	// is one fixed value (KeyInfo.Default).
-	def string
+	// is one fixed value (KeyInfo.Default); defaultOf names where it
+	// comes from otherwise ("the profile's"), for the decoder's hint.
+	def, defaultOf string
 	// noSet marks a key of the document only (not a -set key).
 	noSet bool
 	// required is the error message when the key is missing.
@@ -95,11 +96,11 @@ var keyTable = []keyDef{
 	{name: "kernel.version", typ: "string", helpFn: func() string { return "kernel profile: " + strings.Join(sched.ProfileNames(), ", ") }, always: true,
 		field: func(sc *Scenario) any { return &sc.Kernel.Version }, choices: sched.ProfileNames},
 	{name: "kernel.hz", typ: "integer", helpFn: func() string { return "CONFIG_HZ: " + hzRange() },
-		field: func(sc *Scenario) any { return &sc.Kernel.HZ }, choices: hzTexts, check: checkHZ},
+		field: func(sc *Scenario) any { return &sc.Kernel.HZ }, choices: hzTexts, check: checkHZ, defaultOf: "the profile's"},
 	{name: "kernel.preempt", typ: "string", helpFn: func() string {
 		return "preemption model: " + strings.Join(sched.PreemptNames(), ", ") + " (lazy from v6.13)"
 	},
-		field: func(sc *Scenario) any { return &sc.Kernel.Preempt }, choices: sched.PreemptNames, check: checkPreempt},
+		field: func(sc *Scenario) any { return &sc.Kernel.Preempt }, choices: sched.PreemptNames, check: checkPreempt, defaultOf: "the profile's"},
 	{name: "kernel.tick_offset", typ: "duration|random", help: "where the jiffies grid lies after the run's start (0 <= x < 1/HZ); default random: drawn from the seed",
 		field: func(sc *Scenario) any { return &sc.Kernel.TickOffset }, unset: "random"},
 	{name: "features", fam: featuresFamily},

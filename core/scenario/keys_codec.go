@@ -119,7 +119,11 @@ func (k *keyDef) decodeValue(sc *Scenario, path string, v any) error {
 	if err := f.decode(path, v); err != nil {
 		return err
 	}
-	return k.checkText(path, f.text())
+	err := k.checkText(path, f.text())
+	if e, ok := err.(*Error); ok && k.defaultOf != "" {
+		e.Msg += " (leave it out for " + k.defaultOf + ")"
+	}
+	return err
 }
 
 // checkText applies the row's rule, naming path.
