@@ -16,7 +16,7 @@ func describeRQRun(t *testing.T, kernel string) *runBuilder {
 		task("short").nice(5).run(300*Microsecond).sleep(700*Microsecond).
 		task("y").run(100*Microsecond).yield().
 		task("rt").fifo(10).start(3*Millisecond).run(2*Millisecond).sleep(20*Millisecond).
-		task("dl").deadline(Millisecond, 10*Millisecond, 10*Millisecond).start(5*Millisecond).run(500*Microsecond).sleep(9*Millisecond)
+		task("dl").deadline(Millisecond, 10*Millisecond, 10*Millisecond).start(5 * Millisecond).run(500 * Microsecond).sleep(9 * Millisecond)
 }
 
 func TestDescribeRunqueueReadsOnly(t *testing.T) {
