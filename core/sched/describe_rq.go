@@ -9,7 +9,10 @@ package sched
 // (vruntime and sum_exec_runtime advanced by the time since exec_start),
 // without changing any state: the kernel's debug file prints the last
 // accounted values, which lag behind by up to a tick. The average V, the
-// lags and the eligibility use that projected vruntime. Times are ns,
+// lags (lag = V - v, entity_lag() before its clamp) and the eligibility
+// use that projected vruntime. Legacy CFS shows key = v - min_vruntime
+// (the rb-tree key) and sched_slice(); ran is sum_exec_runtime -
+// prev_sum_exec_runtime, what check_preempt_tick() compares. Times are ns,
 // weights are se->load.weight as the kernel prints it (scale_load() applied
 // on 64-bit profiles). One line per entity, name first; queued entities in
 // tree order (the order the pick walks). The RT and deadline lines show
@@ -23,8 +26,11 @@ import (
 
 // DescribeRunqueue renders cpu's runqueue at the current time: the fair
 // queue (curr first, then the queued entities in tree order), then the RT
-// and deadline queues. It panics if cpu is out of range.
+// and deadline queues. cpu must be one of the machine's CPUs.
 func (s *Sim) DescribeRunqueue(cpu CPUID) string {
+	if cpu < 0 || int(cpu) >= len(s.rqs) {
+		panic(fmt.Sprintf("sched: DescribeRunqueue: cpu %d out of range (the machine has %d CPUs)", cpu, len(s.rqs)))
+	}
 	rq := &s.rqs[cpu]
 	var b strings.Builder
 	s.describeFair(&b, rq)
