@@ -160,3 +160,11 @@ validate:
 
 clean:
 	rm -rf bin build dist
+
+# Rewrite every golden file (docs/engine.md "Golden files"), then review `git diff`.
+.PHONY: golden
+golden:
+	$(GO) test ./core/sched -run TestScripts -rewrite
+	$(GO) test ./core/trace/ftrace ./core/trace/perfetto -run Golden -rewrite
+	$(GO) test ./core/scenario -run 'TestURLCorpus|TestWorkloadExpansionGolden' -rewrite
+	$(GO) test ./core/internal/golden -rewrite
