@@ -114,8 +114,12 @@ func (a *App) workerFailed(why string) {
 	a.Ctl.link.w.Terminate()
 	a.Ctl.link.runOnPage()
 	a.Ctl.engine = "main"
-	a.gal().batch.Running = false
-	a.sw().batch.Running = false
+	if a.G != nil {
+		a.G.batch.Running = false
+	}
+	if a.SW != nil {
+		a.SW.batch.Running = false
+	}
 	a.Notice = "The simulation worker failed (" + why + "); running on the page instead."
 	a.StartRun()
 }
