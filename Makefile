@@ -104,7 +104,7 @@ test-wasm-build:
 # The bridge and view models under Node (go_js_wasm_exec from the Go
 # distribution runs js/wasm test binaries).
 test-wasm-node:
-	PATH="$$($(GO) env GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm $(GO) test -count=1 ./wasm/bridge/ ./wasm/view/ ./wasm/worker/
+	PATH="$$($(GO) env GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm $(GO) test -count=1 ./wasm/bridge/ ./wasm/codec/ ./wasm/protocol/ ./wasm/report/ ./wasm/runner/ ./wasm/view/ ./wasm/worker/
 
 # Browser tests: chromedp driving Debian's Chromium, and Debian's
 # firefox-esr over WebDriver BiDi (TestFirefox), against the built site.

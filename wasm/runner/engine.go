@@ -1,8 +1,8 @@
-package main
+package runner
 
-// Engine: one simulation with the consumers the worker needs: the core's
-// metrics collector (its report is sent once at the end) and the compact
-// recorder whose batches feed the page's timeline (wasm/view/stream.go).
+// Engine: one simulation with the consumers a streamed run needs: the
+// core's metrics collector (its report is sent once at the end) and the
+// compact recorder whose batches feed the page's timeline (wasm/codec).
 
 import (
 	"encoding/json"
@@ -10,7 +10,7 @@ import (
 	"schedplay/core/metrics"
 	"schedplay/core/scenario"
 	"schedplay/core/sched"
-	"schedplay/wasm/view"
+	"schedplay/wasm/codec"
 )
 
 // Engine runs one scenario in chunks.
@@ -18,7 +18,7 @@ type Engine struct {
 	Scenario *scenario.Scenario
 	Sim      *sched.Sim
 	Metrics  *metrics.Collector
-	Rec      *view.Recorder
+	Rec      *codec.Recorder
 	sent     int // tasks already described to the page
 }
 
@@ -28,50 +28,51 @@ func NewEngine(scenarioJSON []byte) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{Scenario: sc, Sim: sim, Metrics: metrics.New(sim.NumCPUs()), Rec: &view.Recorder{}}
+	e := &Engine{Scenario: sc, Sim: sim, Metrics: metrics.New(sim.NumCPUs()), Rec: &codec.Recorder{}}
 	sim.Attach(e.Metrics)
 	sim.Attach(e.Rec)
 	return e, nil
 }
 
-// Advance processes up to budget events, stopping early once stop reports
-// true (asked every 1024 events), and reports whether the run is done.
-func (e *Engine) Advance(budget int, stop func() bool) bool {
-	for i := 0; i < budget; i++ {
-		if !e.Sim.Step() {
-			break
-		}
-		if stop != nil && i&1023 == 1023 && stop() {
-			break
-		}
-	}
-	return e.Sim.Done()
-}
-
-// NewTasks returns the tasks created since the previous call, as JSON
-// ("" if none).
-func (e *Engine) NewTasks() string {
+// NewTaskInfos returns the tasks created since the previous call (of it
+// or NewTasks).
+func (e *Engine) NewTaskInfos() []sched.TaskInfo {
 	n := e.Sim.NumTasks()
 	if n == e.sent {
-		return ""
+		return nil
 	}
 	infos := make([]sched.TaskInfo, 0, n-e.sent)
 	for id := e.sent; id < n; id++ {
 		infos = append(infos, e.Sim.TaskInfo(sched.TaskID(id)))
 	}
 	e.sent = n
+	return infos
+}
+
+// NewTasks returns the tasks created since the previous call, as JSON
+// ("" if none).
+func (e *Engine) NewTasks() string {
+	infos := e.NewTaskInfos()
+	if infos == nil {
+		return ""
+	}
 	b, _ := json.Marshal(infos)
 	return string(b)
 }
 
-// ReportJSON is the final metrics report (schedplay.metrics/v1).
-func (e *Engine) ReportJSON() string {
+// Report is the metrics report (schedplay.metrics/v1), complete once the
+// run is done.
+func (e *Engine) Report() metrics.Report {
 	name := e.Scenario.Name
 	if name == "" {
 		name = "untitled"
 	}
-	rep := e.Metrics.Build(e.Sim, name)
-	b, _ := json.Marshal(rep)
+	return e.Metrics.Build(e.Sim, name)
+}
+
+// ReportJSON is Report as JSON.
+func (e *Engine) ReportJSON() string {
+	b, _ := json.Marshal(e.Report())
 	return string(b)
 }
 

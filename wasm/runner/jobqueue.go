@@ -1,4 +1,4 @@
-package view
+package runner
 
 // jobQueue: planned experiment jobs (experiment.Plan) run one after the
 // other in slices of simulated time, each with experiment.Execution, which

@@ -1,4 +1,4 @@
-package view
+package report
 
 // Line plots of a sweep: a metric's centre against the first key's
 // values, one line per value of the second key (one line with one key),

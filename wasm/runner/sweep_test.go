@@ -1,4 +1,4 @@
-package view
+package runner
 
 // The sweep runner against the CLI's path: run in slices of simulated
 // time it gives the CSV and table that experiment.Execute job by job gives
@@ -7,13 +7,13 @@ package view
 // carry those numbers.
 
 import (
-	"math"
 	"strings"
 	"testing"
 
 	"schedplay/core/experiment"
 	"schedplay/core/scenario"
 	"schedplay/core/sched"
+	"schedplay/wasm/report"
 )
 
 func sweepScenario(t *testing.T) *scenario.Scenario {
@@ -93,7 +93,7 @@ func TestSweepRunSlicedMatchesCLI(t *testing.T) {
 	if want.Cell("switches", 0) == want.Cell("switches", 2) {
 		t.Fatalf("1 and 2 hackbench groups give the same switches: %s", want.Cell("switches", 0))
 	}
-	rep := NewSweepReport(got)
+	rep := report.NewSweepReport(got)
 	if rep.CSV != string(want.CSV()) || len(rep.Tables) != 3 || len(rep.Plots) != 3 {
 		t.Fatalf("report: %d tables, %d plots", len(rep.Tables), len(rep.Plots))
 	}
@@ -140,17 +140,5 @@ func TestSweepRunBadInput(t *testing.T) {
 		if _, err := NewSweepRun(sc, c.spec); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: %v, want an error with %q", c.spec, err, c.want)
 		}
-	}
-}
-
-func TestNumericAxis(t *testing.T) {
-	if got := numericAxis([]string{"1", "2.5", "10ms"}); len(got) != 3 || got[1] != 2.5 || got[2] != 10e6 {
-		t.Fatalf("numericAxis = %v", got)
-	}
-	if got := numericAxis([]string{"v5.8", "v6.6"}); got != nil {
-		t.Fatalf("profiles are not numbers: %v", got)
-	}
-	if math.IsNaN(round1(1.26)) || round1(1.26) != 1.3 {
-		t.Fatal("round1")
 	}
 }

@@ -1,8 +1,8 @@
-package view
+package runner
 
 // SweepRun: a sweep (experiment.SweepSpec: one or two keys over values,
-// N seeds per point) run job by job, in slices of simulated time, for the
-// browser worker (and the page when there is no worker). It plans what
+// N seeds per point) run job by job, in slices of simulated time, in the
+// browser worker (or on the page when there is no worker). It plans what
 // `schedplay sweep` plans (experiment.SweepConfigs x runs seeds, point
 // major, experiment.Plan), runs each job with experiment.Execution, which
 // gives the values of experiment.Execute whatever the slicing, and picks
@@ -11,10 +11,12 @@ package view
 // job queue and its progress are jobQueue's (jobqueue.go).
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"schedplay/core/experiment"
 	"schedplay/core/scenario"
+	"schedplay/wasm/report"
 )
 
 // MaxSweepJobs bounds the runs of one browser sweep.
@@ -70,4 +72,37 @@ func (s *SweepRun) Result() (*experiment.Sweep, error) {
 		return nil, fmt.Errorf("metric %v", err)
 	}
 	return experiment.NewSweep(s.Name, s.axes, s.jobs, s.vals, names, s.Spec.Runs, s.Spec.Center()), nil
+}
+
+// NewSweep decodes a scenario and a sweep spec (JSON
+// experiment.SweepSpec) and plans the sweep.
+func NewSweep(scenarioJSON, specJSON string) (*SweepRun, error) {
+	sc, err := scenario.Decode([]byte(scenarioJSON))
+	if err != nil {
+		return nil, err
+	}
+	var spec experiment.SweepSpec
+	if err := json.Unmarshal([]byte(specJSON), &spec); err != nil {
+		return nil, fmt.Errorf("sweep: %v", err)
+	}
+	return NewSweepRun(sc, spec)
+}
+
+// Report renders the finished sweep for the page.
+func (s *SweepRun) Report() (*report.SweepReport, error) {
+	sw, err := s.Result()
+	if err != nil {
+		return nil, err
+	}
+	return report.NewSweepReport(sw), nil
+}
+
+// ReportJSON is Report as JSON.
+func (s *SweepRun) ReportJSON() (string, error) {
+	rep, err := s.Report()
+	if err != nil {
+		return "", err
+	}
+	b, err := json.Marshal(rep)
+	return string(b), err
 }

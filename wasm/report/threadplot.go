@@ -1,4 +1,4 @@
-package view
+package report
 
 // Bar plots of a thread's table: one plot per metric and variant, one
 // horizontal bar per configuration (its value, normalised when the table

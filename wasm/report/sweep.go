@@ -1,4 +1,4 @@
-package view
+package report
 
 // SweepReport: a finished sweep as the page shows it, built in the worker
 // (or the page) from experiment.Sweep and sent as JSON: one table per

@@ -1,17 +1,18 @@
-package main
+package runner
 
 // Export: ftrace text or Perfetto JSON of a run, made by running the
-// scenario again in the worker with the trace writer attached.
+// scenario again with the trace writer attached (in the worker, or on the
+// page when there is none).
 //
 // Why a re-run rather than the events of the run already done: the page
 // holds only the folded timeline (switches, wakeups, migrations), while the
 // writers also print ticks, reschedule IPIs, idle states, forks and exits;
 // keeping every engine event of a run for an export few runs ever use
 // would cost 24+ bytes per event (hundreds of MB for a long 256-CPU run)
-// in the worker for the whole session. A run is a pure function of its
+// for the whole session. A run is a pure function of its
 // scenario (same scenario and seed, same event stream: the determinism
 // contract), so the re-run reproduces exactly the run on screen. It runs
-// here, in chunks with progress messages, never on the page's main thread.
+// in chunks with progress messages (Service).
 
 import (
 	"bytes"
@@ -51,20 +52,6 @@ func NewExport(scenarioJSON []byte, kind string) (*Export, error) {
 		return nil, fmt.Errorf("unknown export %q (ftrace, perfetto)", kind)
 	}
 	return x, nil
-}
-
-// Advance runs up to budget events (stopping early once stop reports
-// true, asked every 1024 events) and reports whether the run is done.
-func (x *Export) Advance(budget int, stop func() bool) bool {
-	for i := 0; i < budget; i++ {
-		if !x.Sim.Step() {
-			return true // done (or nothing left to run)
-		}
-		if stop != nil && i&1023 == 1023 && stop() {
-			break
-		}
-	}
-	return x.Sim.Done()
 }
 
 // Fraction is the share of simulated time done.

@@ -1,18 +1,20 @@
-package view
+package runner
 
 // ThreadRun: a scenario's experiment block (its mailing-list thread) run
-// job by job, in slices of simulated time, for the browser worker (and the
-// page when there is no worker): the same plan as `schedplay compare
+// job by job, in slices of simulated time, in the browser worker (or on
+// the page when there is no worker): the same plan as `schedplay compare
 // -preset NAME` (experiment.ThreadConfigs x runs seeds, configuration
 // major), each job run by experiment.Execution, which gives the values of
 // experiment.Execute whatever the slicing. The job queue and its progress
 // are jobQueue's (jobqueue.go).
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"schedplay/core/experiment"
 	"schedplay/core/scenario"
+	"schedplay/wasm/report"
 )
 
 // ThreadRun is an experiment in progress.
@@ -87,4 +89,33 @@ func (t *ThreadRun) Result() (*experiment.ThreadRender, error) {
 		seeds = append(seeds, t.jobs[i].Seed)
 	}
 	return &experiment.ThreadRender{Name: t.Name, Runs: t.Runs, Seeds: seeds, Labels: t.labels, Res: res}, nil
+}
+
+// NewThread decodes a scenario and plans its experiment with runs seeds
+// per cell (0: the block's own count).
+func NewThread(scenarioJSON string, runs int) (*ThreadRun, error) {
+	sc, err := scenario.Decode([]byte(scenarioJSON))
+	if err != nil {
+		return nil, err
+	}
+	return NewThreadRun(sc, runs)
+}
+
+// Report evaluates the finished experiment for the page.
+func (t *ThreadRun) Report() (*report.ThreadReport, error) {
+	res, err := t.Result()
+	if err != nil {
+		return nil, err
+	}
+	return report.NewThreadReport(res), nil
+}
+
+// ReportJSON is Report as JSON.
+func (t *ThreadRun) ReportJSON() (string, error) {
+	rep, err := t.Report()
+	if err != nil {
+		return "", err
+	}
+	b, err := json.Marshal(rep)
+	return string(b), err
 }

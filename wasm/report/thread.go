@@ -1,4 +1,4 @@
-package view
+package report
 
 // ThreadReport: an evaluated experiment (experiment.ThreadRender) in the
 // form that crosses from the worker to the page as JSON (no NaN: missing

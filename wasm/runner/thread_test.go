@@ -1,4 +1,4 @@
-package view
+package runner
 
 // The thread runner against the CLI's path: run in slices of simulated
 // time it gives the same tables as experiment.Execute job by job (what
@@ -12,6 +12,7 @@ import (
 	"schedplay/core/experiment"
 	"schedplay/core/scenario"
 	"schedplay/core/sched"
+	"schedplay/wasm/report"
 )
 
 func seedScenario(t *testing.T) *scenario.Scenario {
@@ -81,7 +82,7 @@ func TestThreadRunSlicedMatchesExecute(t *testing.T) {
 		t.Fatalf("sliced run differs from Execute:\n%s\n---\n%s", md, want)
 	}
 
-	rep := NewThreadReport(got)
+	rep := report.NewThreadReport(got)
 	if len(rep.Tables) != 1 || len(rep.Configs) != 2 || len(rep.Checks) != 2 || len(rep.Tables[0].Rows) != 4 {
 		t.Fatalf("report shape: %+v", rep)
 	}
@@ -98,7 +99,7 @@ func TestThreadRunSlicedMatchesExecute(t *testing.T) {
 	}
 	for _, p := range plots {
 		for _, b := range p.Bars {
-			if b.W < 0 || b.X+b.W > PlotW {
+			if b.W < 0 || b.X+b.W > report.PlotW {
 				t.Fatalf("%s: bar %+v outside the plot", p.Title, b)
 			}
 		}

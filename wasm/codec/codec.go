@@ -1,4 +1,4 @@
-package view
+package codec
 
 // The compact event stream between the simulation worker and the page.
 //
