@@ -140,7 +140,7 @@ func (s *Sim) detachTasks(env *lbEnv) int {
 		}
 		switch env.migrationType {
 		case migrateLoad:
-			load := max(taskLoad(p), 1)
+			load := max(s.taskLoad(p), 1)
 			if s.detachLoadSkip(env, load) { // detach_rules.go
 				continue
 			}

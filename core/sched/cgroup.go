@@ -112,7 +112,7 @@ func (s *Sim) setGroupShares(tg *taskGroup, shares int64) {
 	tg.shares = shares
 	for _, se := range tg.se {
 		se.se.load = loadWeight{weight: shares}
-		se.se.avg = schedAvg{loadAvg: uint64(s.arith.scaleLoadDown(shares))} // init_entity_runnable_average()
+		se.se.avg = schedAvg{} // init_entity_runnable_average(): a group entity starts with no load
 	}
 }
 

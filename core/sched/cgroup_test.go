@@ -240,3 +240,35 @@ func TestCgroupMixedWorkload(t *testing.T) {
 		})
 	}
 }
+
+// PELT through the hierarchy (propagate_entity_load_avg()) and
+// task_h_load(): in the 1-vs-4 case the root cfs_rq sees the two group
+// entities, each near its weight (1024), not the five tasks; a task of /B
+// weighs a quarter of /B's entity for the balancer, the task of /A all of
+// /A's; the root's util_avg is a full CPU.
+func TestCgroupHierarchicalLoad(t *testing.T) {
+	r := newRun(t).kernel("v6.18").duration(3*Second).
+		cgroup("/A", "", 1024).cgroup("/B", "", 1024).
+		task("a").in("/A").cpus(0).run(Forever).
+		task("b").in("/B").instances(4).cpus(0).run(Forever).
+		build()
+	r.runFor(3 * Second)
+	r.updateLoadAvg(&r.rqs[0], r.rqs[0].curr, 0) // bring the averages to now
+	root := r.CPUPELT(0)
+	if root.LoadAvg < 1900 || root.LoadAvg > 2100 {
+		t.Errorf("root load_avg %d, want about 2048 (two group entities)", root.LoadAvg)
+	}
+	if root.UtilAvg < 1000 {
+		t.Errorf("root util_avg %d, want about 1024 (the CPU is always busy)", root.UtilAvg)
+	}
+	ha := r.taskHLoad(r.tasks[r.id("a")])
+	for _, id := range r.ids("b") {
+		hb := r.taskHLoad(r.tasks[id])
+		if hb*4 < ha*8/10 || hb*4 > ha*12/10 {
+			t.Errorf("task_h_load: %s %d, a %d: want a quarter of a's", r.name(id), hb, ha)
+		}
+	}
+	if ha < 900 || ha > 1100 {
+		t.Errorf("task_h_load(a) %d, want about 1024", ha)
+	}
+}

@@ -110,7 +110,7 @@ func (s *Sim) updateMisfitStatus(p *Task, rq *rq) {
 		rq.misfitLoad = 0
 		return
 	}
-	rq.misfitLoad = max(taskLoad(p), 1)
+	rq.misfitLoad = max(s.taskLoad(p), 1)
 }
 
 // checkMisfitStatus mirrors check_misfit_status() (nohz_balancer_kick()):

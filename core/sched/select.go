@@ -103,8 +103,9 @@ func (s *Sim) wakeWide(waker, p *Task, thisCPU CPUID) bool {
 // cpuLoad is cpu_load(): the cfs_rq's PELT load_avg as of its last update.
 func (s *Sim) cpuLoad(c CPUID) int64 { return int64(s.rqs[c].cfs.avg.loadAvg) }
 
-// taskLoad is task_h_load() with flat task groups: the task's load_avg.
-func taskLoad(t *Task) int64 { return int64(t.se.avg.loadAvg) }
+// taskLoad is task_h_load(): the task's load_avg, scaled through its
+// groups' share of the root load when it is in a task group (cgroup_pelt.go).
+func (s *Sim) taskLoad(t *Task) int64 { return s.taskHLoad(t) }
 
 // wakeAffine mirrors wake_affine(): thisCPU or prevCPU.
 func (s *Sim) wakeAffine(sd *schedDomain, p, waker *Task, thisCPU, prevCPU CPUID, sync bool) CPUID {
@@ -126,13 +127,13 @@ func (s *Sim) wakeAffine(sd *schedDomain, p, waker *Task, thisCPU, prevCPU CPUID
 		// wake_affine_weight()
 		thisEff := s.cpuLoad(thisCPU)
 		if sync && waker != nil {
-			cur := taskLoad(waker)
+			cur := s.taskLoad(waker)
 			if cur > thisEff {
 				return thisCPU
 			}
 			thisEff -= cur
 		}
-		tl := taskLoad(p)
+		tl := s.taskLoad(p)
 		thisEff += tl
 		thisEff *= 100
 		thisEff *= s.topo[prevCPU].cpuCapacity
