@@ -15,7 +15,10 @@ package sched
 // prev_sum_exec_runtime, what check_preempt_tick() compares. Times are ns,
 // weights are se->load.weight as the kernel prints it (scale_load() applied
 // on 64-bit profiles). One line per entity, name first; queued entities in
-// tree order (the order the pick walks). The RT and deadline lines show
+// tree order (the order the pick walks). With task groups a group
+// entity's line is followed by its own cfs_rq (h_nr_queued, and the
+// runtime left and throttle state under cpu.max), indented two spaces per
+// level. The RT and deadline lines show
 // the last accounted values (update_curr_rt()/update_curr_dl() run at the
 // tick, a dequeue or a put_prev).
 
