@@ -17,6 +17,7 @@ package sched
 
 // moveTaskGroup mirrors sched_move_task() for the running task t.
 func (s *Sim) moveTaskGroup(rq *rq, t *Task, cg int) {
+	s.emit(Event{Kind: EvCgroupAttach, CPU: rq.cpu, Prev: NoTask, Next: t.id, Arg: int64(cg)})
 	if !s.grouped() || t.isRT() || t.isDL() {
 		if s.grouped() {
 			t.tg = s.tgs[cg] // another class: only the membership changes

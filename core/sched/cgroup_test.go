@@ -272,3 +272,19 @@ func TestCgroupHierarchicalLoad(t *testing.T) {
 		t.Errorf("task_h_load(a) %d, want about 1024", ha)
 	}
 }
+
+// An OpCgroup move is reported (the cgroup:cgroup_attach_task tracepoint)
+// with the task and the new cgroup, so consumers can attribute the task's
+// later waits to its new group.
+func TestCgroupAttachEvent(t *testing.T) {
+	b := newRun(t).kernel("v6.12").duration(100*Millisecond).
+		cgroup("/A", "", 1024).cgroup("/B", "", 1024).
+		task("m").in("/A").run(10 * Millisecond)
+	b.op(Op{Kind: OpCgroup, Target: 2}).run(Forever)
+	r := b.build()
+	r.runFor(100 * Millisecond)
+	ev := r.rec.of(EvCgroupAttach)
+	if len(ev) != 1 || ev[0].Next != r.id("m") || ev[0].Arg != 2 || ev[0].Time != 10*Millisecond {
+		t.Fatalf("attach events %v, want one for m to cgroup 2 at 10ms", ev)
+	}
+}

@@ -29,12 +29,13 @@ const (
 	EvTimerExpire                           // hrtimer_expire_entry: the hrtimer of sleeper Next runs on CPU; Arg = its hard expiry (ns)
 	EvCgroupThrottle                        // throttle_cfs_rq(): the cfs_rq of cgroup Arg on CPU ran out of runtime
 	EvCgroupUnthrottle                      // unthrottle_cfs_rq(): the cfs_rq of cgroup Arg on CPU got runtime again
+	EvCgroupAttach                          // cgroup_attach_task: task Next (on CPU) moved itself to cgroup Arg (0 = root)
 )
 
 var eventKindNames = [...]string{"", "sched_switch", "sched_wakeup", "sched_wakeup_new",
 	"sched_migrate_task", "sched_process_fork", "sched_process_exit", "cpu_idle_enter",
 	"cpu_idle_exit", "tick", "resched", "end", "ipi_raise", "ipi_entry", "sched_wake_idle_without_ipi", "kernel", "hrtimer_expire_entry",
-	"cgroup_throttle", "cgroup_unthrottle"}
+	"cgroup_throttle", "cgroup_unthrottle", "cgroup_attach_task"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventKindNames) {
