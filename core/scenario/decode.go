@@ -65,7 +65,7 @@ func Decode(data []byte) (*Scenario, error) {
 }
 
 func decodeScenario(m map[string]any) (*Scenario, error) {
-	if err := onlyKeys("", m, "version", "name", "description", "topology", "kernel", "features", "sysctl", "hw", "duration", "seed", "pi", "tasks", "workloads", "semaphores", "experiment"); err != nil {
+	if err := onlyKeys("", m, "version", "name", "description", "topology", "kernel", "features", "sysctl", "hw", "duration", "seed", "pi", "tasks", "workloads", "semaphores", "cgroups", "experiment"); err != nil {
 		return nil, err
 	}
 	sc := New()
@@ -94,7 +94,7 @@ func decodeScenario(m map[string]any) (*Scenario, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := onlyKeys("kernel", km, "version", "hz", "preempt", "tick_offset"); err != nil {
+		if err := onlyKeys("kernel", km, "version", "hz", "preempt", "tick_offset", "autogroup", "rt_group_sched"); err != nil {
 			return nil, err
 		}
 		if err := optString(km, "version", "kernel.", &sc.Kernel.Version); err != nil {
@@ -117,6 +117,18 @@ func decodeScenario(m map[string]any) (*Scenario, error) {
 				return nil, err
 			}
 			sc.Kernel.TickOffset = &d
+		}
+		for _, o := range []struct {
+			key string
+			dst **bool
+		}{{"autogroup", &sc.Kernel.Autogroup}, {"rt_group_sched", &sc.Kernel.RTGroupSched}} {
+			if x, ok := km[o.key]; ok {
+				on, err := asOnOff("kernel."+o.key, x)
+				if err != nil {
+					return nil, err
+				}
+				*o.dst = &on
+			}
 		}
 		if _, ok := km["preempt"]; ok && sc.Kernel.Preempt == "" {
 			return nil, errAt("kernel.preempt", `want none, voluntary, full or lazy (leave it out for the profile's)`)
@@ -180,6 +192,11 @@ func decodeScenario(m map[string]any) (*Scenario, error) {
 	if err := decodeWorkloadKeys(m, sc); err != nil { // workload_codec.go
 		return nil, err
 	}
+	if cv, ok := m["cgroups"]; ok {
+		if sc.Cgroups, err = decodeCgroups(cv); err != nil { // cgroups.go
+			return nil, err
+		}
+	}
 	if ev, ok := m["experiment"]; ok {
 		if sc.Experiment, err = decodeExperiment(ev); err != nil {
 			return nil, err
@@ -230,7 +247,7 @@ func decodeTask(path string, v any) (Task, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := onlyKeys(path, m, "name", "instances", "policy", "nice", "priority", "cpus", "nodes", "per_cpu", "instances_per_cpu", "start", "parent", "timer_slack", "slice", "loop", "program", "dl_runtime", "dl_deadline", "dl_period"); err != nil {
+	if err := onlyKeys(path, m, "name", "instances", "policy", "nice", "priority", "cpus", "nodes", "per_cpu", "instances_per_cpu", "start", "parent", "timer_slack", "slice", "loop", "program", "dl_runtime", "dl_deadline", "dl_period", "taskgroup", "session"); err != nil {
 		return t, err
 	}
 	t.Instances, t.Loop = 1, -1
@@ -242,6 +259,18 @@ func decodeTask(path string, v any) (Task, error) {
 	}
 	if err := optString(m, "parent", path+".", &t.Parent); err != nil {
 		return t, err
+	}
+	if err := optString(m, "taskgroup", path+".", &t.Cgroup); err != nil {
+		return t, err
+	}
+	if err := checkTaskgroup(path+".taskgroup", t.Cgroup); err != nil {
+		return t, err
+	}
+	if err := optString(m, "session", path+".", &t.Session); err != nil {
+		return t, err
+	}
+	if _, ok := m["session"]; ok && !resNameOK(t.Session) {
+		return t, errAt(path+".session", "%q: want a session name of 1-64 printable characters", t.Session)
 	}
 	for _, f := range []struct {
 		key string
@@ -344,7 +373,7 @@ func decodeProgram(path string, v any, depth int) ([]Step, error) {
 			return nil, err
 		}
 		if len(m) != 1 {
-			return nil, errAt(p, "want exactly one of run, sys, sleep, timer, yield, fork, exec, exit, loop, wait, signal, broadcast, barrier, lock, unlock, ipi, affinity; got %d keys", len(m))
+			return nil, errAt(p, "want exactly one of run, sys, sleep, timer, yield, fork, exec, exit, loop, wait, signal, broadcast, barrier, lock, unlock, ipi, affinity, taskgroup; got %d keys", len(m))
 		}
 		for k, x := range m {
 			kp := p + "." + k
@@ -451,6 +480,15 @@ func decodeProgram(path string, v any, depth int) ([]Step, error) {
 					return nil, err
 				}
 				st.Kind = "loop"
+			case "taskgroup":
+				g, ok := x.(string)
+				if !ok {
+					return nil, errAt(kp, "want a cgroup path like \"/A\" (\"/\" = the root cgroup)")
+				}
+				if err := checkTaskgroup(kp, g); err != nil {
+					return nil, err
+				}
+				st.Group, st.Kind = g, "taskgroup"
 			case "wait", "signal", "broadcast", "barrier", "lock", "unlock":
 				name, ok := x.(string)
 				if !ok {
@@ -458,7 +496,7 @@ func decodeProgram(path string, v any, depth int) ([]Step, error) {
 				}
 				st.Res, st.Kind = name, k
 			default:
-				return nil, errAt(kp, "unknown event; want run, sys, sleep, timer, yield, fork, exec, exit, loop, wait, signal, broadcast, barrier, lock, unlock, ipi or affinity")
+				return nil, errAt(kp, "unknown event; want run, sys, sleep, timer, yield, fork, exec, exit, loop, wait, signal, broadcast, barrier, lock, unlock, ipi, affinity or taskgroup")
 			}
 		}
 		out = append(out, st)

@@ -102,6 +102,15 @@ func (sc *Scenario) Encode() []byte {
 		w.key("tick_offset", &kf)
 		w.str(FormatDuration(*sc.Kernel.TickOffset))
 	}
+	for _, o := range []struct {
+		key string
+		v   *bool
+	}{{"autogroup", sc.Kernel.Autogroup}, {"rt_group_sched", sc.Kernel.RTGroupSched}} {
+		if o.v != nil {
+			w.key(o.key, &kf)
+			w.str(onOff(*o.v))
+		}
+	}
 	w.b.WriteByte('}')
 	if len(sc.Features) > 0 {
 		w.key("features", &f)
@@ -163,6 +172,10 @@ func (sc *Scenario) Encode() []byte {
 	if len(sc.Semaphores) > 0 {
 		w.key("semaphores", &f)
 		encodeSemaphores(&w, sc.Semaphores)
+	}
+	if len(sc.Cgroups) > 0 { // cgroups.go
+		w.key("cgroups", &f)
+		encodeCgroups(&w, sc.Cgroups)
 	}
 	if sc.Experiment != nil {
 		w.key("experiment", &f)
@@ -244,6 +257,14 @@ func encodeTask(w *jw, t Task) {
 			w.str(FormatDuration(d.v))
 		}
 	}
+	if t.Cgroup != "" {
+		w.key("taskgroup", &f)
+		w.str(t.Cgroup)
+	}
+	if t.Session != "" {
+		w.key("session", &f)
+		w.str(t.Session)
+	}
 	w.key("loop", &f)
 	w.b.WriteString(strconv.Itoa(t.Loop))
 	w.key("program", &f)
@@ -303,6 +324,8 @@ func encodeProgram(w *jw, steps []Step) {
 			w.b.WriteByte('}')
 		case "lock", "unlock":
 			w.str(st.Res)
+		case "taskgroup":
+			w.str(st.Group)
 		case "wait", "signal", "broadcast", "barrier":
 			w.str(st.Res)
 			if st.Mutex != "" {
@@ -321,4 +344,11 @@ func encodeProgram(w *jw, steps []Step) {
 		w.b.WriteByte('}')
 	}
 	w.b.WriteByte(']')
+}
+
+func onOff(b bool) string {
+	if b {
+		return "on"
+	}
+	return "off"
 }

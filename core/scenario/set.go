@@ -65,6 +65,20 @@ func (sc *Scenario) Set(kv string) error {
 			return errAt(key, "%v", err)
 		}
 		sc.Kernel.Preempt = val
+	case key == "kernel.autogroup" || key == "kernel.rt_group_sched":
+		on, err := asOnOff(key, val)
+		if err != nil {
+			return err
+		}
+		if key == "kernel.autogroup" {
+			sc.Kernel.Autogroup = &on
+		} else {
+			sc.Kernel.RTGroupSched = &on
+		}
+	case section == "cgroups" && name != "":
+		return sc.setCgroupFile(key, name, val) // cgroups.go
+	case section == "tasks" && strings.HasSuffix(name, ".taskgroup"):
+		return sc.setTaskgroup(key, strings.TrimSuffix(name, ".taskgroup"), val)
 	case section == "features" && name != "":
 		if _, ok := sched.FeatureByName(name); !ok {
 			return errAt(key, "unknown feature (see `schedplay keys`)")
@@ -125,6 +139,12 @@ func Keys() []string {
 		"kernel.preempt\tstring\tpreemption model: none, voluntary, full, lazy (lazy from v6.13)",
 		"kernel.tick_offset\tduration|random\twhere the jiffies grid lies after the run's start (0 <= x < 1/HZ); default random: drawn from the seed",
 		"tasks.NAME.instances\tinteger\thow many copies of task group NAME run (the group's instances); e.g. a workload size in an experiment variant",
+		"tasks.NAME.taskgroup\tcgroup path\tthe cgroup task group NAME starts in (\"/\" = the root cgroup); created with defaults if \"cgroups\" does not define it",
+		"kernel.autogroup\ton|off\tsched_autogroup_enabled: root-cgroup tasks grouped by session (task key \"session\"); default off",
+		"kernel.rt_group_sched\ton|off\tCONFIG_RT_GROUP_SCHED: RT bandwidth per cgroup (cpu.rt_runtime_us, cpu.rt_period_us); default off on every profile, as the common distributions build",
+	}
+	for _, f := range cgroupFiles {
+		out = append(out, "cgroups./PATH."+f.name+"\t"+cgroupFileUnit(f)+"\t"+f.help)
 	}
 	out = append(out, "workloads.NAME.PARAM\tper generator\ta parameter of workload NAME (`schedplay workloads` lists the generators and their parameters); workloads.NAME.kind=KIND adds a workload")
 	for _, f := range sched.Features() {
