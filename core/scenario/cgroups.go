@@ -182,6 +182,15 @@ func (sc *Scenario) setCgroupFile(key, rest, val string) error {
 	if err != nil {
 		return err
 	}
+	if i := cgroupIndex(sc.Cgroups, path); i >= 0 && file == "cpu.max" && len(strings.Fields(val)) == 1 {
+		// A quota alone keeps the group's period, as cpu_max_write()
+		// does (so compare's space-separated -a/-b can change a quota).
+		if old, ok := sc.Cgroups[i].Files[file]; ok {
+			q, _, _ := strings.Cut(v, " ")
+			_, per, _ := strings.Cut(old, " ")
+			v = q + " " + per
+		}
+	}
 	// Copy first: scenarios cloned for compare, sweep and experiment
 	// variants share the slice and the maps.
 	cgs := make([]Cgroup, len(sc.Cgroups))

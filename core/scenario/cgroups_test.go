@@ -332,6 +332,15 @@ func TestCgroupSet(t *testing.T) {
 	if cfg.Cgroups[2].Shares != 335 || cfg.Tasks[0].Cgroup != 3 {
 		t.Errorf("/user.slice/B shares %d, task in %d", cfg.Cgroups[2].Shares, cfg.Tasks[0].Cgroup)
 	}
+	keep := base.Clone()
+	for _, kv := range []string{"cgroups./Q.cpu.max=max 50000", "cgroups./Q.cpu.max=20000"} {
+		if err := keep.Set(kv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := keep.Cgroups[0].Files["cpu.max"]; got != "20000 50000" {
+		t.Errorf("cpu.max after a quota alone: %q, want the period kept: \"20000 50000\"", got)
+	}
 	for _, tc := range []struct{ kv, msg string }{
 		{"cgroups./Q.cpu.mx=1", "want cgroups./PATH.FILE with FILE one of"},
 		{"cgroups.Q.cpu.max=max", "want an absolute cgroup path"},
