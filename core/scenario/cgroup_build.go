@@ -54,43 +54,10 @@ func cleanGroup(g string) string {
 // buildCgroups resolves the tree. paths names each task group in errors.
 func (sc *Scenario) buildCgroups(tasks []Task, paths func(int) string, prof sched.Profile, sys sched.Sysctls, m *topology.Machine, rtGroup bool) (*cgroupTree, error) {
 	tr := &cgroupTree{index: map[string]int{"": 0, "/": 0}, rtGroup: rtGroup}
-	where := map[string]string{}
-	add := func(path, from string) {
-		for p := path; p != ""; p = p[:strings.LastIndexByte(p, '/')] {
-			if _, ok := where[p]; !ok {
-				where[p] = from
-			}
-		}
+	all, where, hasTasks, err := sc.cgroupPaths(tasks, paths)
+	if err != nil {
+		return nil, err
 	}
-	for _, cg := range sc.Cgroups {
-		if err := checkCgroupPath("cgroups."+cg.Path, cg.Path); err != nil {
-			return nil, err
-		}
-		add(cg.Path, "cgroups."+cg.Path)
-	}
-	hasTasks := map[string]bool{} // groups some task starts in or moves to
-	for i, t := range tasks {
-		if err := checkTaskgroup(paths(i)+".taskgroup", t.Cgroup); err != nil {
-			return nil, err
-		}
-		add(cleanGroup(t.Cgroup), paths(i)+".taskgroup")
-		hasTasks[cleanGroup(t.Cgroup)] = true
-		for _, g := range taskCgroupRefs(t.Program, nil) {
-			if err := checkTaskgroup(paths(i)+".program", g); err != nil {
-				return nil, err
-			}
-			add(cleanGroup(g), paths(i)+".program")
-			hasTasks[cleanGroup(g)] = true
-		}
-	}
-	if len(where) > MaxCgroups {
-		return nil, errAt("cgroups", "%d cgroups with the ones the tasks name and the parents; the limit is %d", len(where), MaxCgroups)
-	}
-	var all []string
-	for p := range where {
-		all = append(all, p)
-	}
-	sort.Strings(all) // a prefix sorts first: parents before children
 	for k, p := range all {
 		tr.index[p] = k + 1
 	}
@@ -117,6 +84,57 @@ func (sc *Scenario) buildCgroups(tasks []Task, paths func(int) string, prof sche
 		return nil, err
 	}
 	return tr, nil
+}
+
+// CgroupPaths lists every cgroup of the scenario in number order: the
+// paths of the "cgroups" object and of the tasks' taskgroup keys and
+// steps, with their parents.
+func (sc *Scenario) CgroupPaths() ([]string, error) {
+	all, _, _, err := sc.cgroupPaths(sc.Tasks, func(i int) string { return fmt.Sprintf("tasks[%d]", i) })
+	return all, err
+}
+
+// cgroupPaths collects the groups: where names the JSON path that made
+// each exist, hasTasks the groups some task starts in or moves to ("" =
+// the root).
+func (sc *Scenario) cgroupPaths(tasks []Task, paths func(int) string) (all []string, where map[string]string, hasTasks map[string]bool, err error) {
+	where = map[string]string{}
+	add := func(path, from string) {
+		for p := path; p != ""; p = p[:strings.LastIndexByte(p, '/')] {
+			if _, ok := where[p]; !ok {
+				where[p] = from
+			}
+		}
+	}
+	for _, cg := range sc.Cgroups {
+		if err := checkCgroupPath("cgroups."+cg.Path, cg.Path); err != nil {
+			return nil, nil, nil, err
+		}
+		add(cg.Path, "cgroups."+cg.Path)
+	}
+	hasTasks = map[string]bool{}
+	for i, t := range tasks {
+		if err := checkTaskgroup(paths(i)+".taskgroup", t.Cgroup); err != nil {
+			return nil, nil, nil, err
+		}
+		add(cleanGroup(t.Cgroup), paths(i)+".taskgroup")
+		hasTasks[cleanGroup(t.Cgroup)] = true
+		for _, g := range taskCgroupRefs(t.Program, nil) {
+			if err := checkTaskgroup(paths(i)+".program", g); err != nil {
+				return nil, nil, nil, err
+			}
+			add(cleanGroup(g), paths(i)+".program")
+			hasTasks[cleanGroup(g)] = true
+		}
+	}
+	if len(where) > MaxCgroups {
+		return nil, nil, nil, errAt("cgroups", "%d cgroups with the ones the tasks name and the parents; the limit is %d", len(where), MaxCgroups)
+	}
+	for p := range where {
+		all = append(all, p)
+	}
+	sort.Strings(all) // a prefix sorts first: parents before children
+	return all, where, hasTasks, nil
 }
 
 // cgroupSpec converts one group's files. A group without files has the

@@ -212,3 +212,144 @@ var niceWeights = [40]uint64{
 	1024, 820, 655, 526, 423, 335, 272, 215, 172, 137,
 	110, 87, 70, 56, 45, 36, 29, 23, 18, 15,
 }
+
+// CgroupWrite is one write of an interface file: Hier is the v1 hierarchy
+// it belongs to ("cpu" or "cpuset"; "" on cgroup v2's single hierarchy).
+type CgroupWrite struct {
+	Hier, File, Value string
+}
+
+// CgroupWrites returns the writes that give a group these (canonical)
+// files on a cgroup v2 hierarchy, or with v1 on the v1 cpu and cpuset
+// hierarchies, converting between the two as the kernel's handlers
+// relate them (cpu.weight <-> tg->shares = cpu.shares, cpu.max <->
+// cpu.cfs_quota_us and cpu.cfs_period_us), in the order they must be
+// written (the period before the quota, the quota before the burst, the
+// RT period before the runtime). notes says what does not carry over.
+func CgroupWrites(files map[string]string, v1 bool) (writes []CgroupWrite, notes []string) {
+	num := func(name string) (int64, bool) {
+		v, ok := files[name]
+		if !ok {
+			return 0, false
+		}
+		n, err := strconv.ParseInt(v, 10, 64)
+		return n, err == nil
+	}
+	cpu := func(file, val string) {
+		h := ""
+		if v1 {
+			h = "cpu"
+		}
+		writes = append(writes, CgroupWrite{h, file, val})
+	}
+	// Weight.
+	if v1 {
+		var shares uint64
+		if n, ok := num("cpu.weight"); ok {
+			shares = weightShares(n)
+		} else if n, ok := num("cpu.weight.nice"); ok {
+			shares = niceShares(n)
+		} else if n, ok := num("cpu.shares"); ok {
+			shares = uint64(n)
+		}
+		if shares != 0 {
+			cpu("cpu.shares", strconv.FormatUint(shares, 10))
+		}
+	} else {
+		if v, ok := files["cpu.weight"]; ok {
+			cpu("cpu.weight", v)
+		} else if v, ok := files["cpu.weight.nice"]; ok {
+			cpu("cpu.weight.nice", v)
+		} else if n, ok := num("cpu.shares"); ok {
+			w := min(max((n*100+512)/1024, 1), 10000) // sched_weight_to_cgroup()
+			cpu("cpu.weight", strconv.FormatInt(w, 10))
+			if uint64(n) != weightShares(w) {
+				notes = append(notes, "cpu.shares "+strconv.FormatInt(n, 10)+" has no exact cgroup v2 weight: cpu.weight "+strconv.FormatInt(w, 10)+" gives shares "+strconv.FormatUint(weightShares(w), 10))
+			}
+		}
+	}
+	// Quota and period.
+	quota, period := "", ""
+	if v, ok := files["cpu.max"]; ok {
+		quota, period, _ = strings.Cut(v, " ")
+	}
+	if v, ok := files["cpu.cfs_quota_us"]; ok {
+		quota = v
+	}
+	if v, ok := files["cpu.cfs_period_us"]; ok {
+		period = v
+	}
+	if quota == "-1" {
+		quota = "max"
+	}
+	if quota != "" || period != "" {
+		if period == "" {
+			period = "100000"
+		}
+		if quota == "" {
+			quota = "max"
+		}
+		if v1 {
+			cpu("cpu.cfs_period_us", period)
+			q := quota
+			if q == "max" {
+				q = "-1"
+			}
+			cpu("cpu.cfs_quota_us", q)
+		} else {
+			cpu("cpu.max", quota+" "+period)
+		}
+	}
+	burst := files["cpu.max.burst"]
+	if v, ok := files["cpu.cfs_burst_us"]; ok {
+		burst = v
+	}
+	if burst != "" {
+		if v1 {
+			cpu("cpu.cfs_burst_us", burst)
+		} else {
+			cpu("cpu.max.burst", burst)
+		}
+	}
+	if v, ok := files["cpu.idle"]; ok {
+		cpu("cpu.idle", v)
+	}
+	// RT bandwidth: cgroup v1 only.
+	rtp, hasP := files["cpu.rt_period_us"]
+	rtr, hasR := files["cpu.rt_runtime_us"]
+	if hasP || hasR {
+		if v1 {
+			if hasP {
+				cpu("cpu.rt_period_us", rtp)
+			}
+			if hasR {
+				cpu("cpu.rt_runtime_us", rtr)
+			}
+		} else {
+			notes = append(notes, "cgroup v2 has no RT group bandwidth (cpu.rt_runtime_us, cpu.rt_period_us): left out")
+		}
+	}
+	// cpuset.
+	set := func(file, val string) {
+		h := ""
+		if v1 {
+			h = "cpuset"
+		}
+		writes = append(writes, CgroupWrite{h, file, val})
+	}
+	if v, ok := files["cpuset.cpus"]; ok && v != "" {
+		set("cpuset.cpus", v)
+	}
+	if v, ok := files["cpuset.cpus.partition"]; ok && v != "member" {
+		if v1 {
+			set("cpuset.cpu_exclusive", "1")
+			if v == "isolated" {
+				set("cpuset.sched_load_balance", "0")
+			}
+			notes = append(notes, "cpuset.cpus.partition "+v+" on cgroup v1: cpuset.cpu_exclusive"+map[bool]string{true: " and sched_load_balance 0 (the parent must have sched_load_balance 0 for a separate sched domain)", false: ""}[v == "isolated"])
+		} else {
+			set("cpuset.cpus.partition", v)
+		}
+	}
+	return writes, notes
+}

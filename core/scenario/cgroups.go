@@ -245,3 +245,7 @@ func (sc *Scenario) setTaskgroup(key, group, val string) error {
 	}
 	return nil
 }
+
+// DecodeCgroups reads a "cgroups" object given as decoded JSON (objects as
+// map[string]any, numbers as json.Number), as the rt-app importer has it.
+func DecodeCgroups(v any) ([]Cgroup, error) { return decodeCgroups(v) }
