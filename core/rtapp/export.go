@@ -240,7 +240,7 @@ type event struct {
 func (ex *exporter) phases(p string, steps []scenario.Step) ([]phase, error) {
 	var out []phase
 	var cur []event
-	var next *phase // an affinity step waiting for its phase
+	var next *phase          // an affinity step waiting for its phase
 	group, groupAt := "", "" // a taskgroup step waiting for its phase
 	flush := func() {
 		if len(cur) > 0 {
