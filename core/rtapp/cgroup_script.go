@@ -48,20 +48,29 @@ func CgroupScript(sc *scenario.Scenario) (string, []Warning, error) {
 # rt-app attaches threads through the "tasks" file of the cpu controller's
 # cgroup v1 mount; with the cpu controller on cgroup v2 only, the groups
 # are configured for threads attached by other means (cgroup.threads).
+# CGROUP_PARENT=/name creates them below that group instead of the root
+# (rt-app's taskgroups then need the prefix too).
 set -e
+P=${CGROUP_PARENT:-}
 cpu=$(awk '$3 == "cgroup" && $4 ~ /(^|,)cpu(,|$)/ { print $2; exit }' /proc/mounts)
 cpuset=$(awk '$3 == "cgroup" && $4 ~ /(^|,)cpuset(,|$)/ { print $2; exit }' /proc/mounts)
 v2=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/mounts)
+r_cpu=$cpu r_cpuset=$cpuset r_v2=$v2
+[ -n "$cpu" ] && cpu=$cpu$P
+[ -n "$cpuset" ] && cpuset=$cpuset$P
+[ -n "$v2" ] && v2=$v2$P
 `, shellQuote(name), "$0")
 	rev := append([]string(nil), paths...)
 	sort.Sort(sort.Reverse(sort.StringSlice(rev)))
 	b.WriteString("if [ \"$1\" = remove ]; then\n")
 	for _, p := range rev {
-		fmt.Fprintf(&b, "\tfor h in \"$cpu\" \"$cpuset\" \"$v2\"; do [ -n \"$h\" ] && [ -d \"$h%s\" ] && rmdir \"$h%s\"; done\n", p, p)
+		fmt.Fprintf(&b, "\tfor h in \"$cpu\" \"$cpuset\" \"$v2\"; do if [ -n \"$h\" ] && [ -d \"$h%s\" ]; then rmdir \"$h%s\"; fi; done\n", p, p)
 	}
+	b.WriteString("\tif [ -n \"$P\" ]; then for h in \"$cpu\" \"$cpuset\" \"$v2\"; do if [ -n \"$h\" ] && [ -d \"$h\" ]; then rmdir \"$h\" || true; fi; done; fi\n")
 	b.WriteString("\texit 0\nfi\n")
 	// cgroup v1.
 	b.WriteString("if [ -n \"$cpu\" ]; then\n")
+	b.WriteString("\tmkdir -p \"$cpu\"\n")
 	usesCpuset := false
 	for _, p := range paths {
 		fmt.Fprintf(&b, "\tmkdir -p \"$cpu%s\"\n", p)
@@ -80,6 +89,7 @@ v2=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/mounts)
 	if usesCpuset {
 		warns = append(warns, Warning{Path: "cgroups", Msg: "cgroup v1: the cpuset settings go to the cpuset hierarchy, where rt-app does not attach its threads (it uses the cpu controller's mount only, unless cpu and cpuset are mounted together)"})
 		b.WriteString("\tif [ -n \"$cpuset\" ]; then\n")
+		b.WriteString("\t\tif [ -n \"$P\" ]; then mkdir -p \"$cpuset\"; cat \"$r_cpuset/cpuset.mems\" > \"$cpuset/cpuset.mems\"; cat \"$r_cpuset/cpuset.cpus\" > \"$cpuset/cpuset.cpus\"; fi\n")
 		for _, p := range paths {
 			writes, _ := scenario.CgroupWrites(files[p], true)
 			parent := p[:strings.LastIndexByte(p, '/')]
@@ -106,7 +116,8 @@ v2=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/mounts)
 	for _, p := range paths {
 		parents[p[:strings.LastIndexByte(p, '/')]] = true
 	}
-	fmt.Fprintf(&b, "\techo %s > \"$v2/cgroup.subtree_control\"\n", shellQuote(ctl))
+	fmt.Fprintf(&b, "\td=$r_v2; echo %s > \"$d/cgroup.subtree_control\"\n", shellQuote(ctl))
+	fmt.Fprintf(&b, "\tfor c in $(echo \"$P\" | tr / ' '); do d=$d/$c; mkdir -p \"$d\"; echo %s > \"$d/cgroup.subtree_control\"; done\n", shellQuote(ctl))
 	for _, p := range paths {
 		fmt.Fprintf(&b, "\tmkdir -p \"$v2%s\"\n", p)
 		if parents[p] {

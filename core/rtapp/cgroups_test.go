@@ -167,7 +167,7 @@ func TestCgroupScript(t *testing.T) {
 		`echo 100000 > "$cpu/Q/cpu.cfs_period_us"`, `echo 25000 > "$cpu/Q/cpu.cfs_quota_us"`, `echo 5000 > "$cpu/Q/cpu.cfs_burst_us"`,
 		`echo 2-3 > "$cpuset/C/cpuset.cpus"`, `echo 0 > "$cpuset/C/cpuset.sched_load_balance"`,
 		`mkdir -p "$cpu/P/B"`,
-		`echo '+cpu +cpuset' > "$v2/cgroup.subtree_control"`, `echo '+cpu +cpuset' > "$v2/P/cgroup.subtree_control"`,
+		`echo '+cpu +cpuset' > "$d/cgroup.subtree_control"`, `echo '+cpu +cpuset' > "$v2/P/cgroup.subtree_control"`,
 		`echo 300 > "$v2/A/cpu.weight"`, `echo '25000 100000' > "$v2/Q/cpu.max"`, `echo 5000 > "$v2/Q/cpu.max.burst"`,
 		`echo 49 > "$v2/S/cpu.weight"`, `echo isolated > "$v2/C/cpuset.cpus.partition"`,
 	} {
@@ -175,7 +175,7 @@ func TestCgroupScript(t *testing.T) {
 			t.Errorf("script lacks %s:\n%s", want, script)
 		}
 	}
-	if !strings.Contains(script, `[ -d "$h/P/B" ] && rmdir "$h/P/B"; done`) || strings.Index(script, `"$h/P/B"`) > strings.Index(script, `"$h/P" ]`) {
+	if !strings.Contains(script, `[ -d "$h/P/B" ]; then rmdir "$h/P/B"; fi; done`) || strings.Index(script, `"$h/P/B"`) > strings.Index(script, `"$h/P" ]`) {
 		t.Errorf("remove: want /P/B removed before /P:\n%s", script)
 	}
 	if !hasWarning(warns, "cgroups./S", "cpu.shares 500 has no exact cgroup v2 weight") {
