@@ -31,11 +31,11 @@ const (
 type scope uint8
 
 const (
-	scopeRun   scope = iota // whole run only
-	scopeTask               // all tasks, or @GROUP
-	scopeGroup              // @GROUP only (bare name expands to every group)
-	scopeCPU                // whole machine, or @cpuN
-	scopeCgroup             // @/PATH only: a cgroup of the scenario (cgroup_metric.go)
+	scopeRun    scope = iota // whole run only
+	scopeTask                // all tasks, or @GROUP
+	scopeGroup               // @GROUP only (bare name expands to every group)
+	scopeCPU                 // whole machine, or @cpuN
+	scopeCgroup              // @/PATH only: a cgroup of the scenario (cgroup_metric.go)
 )
 
 // Def describes a base metric.
