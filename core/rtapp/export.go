@@ -181,7 +181,7 @@ func (ex *exporter) task(p string, t scenario.Task, forked bool) error {
 		fmt.Fprintf(&ex.b, "\t\t\t\"taskgroup\" : %s,\n", jsonStr(t.Cgroup))
 	}
 	if t.Session != "" {
-		ex.warnOnce("session", p+".session", "left out: rt-app starts every thread in its own session (the autogroup of rt-app's shell); run the groups of another session from a second rt-app started with setsid")
+		ex.warnOnce("session", p+".session", "left out: rt-app's threads all share rt-app's session (one autogroup); run the task groups of another session from a second rt-app started with setsid")
 	}
 	if t.TimerSlack != nil && *t.TimerSlack != scenario.DefaultSlack {
 		ex.warn(p+".timer_slack", "left out: rt-app does not set timer slack (threads keep the default 50us)")
