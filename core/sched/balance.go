@@ -54,7 +54,7 @@ func (s *Sim) taskHot(env *lbEnv, p *Task) bool {
 	if mc == -1 {
 		return true
 	}
-	src := &s.rqs[env.src].cfs
+	src := s.cfsOf(p)
 	if s.feat.Has(CacheHotBuddy) && s.rqs[env.dst].nrRunning > 0 && (src.next == p || (!s.eevdf && src.last == p)) {
 		return true
 	}
@@ -74,6 +74,9 @@ func (s *Sim) canMigrateTask(env *lbEnv, p *Task, active bool) bool {
 		return false
 	}
 	env.allPinned = false
+	if s.grouped() && p.tg != nil && (s.throttledHierarchy(p.tg.cfs[env.src]) || s.throttledHierarchy(p.tg.cfs[env.dst])) {
+		return false // throttled_lb_pair()
+	}
 	if s.rqs[env.src].curr == p {
 		return false
 	}
@@ -87,10 +90,14 @@ func (s *Sim) canMigrateTask(env *lbEnv, p *Task, active bool) bool {
 // run first (the tail of rq->cfs_tasks first, as detach_tasks() walks it).
 func (s *Sim) lruTasks(src *rq) []*Task {
 	l := s.lruScratch[:0]
-	if c := src.curr; c != nil && c.se.onRq {
-		l = append(l, c)
+	if s.grouped() {
+		l = appendTasks(l, &src.cfs)
+	} else {
+		if c := src.curr; c != nil && c.se.onRq {
+			l = append(l, c)
+		}
+		l = append(l, src.cfs.queue...)
 	}
-	l = append(l, src.cfs.queue...)
 	for i := 1; i < len(l); i++ {
 		for j := i; j > 0 && l[j].lruSeq < l[j-1].lruSeq; j-- {
 			l[j], l[j-1] = l[j-1], l[j]

@@ -30,6 +30,7 @@ type runBuilder struct {
 	seedVal  uint64
 	limits   Limits
 	groups   []*groupDraft
+	cgroups  []CgroupSpec // cgroup_test.go
 }
 
 type featureToggle struct {
@@ -174,7 +175,8 @@ func (b *runBuilder) config() Config {
 	for i, g := range b.groups {
 		index[g.spec.Name] = i
 	}
-	cfg := Config{Machine: m, Profile: prof, Sysctls: sys, Duration: b.dur, Seed: b.seedVal, Limits: b.limits}
+	cfg := Config{Machine: m, Profile: prof, Sysctls: sys, Duration: b.dur, Seed: b.seedVal, Limits: b.limits,
+		Cgroups: b.cgroups}
 	for _, g := range b.groups {
 		spec := g.spec
 		spec.Program = append([]Op{}, g.spec.Program...)

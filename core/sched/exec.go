@@ -125,6 +125,11 @@ func (s *Sim) advance(rq *rq, t *Task) stepResult {
 			if s.schedExec(rq, t) { // sched_exec.go
 				return stepExec
 			}
+		case OpCgroup:
+			s.moveTaskGroup(rq, t, op.Target) // cgroup_move.go
+			if rq.needResched {
+				return stepRun
+			}
 		case OpLock, OpUnlock:
 			if op.Kind == OpUnlock {
 				s.unlockOp(t, op.Res)

@@ -49,6 +49,7 @@ var featureRanges = [numFeatures]featureRange{
 	DelayZero:                {612, 0, "added in the v6.12 cycle (features.h)"},
 	PickBuddy:                {618, 0, "added after v6.12 (79104becf42b); v6.6 and v6.12 pick the next buddy under NEXT_BUDDY"},
 	SISUtil:                  {600, 0, "added in v5.19; the older profiles scan without the utilisation budget"},
+	CfsSliceExpiry:           {0, 600, "removed by de53fd7aedb1 (v5.4): the v6.x profiles keep local runtime across periods"},
 	HybridClusterSeries:      {606, 0, "merged for v6.6; the older profiles balance with the series' rules (series.go, SIMPLIFIED)"},
 }
 

@@ -48,7 +48,7 @@ func (s *Sim) setTaskCPU(t *Task, dst CPUID, why Reason) {
 func (s *Sim) migrateWaking(t *Task, dst CPUID, why Reason) {
 	src := &s.rqs[t.cpu]
 	if !s.eevdf {
-		t.se.vruntime -= src.cfs.minVruntime
+		t.se.vruntime -= s.cfsOf(t).minVruntime
 	}
 	s.migrateTaskRqFair(src, t)
 	if s.version < 600 {
@@ -63,14 +63,15 @@ func (s *Sim) migrateWaking(t *Task, dst CPUID, why Reason) {
 // src for a load-balancing move (DEQUEUE_NOCLOCK, not a sleep; PELT
 // detaches it at once) and set its CPU.
 func (s *Sim) detachTask(src *rq, t *Task, dst CPUID, why Reason) {
+	if s.grouped() {
+		s.dequeueTask(src, t, deqMigrating)
+		s.setTaskCPU(t, dst, why)
+		return
+	}
 	s.updateLoadAvg(src, t, peltUpdateTG|peltDoDetach)
 	// dequeueTask() would update PELT again (a no-op at the same instant);
 	// call the class directly to keep the DO_DETACH order of the kernel.
-	if s.eevdf {
-		s.eevdfDequeue(src, t, 0)
-	} else {
-		s.cfsDequeue(src, t, 0)
-	}
+	s.entityDequeue(src, &src.cfs, t, 0)
 	src.nrRunning--
 	s.setTaskCPU(t, dst, why)
 }

@@ -91,7 +91,7 @@ func (s *Sim) rtBandwidthAccount(rq *rq, delta int64) {
 	if s.rtRuntimeExceeded(rq) {
 		by := NoTask
 		if rq.cfs.nrQueued > 0 {
-			by = rq.cfs.peekAny()
+			by = s.peekTask(&rq.cfs)
 		}
 		s.reschedCurr(rq, ReasonRTThrottled, by, false)
 	}
@@ -237,18 +237,6 @@ func (s *Sim) fairServerCharge(rq *rq, delta int64) {
 	}
 }
 
-// peekAny names a queued fair task (for the "by" of a resched), NoTask if
-// none.
-func (q *cfsRq) peekAny() TaskID {
-	if len(q.queue) > 0 {
-		return q.queue[0].id
-	}
-	if q.curr != nil {
-		return q.curr.id
-	}
-	return NoTask
-}
-
 // fairServerTimer is the server's dl_timer: the zero-laxity instant of a
 // deferred server, or the replenishment at the deadline of a throttled one.
 func (s *Sim) fairServerTimer(rq *rq) {
@@ -265,7 +253,7 @@ func (s *Sim) fairServerTimer(rq *rq) {
 	}
 	fs.running = true
 	if c := rq.curr; c != nil && (c.isRT() || c.isDL() && fs.deadline < c.dl.deadline) {
-		s.reschedCurr(rq, ReasonFairServer, rq.cfs.peekAny(), false)
+		s.reschedCurr(rq, ReasonFairServer, s.peekTask(&rq.cfs), false)
 		s.kickIfResched(rq)
 	}
 }

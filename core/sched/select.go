@@ -44,6 +44,9 @@ func (s *Sim) schedIdleCPU(c CPUID) bool {
 	if rq.nrRunning == 0 || rq.rt.runnable() {
 		return false
 	}
+	if s.grouped() {
+		return rq.cfs.hIdle == rq.nrRunning // sched_idle_rq(): h_nr_idle counts tasks of idle groups too
+	}
 	if rq.curr != nil && rq.curr.policy != SchedIdle {
 		return false
 	}
@@ -114,7 +117,7 @@ func (s *Sim) wakeAffine(sd *schedDomain, p, waker *Task, thisCPU, prevCPU CPUID
 		} else {
 			target = thisCPU
 		}
-	case sync && s.rqs[thisCPU].nrRunning-s.rqs[thisCPU].cfs.nrDelayed == 1:
+	case sync && s.rqs[thisCPU].nrRunning-s.hNrDelayed(&s.rqs[thisCPU]) == 1:
 		target = thisCPU
 	case s.idleCPU(prevCPU):
 		target = prevCPU

@@ -83,6 +83,11 @@ type Config struct {
 	PI bool
 	// Cgroups are the task groups of the cpu controller (cgroup_spec.go).
 	Cgroups []CgroupSpec
+	// Autogroup is sched_autogroup_enabled: tasks of the root cgroup are
+	// grouped by TaskSpec.Session (autogroup.go).
+	Autogroup bool
+	// RTGroupSched is CONFIG_RT_GROUP_SCHED.
+	RTGroupSched bool
 }
 
 // Sim is one simulation run.
@@ -126,11 +131,12 @@ type Sim struct {
 	nlb                       nlbAbort  // the RT task of the newidle walk under way (irqoff.go)
 	rdOverload, sgOverload    bool      // rd->overload; SG_OVERLOAD of the current stats pass
 	lruSeq                    uint64
-	rtMask                    cpuMask  // find_lowest_rq()'s lowest_mask (rt_balance.go)
-	rtoCount                  int      // rd->rto_count: RT-overloaded CPUs
-	rtPeriodActive            bool     // def_rt_bandwidth.rt_period_active
-	rtPeriodGen               uint32   // cancels a pending qRTPeriod
-	dl                        dlGlobal // root-domain deadline state (dl_cbs.go, dl_balance.go)
+	rtMask                    cpuMask      // find_lowest_rq()'s lowest_mask (rt_balance.go)
+	rtoCount                  int          // rd->rto_count: RT-overloaded CPUs
+	rtPeriodActive            bool         // def_rt_bandwidth.rt_period_active
+	rtPeriodGen               uint32       // cancels a pending qRTPeriod
+	dl                        dlGlobal     // root-domain deadline state (dl_cbs.go, dl_balance.go)
+	tgs                       []*taskGroup // task groups by cgroup number (nil: none, a flat run; cgroup.go)
 	sinks                     []Sink
 	scratch                   Event
 	rng                       *rand.Rand
@@ -165,8 +171,11 @@ func New(cfg Config) (*Sim, error) {
 	if cfg.Profile.Preempt == PreemptLazy && cfg.Profile.version < 613 {
 		return nil, fmt.Errorf("kernel.preempt lazy: the lazy preemption model arrived in v6.13; kernel %s has none, voluntary and full", cfg.Profile.Name)
 	}
-	if len(cfg.Cgroups) > 0 {
-		return nil, fmt.Errorf("cgroups: task groups are not modelled yet")
+	if cfg.Autogroup {
+		return nil, fmt.Errorf("kernel.autogroup: autogroup is not modelled yet")
+	}
+	if cfg.RTGroupSched {
+		return nil, fmt.Errorf("kernel.rt_group_sched: RT group scheduling is not modelled yet")
 	}
 	if !ValidHZ(cfg.Profile.HZ) {
 		return nil, fmt.Errorf("kernel.hz %d: want 100, 250, 300 or 1000", cfg.Profile.HZ)
@@ -219,6 +228,9 @@ func New(cfg Config) (*Sim, error) {
 	}
 	s.initAsymCapacity()
 	s.initContention()
+	if err := s.initCgroups(); err != nil { // cgroup.go
+		return nil, err
+	}
 	total := 0
 	for gi, spec := range cfg.Tasks {
 		if err := s.checkSpec(gi, spec); err != nil {
@@ -303,6 +315,14 @@ func (s *Sim) checkSpec(gi int, spec TaskSpec) error {
 			return fmt.Errorf("%s: cpu %d does not exist on %s (%d CPUs)", where, c, s.cfg.Machine.Name, n)
 		}
 	}
+	if spec.Cgroup < 0 || spec.Cgroup > len(s.cfg.Cgroups) {
+		return fmt.Errorf("%s: cgroup %d, want 0 (root) .. %d", where, spec.Cgroup, len(s.cfg.Cgroups))
+	}
+	for i, op := range spec.Program {
+		if op.Kind == OpCgroup && (op.Target < 0 || op.Target > len(s.cfg.Cgroups)) {
+			return fmt.Errorf("%s: step %d moves to cgroup %d, want 0 (root) .. %d", where, i, op.Target, len(s.cfg.Cgroups))
+		}
+	}
 	if spec.CPUs != nil && len(spec.CPUs) == 0 {
 		return fmt.Errorf("%s: empty cpus list", where)
 	}
@@ -354,6 +374,12 @@ func (s *Sim) newTask(gi int) *Task {
 		}
 	}
 	t.effPrio = t.normalPrio()
+	if s.tgs != nil {
+		t.tg = s.tgs[spec.Cgroup]
+		if t.tg != nil {
+			t.depth = t.tg.depth + 1
+		}
+	}
 	t.lk.blockedOn = -1
 	t.rt.timeSlice = s.rrTimeslice() // __sched_fork(): p->rt.time_slice = sched_rr_timeslice
 	t.iters = make([]int32, len(t.prog.ops))
@@ -539,6 +565,20 @@ func (s *Sim) step() {
 		s.csdIPI(&s.rqs[e.cpu])
 	case qCSDDone:
 		s.csdRelease(s.tasks[e.task])
+	case qCfsPeriod:
+		tg := s.tgs[e.task]
+		if e.gen != tg.bw.periodGen || !tg.bw.periodActive {
+			return
+		}
+		s.localCPU = e.cpu
+		s.periodTimer(tg) // cgroup_bandwidth.go
+	case qCfsSlack:
+		tg := s.tgs[e.task]
+		if e.gen != tg.bw.slackGen || !tg.bw.slackStarted {
+			return
+		}
+		s.localCPU = e.cpu
+		s.slackTimer(tg)
 	}
 	if s.err != nil {
 		s.done = true
