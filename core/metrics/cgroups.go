@@ -36,11 +36,6 @@ type Cgroup struct {
 	WakeupLatencyNs Latency `json:"wakeup_latency_ns"`
 }
 
-// cgroupStater is the engine's cpu.stat of cgroup k (1-based).
-type cgroupStater interface {
-	CgroupStat(k int) sched.CgroupStat
-}
-
 // buildCgroups fills r.Cgroups for a run with cgroups.
 func (c *Collector) buildCgroups(s *sched.Sim, r *Report) {
 	cfg := s.Config()
@@ -84,13 +79,9 @@ func (c *Collector) buildCgroups(s *sched.Sim, r *Report) {
 			}
 		}
 	}
-	st, _ := any(s).(cgroupStater)
 	for k := range r.Cgroups {
 		r.Cgroups[k].WakeupLatencyNs = summarize(lat[k])
-		if st == nil {
-			continue
-		}
-		x := st.CgroupStat(k + 1)
+		x := s.CgroupStat(k + 1)
 		g := &r.Cgroups[k]
 		g.UsageNs, g.UserNs, g.SystemNs = x.UsageNs, x.UserNs, x.SystemNs
 		g.NrPeriods, g.NrThrottled, g.ThrottledNs = x.NrPeriods, x.NrThrottled, x.ThrottledNs

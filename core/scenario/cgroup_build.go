@@ -139,12 +139,15 @@ func (sc *Scenario) cgroupPaths(tasks []Task, paths func(int) string) (all []str
 
 // cgroupSpec converts one group's files. A group without files has the
 // kernel's defaults: weight 100 (shares 1024), no quota, a 100 ms
-// period, no burst, not idle, the parent's CPUs, RT runtime 0 of a 1 s
-// period (sched_rt_period_us's default; RT_GROUP_SCHED gives a new group
-// no runtime).
+// period, no burst, not idle, the parent's CPUs, and with RT group
+// scheduling RT runtime 0 of a 1 s period (sched_rt_period_us's default;
+// RT_GROUP_SCHED gives a new group no runtime).
 func cgroupSpec(p, path string, parent int, fs map[string]string, prof sched.Profile, m *topology.Machine, rtGroup bool) (sched.CgroupSpec, error) {
 	spec := sched.CgroupSpec{Path: path, Parent: parent, Shares: 1024, Quota: sched.Unlimited,
-		Period: 100 * sched.Millisecond, RTPeriod: sched.Second}
+		Period: 100 * sched.Millisecond}
+	if rtGroup {
+		spec.RTPeriod = sched.Second // RT fields stay zero without CONFIG_RT_GROUP_SCHED
+	}
 	family := map[string]string{}
 	for _, name := range sortedStringKeys(fs) {
 		f := cgroupFileByName(name)
@@ -223,8 +226,14 @@ func cgroupSpec(p, path string, parent int, fs map[string]string, prof sched.Pro
 			return spec, errAt(p+"."+name, "quota + burst above max_cfs_runtime (%d µs)", int64(maxCfsRuntimeUs))
 		}
 	}
-	if n, ok := us("cpu.idle"); ok {
-		spec.Idle = n == 1
+	if n, ok := us("cpu.idle"); ok && n == 1 {
+		// sched_group_set_idle(): "Idle groups have minimum weight",
+		// tg->shares = WEIGHT_IDLEPRIO; a weight cannot be written to an
+		// idle group (sched_group_set_shares() returns -EINVAL).
+		spec.Idle, spec.Shares = true, weightIdlePrio
+		if w := family["shares"]; w != "" {
+			return spec, errAt(p+"."+w, "an idle group (cpu.idle 1) has the minimum weight; the kernel refuses %s there", w)
+		}
 	}
 	if n, ok := us("cpu.rt_runtime_us"); ok {
 		spec.RTRuntime = sched.Time(n) * sched.Microsecond
@@ -258,6 +267,9 @@ func cgroupSpec(p, path string, parent int, fs map[string]string, prof sched.Pro
 	}
 	return spec, nil
 }
+
+// weightIdlePrio is WEIGHT_IDLEPRIO, an idle group's tg->shares.
+const weightIdlePrio = 3
 
 // bwShift is BW_SHIFT: to_ratio()'s fixed point.
 const bwShift = 20

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"schedplay/core/sched"
+	"schedplay/core/topology"
 )
 
 // cgDoc is a document with a cgroups object and tasks.
@@ -56,16 +57,23 @@ func TestCgroupConversions(t *testing.T) {
 		// v1 files.
 		{`{"cpu.cfs_quota_us":-1,"cpu.cfs_period_us":1000000}`, sched.CgroupSpec{Quota: sched.Unlimited, Period: sched.Second}},
 		{`{"cpu.cfs_quota_us":5000,"cpu.cfs_burst_us":5000}`, sched.CgroupSpec{Quota: 5 * sched.Millisecond, Period: 100 * sched.Millisecond, Burst: 5 * sched.Millisecond}},
-		{`{"cpu.idle":1}`, sched.CgroupSpec{Idle: true}},
+		{`{"cpu.idle":1}`, sched.CgroupSpec{Idle: true, Shares: 3}}, // WEIGHT_IDLEPRIO
+		{`{"cpu.idle":0,"cpu.weight":50}`, sched.CgroupSpec{Shares: 512}},
 		{`{"cpuset.cpus":"2-3,1"}`, sched.CgroupSpec{CPUs: []int{1, 2, 3}}},
 		{`{"cpuset.cpus":"0-1","cpuset.cpus.partition":"isolated"}`, sched.CgroupSpec{CPUs: []int{0, 1}, Partition: "isolated"}},
 	}
+	prof, _ := sched.ProfileByName(DefaultKernel)
+	m, _ := topology.Preset("smp-4")
 	for _, tc := range tests {
-		cfg := buildCg(t, cgDoc(`"topology":"smp-4",`, `{"/A":`+tc.files+`}`, hog))
-		if len(cfg.Cgroups) != 1 {
-			t.Fatalf("%s: %d cgroups, want 1", tc.files, len(cfg.Cgroups))
+		sc, err := decodeScenario(numbers(mustJSON(t, cgDoc(`"topology":"smp-4",`, `{"/A":`+tc.files+`}`, hog))).(map[string]any))
+		if err != nil {
+			t.Fatal(err)
 		}
-		got, want := cfg.Cgroups[0], tc.want
+		got, err := cgroupSpec("cgroups./A", "/A", 0, sc.Cgroups[0].Files, prof, &m, false)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.files, err)
+		}
+		want := tc.want
 		want.Path = "/A"
 		if want.Shares == 0 {
 			want.Shares = 1024
@@ -76,7 +84,6 @@ func TestCgroupConversions(t *testing.T) {
 		if want.Period == 0 {
 			want.Period = 100 * sched.Millisecond
 		}
-		want.RTPeriod = sched.Second
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%s:\n got %+v\nwant %+v", tc.files, got, want)
 		}
@@ -202,6 +209,16 @@ func TestTaskgroupStep(t *testing.T) {
 
 func json1ms() any { return "1ms" }
 
+// mustJSON decodes a JSON document into generic values.
+func mustJSON(t *testing.T, js string) any {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal([]byte(js), &v); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
 // numbers re-decodes float64s as json.Number, as Decode's UseNumber does.
 func numbers(v any) any {
 	switch x := v.(type) {
@@ -261,6 +278,9 @@ func TestCgroupErrors(t *testing.T) {
 		{"burst on v5.8", cgDoc(`"kernel":{"version":"v5.8"},`, `{"/A":{"cpu.max":"10000 100000","cpu.max.burst":1000}}`, hog), "cgroups./A.cpu.max.burst", "arrived in v5.14; kernel v5.8 has none"},
 		{"idle on v5.8", cgDoc(`"kernel":{"version":"v5.8"},`, `{"/A":{"cpu.idle":1}}`, hog), "cgroups./A.cpu.idle", "arrived in v5.15"},
 		{"idle 2", cgDoc("", `{"/A":{"cpu.idle":2}}`, hog), "cgroups./A.cpu.idle", "want an integer 0..1"},
+		{"idle with weight", cgDoc("", `{"/A":{"cpu.idle":1,"cpu.weight":50}}`, hog), "cgroups./A.cpu.weight", "idle group (cpu.idle 1) has the minimum weight"},
+		{"cpuset not modelled", cgDoc(`"topology":"smp-4",`, `{"/A":{"cpuset.cpus":"2-3"}}`, hog), "cgroups./A.cpuset.cpus", "not modelled by this build's engine yet"},
+		{"autogroup not modelled", doc(`"kernel":{"autogroup":"on"},`, hog), "kernel.autogroup", "not modelled by this build's engine yet"},
 		{"weight and shares", cgDoc("", `{"/A":{"cpu.weight":5,"cpu.shares":100}}`, hog), "cgroups./A.cpu.weight", "same task_group field as cpu.shares"},
 		{"max and v1 quota", cgDoc("", `{"/A":{"cpu.max":"max","cpu.cfs_quota_us":5000}}`, hog), "cgroups./A.cpu.max", "same task_group field as cpu.cfs_quota_us"},
 		{"max and v1 period", cgDoc("", `{"/A":{"cpu.max":"max","cpu.cfs_period_us":5000}}`, hog), "cgroups./A.cpu.cfs_period_us", "cpu.max sets the period too"},
