@@ -24,11 +24,9 @@ import (
 
 // cgroupTree is the resolved hierarchy of a build.
 type cgroupTree struct {
-	specs []sched.CgroupSpec
-	index map[string]int // path -> cgroup number; "" and "/" -> 0 (root)
-	// where names the JSON path that made each group exist (errors).
-	where   []string
-	rtGroup bool // kernel.rt_group_sched
+	specs   []sched.CgroupSpec
+	index   map[string]int // path -> cgroup number; "" and "/" -> 0 (root)
+	rtGroup bool           // kernel.rt_group_sched
 }
 
 // taskCgroupRefs lists the groups a task's program moves it to.
@@ -54,7 +52,7 @@ func cleanGroup(g string) string {
 // buildCgroups resolves the tree. paths names each task group in errors.
 func (sc *Scenario) buildCgroups(tasks []Task, paths func(int) string, prof sched.Profile, sys sched.Sysctls, m *topology.Machine, rtGroup bool) (*cgroupTree, error) {
 	tr := &cgroupTree{index: map[string]int{"": 0, "/": 0}, rtGroup: rtGroup}
-	all, where, hasTasks, err := sc.cgroupPaths(tasks, paths)
+	all, _, hasTasks, err := sc.cgroupPaths(tasks, paths)
 	if err != nil {
 		return nil, err
 	}
@@ -65,15 +63,13 @@ func (sc *Scenario) buildCgroups(tasks []Task, paths func(int) string, prof sche
 	for _, cg := range sc.Cgroups {
 		files[cg.Path] = cg.Files
 	}
-	tr.where = make([]string, len(all))
-	for k, p := range all {
+	for _, p := range all {
 		parent := tr.index[p[:strings.LastIndexByte(p, '/')]]
 		spec, err := cgroupSpec("cgroups."+p, p, parent, files[p], prof, m, rtGroup)
 		if err != nil {
 			return nil, err
 		}
 		tr.specs = append(tr.specs, spec)
-		tr.where[k] = where[p]
 	}
 	if rtGroup {
 		if err := tr.checkRTBandwidth(sys); err != nil {

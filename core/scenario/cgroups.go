@@ -8,7 +8,7 @@ package scenario
 // sched.CgroupSpec, the engine's task groups.
 
 import (
-	"fmt"
+	"encoding/json"
 	"sort"
 	"strconv"
 	"strings"
@@ -111,7 +111,7 @@ func decodeCgroups(v any) ([]Cgroup, error) {
 			switch x := fm[name].(type) {
 			case string:
 				text = x
-			case fmt.Stringer: // json.Number
+			case json.Number:
 				text = x.String()
 			default:
 				return nil, errAt(fp, "want a number or a string (the text written to the file)")
