@@ -104,7 +104,7 @@ test-wasm-build:
 # The bridge and view models under Node (go_js_wasm_exec from the Go
 # distribution runs js/wasm test binaries).
 test-wasm-node:
-	PATH="$$($(GO) env GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm $(GO) test -count=1 ./wasm/bridge/ ./wasm/view/ ./wasm/worker/
+	PATH="$$($(GO) env GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm $(GO) test -count=1 ./wasm/bridge/ ./wasm/codec/ ./wasm/protocol/ ./wasm/report/ ./wasm/runner/ ./wasm/view/ ./wasm/worker/
 
 # Browser tests: chromedp driving Debian's Chromium, and Debian's
 # firefox-esr over WebDriver BiDi (TestFirefox), against the built site.
@@ -160,3 +160,11 @@ validate:
 
 clean:
 	rm -rf bin build dist
+
+# Rewrite every golden file (docs/engine.md "Golden files"), then review `git diff`.
+.PHONY: golden
+golden:
+	$(GO) test ./core/sched -run TestScripts -rewrite
+	$(GO) test ./core/trace/ftrace ./core/trace/perfetto -run Golden -rewrite
+	$(GO) test ./core/scenario -run 'TestURLCorpus|TestWorkloadExpansionGolden' -rewrite
+	$(GO) test ./core/internal/golden -rewrite

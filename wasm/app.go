@@ -13,7 +13,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/vugu/vugu"
 
@@ -48,37 +47,25 @@ type App struct {
 	prevTrace *TraceState // the trace shown while another one imports
 
 	// Current run and the pinned A run (A/B).
-	Run      *view.Run
-	A        *view.Run
-	Running  bool
-	Progress float64
-	RunErr   string
-	RunMs    float64 // wall time of the last complete run
-	gen      int     // run generation: a newer run or Cancel stops older loops
+	Run *view.Run
+	A   *view.Run
+	Ctl RunCtl // where and whether runs go (runctl.go)
 
-	link   *workerLink // the simulation worker (nil: runs on the main thread)
-	engine string      // where runs execute: "worker" or "main"
+	// Probe is what the browser tests and budgets read back
+	// (window.schedplay: probe.go, publish.go).
+	Probe Probe
 
-	published    bool            // first page state published (first-render budget)
-	maxChunkMs   float64         // longest simulation chunk of the current run
-	maxRenderMs  float64         // longest DOM render of the current run
-	maxIngestMs  float64         // longest batch ingestion of the current run (worker runs)
-	exportID     int             // the latest trace export asked of the worker (export.go)
+	exportID     int             // the latest trace export asked of the engine (export.go)
 	exportKind   string          // the export in progress, "" if none
 	machine      *machineDrawing // layout of the chosen topology (machine.go)
 	machineDrawn *machineDrawing // the layout whose nodes are in the page
-	machBuilds   int             // times the drawing's nodes were built (published)
-	machSends    int             // heat-map updates sent to the page (published)
 	topoNames    []string        // the topology presets (machine.go)
 	topoSumFor   string          // the topology topoSum describes
 	topoSum      string
-	spans        spanLog // slow main-thread work of the current run (spans.go)
 	derived      Derived // figures of the finished run, computed once
 	utilFor      *view.Run
 	utilPix      []byte
 	utilH        int
-	tasksFor     *view.Run
-	memFor       *view.Run // the run whose memory statistics were published (publish.go)
 
 	// Rows of the metrics tables shown beyond the first (metrics.go):
 	// pages of more, or all; reset by each run.
@@ -95,11 +82,9 @@ type App struct {
 	Tab  string
 	open map[string]bool
 
-	publishedJSON string         // JSONText as last published (publish.go)
-	afterAsked    bool           // an afterFrame is requested
-	renders       int            // changes for the browser to lay out so far: page renders (AfterRender) and results steps (afterFrame)
-	resultsDue    int            // steps of a new run's results left for afterFrame (results.go)
-	marks         map[string]any // first-render load marks (main_wasm.go), nil after it
+	afterAsked bool // an afterFrame is requested
+	renders    int  // changes for the browser to lay out so far: page renders (AfterRender) and results steps (afterFrame)
+	resultsDue int  // steps of a new run's results left for afterFrame (results.go)
 
 	TL        *TimelineCtl
 	ShareLink string
@@ -134,7 +119,7 @@ func NewApp(env vugu.EventEnv, embed bool) *App {
 // called once the first render has mounted the page.
 func (a *App) Start() {
 	a.env.Lock()
-	a.startWorker()
+	a.startEngine()
 	a.StartRun()
 	a.env.UnlockRender()
 }
@@ -148,15 +133,15 @@ func (a *App) AfterRender() {
 	a.TL.AfterRender()
 	a.fillPresets()
 	a.drawWarnings()
-	a.fillResults(a.published) // the first render draws at once, below
+	a.fillResults(a.Probe.published) // the first render draws at once, below
 	a.fillCompare()
 	a.abAfterRender()
 	a.publishUnfinished()
-	if !a.published {
+	if !a.Probe.published {
 		// The first render draws at once (its run has only started: the
 		// canvases are empty and cheap to draw); the first animation frame
 		// can come a second later on a busy machine.
-		a.published = true
+		a.Probe.published = true
 		a.drawAfterRender(nil)
 		bridge.Publish("firstRenderMs", bridge.Now()) // performance.now(): since navigation start
 		return
@@ -229,24 +214,24 @@ func (a *App) drawAfterRender(between func()) {
 	for a.resultsDue > 0 {
 		a.fillResultsPart() // no frames were asked for (not in a browser)
 	}
-	t, gc := a.spans.start()
+	t, gc := a.Probe.spans.start()
 	part := func(name string) {
-		a.spans.end("after:"+name, t, gc)
+		a.Probe.spans.end("after:"+name, t, gc)
 		a.mark("after:" + name)
-		t, gc = a.spans.start()
+		t, gc = a.Probe.spans.start()
 	}
 	a.TL.DrawChanged()
 	a.TL.showRunqueues() // a render may have replaced the list's elements
 	part("timeline")
 	if between != nil {
 		between()
-		t, gc = a.spans.start()
+		t, gc = a.Probe.spans.start()
 	}
 	a.drawUtil()
 	part("util")
 	if between != nil {
 		between()
-		t, gc = a.spans.start()
+		t, gc = a.Probe.spans.start()
 	}
 	a.drawMachine()
 	part("machine")
@@ -256,8 +241,8 @@ func (a *App) drawAfterRender(between func()) {
 
 // mark records a first-render load mark (main_wasm.go publishes them).
 func (a *App) mark(name string) {
-	if a.marks != nil {
-		a.marks[name] = bridge.Now()
+	if a.Probe.marks != nil {
+		a.Probe.marks[name] = bridge.Now()
 	}
 }
 
@@ -289,16 +274,12 @@ func (a *App) SetKey(kv string) {
 	a.edited()
 }
 
-// ClearKey drops a feature or sysctl override (back to the profile default).
+// ClearKey drops a key's value, back to its default (the profile's or
+// the machine's): scenario.Scenario.Clear.
 func (a *App) ClearKey(key string) {
-	section, name, _ := strings.Cut(key, ".")
-	switch section {
-	case "features":
-		delete(a.Sc.Features, name)
-	case "sysctl":
-		delete(a.Sc.Sysctl, name)
-	case "hw":
-		delete(a.Sc.HW, name)
+	if err := a.Sc.Clear(key); err != nil {
+		a.Notice = err.Error()
+		return
 	}
 	a.edited()
 }
@@ -326,15 +307,15 @@ func (a *App) ApplyJSON(text string) {
 		a.applyRTApp(text)
 		return
 	}
-	t0, gc0 := a.spans.start()
+	t0, gc0 := a.Probe.spans.start()
 	sc, err := scenario.Decode([]byte(text))
 	if err != nil {
 		a.JSONErr = asPathError(err)
 		return
 	}
 	a.setScenario(sc, "")
-	a.StartRun()                  // resets the span log
-	a.spans.end("apply", t0, gc0) // decode, machine drawing, run start
+	a.StartRun()                        // resets the span log
+	a.Probe.spans.end("apply", t0, gc0) // decode, machine drawing, run start
 }
 
 func asPathError(err error) *scenario.Error {
@@ -350,14 +331,14 @@ func (a *App) Share() {
 	payload := scenario.EncodeURLPayload(a.Sc)
 	sweep := a.SW.shareParam() // "&sweep=..." when the sweep panel is open (sweep.go)
 	bridge.ReplaceHash("s=" + payload + sweep)
-	a.ShareLink = bridge.ShareURL(bridge.Href(), payload) + sweep
+	a.ShareLink = bridge.ShareURL(bridge.PageURL(), payload) + sweep
 	if err := bridge.CopyText(a.ShareLink); err != nil {
 		a.Notice = "Copy the link below (clipboard unavailable)."
 	} else {
 		a.Notice = "Link copied."
 	}
 	a.Snippet = fmt.Sprintf(`<iframe src="%s" width="800" height="420" style="border:0" title="schedplay"></iframe>`,
-		bridge.EmbedURL(bridge.Href(), payload))
+		bridge.EmbedURL(bridge.PageURL(), payload))
 }
 
 // Export downloads one artefact of the current run.
@@ -376,7 +357,6 @@ func (a *App) Export(kind string) {
 		return
 	}
 	var data []byte
-	var err error
 	name, mime := "", "text/plain"
 	switch kind {
 	case "ftrace", "perfetto":
@@ -384,25 +364,12 @@ func (a *App) Export(kind string) {
 			a.Notice = traceExportErr.Error()
 			return
 		}
-	}
-	if (kind == "ftrace" || kind == "perfetto") && a.startExport(kind) {
-		return // the worker re-runs the scenario and sends the file (export.go)
-	}
-	switch kind {
-	case "ftrace":
-		data, err = r.Ftrace()
-		name = "trace.txt"
-	case "perfetto":
-		data, err = r.Perfetto()
-		name, mime = "trace.json", "application/json"
+		a.startExport(kind) // the engine re-runs the scenario and sends the file (export.go)
+		return
 	case "metrics":
 		data, name, mime = r.MetricsJSON(), "metrics.json", "application/json"
 	case "csv":
 		data, name, mime = view.TasksCSV(r.Report()), "tasks.csv", "text/csv"
-	}
-	if err != nil {
-		a.Notice = err.Error()
-		return
 	}
 	a.download(name, mime, data)
 }

@@ -8,7 +8,7 @@ import (
 	"schedplay/core/metrics"
 	"schedplay/core/scenario"
 	"schedplay/core/sched"
-	"schedplay/wasm/view"
+	"schedplay/wasm/runner"
 )
 
 // The piecewise decoders build what json.Unmarshal builds, from a real
@@ -20,17 +20,14 @@ func TestDecodeInPiecesMatchesUnmarshal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := view.NewRun(sc)
+	eng, err := runner.NewEngine(sc.Encode())
 	if err != nil {
 		t.Fatal(err)
 	}
-	for !r.Advance(1 << 20) {
+	for !runner.Step(eng.Sim, 1<<20, 1024, nil) {
 	}
-	var infos []sched.TaskInfo
-	for id := range r.Sim.NumTasks() {
-		infos = append(infos, r.Sim.TaskInfo(sched.TaskID(id)))
-	}
-	repJS, _ := json.Marshal(r.Report())
+	infos := eng.NewTaskInfos()
+	repJS, _ := json.Marshal(eng.Report())
 	infoJS, _ := json.Marshal(infos)
 
 	clock := 0.0

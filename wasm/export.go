@@ -1,17 +1,18 @@
 package main
 
 // Exports of trace files (ftrace text, Perfetto JSON) go through the
-// simulation worker: it re-runs the scenario with the writer attached, in
-// chunks, and posts progress and then the file (wasm/worker/export.go says
-// why a re-run and not the events kept). The page shows the progress in
-// the notice line and downloads the file when it arrives; the main thread
-// never runs the simulation again. Without a worker (the main-thread
-// fallback) the export runs here, as before.
+// engine: it re-runs the scenario with the writer attached, in chunks, and
+// posts progress and then the file (wasm/runner/export.go says why a
+// re-run and not the events kept). The page shows the progress in the
+// notice line and downloads the file when it arrives. With a worker the
+// main thread never runs the simulation again; without one the page's
+// runner does, in chunks of its own.
 
 import (
 	"fmt"
 
 	"schedplay/wasm/bridge"
+	"schedplay/wasm/protocol"
 )
 
 // exportFile is the download name and type of a trace export.
@@ -22,43 +23,53 @@ func exportFile(kind string) (string, string) {
 	return "trace.txt", "text/plain"
 }
 
-// startExport asks the worker for a trace export of the current run's
-// scenario (called with the lock held). It reports false if there is no
-// worker.
-func (a *App) startExport(kind string) bool {
-	if a.link == nil || a.Run == nil || a.Run.Scenario == nil {
-		return false
+// startExport asks the engine for a trace export of the current run's
+// scenario (called with the lock held).
+func (a *App) startExport(kind string) {
+	if a.Run == nil || a.Run.Scenario == nil {
+		return
 	}
 	a.exportID++
 	if a.exportKind != "" {
-		a.link.w.Post(map[string]any{"type": "cancel-export", "id": a.exportID - 1})
+		a.Ctl.link.post(protocol.CancelExport{ID: a.exportID - 1})
 	}
 	a.exportKind = kind
-	err := a.link.w.Post(map[string]any{"type": "export", "id": a.exportID, "kind": kind,
-		"scenario": string(a.Run.Scenario.Encode())})
-	if err != nil {
+	if err := a.Ctl.link.post(protocol.Export{ID: a.exportID, Kind: kind, Scenario: string(a.Run.Scenario.Encode())}); err != nil {
 		a.exportKind = ""
-		return false
+		a.Notice = "Export failed: " + err.Error()
+		return
 	}
-	a.Notice = fmt.Sprintf("Exporting %s: re-running the scenario in the worker…", kind)
+	where := "in the worker"
+	if a.Ctl.link.w == nil {
+		where = "on the page"
+	}
+	a.Notice = fmt.Sprintf("Exporting %s: re-running the scenario %s…", kind, where)
 	bridge.Publish("exporting", kind)
-	return true
 }
 
-// handleExport applies an export message from the worker and reports
+// handleExport applies an export message from the engine and reports
 // whether the page needs a render.
-func (a *App) handleExport(m bridge.WorkerMsg) bool {
-	if m.ID != a.exportID || a.exportKind == "" {
+func (a *App) handleExport(m protocol.Message) bool {
+	var id int
+	switch m := m.(type) {
+	case protocol.ExportProgress:
+		id = m.ID
+	case protocol.ExportError:
+		id = m.ID
+	case protocol.ExportFile:
+		id = m.ID
+	}
+	if id != a.exportID || a.exportKind == "" {
 		return false // superseded
 	}
-	switch m.Type {
-	case "exportprogress":
-		a.Notice = fmt.Sprintf("Exporting %s: %.0f%%…", a.exportKind, 100*m.Now)
+	switch m := m.(type) {
+	case protocol.ExportProgress:
+		a.Notice = fmt.Sprintf("Exporting %s: %.0f%%…", a.exportKind, 100*m.Fraction)
 		bridge.SetText("notice", a.Notice) // no re-render for progress
 		return false
-	case "exporterror":
+	case protocol.ExportError:
 		a.Notice = "Export failed: " + m.Error
-	case "export":
+	case protocol.ExportFile:
 		name, mime := exportFile(a.exportKind)
 		a.Notice = fmt.Sprintf("Exported %s (%.1f MB).", name, float64(len(m.Buf))/1e6)
 		a.download(name, mime, m.Buf)

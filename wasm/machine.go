@@ -106,7 +106,7 @@ func (a *App) drawMachine() {
 			return
 		}
 		a.machineDrawn = d
-		a.machBuilds++
+		a.Probe.machBuilds++
 		d.shownFill, d.shownTip = nil, nil // new cells: all colours unsent
 	}
 	a.recolourMachine(true)
@@ -142,7 +142,7 @@ func (a *App) recolourMachine(titles bool) {
 		}
 	}
 	if changed {
-		a.machSends++
+		a.Probe.machSends++
 		bridge.SetHeat("cpu-box-", fills, tips)
 	}
 }
@@ -190,7 +190,7 @@ func machineHeat(a *App, titles bool) (fills, tips []string) {
 	d := a.drawing()
 	r := a.Run
 	t0, t1 := a.TL.VP.T0, a.TL.VP.T1
-	if r != nil && a.Running {
+	if r != nil && a.Ctl.Running {
 		t1 = r.Now()
 		t0 = max(0, t1-r.Duration()/20)
 	}

@@ -30,7 +30,7 @@ func main() {
 	marks["buildEnv"] = bridge.Now()
 	app := NewApp(env, bridge.Flag("SCHEDPLAY_EMBED"))
 	marks["app"] = bridge.Now()
-	app.marks = marks
+	app.Probe.marks = marks
 	root := &Root{App: app}
 	app.Start()
 	marks["start"] = bridge.Now()
@@ -61,25 +61,25 @@ func main() {
 			bridge.Yield()
 		}
 		env.RLock()
-		t0, gc0 := app.spans.start()
+		t0, gc0 := app.Probe.spans.start()
 		res := buildEnv.RunBuild(root)
-		app.spans.end("build", t0, gc0)
+		app.Probe.spans.end("build", t0, gc0)
 		bridge.Publish("renderSize", renderSize(res).publish())
-		t1, gc1 := app.spans.start()
+		t1, gc1 := app.Probe.spans.start()
 		err := renderer.Render(res)
-		app.spans.end("dom", t1, gc1)
-		t2, gc2 := app.spans.start()
+		app.Probe.spans.end("dom", t1, gc1)
+		t2, gc2 := app.Probe.spans.start()
 		if err == nil {
 			app.AfterRender()
 		}
-		app.spans.end("after", t2, gc2)
+		app.Probe.spans.end("after", t2, gc2)
 		if first {
 			marks["build"], marks["dom"], marks["after"] = t1, t2, bridge.Now()
 			bridge.Publish("loadMarks", marks)
-			app.marks = nil
+			app.Probe.marks = nil
 		}
 		app.noteRender(bridge.Now() - t0)
-		app.spans.publish()
+		app.Probe.spans.publish()
 		select { // requests made before this render are served by it
 		case <-renders:
 		default:

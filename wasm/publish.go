@@ -13,22 +13,25 @@ import (
 // publish exposes the page state to the browser tests (window.schedplay).
 func (a *App) publish() {
 	bridge.Publish("ready", true)
-	bridge.Publish("engine", a.engine) // "worker" or "main" (the fallback)
-	bridge.Publish("maxIngestMs", a.maxIngestMs)
-	bridge.Publish("running", a.Running)
-	bridge.Publish("progress", a.Progress)
+	bridge.Publish("engine", a.Ctl.engine) // "worker" or "main" (the fallback)
+	bridge.Publish("maxIngestMs", a.Probe.maxIngestMs)
+	bridge.Publish("running", a.Ctl.Running)
+	bridge.Publish("progress", a.Ctl.Progress)
 	bridge.Publish("preset", a.PresetName)
-	bridge.Publish("runMs", a.RunMs)
-	bridge.Publish("maxChunkMs", a.maxChunkMs)
-	bridge.Publish("maxRenderMs", a.maxRenderMs)
-	a.spans.publish()
-	bridge.Publish("machineBuilds", a.machBuilds) // the machine drawing's rebuilds and heat-map updates
-	bridge.Publish("machineSends", a.machSends)
-	if a.Run != nil && a.Run.Done() && a.memFor != a.Run {
+	bridge.Publish("runMs", a.Ctl.RunMs)
+	if a.Ctl.link != nil {
+		a.Probe.maxChunkMs = max(a.Probe.maxChunkMs, a.Ctl.link.takeChunkMs())
+	}
+	bridge.Publish("maxChunkMs", a.Probe.maxChunkMs)
+	bridge.Publish("maxRenderMs", a.Probe.maxRenderMs)
+	a.Probe.spans.publish()
+	bridge.Publish("machineBuilds", a.Probe.machBuilds) // the machine drawing's rebuilds and heat-map updates
+	bridge.Publish("machineSends", a.Probe.machSends)
+	if a.Run != nil && a.Run.Done() && a.Probe.memFor != a.Run {
 		// Once per finished run: ReadMemStats stops the world and walks
 		// the heap's statistics (7 ms in a trace of the 256-CPU run's
 		// last task, where publish ran it again on every call).
-		a.memFor = a.Run
+		a.Probe.memFor = a.Run
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)
 		var worst uint64
@@ -47,7 +50,7 @@ func (a *App) publish() {
 		a.TL.DrawChanged()
 	}
 	bridge.Publish("done", done)
-	bridge.Publish("runError", a.RunErr)
+	bridge.Publish("runError", a.Ctl.Err)
 	if a.Trace != nil {
 		bridge.Publish("mode", "trace")
 		bridge.Publish("trace", map[string]any{"name": a.Trace.Name, "loading": a.Trace.Loading, "summary": a.Trace.Summary})
@@ -57,10 +60,10 @@ func (a *App) publish() {
 	}
 	bridge.Publish("traceError", a.TraceErr)
 	a.publishWarnings()
-	if a.JSONText != a.publishedJSON {
+	if a.JSONText != a.Probe.publishedJSON {
 		// The scenario as the editor holds it, for tests that change a
 		// knob in another tab (sent only when it changed).
-		a.publishedJSON = a.JSONText
+		a.Probe.publishedJSON = a.JSONText
 		bridge.Publish("scenarioJSON", a.JSONText)
 	}
 	if a.JSONErr != nil {
@@ -71,8 +74,8 @@ func (a *App) publish() {
 	if a.Run != nil {
 		bridge.Publish("slices", a.Run.Timeline.NumSlices())
 		bridge.Publish("events", float64(a.Run.Events()))
-		if done && a.tasksFor != a.Run {
-			a.tasksFor = a.Run
+		if done && a.Probe.tasksFor != a.Run {
+			a.Probe.tasksFor = a.Run
 			// One string and one JSON.parse: at 1024 tasks a js.ValueOf
 			// per object and field was 20-40 ms of the run's last task.
 			bridge.PublishJSON("tasks", tasksJSON(a.Run.Report()))
@@ -140,7 +143,7 @@ func (a *App) publishWarnings() {
 // finished reports whether the page shows a finished run (or imported
 // trace).
 func (a *App) finished() bool {
-	return a.Run != nil && a.Run.Done() && !a.Running && (a.Trace == nil || !a.Trace.Loading)
+	return a.Run != nil && a.Run.Done() && !a.Ctl.Running && (a.Trace == nil || !a.Trace.Loading)
 }
 
 // publishUnfinished is published with each render: a render that starts a
@@ -151,9 +154,9 @@ func (a *App) finished() bool {
 func (a *App) publishUnfinished() {
 	if !a.finished() {
 		bridge.Publish("done", false)
-		bridge.Publish("running", a.Running)
+		bridge.Publish("running", a.Ctl.Running)
 	}
 }
 
 // noteRender records the longest DOM render of the current run.
-func (a *App) noteRender(ms float64) { a.maxRenderMs = max(a.maxRenderMs, ms) }
+func (a *App) noteRender(ms float64) { a.Probe.maxRenderMs = max(a.Probe.maxRenderMs, ms) }

@@ -38,21 +38,21 @@ func progressText(a *App) string {
 			return "importing " + a.Trace.Name + " (" + a.Trace.sizeText() + ")…"
 		}
 		s := fmt.Sprintf("trace of %s", view.FormatDur(int64(a.Run.Duration())))
-		if a.Run.Done() && a.RunMs > 0 {
-			s += fmt.Sprintf(", imported in %.0f ms, %d events, %d slices", a.RunMs, a.Run.Events(), a.Run.Timeline.NumSlices())
+		if a.Run.Done() && a.Ctl.RunMs > 0 {
+			s += fmt.Sprintf(", imported in %.0f ms, %d events, %d slices", a.Ctl.RunMs, a.Run.Events(), a.Run.Timeline.NumSlices())
 		}
 		return s
 	}
 	done, total := a.Run.Progress()
 	s := fmt.Sprintf("%s / %s simulated", view.FormatDur(int64(done)), view.FormatDur(int64(total)))
-	if !a.Running && a.RunMs > 0 {
-		s += fmt.Sprintf(" in %.0f ms, %d events, %d slices", a.RunMs, a.Run.Events(), a.Run.Timeline.NumSlices())
+	if !a.Ctl.Running && a.Ctl.RunMs > 0 {
+		s += fmt.Sprintf(" in %.0f ms, %d events, %d slices", a.Ctl.RunMs, a.Run.Events(), a.Run.Timeline.NumSlices())
 	}
 	return s
 }
 
 func (c *Root) progressStyle() string {
-	return fmt.Sprintf("width:%.1f%%", 100*c.App.Progress)
+	return fmt.Sprintf("width:%.1f%%", 100*c.App.Ctl.Progress)
 }
 
 func (c *Root) fullURL() string {

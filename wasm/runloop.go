@@ -1,38 +1,37 @@
 package main
 
-// Runs: the engine runs in a Web Worker (site/worker.js + wasm/worker), so
-// the page's main thread only folds streamed event batches into the
-// timeline model and draws.
+// Runs: the engine runs in a Web Worker (site/worker.js + wasm/worker),
+// so the page's main thread only folds streamed event batches into the
+// timeline model and draws. Without Worker support (or when the worker
+// fails) the same engine runner (wasm/runner's Service) runs on goroutines
+// of the page, in shorter chunks, and answers through the same queue: the
+// page has one run path whichever engine it talks to (enginelink.go).
 //
 //   - StartRun posts the scenario JSON with a new run id; a newer run or
-//     Cancel makes older batches stale (dropped here) and stops the worker
-//     loop at its next yield.
-//   - The worker's messages arrive in a JS callback that must not block:
-//     it only queues them (onWorkerMsg). pump, a goroutine, takes the
-//     event-env lock and ingests queued batches for at most ingestMs, then
-//     yields (bridge.Yield: a browser task of its own, not a timer that
-//     would wake inside the next animation frame's drawing), so catching
-//     up after a stall is spread over several tasks.
+//     Cancel makes older batches stale (dropped here) and stops the
+//     engine's loop at its next yield.
+//   - The engine's messages arrive in a callback that must not block: it
+//     only queues them (onMsg). pump, a goroutine, takes the event-env
+//     lock and ingests queued batches for at most ingestMs, then yields
+//     (bridge.Yield: a browser task of its own, not a timer that would
+//     wake inside the next animation frame's drawing), so catching up
+//     after a stall is spread over several tasks.
 //   - Drawing is throttled to animation frames (frame), the timeline to
 //     one redraw per drawEvery ms (it fills in; redrawing every frame spent
 //     main-thread time the folding needs): the timeline
 //     canvas, the progress bar and the heat map are updated directly, not
 //     through a Vugu re-render, which costs tens of milliseconds for the
 //     whole page. Vugu renders the page when a run starts and when it ends.
-//
-// Without Worker support (or when the worker fails to load) runs fall back
-// to the main-thread loop of runloop_local.go.
 
 import (
 	"errors"
 	"fmt"
 	"runtime"
-	"sync"
 
-	"schedplay/core/metrics"
 	"schedplay/core/scenario"
 	"schedplay/core/sched"
 	"schedplay/wasm/bridge"
+	"schedplay/wasm/protocol"
 	"schedplay/wasm/view"
 )
 
@@ -43,79 +42,6 @@ const (
 	workerFile = "worker.js"
 )
 
-// workerLink is the page's connection to the simulation worker.
-type workerLink struct {
-	w      *bridge.Worker
-	mu     sync.Mutex // guards inbox (filled from JS callbacks)
-	inbox  []queued
-	wake   chan struct{}
-	frame  bool    // an animation frame is requested
-	heatAt float64 // last heat-map update (performance.now)
-	drawAt float64 // last timeline redraw while running
-	start  float64 // run start (performance.now)
-}
-
-// startWorker launches the worker; on failure the app runs on the main
-// thread.
-func (a *App) startWorker() {
-	l := &workerLink{wake: make(chan struct{}, 1)}
-	w, err := bridge.StartWorker(workerFile, l.onMsg)
-	if err != nil {
-		a.engine = "main"
-		return
-	}
-	l.w, a.link, a.engine = w, l, "worker"
-	go a.pump(l)
-}
-
-// queued is a worker message waiting for the pump, with its task list and
-// report once decoded (decode_pieces.go).
-type queued struct {
-	bridge.WorkerMsg
-	parsed bool
-	infos  []sched.TaskInfo
-	report *metrics.Report
-	err    error
-}
-
-// parse decodes the message's task list and report, in pieces that yield
-// to the browser (called without the event-env lock).
-func (q *queued) parse() {
-	if q.parsed {
-		return
-	}
-	q.parsed = true
-	p := &pieces{budgetMs: decodeMs, now: bridge.Now, yield: bridge.Yield}
-	if q.Type == "batch" && q.Tasks != "" {
-		q.infos, q.err = decodeTaskInfos(q.Tasks, p)
-	}
-	if q.Type == "done" && q.Report != "" {
-		q.report, q.err = decodeReport(q.Report, p)
-	}
-}
-
-// maxRecords bounds the records ingested as one piece, so that the time
-// bound of pump holds even when the worker sends a large batch.
-const maxRecords = 4096
-
-// onMsg runs in a JS callback: queue (large batches split into pieces)
-// and signal, never block.
-func (l *workerLink) onMsg(m bridge.WorkerMsg) {
-	l.mu.Lock()
-	for m.Type == "batch" && len(m.Buf) > maxRecords*view.RecordSize {
-		piece := m
-		piece.Buf = m.Buf[:maxRecords*view.RecordSize]
-		l.inbox = append(l.inbox, queued{WorkerMsg: piece})
-		m.Buf, m.Tasks = m.Buf[maxRecords*view.RecordSize:], ""
-	}
-	l.inbox = append(l.inbox, queued{WorkerMsg: m})
-	l.mu.Unlock()
-	select {
-	case l.wake <- struct{}{}:
-	default:
-	}
-}
-
 // StartRun starts the current scenario (called with the lock held); it
 // leaves trace mode.
 func (a *App) StartRun() {
@@ -124,33 +50,30 @@ func (a *App) StartRun() {
 	text := a.Sc.Encode()
 	sc, err := scenario.Decode(text) // a private copy: edits don't reach the running sim
 	if err != nil {
-		a.RunErr = err.Error()
+		a.Ctl.Err = err.Error()
 		a.JSONErr = asPathError(err)
 		return
 	}
-	if a.link == nil {
-		a.startLocal(sc)
-		return
-	}
-	r, err := view.NewRemoteRun(sc)
+	r, err := view.NewRun(sc)
 	if err != nil {
-		a.RunErr = err.Error()
+		a.Ctl.Err = err.Error()
 		return
 	}
-	a.gen++
-	a.Run, a.Running, a.Progress, a.RunErr = r, true, 0, ""
-	a.maxChunkMs, a.maxRenderMs, a.maxIngestMs = 0, 0, 0
-	a.spans.reset()
+	a.Ctl.gen++
+	a.Run, a.Ctl.Running, a.Ctl.Progress, a.Ctl.Err = r, true, 0, ""
+	a.Probe.resetRun()
+	a.Ctl.link.takeChunkMs()
+	a.Probe.spans.reset()
 	a.resetRows()
 	a.TL.Reset(sc.Duration)
-	a.link.start = bridge.Now()
-	// The worker decodes the same text (one encoding, not two: at 1024
+	a.Ctl.link.start = bridge.Now()
+	// The engine decodes the same text (one encoding, not two: at 1024
 	// tasks each is a few ms of the apply click's task under js/wasm).
-	if err := a.link.w.Post(map[string]any{"type": "run", "id": a.gen, "scenario": string(text)}); err != nil {
+	if err := a.Ctl.link.post(protocol.Run{ID: a.Ctl.gen, Scenario: string(text)}); err != nil {
 		a.workerFailed(err.Error())
 		return
 	}
-	go a.collectAtStart(a.gen)
+	go a.collectAtStart(a.Ctl.gen)
 }
 
 // collectAtStart runs a garbage collection in a browser task of its own
@@ -166,37 +89,43 @@ func (a *App) collectAtStart(gen int) {
 	bridge.Yield()
 	a.env.Lock()
 	defer a.env.UnlockOnly()
-	if gen != a.gen {
+	if gen != a.Ctl.gen {
 		return // a newer run: its own collection follows
 	}
-	t0, gc0 := a.spans.start()
+	t0, gc0 := a.Probe.spans.start()
 	runtime.GC()
-	a.spans.end("gc:start", t0, gc0)
+	a.Probe.spans.end("gc:start", t0, gc0)
 }
 
 // CancelRun stops the current run; what ran so far stays on screen.
 func (a *App) CancelRun() {
-	if !a.Running {
+	if !a.Ctl.Running {
 		return
 	}
-	if a.link != nil {
-		a.link.w.Post(map[string]any{"type": "cancel", "id": a.gen})
-	}
-	a.gen++
-	a.Running = false
+	a.Ctl.link.post(protocol.Cancel{ID: a.Ctl.gen})
+	a.Ctl.gen++
+	a.Ctl.Running = false
 	a.Notice = "Run cancelled."
 }
 
-// workerFailed drops the worker and reruns on the main thread.
+// workerFailed drops the worker and reruns on the main thread; an
+// experiment or a sweep it was running ends (nothing of it is shown).
 func (a *App) workerFailed(why string) {
-	a.link.w.Terminate()
-	a.link, a.engine = nil, "main"
+	a.Ctl.link.w.Terminate()
+	a.Ctl.link.runOnPage()
+	a.Ctl.engine = "main"
+	if a.G != nil {
+		a.G.batch.Running = false
+	}
+	if a.SW != nil {
+		a.SW.batch.Running = false
+	}
 	a.Notice = "The simulation worker failed (" + why + "); running on the page instead."
 	a.StartRun()
 }
 
 // pump ingests queued worker messages under the lock, in bounded slices.
-func (a *App) pump(l *workerLink) {
+func (a *App) pump(l *engineLink) {
 	for range l.wake {
 		for {
 			l.mu.Lock()
@@ -210,7 +139,7 @@ func (a *App) pump(l *workerLink) {
 				msgs[i].parse() // may yield: no lock held
 			}
 			a.env.Lock()
-			t0, gc0 := a.spans.start()
+			t0, gc0 := a.Probe.spans.start()
 			render := false
 			for i := range msgs {
 				if bridge.Now()-t0 > ingestMs { // put the rest back, yield, continue
@@ -221,7 +150,7 @@ func (a *App) pump(l *workerLink) {
 				}
 				render = a.handle(&msgs[i]) || render
 			}
-			a.maxIngestMs = max(a.maxIngestMs, a.spans.end("ingest", t0, gc0))
+			a.Probe.maxIngestMs = max(a.Probe.maxIngestMs, a.Probe.spans.end("ingest", t0, gc0))
 			if render {
 				a.env.UnlockRender()
 			} else {
@@ -233,43 +162,45 @@ func (a *App) pump(l *workerLink) {
 	}
 }
 
-// handle applies one worker message and reports whether the page needs a
-// full re-render (the run ended).
+// handle applies one engine message and reports whether the page needs
+// a full re-render (the run ended).
 func (a *App) handle(q *queued) bool {
-	m := q.WorkerMsg
-	if m.Type == "fatal" {
-		if a.link != nil {
+	msg, err := protocol.ParseReply(q.Msg)
+	if err != nil {
+		return false // not for the page (a newer worker's message)
+	}
+	switch m := msg.(type) {
+	case protocol.Fatal:
+		if a.Ctl.link.w != nil {
 			a.workerFailed(m.Error)
 		}
 		return true
-	}
-	if m.Type == "threadprogress" || m.Type == "threaddone" {
+	case protocol.ThreadProgress, protocol.ThreadDone:
 		return a.handleThread(m) // threadexp.go
-	}
-	if m.Type == "sweepprogress" || m.Type == "sweepdone" {
+	case protocol.SweepProgress, protocol.SweepDone:
 		return a.handleSweep(m) // sweep_run.go
-	}
-	if m.Type == "trace" || m.Type == "traceerror" {
-		return a.handleTrace(m)
-	}
-	if m.Type == "export" || m.Type == "exportprogress" || m.Type == "exporterror" {
-		return a.handleExport(m)
-	}
-	r := a.Run
-	if m.ID != a.gen || r == nil || !r.Remote() || r.Done() {
-		return false // a cancelled or superseded run
-	}
-	switch m.Type {
-	case "batch":
+	case protocol.TraceHeader, protocol.TraceError:
+		return a.handleTrace(m) // trace.go
+	case protocol.ExportFile, protocol.ExportProgress, protocol.ExportError:
+		return a.handleExport(m) // export.go
+	case protocol.Batch:
+		r := a.current(m.ID)
+		if r == nil {
+			return false
+		}
 		if q.err != nil {
 			return a.fail(r, q.err)
 		}
-		if err := r.Ingest(m.Buf, sched.Time(m.Now), int64(m.Events), q.infos); err != nil {
+		if err := r.Ingest(m.Buf, sched.Time(m.Now), m.Events, q.infos); err != nil {
 			return a.fail(r, err)
 		}
-		a.Progress = r.Fraction()
+		a.Ctl.Progress = r.Fraction()
 		return false
-	case "done":
+	case protocol.Done:
+		r := a.current(m.ID)
+		if r == nil {
+			return false
+		}
 		var err error
 		if m.Error != "" {
 			err = errors.New(m.Error)
@@ -278,32 +209,39 @@ func (a *App) handle(q *queued) bool {
 		if q.err != nil {
 			rep, err = nil, q.err
 		}
-		if err != nil && a.RunErr == "" {
-			a.RunErr = err.Error()
+		if err != nil && a.Ctl.Err == "" {
+			a.Ctl.Err = err.Error()
 		}
 		r.Finish(rep, err)
-		a.Running, a.Progress = false, 1
-		a.RunMs = bridge.Now() - a.link.start
+		a.Ctl.Running, a.Ctl.Progress = false, 1
+		a.Ctl.RunMs = bridge.Now() - a.Ctl.link.start
 		return true
 	}
 	return false
 }
 
+// current is the run that answers to request id belong to, nil if they
+// are stale (a cancelled or superseded run, or one already finished).
+func (a *App) current(id int) *view.Run {
+	if r := a.Run; id == a.Ctl.gen && r != nil && !r.Done() {
+		return r
+	}
+	return nil
+}
+
 func (a *App) fail(r *view.Run, err error) bool {
 	r.Finish(nil, err)
-	a.RunErr, a.Running = err.Error(), false
-	if a.link != nil {
-		a.link.w.Post(map[string]any{"type": "cancel", "id": a.gen})
-	}
+	a.Ctl.Err, a.Ctl.Running = err.Error(), false
+	a.Ctl.link.post(protocol.Cancel{ID: a.Ctl.gen})
 	return true
 }
 
 // requestFrame schedules one frame update (called with the lock held).
 func (a *App) requestFrame() {
-	if a.link == nil || a.link.frame {
+	if a.Ctl.link.frame {
 		return
 	}
-	a.link.frame = true
+	a.Ctl.link.frame = true
 	bridge.RequestFrame(a.frame)
 }
 
@@ -312,29 +250,26 @@ func (a *App) requestFrame() {
 func (a *App) frame() {
 	a.env.Lock()
 	defer a.env.UnlockOnly()
-	if a.link == nil {
-		return
-	}
-	a.link.frame = false
-	if !a.Running {
+	a.Ctl.link.frame = false
+	if !a.Ctl.Running {
 		return // the final render draws everything
 	}
-	t0, gc0 := a.spans.start()
-	defer func() { a.spans.end("frame", t0, gc0) }()
+	t0, gc0 := a.Probe.spans.start()
+	defer func() { a.Probe.spans.end("frame", t0, gc0) }()
 	// After a page render (a run's start) the browser lays out what the
 	// render changed in this frame's task, after this callback; the
 	// canvases wait for the after-render drawing two frames on
 	// (App.AfterRender), so that layout and a drawing of every lane are
 	// not one task (at 256 CPUs 10 ms of layout and 20 ms of drawing).
 	drawNow := !a.afterAsked
-	if drawNow && t0-a.link.drawAt >= drawEvery {
-		a.link.drawAt = t0
+	if drawNow && t0-a.Ctl.link.drawAt >= drawEvery {
+		a.Ctl.link.drawAt = t0
 		a.TL.Draw()
 	}
-	bridge.SetStyle("progress-bar", "width", fmt.Sprintf("%.1f%%", 100*a.Progress))
+	bridge.SetStyle("progress-bar", "width", fmt.Sprintf("%.1f%%", 100*a.Ctl.Progress))
 	bridge.SetText("progress-text", progressText(a))
-	if now := bridge.Now(); drawNow && now-a.link.heatAt > heatEvery {
-		a.link.heatAt = now
+	if now := bridge.Now(); drawNow && now-a.Ctl.link.heatAt > heatEvery {
+		a.Ctl.link.heatAt = now
 		a.recolourMachine(false)
 	}
 	a.publish()

@@ -14,7 +14,7 @@ import (
 	"strings"
 
 	"schedplay/core/experiment"
-	"schedplay/wasm/view"
+	"schedplay/wasm/report"
 )
 
 // SweepPanel is the sweep panel.
@@ -87,16 +87,18 @@ func (c *SweepPanel) progressStyle() string {
 }
 
 // report is the last finished sweep (shown until the next one starts).
-func (c *SweepPanel) report() *view.SweepReport {
+func (c *SweepPanel) report() *report.SweepReport {
 	if c.running() {
 		return nil
 	}
 	return c.s().Report
 }
 
-func (c *SweepPanel) plot(i int) view.SweepPlot { return c.s().Report.Plots[i] }
+func (c *SweepPanel) plot(i int) report.SweepPlot { return c.s().Report.Plots[i] }
 
-func (c *SweepPanel) unitText(t view.SweepTable) string { return "(" + t.Unit + ", " + t.Better + ")" }
+func (c *SweepPanel) unitText(t report.SweepTable) string {
+	return "(" + t.Unit + ", " + t.Better + ")"
+}
 
 // cli is the command that prints the same table (SCENARIO: the scenario
 // as a file or its share URL).
@@ -118,6 +120,6 @@ func (c *SweepPanel) cli() string {
 	return strings.Join(parts, " ") + " [-csv sweep.csv] scenario.json"
 }
 
-func plotW2() int { return view.SweepPlotW }
+func plotW2() int { return report.SweepPlotW }
 
-func sweepViewBox(p view.SweepPlot) string { return fmt.Sprintf("0 0 %d %d", view.SweepPlotW, p.H) }
+func sweepViewBox(p report.SweepPlot) string { return fmt.Sprintf("0 0 %d %d", report.SweepPlotW, p.H) }

@@ -16,7 +16,7 @@ import (
 
 	"schedplay/core/experiment"
 	"schedplay/core/scenario"
-	"schedplay/wasm/view"
+	"schedplay/wasm/report"
 )
 
 // SweepState is the sweep panel's form and the sweep it runs.
@@ -30,8 +30,8 @@ type SweepState struct {
 	FormErr     string // what is wrong with the form (shown at the field)
 	FormField   string // which field FormErr concerns: key1, vals1, key2, vals2, runs, metric
 
-	batch                     // the sweep's progress (batch.go)
-	Report  *view.SweepReport // the last finished sweep
+	batch                       // the sweep's progress (batch.go)
+	Report  *report.SweepReport // the last finished sweep
 	RanSpec experiment.SweepSpec
 	RanOn   string // the scenario it ran on (its name)
 }

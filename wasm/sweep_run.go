@@ -1,8 +1,7 @@
 package main
 
-// Running a sweep (sweep.go has the form) as a batch (batch.go): in the
-// simulation worker ("sweep" message, wasm/worker/sweep.go) or on the
-// page.
+// Running a sweep (sweep.go has the form) as a batch (batch.go): a
+// protocol.Sweep request the engine runs (wasm/runner/sweep.go).
 
 import (
 	"encoding/json"
@@ -11,7 +10,9 @@ import (
 	"schedplay/core/experiment"
 	"schedplay/core/scenario"
 	"schedplay/wasm/bridge"
-	"schedplay/wasm/view"
+	"schedplay/wasm/protocol"
+	"schedplay/wasm/report"
+	"schedplay/wasm/runner"
 )
 
 // sweepActive reports whether a sweep is running.
@@ -43,45 +44,37 @@ func (a *App) StartSweep() {
 			}
 		}
 	}
-	if total > view.MaxSweepJobs {
-		s.FormErr, s.FormField = fmt.Sprintf("%d runs; the limit in the browser is %d (the CLI has none)", total, view.MaxSweepJobs), "runs"
+	if total > runner.MaxSweepJobs {
+		s.FormErr, s.FormField = fmt.Sprintf("%d runs; the limit in the browser is %d (the CLI has none)", total, runner.MaxSweepJobs), "runs"
 		return
 	}
 	s.RanSpec, s.RanOn, s.Report = spec, scName(sc), nil
-	if a.beginBatch(&s.batch, total) {
-		go a.sweepLocal(sc, spec, s.ID)
-		return
-	}
 	js, _ := json.Marshal(spec)
-	a.postBatch(&s.batch, map[string]any{"type": "sweep", "id": s.ID, "scenario": string(sc.Encode()), "spec": string(js)})
+	a.beginBatch(&s.batch, total, func(id int) protocol.Message {
+		return protocol.Sweep{ID: id, Scenario: string(sc.Encode()), Spec: string(js)}
+	})
 }
 
 // CancelSweep stops the sweep; nothing of it is shown.
 func (a *App) CancelSweep() { a.cancelBatch(&a.sw().batch, "Sweep cancelled.") }
 
-// handleSweep applies a worker message of a sweep and reports whether the
-// page needs a re-render (it ended).
-func (a *App) handleSweep(m bridge.WorkerMsg) bool {
-	return handleBatch(a, &a.sw().batch, "sweep", m, a.sweepProgressDOM, a.sweepFinished)
+// handleSweep applies an engine message of a sweep and reports whether
+// the page needs a re-render (it ended).
+func (a *App) handleSweep(m protocol.Message) bool {
+	s := a.sw()
+	switch m := m.(type) {
+	case protocol.SweepProgress:
+		a.batchProgress(&s.batch, m.ID, m.Progress, a.sweepProgressDOM)
+	case protocol.SweepDone:
+		return batchDone(a, &s.batch, m.ID, m.Report, m.Error, a.sweepFinished)
+	}
+	return false
 }
 
-func (a *App) sweepFinished(rep *view.SweepReport, err string) {
+func (a *App) sweepFinished(rep *report.SweepReport, err string) {
 	s := a.sw()
 	s.finish(err)
 	s.Report = rep
-}
-
-// sweepLocal runs the sweep on the page in chunks (no worker).
-func (a *App) sweepLocal(sc *scenario.Scenario, spec experiment.SweepSpec, id int) {
-	s := a.sw()
-	runOnPage(a, &s.batch, id, func() (*view.SweepRun, error) { return view.NewSweepRun(sc, spec) },
-		func(sr *view.SweepRun) error {
-			sw, err := sr.Result()
-			if err == nil {
-				s.Report = view.NewSweepReport(sw)
-			}
-			return err
-		}, a.sweepProgressDOM)
 }
 
 // sweepProgressDOM updates the progress bar and text in place.

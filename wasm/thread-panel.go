@@ -17,7 +17,7 @@ import (
 
 	"schedplay/core/scenario"
 	"schedplay/wasm/bridge"
-	"schedplay/wasm/view"
+	"schedplay/wasm/report"
 )
 
 // ThreadPanel is the thread panel.
@@ -84,7 +84,7 @@ func (c *ThreadPanel) runsValue() string {
 func (c *ThreadPanel) running() bool { return c.App.threadActive() }
 
 // report is the finished experiment of this scenario (nil if none).
-func (c *ThreadPanel) report() *view.ThreadReport {
+func (c *ThreadPanel) report() *report.ThreadReport {
 	g := c.g()
 	if g.Report == nil || c.App.threadActive() || g.Name != scName(c.App.Sc) {
 		return nil
@@ -105,7 +105,7 @@ func (c *ThreadPanel) progressStyle() string {
 
 func (c *ThreadPanel) progressText() string { return c.App.threadProgressText() }
 
-func (c *ThreadPanel) summary(r *view.ThreadReport) string {
+func (c *ThreadPanel) summary(r *report.ThreadReport) string {
 	s := fmt.Sprintf("%d runs per cell (seeds %d..%d), %s", r.Runs, r.Seeds[0], r.Seeds[len(r.Seeds)-1], r.Center)
 	if r.Normalized && len(r.Configs) > 0 {
 		s += fmt.Sprintf(", %s normalised to %q", r.NormalizedWhat, r.Configs[0])
@@ -123,14 +123,14 @@ func (c *ThreadPanel) summary(r *view.ThreadReport) string {
 	return s
 }
 
-func tableTitle(t view.ThreadTable) string {
+func tableTitle(t report.ThreadTable) string {
 	if t.Variant != "" {
 		return t.Variant + " (" + t.Machine + ")"
 	}
 	return t.Machine
 }
 
-func checkNote(ck view.ThreadCheck) string {
+func checkNote(ck report.ThreadCheck) string {
 	if ck.Note == "" {
 		return ""
 	}
@@ -151,7 +151,7 @@ func passWord(ok bool) string {
 	return "FAIL"
 }
 
-func refClass(p view.PlotRef) string { return "ref " + passClass(p.Pass) }
+func refClass(p report.PlotRef) string { return "ref " + passClass(p.Pass) }
 
 func (c *ThreadPanel) copyMarkdown() {
 	r := c.report()
@@ -171,11 +171,11 @@ func (c *ThreadPanel) downloadMarkdown() {
 	}
 }
 
-func plotW() int { return view.PlotW }
+func plotW() int { return report.PlotW }
 
-func viewBox(p view.Plot) string { return fmt.Sprintf("0 0 %d %d", view.PlotW, p.H) }
+func viewBox(p report.Plot) string { return fmt.Sprintf("0 0 %d %d", report.PlotW, p.H) }
 
-func barClass(b view.PlotBar) string {
+func barClass(b report.PlotBar) string {
 	if b.First {
 		return "bar first"
 	}

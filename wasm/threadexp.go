@@ -5,8 +5,8 @@ package main
 //
 //   - StartThread runs the current scenario's experiment block (the
 //     mailing-list thread a seed/ preset reproduces) as `schedplay compare
-//     -preset NAME` does, as a batch (batch.go): in the simulation worker
-//     ("thread" message, wasm/worker/thread.go) or on the page.
+//     -preset NAME` does, as a batch (batch.go): a protocol.Thread request
+//     the engine runs (wasm/runner/thread.go).
 //   - StartAB runs one configuration of the block as A and another as B
 //     (on the chosen variant) through the normal single-run A/B view: run
 //     A, pin it when it finishes (abAfterRender), run B.
@@ -16,7 +16,8 @@ import (
 
 	"schedplay/core/scenario"
 	"schedplay/wasm/bridge"
-	"schedplay/wasm/view"
+	"schedplay/wasm/protocol"
+	"schedplay/wasm/report"
 )
 
 // GalleryState is the gallery and thread-experiment part of the App.
@@ -26,11 +27,9 @@ type GalleryState struct {
 
 	// The thread experiment (one at a time).
 	batch
-	Name     string // the scenario it runs or ran
-	Runs     int    // runs per cell asked for (0: the block's)
-	Report   *view.ThreadReport
-	maxMsgMs float64 // longest handling of one worker message (main thread)
-	renders  int     // page renders so far (the tests count those during an experiment)
+	Name   string // the scenario it runs or ran
+	Runs   int    // runs per cell asked for (0: the block's)
+	Report *report.ThreadReport
 
 	// A/B toggles: which configurations are A and B, on which variant.
 	Variant, CfgA, CfgB int
@@ -80,12 +79,10 @@ func (a *App) StartThread() {
 		runs = sc.Experiment.EffectiveRuns()
 	}
 	total := len(sc.Experiment.VariantList()) * len(sc.Experiment.Configs) * runs
-	g.Name, g.Report, g.maxMsgMs = scName(sc), nil, 0
-	if a.beginBatch(&g.batch, total) {
-		go a.threadLocal(sc, runs, g.ID)
-		return
-	}
-	a.postBatch(&g.batch, map[string]any{"type": "thread", "id": g.ID, "scenario": string(sc.Encode()), "runs": g.Runs})
+	g.Name, g.Report, a.Probe.threadMaxMsgMs = scName(sc), nil, 0
+	a.beginBatch(&g.batch, total, func(id int) protocol.Message {
+		return protocol.Thread{ID: id, Scenario: string(sc.Encode()), Runs: g.Runs}
+	})
 }
 
 // CancelThread stops the experiment; nothing of it is shown.
@@ -103,35 +100,25 @@ func (a *App) SetThreadRuns(s string) {
 	a.gal().Runs, a.gal().Err = n, ""
 }
 
-// handleThread applies a worker message of a thread experiment and
+// handleThread applies an engine message of a thread experiment and
 // reports whether the page needs a re-render (it ended).
-func (a *App) handleThread(m bridge.WorkerMsg) bool {
+func (a *App) handleThread(m protocol.Message) bool {
 	g := a.gal()
-	if m.ID != g.ID || !a.threadActive() {
-		return false // cancelled or superseded
-	}
 	t0 := bridge.Now()
-	defer func() { g.maxMsgMs = max(g.maxMsgMs, bridge.Now()-t0) }()
-	return handleBatch(a, &g.batch, "thread", m, a.threadProgressDOM, a.threadFinished)
+	defer func() { a.Probe.threadMaxMsgMs = max(a.Probe.threadMaxMsgMs, bridge.Now()-t0) }()
+	switch m := m.(type) {
+	case protocol.ThreadProgress:
+		a.batchProgress(&g.batch, m.ID, m.Progress, a.threadProgressDOM)
+	case protocol.ThreadDone:
+		return batchDone(a, &g.batch, m.ID, m.Report, m.Error, a.threadFinished)
+	}
+	return false
 }
 
-func (a *App) threadFinished(rep *view.ThreadReport, err string) {
+func (a *App) threadFinished(rep *report.ThreadReport, err string) {
 	g := a.gal()
 	g.finish(err)
 	g.Report = rep
-}
-
-// threadLocal runs the experiment on the page in chunks (no worker).
-func (a *App) threadLocal(sc *scenario.Scenario, runs, id int) {
-	g := a.gal()
-	runOnPage(a, &g.batch, id, func() (*view.ThreadRun, error) { return view.NewThreadRun(sc, runs) },
-		func(tr *view.ThreadRun) error {
-			res, err := tr.Result()
-			if err == nil {
-				g.Report = view.NewThreadReport(res)
-			}
-			return err
-		}, a.threadProgressDOM)
 }
 
 // threadProgressDOM updates the progress bar and text in place.
@@ -195,12 +182,12 @@ func abScenario(base *scenario.Scenario, variant, cfg int) (*scenario.Scenario, 
 // after every render, with the read lock held).
 func (a *App) abAfterRender() {
 	g := a.gal()
-	g.renders++
-	if g.abStage != 1 || a.Running {
+	a.Probe.threadRenders++
+	if g.abStage != 1 || a.Ctl.Running {
 		return
 	}
 	g.abStage = 0
-	if a.Run == nil || !a.Run.Done() || a.RunErr != "" {
+	if a.Run == nil || !a.Run.Done() || a.Ctl.Err != "" {
 		return // A failed or was cancelled: no B
 	}
 	go func() {
@@ -222,8 +209,8 @@ func (a *App) abAfterRender() {
 func (a *App) publishThread() {
 	g := a.gal()
 	st := map[string]any{"running": a.threadActive(), "fraction": g.Fraction, "finished": g.Finished, "total": g.Total,
-		"error": g.Err, "name": g.Name, "gallery": g.Open, "maxMsgMs": g.maxMsgMs,
-		"renders": g.renders}
+		"error": g.Err, "name": g.Name, "gallery": g.Open, "maxMsgMs": a.Probe.threadMaxMsgMs,
+		"renders": a.Probe.threadRenders}
 	if g.Report != nil {
 		st["passed"] = g.Report.Passed
 		st["fails"] = g.Report.FailCount()

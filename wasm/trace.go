@@ -3,11 +3,12 @@ package main
 // Trace mode: a real kernel's ftrace text (the kernel's trace file or
 // trace-cmd report), opened from disk and shown read-only in the timeline
 // and metrics views. The simulator does not run: the kernel panels are
-// hidden, Run/Cancel are replaced by "Back to simulation", and the worker
-// only imports (wasm/worker/trace.go: parsing a few MB of text takes
-// hundreds of milliseconds in WASM, too long for the page's thread). The
-// result arrives as a run does (records, tasks, report) and is drawn by the
-// same code; tasks are coloured by name.
+// hidden, Run/Cancel are replaced by "Back to simulation", and the engine
+// only imports (wasm/runner/trace.go: parsing a few MB of text takes
+// hundreds of milliseconds in WASM, too long for the page's thread when
+// there is a worker to do it). The result arrives as a run does (records,
+// tasks, report) and is drawn by the same code; tasks are coloured by
+// name.
 
 import (
 	"errors"
@@ -15,6 +16,8 @@ import (
 
 	"schedplay/core/sched"
 	"schedplay/wasm/bridge"
+	"schedplay/wasm/protocol"
+	"schedplay/wasm/runner"
 	"schedplay/wasm/view"
 )
 
@@ -32,48 +35,48 @@ type TraceState struct {
 // with the lock held, from its change event).
 func (a *App) OpenTrace() {
 	defer a.publishUnfinished()
-	if a.Running {
+	if a.Ctl.Running {
 		a.CancelRun()
 	}
-	a.gen++
+	a.Ctl.gen++
 	a.TraceErr = ""
-	if a.link == nil {
-		a.openTraceLocal(a.gen)
+	l := a.Ctl.link
+	l.start = bridge.Now()
+	if l.w == nil {
+		a.openTraceOnPage(a.Ctl.gen)
 		return
 	}
-	a.link.start = bridge.Now()
-	name, size, err := a.link.w.PostFile(map[string]any{"type": "trace", "id": a.gen}, traceInput)
+	name, size, err := l.w.PostFile(protocol.OpenTrace{ID: a.Ctl.gen}, traceInput)
 	if err != nil {
 		a.TraceErr = "Open trace: " + err.Error()
 		return
 	}
+	a.loadingTrace(name, size)
+}
+
+// loadingTrace shows the trace being imported.
+func (a *App) loadingTrace(name string, size float64) {
 	a.prevTrace = a.Trace // shown again if this one fails
 	a.Trace = &TraceState{Name: name, Size: size, Loading: true}
 	a.Notice = ""
 }
 
-// openTraceLocal is the fallback without a worker: read and import on the
-// page (a long task for a large file).
-func (a *App) openTraceLocal(gen int) {
-	bridge.ReadFile(traceInput, view.MaxTraceBytes, func(name string, data []byte, err error) {
+// openTraceOnPage is the fallback without a worker: read the file on the
+// page and import it with the page's runner (one long task for a large
+// file: there is no other thread to parse it on).
+func (a *App) openTraceOnPage(gen int) {
+	bridge.ReadFile(traceInput, runner.MaxTraceBytes, func(name string, data []byte, err error) {
 		a.env.Lock()
 		defer a.env.UnlockRender()
-		if gen != a.gen {
+		if gen != a.Ctl.gen {
 			return
-		}
-		t0 := bridge.Now()
-		var r *view.Run
-		var summary string
-		if err == nil {
-			r, summary, err = view.LoadTrace(name, data)
 		}
 		if err != nil {
 			a.TraceErr = traceError(name, err)
 			return
 		}
-		a.Trace = &TraceState{Name: name, Size: float64(len(data)), Summary: summary}
-		a.showTrace(r)
-		a.RunMs = bridge.Now() - t0
+		a.loadingTrace(name, float64(len(data)))
+		a.Ctl.link.svc.OpenTrace(gen, name, float64(len(data)), func() ([]byte, error) { return data, nil })
 	})
 }
 
@@ -86,8 +89,8 @@ func traceError(name string, err error) string {
 
 // showTrace puts a trace run on screen.
 func (a *App) showTrace(r *view.Run) {
-	a.Run, a.Running, a.Progress, a.RunErr = r, false, 1, ""
-	a.maxChunkMs, a.maxRenderMs, a.maxIngestMs = 0, 0, 0
+	a.Run, a.Ctl.Running, a.Ctl.Progress, a.Ctl.Err = r, false, 1, ""
+	a.Probe.resetRun()
 	a.resetRows()
 	a.TL.Reset(r.Duration())
 }
@@ -98,27 +101,35 @@ func (a *App) LeaveTrace() {
 	a.StartRun()
 }
 
-// handleTrace applies the worker's "trace" and "traceerror" messages.
-func (a *App) handleTrace(m bridge.WorkerMsg) bool {
-	if m.ID != a.gen || a.Trace == nil || !a.Trace.Loading {
-		return false
-	}
-	switch m.Type {
-	case "traceerror":
-		a.Trace, a.TraceErr = a.prevTrace, "Open trace: "+m.Error
-		return true
-	case "trace":
+// handleTrace applies the engine's trace header and import error.
+func (a *App) handleTrace(m protocol.Message) bool {
+	switch m := m.(type) {
+	case protocol.TraceError:
+		if a.traceLoading(m.ID) {
+			a.Trace, a.TraceErr = a.prevTrace, "Open trace: "+m.Error
+			return true
+		}
+	case protocol.TraceHeader:
+		if !a.traceLoading(m.ID) {
+			return false
+		}
 		r, err := view.NewTraceRun(a.Trace.Name, m.CPUs, sched.Time(m.Now))
 		if err != nil {
 			a.Trace, a.TraceErr = a.prevTrace, traceError(a.Trace.Name, err)
 			return true
 		}
-		a.Trace.Summary, a.Trace.Loading = m.Info, false
+		a.Trace.Summary, a.Trace.Loading = m.Summary, false
 		a.showTrace(r)
-		a.Progress = 0
+		a.Ctl.Progress = 0
 		return true
 	}
 	return false
+}
+
+// traceLoading reports whether the answers to request id are for the
+// trace being imported.
+func (a *App) traceLoading(id int) bool {
+	return id == a.Ctl.gen && a.Trace != nil && a.Trace.Loading
 }
 
 // traceExportErr refuses the exports that replay a simulation.

@@ -19,7 +19,7 @@ const (
 // canvas).
 func (a *App) drawUtil() {
 	r := a.Run
-	if r == nil || !r.Done() || a.Running {
+	if r == nil || !r.Done() || a.Ctl.Running {
 		return
 	}
 	created, err := bridge.EnsureCanvas(idUtilHost, "util-canvas", "chart", "rows: CPUs, columns: time; colour: busy share", utilWidth, 10)

@@ -652,13 +652,6 @@ func policyName(p string) string {
 	return p
 }
 
-func affinity(c []int) string {
-	if c == nil {
-		return "(all CPUs)"
-	}
-	return fmt.Sprint(c)
-}
-
 func sameSet(a, b []int) bool {
 	if b == nil {
 		return false

@@ -32,23 +32,10 @@ func (sc *Scenario) autogroup() bool {
 }
 
 // applyGroupConfig hands the resolved cgroups and the group options to
-// the engine's configuration. What the engine of this build refuses
-// (sched.New's "not modelled yet") is refused here already, naming the
-// scenario key, so that a scenario that builds also runs.
+// the engine's configuration.
 func (sc *Scenario) applyGroupConfig(cfg *sched.Config, prof sched.Profile, tr *cgroupTree) error {
 	cfg.Cgroups = tr.specs
 	cfg.Autogroup, cfg.RTGroupSched = sc.autogroup(), tr.rtGroup
-	if cfg.Autogroup {
-		return errAt("kernel.autogroup", "on: autogroup is not modelled by this build's engine yet")
-	}
-	if cfg.RTGroupSched {
-		return errAt("kernel.rt_group_sched", "on: RT group scheduling is not modelled by this build's engine yet")
-	}
-	for _, s := range tr.specs {
-		if s.CPUs != nil || s.Partition != "" {
-			return errAt("cgroups."+s.Path+".cpuset.cpus", "cpuset is not modelled by this build's engine yet")
-		}
-	}
 	return nil
 }
 

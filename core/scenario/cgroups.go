@@ -162,20 +162,46 @@ func cgroupIndex(cgs []Cgroup, path string) int {
 	return -1
 }
 
-// setCgroupFile applies `-set cgroups./PATH.FILE=VALUE`; the group is
-// created if the scenario has none at that path.
-func (sc *Scenario) setCgroupFile(key, rest, val string) error {
-	var file string
-	for _, f := range cgroupFiles { // the longest file name the key ends in
+// splitCgroupKey splits the REST of `cgroups.REST` into the path and the
+// interface file: the longest file name REST ends in.
+func splitCgroupKey(key, rest string) (path, file string, err error) {
+	for _, f := range cgroupFiles {
 		if strings.HasSuffix(rest, "."+f.name) && len(f.name) > len(file) {
 			file = f.name
 		}
 	}
 	if file == "" {
-		return errAt(key, "want cgroups./PATH.FILE with FILE one of %s", cgroupFileNames())
+		return "", "", errAt(key, "want cgroups./PATH.FILE with FILE one of %s", cgroupFileNames())
 	}
-	path := strings.TrimSuffix(rest, "."+file)
+	path = strings.TrimSuffix(rest, "."+file)
 	if err := checkCgroupPath(key, path); err != nil {
+		return "", "", err
+	}
+	return path, file, nil
+}
+
+// cloneCgroups copies the groups and their files (scenarios cloned for
+// compare, sweep and experiment variants share them otherwise).
+func cloneCgroups(src []Cgroup) []Cgroup {
+	if src == nil {
+		return nil
+	}
+	cgs := make([]Cgroup, len(src))
+	for i, cg := range src {
+		files := make(map[string]string, len(cg.Files))
+		for k, x := range cg.Files {
+			files[k] = x
+		}
+		cgs[i] = Cgroup{Path: cg.Path, Files: files}
+	}
+	return cgs
+}
+
+// setCgroupFile applies `-set cgroups./PATH.FILE=VALUE`; the group is
+// created if the scenario has none at that path.
+func (sc *Scenario) setCgroupFile(key, rest, val string) error {
+	path, file, err := splitCgroupKey(key, rest)
+	if err != nil {
 		return err
 	}
 	v, err := cgroupFileByName(file).canonical(key, val)
@@ -191,16 +217,7 @@ func (sc *Scenario) setCgroupFile(key, rest, val string) error {
 			v = q + " " + per
 		}
 	}
-	// Copy first: scenarios cloned for compare, sweep and experiment
-	// variants share the slice and the maps.
-	cgs := make([]Cgroup, len(sc.Cgroups))
-	for i, cg := range sc.Cgroups {
-		files := make(map[string]string, len(cg.Files))
-		for k, x := range cg.Files {
-			files[k] = x
-		}
-		cgs[i] = Cgroup{Path: cg.Path, Files: files}
-	}
+	cgs := cloneCgroups(sc.Cgroups)
 	i := cgroupIndex(cgs, path)
 	if i < 0 {
 		if len(cgs) >= MaxCgroups {
@@ -213,6 +230,46 @@ func (sc *Scenario) setCgroupFile(key, rest, val string) error {
 	cgs[i].Files[file] = v
 	sc.Cgroups = cgs
 	return nil
+}
+
+// clearCgroupFile drops one file of a group (back to its default), and
+// the group with its last file; false when the scenario does not give it.
+func (sc *Scenario) clearCgroupFile(rest string) bool {
+	path, file, err := splitCgroupKey("", rest)
+	if err != nil {
+		return false
+	}
+	i := cgroupIndex(sc.Cgroups, path)
+	if i < 0 {
+		return false
+	}
+	if _, ok := sc.Cgroups[i].Files[file]; !ok {
+		return false
+	}
+	cgs := cloneCgroups(sc.Cgroups)
+	delete(cgs[i].Files, file)
+	if len(cgs[i].Files) == 0 { // a group -set created: gone with its last file
+		cgs = append(cgs[:i], cgs[i+1:]...)
+	}
+	if len(cgs) == 0 {
+		cgs = nil
+	}
+	sc.Cgroups = cgs
+	return true
+}
+
+// cgroupFileValue is the canonical text of one file, and whether the
+// scenario gives it.
+func (sc *Scenario) cgroupFileValue(rest string) (string, bool) {
+	path, file, err := splitCgroupKey("", rest)
+	if err != nil {
+		return "", false
+	}
+	if i := cgroupIndex(sc.Cgroups, path); i >= 0 {
+		v, ok := sc.Cgroups[i].Files[file]
+		return v, ok
+	}
+	return "", false
 }
 
 // cgroupFileUnit names the value type of a file for `schedplay keys`.

@@ -279,8 +279,6 @@ func TestCgroupErrors(t *testing.T) {
 		{"idle on v5.8", cgDoc(`"kernel":{"version":"v5.8"},`, `{"/A":{"cpu.idle":1}}`, hog), "cgroups./A.cpu.idle", "arrived in v5.15"},
 		{"idle 2", cgDoc("", `{"/A":{"cpu.idle":2}}`, hog), "cgroups./A.cpu.idle", "want an integer 0..1"},
 		{"idle with weight", cgDoc("", `{"/A":{"cpu.idle":1,"cpu.weight":50}}`, hog), "cgroups./A.cpu.weight", "idle group (cpu.idle 1) has the minimum weight"},
-		{"cpuset not modelled", cgDoc(`"topology":"smp-4",`, `{"/A":{"cpuset.cpus":"2-3"}}`, hog), "cgroups./A.cpuset.cpus", "not modelled by this build's engine yet"},
-		{"autogroup not modelled", doc(`"kernel":{"autogroup":"on"},`, hog), "kernel.autogroup", "not modelled by this build's engine yet"},
 		{"weight and shares", cgDoc("", `{"/A":{"cpu.weight":5,"cpu.shares":100}}`, hog), "cgroups./A.cpu.weight", "same task_group field as cpu.shares"},
 		{"max and v1 quota", cgDoc("", `{"/A":{"cpu.max":"max","cpu.cfs_quota_us":5000}}`, hog), "cgroups./A.cpu.max", "same task_group field as cpu.cfs_quota_us"},
 		{"max and v1 period", cgDoc("", `{"/A":{"cpu.max":"max","cpu.cfs_period_us":5000}}`, hog), "cgroups./A.cpu.cfs_period_us", "cpu.max sets the period too"},

@@ -68,119 +68,12 @@ func (w *jw) key(k string, first *bool) {
 	w.b.WriteByte(':')
 }
 
-// Encode renders the scenario as canonical JSON.
+// Encode renders the scenario as canonical JSON: the keys of the key
+// table (keys.go) in its order.
 func (sc *Scenario) Encode() []byte {
 	var w jw
-	f := true
 	w.b.WriteByte('{')
-	w.key("version", &f)
-	w.b.WriteString("1")
-	if sc.Name != "" {
-		w.key("name", &f)
-		w.str(sc.Name)
-	}
-	if sc.Description != "" {
-		w.key("description", &f)
-		w.str(sc.Description)
-	}
-	w.key("topology", &f)
-	w.str(sc.Topology)
-	w.key("kernel", &f)
-	kf := true
-	w.b.WriteByte('{')
-	w.key("version", &kf)
-	w.str(sc.Kernel.Version)
-	if sc.Kernel.HZ != 0 {
-		w.key("hz", &kf)
-		w.b.WriteString(strconv.Itoa(sc.Kernel.HZ))
-	}
-	if sc.Kernel.Preempt != "" {
-		w.key("preempt", &kf)
-		w.str(sc.Kernel.Preempt)
-	}
-	if sc.Kernel.TickOffset != nil {
-		w.key("tick_offset", &kf)
-		w.str(FormatDuration(*sc.Kernel.TickOffset))
-	}
-	for _, o := range []struct {
-		key string
-		v   *bool
-	}{{"autogroup", sc.Kernel.Autogroup}, {"rt_group_sched", sc.Kernel.RTGroupSched}} {
-		if o.v != nil {
-			w.key(o.key, &kf)
-			w.str(onOff(*o.v))
-		}
-	}
-	w.b.WriteByte('}')
-	if len(sc.Features) > 0 {
-		w.key("features", &f)
-		ff := true
-		w.b.WriteByte('{')
-		for _, k := range sortedBoolKeys(sc.Features) {
-			w.key(k, &ff)
-			if sc.Features[k] {
-				w.str("on")
-			} else {
-				w.str("off")
-			}
-		}
-		w.b.WriteByte('}')
-	}
-	if len(sc.Sysctl) > 0 {
-		w.key("sysctl", &f)
-		sf := true
-		w.b.WriteByte('{')
-		for _, k := range sortedIntKeys(sc.Sysctl) {
-			w.key(k, &sf)
-			w.b.WriteString(strconv.FormatInt(sc.Sysctl[k], 10))
-		}
-		w.b.WriteByte('}')
-	}
-	if len(sc.HW) > 0 {
-		w.key("hw", &f)
-		hf := true
-		w.b.WriteByte('{')
-		for _, k := range sortedStringKeys(sc.HW) {
-			w.key(k, &hf)
-			w.str(sc.HW[k])
-		}
-		w.b.WriteByte('}')
-	}
-	w.key("duration", &f)
-	w.str(FormatDuration(sc.Duration))
-	w.key("seed", &f)
-	w.b.WriteString(strconv.FormatUint(sc.Seed, 10))
-	if sc.PI {
-		w.key("pi", &f)
-		w.b.WriteString("true")
-	}
-	if len(sc.Tasks) > 0 || len(sc.Workloads) == 0 {
-		w.key("tasks", &f)
-		w.b.WriteByte('[')
-		for i, t := range sc.Tasks {
-			if i > 0 {
-				w.b.WriteByte(',')
-			}
-			encodeTask(&w, t)
-		}
-		w.b.WriteByte(']')
-	}
-	if len(sc.Workloads) > 0 { // workload_codec.go
-		w.key("workloads", &f)
-		encodeWorkloads(&w, sc.Workloads)
-	}
-	if len(sc.Semaphores) > 0 {
-		w.key("semaphores", &f)
-		encodeSemaphores(&w, sc.Semaphores)
-	}
-	if len(sc.Cgroups) > 0 { // cgroups.go
-		w.key("cgroups", &f)
-		encodeCgroups(&w, sc.Cgroups)
-	}
-	if sc.Experiment != nil {
-		w.key("experiment", &f)
-		encodeExperiment(&w, sc.Experiment)
-	}
+	encodeKeys(&w, sc) // keys_codec.go
 	w.b.WriteByte('}')
 	return w.b.Bytes()
 }
@@ -344,11 +237,4 @@ func encodeProgram(w *jw, steps []Step) {
 		w.b.WriteByte('}')
 	}
 	w.b.WriteByte(']')
-}
-
-func onOff(b bool) string {
-	if b {
-		return "on"
-	}
-	return "off"
 }

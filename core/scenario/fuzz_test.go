@@ -42,37 +42,6 @@ func hugeDuration(sc *Scenario) bool {
 	return false
 }
 
-// instantYields estimates how many sched_yield() calls one task can make
-// without using simulated time.
-func instantYields(t Task) float64 {
-	var pass func([]Step) (yields float64, usesTime bool)
-	pass = func(steps []Step) (float64, bool) {
-		y := 0.0
-		for _, st := range steps {
-			switch st.Kind {
-			case "yield":
-				y++
-			case "run", "sleep", "timer":
-				if st.Run != 0 || st.Sleep > 0 || st.Timer != nil {
-					return y, true
-				}
-			case "loop":
-				ly, used := pass(st.Loop.Program)
-				if used {
-					return y + ly, true
-				}
-				y += ly * float64(st.Loop.Count)
-			}
-		}
-		return y, false
-	}
-	y, used := pass(t.Program)
-	if !used && t.Loop > 0 {
-		y *= float64(t.Loop)
-	}
-	return y
-}
-
 // checkDecoded is what every successfully decoded scenario must satisfy:
 // Encode round-trips it, and it builds and runs 1 ms without panicking.
 func checkDecoded(t *testing.T, sc *Scenario) {

@@ -88,28 +88,6 @@ func TestPIChain(t *testing.T) {
 	}
 }
 
-// Futex waiters wake in priority order (plist), FIFO within a level.
-func TestMutexWaiterOrder(t *testing.T) {
-	for _, pi := range []string{``, `"pi":true,`} {
-		in := `{"version":1,"topology":"smp-1","duration":"200ms",` + pi + `"tasks":[
-	 {"name":"owner","policy":"SCHED_FIFO","priority":99,"loop":1,"program":[{"lock":"m"},{"sleep":"10ms"},{"unlock":"m"},{"exit":true}]},
-	 {"name":"a","policy":"SCHED_FIFO","priority":10,"start":"1ms","loop":1,"program":[{"lock":"m"},{"run":"1ms"},{"unlock":"m"},{"exit":true}]},
-	 {"name":"b","policy":"SCHED_FIFO","priority":20,"start":"2ms","loop":1,"program":[{"lock":"m"},{"run":"1ms"},{"unlock":"m"},{"exit":true}]},
-	 {"name":"c","start":"3ms","loop":1,"program":[{"lock":"m"},{"run":"1ms"},{"unlock":"m"},{"exit":true}]},
-	 {"name":"d","start":"4ms","loop":1,"program":[{"lock":"m"},{"run":"1ms"},{"unlock":"m"},{"exit":true}]}]}`
-		evs, sim := ipcEvents(t, in)
-		var order []string
-		for _, e := range evs {
-			if e.Kind == sched.EvWakeup && e.Reason == sched.ReasonUnlock {
-				order = append(order, sim.TaskInfo(e.Next).Group)
-			}
-		}
-		if got := strings.Join(order, ","); got != "b,a,c,d" {
-			t.Errorf("pi=%q: mutex handed to %s, want b,a,c,d (priority, then FIFO)", pi, got)
-		}
-	}
-}
-
 // A cycle of owners and waiters ends the run with an error naming it.
 func TestMutexDeadlock(t *testing.T) {
 	in := `{"version":1,"topology":"smp-2","duration":"100ms","tasks":[

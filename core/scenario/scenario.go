@@ -4,9 +4,9 @@ package scenario
 
 import (
 	"fmt"
-	"maps"
 	"math/rand/v2"
 	"sort"
+	"strconv"
 
 	"schedplay/core/sched"
 	"schedplay/core/topology"
@@ -186,9 +186,11 @@ func (sc *Scenario) buildOnly() error {
 // itself before it writes them.
 func (sc *Scenario) Clone() *Scenario {
 	c := *sc
-	c.Features = maps.Clone(sc.Features)
-	c.Sysctl = maps.Clone(sc.Sysctl)
-	c.HW = maps.Clone(sc.HW)
+	for _, k := range keyTable {
+		if k.fam != nil && k.fam.clone != nil {
+			k.fam.clone(&c, sc)
+		}
+	}
 	return &c
 }
 
@@ -213,8 +215,8 @@ func (sc *Scenario) Build(lim sched.Limits) (sched.Config, error) {
 		return cfg, errAt("kernel.version", "%v", err)
 	}
 	if sc.Kernel.HZ != 0 {
-		if !sched.ValidHZ(sc.Kernel.HZ) {
-			return cfg, errAt("kernel.hz", "%d: want 100, 250, 300 or 1000", sc.Kernel.HZ)
+		if err := rowByName("kernel.hz").checkText("kernel.hz", strconv.Itoa(sc.Kernel.HZ)); err != nil {
+			return cfg, err
 		}
 		prof.HZ = sc.Kernel.HZ
 	}

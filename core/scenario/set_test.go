@@ -61,7 +61,7 @@ func TestSetEveryKey(t *testing.T) {
 	for _, line := range Keys() {
 		key, _, _ := strings.Cut(line, "\t")
 		val := map[string]string{"topology": "smp-2", "duration": "1s", "seed": "3", "kernel.version": "v6.6",
-			"kernel.hz": "300", "kernel.preempt": "lazy", "kernel.tick_offset": "1ms", "pi": "true"}[key]
+			"kernel.hz": "300", "kernel.preempt": "lazy", "kernel.tick_offset": "1ms", "pi": "true", "name": "other"}[key]
 		switch {
 		case strings.HasPrefix(key, "features."):
 			val = "off"

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"compress/flate"
 	"encoding/base64"
-	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -16,8 +15,6 @@ import (
 
 	"schedplay/core/sched"
 )
-
-var updateURLs = flag.Bool("update-urls", false, "append share URLs of new presets and handWritten scenarios to testdata/urls.txt (never rewrites it)")
 
 const urlCorpus = "testdata/urls.txt"
 
@@ -190,12 +187,12 @@ func readCorpus(t *testing.T) []corpusEntry {
 // opens (interfaces.md "Share URLs"): it decodes, validates and builds.
 func TestURLCorpus(t *testing.T) {
 	entries := readCorpus(t)
-	if *updateURLs {
+	if *rewrite {
 		appendCorpus(t, entries)
 		entries = readCorpus(t)
 	}
 	if len(entries) < len(Presets())+len(handWritten) {
-		t.Errorf("corpus has %d URLs; want at least one per preset and hand-written scenario (append them: go test ./core/scenario/ -run TestURLCorpus -update-urls)", len(entries))
+		t.Errorf("corpus has %d URLs; want at least one per preset and hand-written scenario (append them: go test ./core/scenario/ -run TestURLCorpus -rewrite)", len(entries))
 	}
 	for _, e := range entries {
 		sc, err := DecodeURL(e.u)

@@ -1,7 +1,6 @@
 package scenario
 
 import (
-	"flag"
 	"os"
 	"reflect"
 	"strings"
@@ -9,8 +8,6 @@ import (
 
 	"schedplay/core/sched"
 )
-
-var updateWorkloads = flag.Bool("update-workloads", false, "rewrite testdata/workloads.golden from the current expansions")
 
 // wdoc is a scenario document with the given workloads (JSON objects) on
 // a topology, for a duration.
@@ -255,20 +252,20 @@ func TestWorkloadExpansionGolden(t *testing.T) {
 		b.WriteString(renderExpansion(t, sc))
 		b.WriteString("\n")
 	}
-	if *updateWorkloads {
+	if *rewrite {
 		if err := os.WriteFile(goldenPath, []byte(b.String()), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
 	want, err := os.ReadFile(goldenPath)
 	if err != nil {
-		t.Fatalf("%v (create it: go test ./core/scenario/ -run TestWorkloadExpansionGolden -update-workloads)", err)
+		t.Fatalf("%v (create it: go test ./core/scenario/ -run TestWorkloadExpansionGolden -rewrite)", err)
 	}
 	if got := b.String(); got != string(want) {
 		gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
 		for i := range min(len(gl), len(wl)) {
 			if gl[i] != wl[i] {
-				t.Fatalf("%s:%d differs (review, then -update-workloads):\n got %s\nwant %s", goldenPath, i+1, gl[i], wl[i])
+				t.Fatalf("%s:%d differs (review, then -rewrite):\n got %s\nwant %s", goldenPath, i+1, gl[i], wl[i])
 			}
 		}
 		t.Fatalf("%s: %d lines, want %d", goldenPath, len(gl), len(wl))

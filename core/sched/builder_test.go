@@ -31,6 +31,8 @@ type runBuilder struct {
 	limits   Limits
 	groups   []*groupDraft
 	cgroups  []CgroupSpec // cgroup_test.go
+	mutexes  []Resource   // Config.Resources: the mutexes of lock/unlock steps
+	piOn     bool         // Config.PI
 }
 
 type featureToggle struct {
@@ -107,6 +109,23 @@ func (b *runBuilder) slice(d Time) *runBuilder       { b.cur().spec.Slice = d; r
 func (b *runBuilder) loop(n int) *runBuilder         { b.cur().spec.Loop = n; return b }
 func (b *runBuilder) parent(name string) *runBuilder { b.cur().parent = name; return b }
 
+// withPI gives the run's mutexes priority inheritance (Config.PI).
+func (b *runBuilder) withPI(on bool) *runBuilder { b.piOn = on; return b }
+
+// lock and unlock add a step on the mutex named m, created on first use.
+func (b *runBuilder) lock(m string) *runBuilder   { return b.op(Op{Kind: OpLock, Res: b.mutex(m)}) }
+func (b *runBuilder) unlock(m string) *runBuilder { return b.op(Op{Kind: OpUnlock, Res: b.mutex(m)}) }
+
+func (b *runBuilder) mutex(name string) int {
+	for i, r := range b.mutexes {
+		if r.Name == name {
+			return i
+		}
+	}
+	b.mutexes = append(b.mutexes, Resource{Name: name, Mutex: true})
+	return len(b.mutexes) - 1
+}
+
 func (b *runBuilder) cpus(c ...int) *runBuilder {
 	b.cur().spec.CPUs = append([]int{}, c...)
 	return b
@@ -175,8 +194,11 @@ func (b *runBuilder) config() Config {
 	for i, g := range b.groups {
 		index[g.spec.Name] = i
 	}
-	cfg := Config{Machine: m, Profile: prof, Sysctls: sys, Duration: b.dur, Seed: b.seedVal, Limits: b.limits,
+	cfg := Config{Machine: m, Profile: prof, Sysctls: sys, Duration: b.dur, Seed: b.seedVal, Limits: b.limits, PI: b.piOn,
 		Cgroups: b.cgroups}
+	if len(b.mutexes) > 0 {
+		cfg.Resources = append([]Resource{}, b.mutexes...)
+	}
 	for _, g := range b.groups {
 		spec := g.spec
 		spec.Program = append([]Op{}, g.spec.Program...)

@@ -1,7 +1,8 @@
 package sched
 
 // Deadline class tests (dl.go, dl_cbs.go, dl_admit.go, dl_balance.go).
-// Each case names the kernel rule it checks.
+// Each case names the kernel rule it checks. Exact switch sequences are
+// scripts: testdata/dl/*.txt.
 
 import (
 	"fmt"
@@ -15,44 +16,12 @@ func (b *runBuilder) deadline(runtime, deadline, period Time) *runBuilder {
 	return b
 }
 
-// pick_task_dl(): earliest absolute deadline first, and the deadline class
-// above RT and fair (__pick_next_task()).
-func TestDLEDFOrder(t *testing.T) {
-	for _, k := range rtKernels {
-		t.Run(k, func(t *testing.T) {
-			r := newRun(t).kernel(k).
-				task("fair").run(Forever).
-				task("rt").fifo(99).run(5*Millisecond).exit().
-				task("late").deadline(5*Millisecond, 50*Millisecond, 100*Millisecond).run(5*Millisecond).exit().
-				task("early").deadline(5*Millisecond, 20*Millisecond, 100*Millisecond).run(5*Millisecond).exit().
-				task("mid").deadline(5*Millisecond, 30*Millisecond, 100*Millisecond).run(5 * Millisecond).exit().
-				build()
-			r.runFor(100 * Millisecond)
-			var order []string
-			for _, e := range r.rec.of(EvSwitch) {
-				if e.Next != NoTask {
-					order = append(order, r.TaskInfo(e.Next).Group)
-				}
-			}
-			// Created at 0 one after the other: rt preempts fair, late
-			// preempts rt (class), early preempts late (EDF), mid does
-			// not; then EDF order, RT, fair.
-			if got, want := fmt.Sprint(order), "[fair rt late early mid late rt fair]"; got != want {
-				t.Fatalf("switch-in order %s, want %s", got, want)
-			}
-			reasons := map[string]Reason{}
-			for _, e := range r.rec.of(EvSwitch) {
-				if e.Prev != NoTask && e.PrevState == 'R' {
-					reasons[r.TaskInfo(e.Prev).Group] = e.Reason
-				}
-			}
-			if reasons["rt"] != ReasonHigherClass || reasons["late"] != ReasonDLEarlierDeadline {
-				t.Errorf("preemption reasons %v, want rt by higher_class and late by dl_earlier_deadline", reasons)
-			}
-			if p := r.TaskInfo(r.id("early")).Prio; p != -1 {
-				t.Errorf("deadline task prio %d, want -1", p)
-			}
-		})
+// normal_prio(): a deadline task's prio is -1, as ftrace prints it. The EDF
+// switch order is checked in testdata/dl/edf_order.txt.
+func TestDLPrioIsMinusOne(t *testing.T) {
+	r := newRun(t).task("d").deadline(5*Millisecond, 20*Millisecond, 100*Millisecond).run(Millisecond).exit().build()
+	if p := r.TaskInfo(r.id("d")).Prio; p != -1 {
+		t.Errorf("deadline task prio %d, want -1", p)
 	}
 }
 

@@ -47,6 +47,9 @@ var preemptNames = [...]string{"none", "voluntary", "full", "lazy"}
 
 func (p PreemptModel) String() string { return preemptNames[p] }
 
+// PreemptNames lists the preemption models by name, in order.
+func PreemptNames() []string { return append([]string(nil), preemptNames[:]...) }
+
 // ParsePreempt parses a preemption model name.
 func ParsePreempt(s string) (PreemptModel, error) {
 	for i, n := range preemptNames {
@@ -133,8 +136,21 @@ func (p *Profile) NormBaseSlice() int64 { return p.baseSlice }
 // Version is the profile's kernel version as major*100+minor (e.g. 612).
 func (p *Profile) Version() int { return p.version }
 
+// hzChoices are the CONFIG_HZ choices of kernel/Kconfig.hz.
+var hzChoices = [...]int{100, 250, 300, 1000}
+
+// HZChoices lists the CONFIG_HZ choices, in increasing order.
+func HZChoices() []int { return append([]int(nil), hzChoices[:]...) }
+
 // ValidHZ reports whether hz is a CONFIG_HZ choice.
-func ValidHZ(hz int) bool { return hz == 100 || hz == 250 || hz == 300 || hz == 1000 }
+func ValidHZ(hz int) bool {
+	for _, c := range hzChoices {
+		if hz == c {
+			return true
+		}
+	}
+	return false
+}
 
 // sysctlFactor mirrors get_update_sysctl_factor() for SCHED_TUNABLESCALING_LOG.
 func sysctlFactor(ncpus int) int64 {

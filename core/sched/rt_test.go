@@ -1,7 +1,8 @@
 package sched
 
 // RT class tests (rt.go, class.go, rt_bandwidth.go, rt_balance.go). Each
-// case names the kernel function whose rule it checks.
+// case names the kernel function whose rule it checks. Exact switch
+// sequences are scripts: testdata/rt/*.txt.
 
 import (
 	"fmt"
@@ -19,73 +20,6 @@ func (b *runBuilder) rr(prio int) *runBuilder {
 }
 
 var rtKernels = []string{"v5.8", "v6.6", "v6.12", "v6.18"}
-
-// pick_next_rt_entity(), enqueue_task_rt(): FIFO within one priority level,
-// and the RT class above the fair class (__pick_next_task()).
-func TestRTFIFOOrderAtOnePriority(t *testing.T) {
-	for _, k := range rtKernels {
-		t.Run(k, func(t *testing.T) {
-			r := newRun(t).kernel(k).
-				task("fair").run(Forever).
-				task("a").fifo(10).run(10 * Millisecond).exit().
-				task("b").fifo(10).run(10 * Millisecond).exit().
-				task("c").fifo(10).run(10 * Millisecond).exit().
-				build()
-			r.runFor(100 * Millisecond)
-			var order []string
-			for _, e := range r.rec.of(EvSwitch) {
-				if e.Next != NoTask {
-					order = append(order, r.TaskInfo(e.Next).Group)
-				}
-			}
-			got := fmt.Sprint(order)
-			want := "[fair a b c fair]"
-			if got != want {
-				t.Fatalf("switch-in order %s, want %s", got, want)
-			}
-			for _, e := range r.rec.of(EvSwitch) {
-				if e.Prev == r.id("fair") && e.Time == 0 && e.Reason != ReasonHigherClass {
-					t.Errorf("fair preempted with reason %s, want higher_class", e.Reason)
-				}
-			}
-		})
-	}
-}
-
-// check_preempt_curr_rt(): a higher-priority wakee preempts the RT curr;
-// the preempted task keeps its place at the head of its list, ahead of an
-// equal-priority peer that was queued behind it.
-func TestRTWakeupPreemptAndHead(t *testing.T) {
-	for _, k := range rtKernels {
-		t.Run(k, func(t *testing.T) {
-			r := newRun(t).kernel(k).
-				task("lo").fifo(10).run(30 * Millisecond).exit().
-				task("peer").fifo(10).run(10 * Millisecond).exit().
-				task("hi").fifo(20).start(10 * Millisecond).run(5 * Millisecond).exit().
-				build()
-			r.runFor(100 * Millisecond)
-			type sw struct {
-				at         Time
-				prev, next string
-				reason     Reason
-			}
-			var got []sw
-			for _, e := range r.rec.of(EvSwitch) {
-				got = append(got, sw{e.Time, r.name(e.Prev), r.name(e.Next), e.Reason})
-			}
-			want := []sw{
-				{0, "idle", "lo-0", ReasonIdleWakeup},
-				{10 * Millisecond, "lo-0", "hi-2", ReasonRTHigherPrio},
-				{15 * Millisecond, "hi-2", "lo-0", ReasonExit},
-				{35 * Millisecond, "lo-0", "peer-1", ReasonExit},
-				{45 * Millisecond, "peer-1", "idle", ReasonExit},
-			}
-			if fmt.Sprint(got) != fmt.Sprint(want) {
-				t.Fatalf("switches\n got %v\nwant %v", got, want)
-			}
-		})
-	}
-}
 
 // task_tick_rt(): SCHED_RR tasks of one priority rotate every
 // sched_rr_timeslice_ms (100 ms = 25 ticks at HZ=250), each requeued at the
@@ -120,22 +54,6 @@ func TestRTRoundRobinEvery100ms(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-// sched_yield() -> yield_task_rt(): the yielder goes to the tail of its list.
-func TestRTYieldRequeuesAtTail(t *testing.T) {
-	r := newRun(t).kernel("v6.18").
-		task("a").fifo(10).run(Millisecond).yield().run(Millisecond).exit().
-		task("b").fifo(10).run(Millisecond).exit().
-		build()
-	r.runFor(10 * Millisecond)
-	var order []string
-	for _, e := range r.rec.of(EvSwitch) {
-		order = append(order, r.name(e.Next))
-	}
-	if got, want := fmt.Sprint(order), "[a-0 b-1 a-0 idle]"; got != want {
-		t.Fatalf("order %s, want %s", got, want)
 	}
 }
 

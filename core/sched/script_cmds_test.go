@@ -84,7 +84,7 @@ func (e *scriptEnv) run() *testRun {
 }
 
 // kernel v5.8 [hz=250] [topology=smp-1] [preempt=none] [duration=1s] [seed=1]
-// starts a new run and prints the effective fair tunables.
+// [pi=on|off] starts a new run (pi: priority inheritance for the mutexes).
 func cmdKernel(e *scriptEnv) string {
 	if len(e.d.args) == 0 || e.d.args[0].key != "" {
 		e.t.Fatalf("%s:%d: kernel: want a profile name first", e.path, e.d.line)
@@ -102,6 +102,12 @@ func cmdKernel(e *scriptEnv) string {
 		e.b.duration(d)
 	}
 	e.b.seed(uint64(e.intArg("seed", 1)))
+	if v, ok := e.arg("pi"); ok {
+		if v != "on" && v != "off" {
+			e.t.Fatalf("%s:%d: kernel pi=%s: want on or off", e.path, e.d.line, v)
+		}
+		e.b.withPI(v == "on")
+	}
 	return ""
 }
 
@@ -131,9 +137,11 @@ func cmdSysctl(e *scriptEnv) string {
 	return ""
 }
 
-// task name=N [policy=P] [nice=N] [cpus=0,1] [loop=-1] [start=D] [slack=D]
-// [parent=G] [instances=N] program=step,step,... where a step is run:D,
-// sleep:D, timer:D[:abs|rel], yield, fork:G or exit.
+// task name=N [policy=P] [prio=N] [dl=RUNTIME/DEADLINE/PERIOD] [nice=N]
+// [cpus=0,1] [loop=-1] [start=D] [slack=D] [parent=G] [instances=N]
+// program=step,step,... where a step is run:D, sleep:D, timer:D[:abs|rel],
+// yield, fork:G, lock:M, unlock:M or exit. prio is the rt_priority of a
+// SCHED_FIFO/SCHED_RR task; dl sets SCHED_DEADLINE with those parameters.
 func cmdTask(e *scriptEnv) string {
 	b := e.builder()
 	name, ok := e.arg("name")
@@ -152,6 +160,14 @@ func cmdTask(e *scriptEnv) string {
 			b.policy(p)
 		case "nice":
 			b.nice(e.intArg("nice", 0))
+		case "prio":
+			b.rtprio(e.intArg("prio", 0))
+		case "dl":
+			parts := strings.Split(a.val, "/")
+			if len(parts) != 3 {
+				e.t.Fatalf("%s:%d: task dl=%s: want RUNTIME/DEADLINE/PERIOD", e.path, e.d.line, a.val)
+			}
+			b.deadline(e.parseDur(parts[0]), e.parseDur(parts[1]), e.parseDur(parts[2]))
 		case "cpus":
 			var cs []int
 			for _, c := range strings.Split(a.val, ",") {
@@ -184,6 +200,9 @@ func cmdTask(e *scriptEnv) string {
 func (e *scriptEnv) program(b *runBuilder, spec string) {
 	for _, step := range strings.Split(spec, ",") {
 		parts := strings.Split(step, ":")
+		if len(parts) < 2 && parts[0] != "yield" && parts[0] != "exit" {
+			e.t.Fatalf("%s:%d: program step %q: want %s:ARG", e.path, e.d.line, step, parts[0])
+		}
 		switch parts[0] {
 		case "run":
 			b.run(e.parseDur(parts[1]))
@@ -199,6 +218,10 @@ func (e *scriptEnv) program(b *runBuilder, spec string) {
 			b.yield()
 		case "fork":
 			b.fork(parts[1])
+		case "lock":
+			b.lock(parts[1])
+		case "unlock":
+			b.unlock(parts[1])
 		case "exit":
 			b.exit()
 		default:

@@ -10,9 +10,11 @@ package sched
 //
 // with one handler per command (script_cmds_test.go). Output is compared
 // with the expected block; `go test -run TestScripts -rewrite` writes the
-// actual output back for review as a diff. The expect-* commands are
-// checks with numbers derived in the scripts' comments: they fail the test
-// whatever -rewrite says.
+// actual output back for review as a diff. `runqueue CPU` prints
+// [Sim.DescribeRunqueue], so the vruntimes, deadlines and lags a comment
+// derives are checked output. The expect-* commands are checks with
+// numbers derived in the scripts' comments: they fail the test whatever
+// -rewrite says.
 
 import (
 	"flag"

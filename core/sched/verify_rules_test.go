@@ -3,6 +3,7 @@ package sched
 // Rules checked against the kernel source for docs/kernel-rules.md (the
 // items that were [M]): each test names the function and the stored copy
 // it was read in, and fails on the simulator's earlier behaviour.
+// The mutex waiter order rule is testdata/locks/fair_waiter_order.txt.
 
 import (
 	"testing"
@@ -197,45 +198,6 @@ func TestMenuUpdateMeasuredRule(t *testing.T) {
 		}
 		if got := m.intervals[0]; got != tc.interv {
 			t.Errorf("%s %s in %s: interval %dus, want %dus", tc.kernel, tc.resid, tc.state, got, tc.interv)
-		}
-	}
-}
-
-// rt_mutex_waiter_less() over __waiter_prio(): since 715f7f9ece46 (v5.15)
-// every fair waiter is at DEFAULT_PRIO, so fair waiters take the mutex in
-// FIFO order; before it waiter->prio was task->prio and the nice -5 waiter
-// that came second went first (rtmutex.c at 02ea9fc9 and the v5.15
-// patch). The simulator used DEFAULT_PRIO for every version.
-func TestRTMutexFairWaiterOrder(t *testing.T) {
-	for _, tc := range []struct{ kernel, first string }{
-		{"v3.11", "b"}, {"v5.8", "b"}, {"v6.6", "a"}, {"v6.18", "a"},
-	} {
-		b := newRun(t).kernel(tc.kernel).topology("smp-2").duration(Second).
-			task("o").cpus(0).op(Op{Kind: OpLock, Res: 0}).run(10 * Millisecond).op(Op{Kind: OpUnlock, Res: 0}).exit().
-			task("a").cpus(1).start(Millisecond).op(Op{Kind: OpLock, Res: 0}).run(Millisecond).op(Op{Kind: OpUnlock, Res: 0}).exit().
-			task("b").cpus(1).nice(-5).start(5 * Millisecond).op(Op{Kind: OpLock, Res: 0}).run(Millisecond).op(Op{Kind: OpUnlock, Res: 0}).exit()
-		cfg := b.config()
-		cfg.PI = true
-		cfg.Resources = []Resource{{Name: "m", Mutex: true}}
-		s, err := New(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rec := &recorder{}
-		s.Attach(rec)
-		r := &testRun{Sim: s, t: t, rec: rec}
-		r.runFor(100 * Millisecond)
-		// The first sched_wakeup by unlock is the waiter the owner's
-		// unlock handed the mutex to.
-		first := ""
-		for _, e := range rec.of(EvWakeup) {
-			if e.Reason == ReasonUnlock {
-				first = r.TaskInfo(e.Next).Group
-				break
-			}
-		}
-		if first != tc.first {
-			t.Errorf("%s: o's unlock handed the mutex to %q, want %s", tc.kernel, first, tc.first)
 		}
 	}
 }

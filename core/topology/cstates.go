@@ -59,12 +59,6 @@ func sprIdle() IdleTable {
 		Source: "intel_idle.c spr_cstates: C1 1/1 (read), C1E 2/4 marked CPUIDLE_FLAG_UNUSABLE by default (read, so absent here), C6 290/800 (kernel-sched.md [R]; the first SPR patch had 128/384)"}
 }
 
-func skxIdle() IdleTable {
-	return IdleTable{Driver: "intel_idle", States: []IdleState{pollState,
-		mwait("C1", "0x00", 2, 2), mwait("C1E", "0x01", 10, 20), mwait("C6", "0x20", 133, 600)},
-		Source: "intel_idle.c skx_cstates (read): C1 2/2, C1E 10/20, C6 133/600"}
-}
-
 func hswIdle() IdleTable {
 	return IdleTable{Driver: "intel_idle", States: []IdleState{pollState,
 		mwait("C1", "0x00", 2, 2), mwait("C1E", "0x01", 10, 20), mwait("C3", "0x10", 33, 100), mwait("C6", "0x20", 133, 400)},

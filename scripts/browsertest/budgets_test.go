@@ -24,14 +24,16 @@ import (
 	"testing"
 	"time"
 
+	"schedplay/core/metrics"
 	"schedplay/core/scenario"
 	"schedplay/core/sched"
+	"schedplay/wasm/runner"
 	"schedplay/wasm/view"
 )
 
 // millionSlices: two tasks per CPU of an 8-CPU machine that run 20 us and
 // yield: about 400k slices per simulated second, 1.2 million in 3 s.
-const millionSlices = view.BudgetScenario
+const millionSlices = runner.BudgetScenario
 
 // epyc1024 is the 256-CPU machine of core/sched's make-bench benchmark
 // with its 1024 mixed tasks (hogs, 4 ms periodic timers, bursty and short
@@ -169,22 +171,32 @@ func TestBudgets(t *testing.T) {
 	}
 }
 
-// nativeEventsPerSecond runs the scenario with the same consumers as the
-// browser (timeline, metrics, recorder) and measures events per second.
+// nativeEventsPerSecond runs the scenario with the page's consumers on
+// the simulation itself (timeline, metrics, the level-of-detail index
+// after each chunk) and measures events per second.
 func nativeEventsPerSecond(t *testing.T, js string) float64 {
 	sc, err := scenario.Decode([]byte(js))
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := view.NewRun(sc)
+	cfg, err := sc.Build(sched.DefaultLimits())
 	if err != nil {
 		t.Fatal(err)
 	}
-	start := time.Now()
-	for !r.Advance(1 << 20) {
+	sim, err := sched.New(cfg)
+	if err != nil {
+		t.Fatal(err)
 	}
-	_ = sched.Second
-	return float64(r.Sim.EventsProcessed()) / time.Since(start).Seconds()
+	tl := view.NewTimeline(sim.NumCPUs())
+	tl.SetUtilGrid(cfg.Duration, view.UtilBuckets)
+	sim.Attach(tl)
+	sim.Attach(metrics.New(sim.NumCPUs()))
+	start := time.Now()
+	for done := false; !done; {
+		done = runner.Step(sim, 1<<20, 256, nil)
+		tl.IndexLOD()
+	}
+	return float64(sim.EventsProcessed()) / time.Since(start).Seconds()
 }
 
 // TestScreenshots renders the main views for the README.

@@ -43,8 +43,10 @@ func canvas2D(id string) (c, ctx safejs.Value, err error) {
 	return c, ctx, err
 }
 
-// Href is location.href.
-func Href() string { return location("href") }
+// PageURL is the page's own address without query or fragment:
+// location.origin + location.pathname, the base of its share and embed
+// links wherever the site is hosted.
+func PageURL() string { return location("origin") + location("pathname") }
 
 // Hash is location.hash.
 func Hash() string { return location("hash") }

@@ -31,10 +31,14 @@ func TestPublishAndFlag(t *testing.T) {
 }
 
 func TestLocationAndHistory(t *testing.T) {
-	fake(t, `globalThis.location = {href: "http://x/index.html#s=abc", hash: "#s=abc", origin: "http://x"};
+	fake(t, `globalThis.location = {href: "http://x/sub/index.html?q=1#s=abc", hash: "#s=abc", origin: "http://x",
+  pathname: "/sub/index.html"};
 globalThis.history = {replaceState: function (s, t, u) { globalThis.__replaced = u; }};`)
-	if Hash() != "#s=abc" || Href() != "http://x/index.html#s=abc" || Origin() != "http://x" {
-		t.Fatal("location not read")
+	if Hash() != "#s=abc" || PageURL() != "http://x/sub/index.html" || Origin() != "http://x" {
+		t.Fatalf("location not read: hash %q, page %q", Hash(), PageURL())
+	}
+	if got := EmbedURL(PageURL(), "p"); got != "http://x/sub/embed.html#s=p" {
+		t.Fatalf("embed link %q", got)
 	}
 	if err := ReplaceHash("s=new"); err != nil {
 		t.Fatal(err)

@@ -8,17 +8,19 @@ package bridge
 import (
 	"errors"
 	"runtime"
+
+	"schedplay/wasm/protocol"
 )
 
 // Worker is a Web Worker (none on the host).
 type Worker struct{}
 
-func StartWorker(string, func(WorkerMsg)) (*Worker, error) {
+func StartWorker(string, func(protocol.Msg)) (*Worker, error) {
 	return nil, errors.New("no Web Workers here")
 }
-func (w *Worker) Post(map[string]any) error { return errors.New("no worker") }
-func (w *Worker) Terminate()                {}
-func (w *Worker) PostFile(map[string]any, string) (string, float64, error) {
+func (w *Worker) Post(protocol.Message) error { return errors.New("no worker") }
+func (w *Worker) Terminate()                  {}
+func (w *Worker) PostFile(protocol.OpenTrace, string) (string, float64, error) {
 	return "", 0, errors.New("no worker")
 }
 func ReadFile(_ string, _ int, done func(string, []byte, error)) {
@@ -29,7 +31,7 @@ func RequestFrame(func()) error            { return nil }
 func Yield()                               { runtime.Gosched() }
 func SetAttr(string, string, string) error { return nil }
 
-func Href() string                                                        { return "" }
+func PageURL() string                                                     { return "" }
 func Hash() string                                                        { return "" }
 func ReplaceHash(string) error                                            { return nil }
 func CopyText(string) error                                               { return nil }

@@ -28,20 +28,6 @@ type Event struct {
 	TargetID      string // id of the event's target element
 }
 
-// WorkerMsg is one message from the simulation worker (wasm/worker/doc.go
-// has the protocol): Buf holds a batch's compact event records.
-type WorkerMsg struct {
-	Type        string // "batch", "done", "fatal"; "trace" or "traceerror" for an imported trace
-	ID          int    // the run it belongs to
-	Now, Events float64
-	CPUs        int    // "trace": the trace's CPU count
-	Info        string // "trace": a one-line summary of the import
-	Tasks       string // JSON []sched.TaskInfo of new tasks
-	Report      string // JSON metrics report ("done")
-	Error       string
-	Buf         []byte
-}
-
 // Mark is one text label or vertical line drawn over a canvas (Overlay).
 type Mark struct {
 	X, Y  float64
@@ -69,21 +55,22 @@ func HashParam(frag, key string) string {
 	return ""
 }
 
-// ShareURL is the page URL without its fragment plus "#s=payload".
-func ShareURL(href, payload string) string {
-	if i := strings.IndexByte(href, '#'); i >= 0 {
-		href = href[:i]
+// ShareURL is the link that opens payload on the page at base (the page's
+// own address: PageURL, origin and path; a fragment, if any, dropped).
+func ShareURL(base, payload string) string {
+	if i := strings.IndexByte(base, '#'); i >= 0 {
+		base = base[:i]
 	}
-	return href + "#s=" + payload
+	return base + "#s=" + payload
 }
 
-// EmbedURL turns a page URL into the embed page's URL with the payload.
-func EmbedURL(href, payload string) string {
-	if i := strings.IndexByte(href, '#'); i >= 0 {
-		href = href[:i]
+// EmbedURL is the embed page beside the page at base, with the payload.
+func EmbedURL(base, payload string) string {
+	if i := strings.IndexByte(base, '#'); i >= 0 {
+		base = base[:i]
 	}
-	if i := strings.LastIndexByte(href, '/'); i >= 0 {
-		href = href[:i+1]
+	if i := strings.LastIndexByte(base, '/'); i >= 0 {
+		base = base[:i+1]
 	}
-	return href + "embed.html#s=" + payload
+	return base + "embed.html#s=" + payload
 }

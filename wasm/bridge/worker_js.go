@@ -3,15 +3,18 @@
 package bridge
 
 // The page's side of the simulation worker (site/worker.js running
-// wasm/worker) and animation-frame scheduling. Messages are converted to
-// WorkerMsg in the JS callback and handed to a Go function that must not
-// block (the UI queues them; see wasm/runloop.go).
+// wasm/worker) and animation-frame scheduling. Messages cross in
+// wasm/protocol's wire form: requests are built from protocol messages,
+// answers converted to protocol.Msg in the JS callback and handed to a Go
+// function that must not block (the UI queues them; see wasm/runloop.go).
 
 import (
 	"errors"
 	"syscall/js"
 
 	"github.com/hack-pad/safejs"
+
+	"schedplay/wasm/protocol"
 )
 
 // Worker is a running Web Worker.
@@ -23,8 +26,8 @@ type Worker struct {
 }
 
 // StartWorker starts a Web Worker from url; onMsg receives its messages
-// (and a "fatal" message if the worker fails to load or throws).
-func StartWorker(url string, onMsg func(WorkerMsg)) (*Worker, error) {
+// (and a protocol.Fatal if the worker fails to load or throws).
+func StartWorker(url string, onMsg func(protocol.Msg)) (*Worker, error) {
 	cls, err := global().Get("Worker")
 	if err != nil || cls.IsUndefined() {
 		return nil, errors.New("Web Workers are not available")
@@ -46,14 +49,14 @@ func StartWorker(url string, onMsg func(WorkerMsg)) (*Worker, error) {
 		return nil, err
 	}
 	w.onErr, err = safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
-		m := WorkerMsg{Type: "fatal", Error: "worker error"}
+		m := protocol.Fatal{Error: "worker error"}
 		if len(args) > 0 {
 			args[0].Call("preventDefault") // reported in the page, not as a console error
 			if s, err := args[0].Get("message"); err == nil && s.Type() == safejs.TypeString {
 				m.Error, _ = s.String()
 			}
 		}
-		onMsg(m)
+		onMsg(m.Wire())
 		return nil
 	})
 	if err != nil {
@@ -64,26 +67,25 @@ func StartWorker(url string, onMsg func(WorkerMsg)) (*Worker, error) {
 	return w, nil
 }
 
-func decodeMsg(d safejs.Value) WorkerMsg {
-	str := func(k string) string {
-		v, err := d.Get(k)
-		if err != nil || v.Type() != safejs.TypeString {
-			return ""
-		}
-		s, _ := v.String()
-		return s
-	}
-	num := func(k string) float64 {
-		v, err := d.Get(k)
-		if err != nil || v.Type() != safejs.TypeNumber {
-			return 0
-		}
-		f, _ := v.Float()
-		return f
-	}
-	m := WorkerMsg{Type: str("type"), ID: int(num("id")), Now: num("now"), Events: num("events"),
-		Tasks: str("tasks"), Report: str("report"), Error: str("error"), CPUs: int(num("cpus")), Info: str("info")}
-	if ab, err := d.Get("buf"); err == nil && !ab.IsUndefined() && !ab.IsNull() {
+func decodeMsg(d safejs.Value) protocol.Msg {
+	m := protocol.FromFields(
+		func(k string) string {
+			v, err := d.Get(k)
+			if err != nil || v.Type() != safejs.TypeString {
+				return ""
+			}
+			s, _ := v.String()
+			return s
+		},
+		func(k string) float64 {
+			v, err := d.Get(k)
+			if err != nil || v.Type() != safejs.TypeNumber {
+				return 0
+			}
+			f, _ := v.Float()
+			return f
+		})
+	if ab, err := d.Get(protocol.KeyBuf); err == nil && !ab.IsUndefined() && !ab.IsNull() {
 		u8, _ := global().Get("Uint8Array")
 		if arr, err := u8.New(ab); err == nil {
 			n, _ := arr.Get("length")
@@ -95,20 +97,28 @@ func decodeMsg(d safejs.Value) WorkerMsg {
 	return m
 }
 
-// Post sends a message (a map of strings and numbers) to the worker.
-func (w *Worker) Post(fields map[string]any) error {
+// wireObject is m as a JS object of strings and numbers (no buffer: the
+// page sends none).
+func wireObject(m protocol.Message) js.Value {
+	fields := map[string]any{}
+	m.Wire().Fields(func(k string, v any) { fields[k] = v })
+	return js.ValueOf(fields)
+}
+
+// Post sends a message to the worker.
+func (w *Worker) Post(m protocol.Message) error {
 	if w == nil || w.closed {
 		return errors.New("worker closed")
 	}
-	_, err := w.w.Call("postMessage", js.ValueOf(fields))
+	_, err := w.w.Call("postMessage", wireObject(m))
 	return err
 }
 
-// PostFile sends fields plus the first file chosen in the file input
-// inputID (as "file": a File is structured-cloned, not read, here) and
-// returns its name and size; the input is cleared so choosing the same
-// file again fires a change.
-func (w *Worker) PostFile(fields map[string]any, inputID string) (string, float64, error) {
+// PostFile sends m with the first file chosen in the file input inputID
+// (as "file": a File is structured-cloned, not read, here) and returns its
+// name and size; the input is cleared so choosing the same file again
+// fires a change.
+func (w *Worker) PostFile(m protocol.OpenTrace, inputID string) (string, float64, error) {
 	if w == nil || w.closed {
 		return "", 0, errors.New("worker closed")
 	}
@@ -117,8 +127,8 @@ func (w *Worker) PostFile(fields map[string]any, inputID string) (string, float6
 		return "", 0, err
 	}
 	name, size := fileMeta(file)
-	msg := js.ValueOf(fields)
-	msg.Set("file", safejs.Unsafe(file))
+	msg := wireObject(m)
+	msg.Set(protocol.KeyFile, safejs.Unsafe(file))
 	if _, err := w.w.Call("postMessage", msg); err != nil {
 		return "", 0, err
 	}

@@ -53,7 +53,7 @@ func BenchmarkHeatWindow(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	r, err := NewRun(sc)
+	r, err := newTestRun(sc)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -16,13 +16,13 @@ func finishedRun(t *testing.T, js string) *Run {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := NewRun(sc)
+	r, err := newTestRun(sc)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for !r.Advance(1 << 20) {
 	}
-	return r
+	return r.Run
 }
 
 func cmpScenario(hogs int, seed int) string {

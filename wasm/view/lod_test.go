@@ -18,7 +18,7 @@ func TestLODRasterMatchesGallop(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := NewRun(sc)
+	r, err := newTestRun(sc)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,11 +8,11 @@ package view
 import (
 	"bytes"
 	"encoding/csv"
-	"math"
 	"strconv"
 
 	"schedplay/core/metrics"
 	"schedplay/core/sched"
+	"schedplay/wasm/report"
 )
 
 // Bucket is one histogram bar: latencies in [Lo, Hi) ns.
@@ -91,26 +91,6 @@ func TasksCSV(r *metrics.Report) []byte {
 	return b.Bytes()
 }
 
-// FormatDur renders ns compactly for tables and axes: 1.25ms, 830us, 2.5s.
-func FormatDur(ns int64) string {
-	a := math.Abs(float64(ns))
-	f := func(v float64, unit string) string {
-		prec := 0
-		switch {
-		case v < 10:
-			prec = 2
-		case v < 100:
-			prec = 1
-		}
-		return strconv.FormatFloat(v, 'f', prec, 64) + unit
-	}
-	switch {
-	case a >= 1e9:
-		return f(float64(ns)/1e9, "s")
-	case a >= 1e6:
-		return f(float64(ns)/1e6, "ms")
-	case a >= 1e3:
-		return f(float64(ns)/1e3, "us")
-	}
-	return strconv.FormatInt(ns, 10) + "ns"
-}
+// FormatDur renders ns compactly for tables and axes (report.FormatDur:
+// the worker's reports and the page's views print durations alike).
+func FormatDur(ns int64) string { return report.FormatDur(ns) }

@@ -1,10 +1,13 @@
 package view
 
 import (
+	"encoding/json"
 	"os"
 	"testing"
 
+	"schedplay/core/metrics"
 	"schedplay/core/sched"
+	"schedplay/wasm/runner"
 )
 
 // The real 6.18 trace of core/ftraceimport (two shell busy loops pinned to
@@ -15,9 +18,26 @@ func TestLoadRealTrace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, summary, err := LoadTrace("real.txt", data)
+	res, err := runner.ImportTrace("real.txt", data)
 	if err != nil {
 		t.Fatal(err)
+	}
+	r, err := NewTraceRun("real.txt", res.NumCPUs, sched.Time(res.Duration))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tasks []sched.TaskInfo
+	var rep0 metrics.Report
+	if json.Unmarshal([]byte(res.Tasks), &tasks) != nil || json.Unmarshal([]byte(res.Report), &rep0) != nil {
+		t.Fatal("bad task table or report")
+	}
+	if err := r.Ingest(res.Records, sched.Time(res.Duration), res.Events, tasks); err != nil {
+		t.Fatal(err)
+	}
+	r.Finish(&rep0, nil)
+	summary := res.Summary
+	if _, err := NewTraceRun("x", 0, 1); err == nil {
+		t.Error("a trace of 0 CPUs accepted")
 	}
 	if !r.IsTrace() || !r.Done() || r.NumCPUs() != 2 {
 		t.Fatalf("trace run: trace %v done %v cpus %d", r.IsTrace(), r.Done(), r.NumCPUs())
@@ -45,17 +65,5 @@ func TestLoadRealTrace(t *testing.T) {
 		if r.Colors[id] != TaskColor(r.TaskInfo(sched.TaskID(id)).Name) {
 			t.Fatalf("task %d not coloured by name", id)
 		}
-	}
-}
-
-func TestImportTraceErrors(t *testing.T) {
-	bad := "# tracer: nop\n" +
-		"  sh-1  [000] d..2.  1.000000: sched_switch: prev_comm=sh prev_pid=1 prev_prio=120 prev_state=S ==> next_comm=x next_pid=2 next_prio=120\n" +
-		"  sh-1  [000] d..2.  1.000100: sched_switch: garbage\n"
-	if _, _, err := LoadTrace("bad.txt", []byte(bad)); err == nil || err.Error()[:7] != "line 3:" {
-		t.Errorf("bad line: err %v, want it at line 3", err)
-	}
-	if _, err := ImportTrace(make([]byte, MaxTraceBytes+1)); err == nil {
-		t.Error("a file over MaxTraceBytes was imported")
 	}
 }

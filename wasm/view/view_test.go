@@ -3,27 +3,8 @@ package view
 import (
 	"testing"
 
-	"schedplay/core/scenario"
 	"schedplay/core/sched"
 )
-
-func presetRun(t testing.TB, name string, sets ...string) *Run {
-	t.Helper()
-	sc, err := scenario.Preset(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, kv := range sets {
-		if err := sc.Set(kv); err != nil {
-			t.Fatal(err)
-		}
-	}
-	r, err := NewRun(sc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
 
 // The timeline must not depend on how the run is chunked.
 func TestChunkingDoesNotChangeTimeline(t *testing.T) {
@@ -124,9 +105,6 @@ func TestHistogramAndUtilisation(t *testing.T) {
 	}
 	if len(TasksCSV(r.Report())) == 0 {
 		t.Fatal("empty CSV")
-	}
-	if tr, err := r.Ftrace(); err != nil || len(tr) == 0 {
-		t.Fatalf("ftrace: %v", err)
 	}
 }
 

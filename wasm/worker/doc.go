@@ -1,41 +1,18 @@
 // Command worker is the simulation engine of the browser playground, built
-// on its own (GOOS=js GOARCH=wasm, core only: no Vugu, no DOM) and run in a
-// Web Worker (site/worker.js), so that a long simulation never blocks the
-// page's main thread.
+// on its own (GOOS=js GOARCH=wasm, core only: no Vugu, no DOM, no view
+// models) and run in a Web Worker (site/worker.js), so that a long
+// simulation never blocks the page's main thread.
 //
-// Protocol (structured-clone messages):
+// The messages are wasm/protocol's (its doc.go has the table); the work
+// is wasm/runner's Service, the same code the page runs on its own thread
+// when there is no worker. main_js.go is the only part that touches
+// JavaScript: it converts messages, reads trace files, posts answers with
+// their buffers transferred, and yields to the worker's event loop between
+// two chunks (yield_js.go), which is when a cancel or a newer request is
+// seen (the older loop then stops).
 //
-//	page -> worker  {type: "run", id, scenario: "<scenario JSON>"}
-//	                {type: "cancel", id}
-//	                {type: "export", id, kind: "ftrace"|"perfetto", scenario}  (export.go)
-//	                {type: "cancel-export", id}
-//	                {type: "trace", id, file: File}    (import a kernel trace: trace.go)
-//	worker -> page  {type: "batch", id, now, events, tasks: "<JSON []TaskInfo, new ones>",
-//	                 buf: ArrayBuffer (transferred; view.RecordSize-byte records)}
-//	                {type: "done", id, report: "<metrics JSON>", error: "..."}
-//	                {type: "trace", id, cpus, now, events, info}  (before a trace's batch)
-//	                {type: "traceerror", id, error: "name: line N: ..."}
-//	                {type: "exportprogress", id, now: fraction done}
-//	                {type: "export", id, info: kind, buf: ArrayBuffer (the file)}
-//	                {type: "exporterror", id, error}
-//
-// The engine (engine.go) is plain Go, tested and benchmarked on the host
-// and under Node; main_js.go is the only part that touches JavaScript. A
-// run advances in chunks of about chunkMs of wall time; after each chunk
-// the worker posts the batch and yields to its event loop, which is when a
-// cancel or a newer run message is seen (the older run then stops).
-//
-// Thread experiments (thread.go, the playground's thread panel):
-//
-//	page -> worker  {type: "thread", id, scenario: "<scenario JSON>", runs}
-//	worker -> page  {type: "threadprogress", id, now, events, cpus, info}
-//	                {type: "threaddone", id, report: "<JSON view.ThreadReport>", error}
-//
-// Sweeps (sweep.go, the playground's sweep panel):
-//
-//	page -> worker  {type: "sweep", id, scenario: "<scenario JSON>", spec: "<JSON experiment.SweepSpec>"}
-//	worker -> page  {type: "sweepprogress", id, now, events, cpus, info}
-//	                {type: "sweepdone", id, report: "<JSON view.SweepReport>", error}
+// `go list -deps ./wasm/worker` names no page package (wasm/view, the
+// bridge, Vugu): the worker's binary holds the engine and its runner only.
 //
 // On the host, main only explains how to build.
 package main

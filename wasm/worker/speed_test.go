@@ -3,15 +3,15 @@ package main
 // The browser speed budget without a browser (docs/engine.md "Speed under
 // WASM"). `make bench-browser` (scripts/browsertest, TestBudgets) divides
 // the events/s of the playground's worker by the events/s of the same Go
-// code run natively as a local page run (view.NewRun: engine, timeline and
-// metrics). These benchmarks split that measurement into its parts, on the
+// code run natively as a page run without the worker boundary (engine,
+// timeline and metrics on one simulation). These benchmarks split that measurement into its parts, on the
 // same scenario, so that each can be run natively and under Node
 // (GOOS=js GOARCH=wasm with go_js_wasm_exec on PATH):
 //
 //   - BenchmarkBudgetWorker: what the worker does per chunk (engine, metrics
 //     collector, recorder; the batch taken, copied out as post does,
 //     recycled; new tasks described), without the JS calls.
-//   - BenchmarkBudgetPage: the native baseline of the budget (view.Run).
+//   - BenchmarkBudgetPage: the native baseline of the budget (pageRun).
 //   - BenchmarkBudgetIngest: the page side of a worker run (records decoded
 //     into the timeline, level-of-detail index), which runs beside the
 //     worker on the main thread and must keep up with it.
@@ -24,13 +24,15 @@ import (
 	"strings"
 	"testing"
 
+	"schedplay/core/metrics"
 	"schedplay/core/scenario"
 	"schedplay/core/sched"
+	"schedplay/wasm/runner"
 	"schedplay/wasm/view"
 )
 
-// budgetScenario is the budgets' million-slice run (view.BudgetScenario).
-const budgetScenario = view.BudgetScenario
+// budgetScenario is the budgets' million-slice run (runner.BudgetScenario).
+const budgetScenario = runner.BudgetScenario
 
 // benchScenario is budgetScenario, or a cut of it when
 // SCHEDPLAY_BENCH_DURATION (a scenario duration such as "500ms") is set,
@@ -49,12 +51,12 @@ const workerChunk = 16384
 // runWorkerLoop runs the scenario as the worker's run loop does and
 // returns the events processed and the record bytes handed over.
 func runWorkerLoop(tb testing.TB, js []byte, out []byte) (events int64, records int) {
-	eng, err := NewEngine(js)
+	eng, err := runner.NewEngine(js)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	for {
-		done := eng.Advance(workerChunk, nil)
+		done := runner.Step(eng.Sim, workerChunk, 1024, nil)
 		eng.Sim.Progress()
 		buf := eng.Rec.Take()
 		out = append(out[:0], buf...) // post copies the batch into an ArrayBuffer
@@ -99,22 +101,45 @@ func BenchmarkBudgetPage(b *testing.B) {
 	var events int64
 	cpu0 := cpuTime()
 	for b.Loop() {
-		r, err := view.NewRun(sc)
+		n, err := pageRun(sc)
 		if err != nil {
 			b.Fatal(err)
 		}
-		for !r.Advance(1 << 20) {
-		}
-		events += r.Sim.EventsProcessed()
+		events += n
 	}
 	reportRate(b, events, cpu0)
+}
+
+// pageRun runs sc with the page's consumers on the simulation itself
+// (timeline and metrics, the level-of-detail index after each chunk): the
+// work of a run on the page, without the records between engine and page.
+// It returns the events processed.
+func pageRun(sc *scenario.Scenario) (int64, error) {
+	cfg, err := sc.Build(sched.DefaultLimits())
+	if err != nil {
+		return 0, err
+	}
+	sim, err := sched.New(cfg)
+	if err != nil {
+		return 0, err
+	}
+	tl := view.NewTimeline(sim.NumCPUs())
+	tl.SetUtilGrid(cfg.Duration, view.UtilBuckets)
+	mc := metrics.New(sim.NumCPUs())
+	sim.Attach(tl)
+	sim.Attach(mc)
+	for done := false; !done; {
+		done = runner.Step(sim, 1<<20, 256, nil)
+		tl.IndexLOD()
+	}
+	return sim.EventsProcessed(), sim.Err()
 }
 
 func BenchmarkBudgetIngest(b *testing.B) {
 	js := benchScenario()
 	sc, _ := scenario.Decode(js)
 	// The batches the worker would post, made once.
-	eng, err := NewEngine(js)
+	eng, err := runner.NewEngine(js)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -122,7 +147,7 @@ func BenchmarkBudgetIngest(b *testing.B) {
 	var nows []sched.Time
 	var counts []int64
 	for done := false; !done; {
-		done = eng.Advance(workerChunk, nil)
+		done = runner.Step(eng.Sim, workerChunk, 1024, nil)
 		batches = append(batches, append([]byte(nil), eng.Rec.Take()...))
 		now, _ := eng.Sim.Progress()
 		nows, counts = append(nows, now), append(counts, eng.Sim.EventsProcessed())
@@ -134,7 +159,7 @@ func BenchmarkBudgetIngest(b *testing.B) {
 	var events int64
 	cpu0 := cpuTime()
 	for b.Loop() {
-		r, err := view.NewRemoteRun(sc)
+		r, err := view.NewRun(sc)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -161,20 +186,20 @@ func TestWorkerLoopAllocs(t *testing.T) {
 		t.Skip("runs 500 ms of the budget scenario; allocation counts need no -race")
 	}
 	js := []byte(strings.Replace(budgetScenario, `"duration":"3s"`, `"duration":"500ms"`, 1))
-	eng, err := NewEngine(js)
+	eng, err := runner.NewEngine(js)
 	if err != nil {
 		t.Fatal(err)
 	}
-	eng.Advance(workerChunk, nil) // tasks start, buffers grow
+	runner.Step(eng.Sim, workerChunk, 1024, nil) // tasks start, buffers grow
 	eng.NewTasks()
 	eng.Rec.Recycle(eng.Rec.Take())
-	eng.Advance(workerChunk, nil)
+	runner.Step(eng.Sim, workerChunk, 1024, nil)
 	eng.Rec.Recycle(eng.Rec.Take())
 	out := make([]byte, 0, 1<<20)
 	var events int64
 	allocs := testing.AllocsPerRun(5, func() {
 		before := eng.Sim.EventsProcessed()
-		eng.Advance(workerChunk, nil)
+		runner.Step(eng.Sim, workerChunk, 1024, nil)
 		buf := eng.Rec.Take()
 		out = append(out[:0], buf...)
 		eng.NewTasks()

@@ -15,7 +15,7 @@ import (
 	"schedplay/core/experiment"
 	"schedplay/core/scenario"
 	"schedplay/core/sched"
-	"schedplay/wasm/view"
+	"schedplay/wasm/report"
 )
 
 func sweepMsg(t *testing.T, spec experiment.SweepSpec) js.Value {
@@ -25,19 +25,15 @@ func sweepMsg(t *testing.T, spec experiment.SweepSpec) js.Value {
 	}
 	sc.Duration = 100 * sched.Millisecond
 	js1, _ := json.Marshal(spec)
-	m := js.Global().Get("Object").New()
-	m.Set("type", "sweep")
-	m.Set("id", 9)
-	m.Set("scenario", string(sc.Encode()))
-	m.Set("spec", string(js1))
-	return m
+	return object(map[string]any{"type": "sweep", "id": 9, "scenario": string(sc.Encode()), "spec": string(js1)})
 }
 
 func TestSweepMessage(t *testing.T) {
 	w := newWorker()
-	msgs := capture(t, nil)
-	w.current = 9
-	w.runSweepMsg(9, sweepMsg(t, experiment.SweepSpec{Axes: []string{"kernel.hz=100,1000"}, Runs: 2, Metrics: []string{"switches"}}))
+	c := capture(t, nil, "sweepdone")
+	w.handle(sweepMsg(t, experiment.SweepSpec{Axes: []string{"kernel.hz=100,1000"}, Runs: 2, Metrics: []string{"switches"}}))
+	c.wait(t)
+	msgs := &c.msgs
 	var done js.Value
 	progress := 0
 	for _, m := range *msgs {
@@ -54,7 +50,7 @@ func TestSweepMessage(t *testing.T) {
 	if progress == 0 || done.IsUndefined() || !done.Get("error").IsUndefined() {
 		t.Fatalf("%d progress messages, done %v", progress, done)
 	}
-	var rep view.SweepReport
+	var rep report.SweepReport
 	if err := json.Unmarshal([]byte(done.Get("report").String()), &rep); err != nil {
 		t.Fatal(err)
 	}
@@ -65,9 +61,10 @@ func TestSweepMessage(t *testing.T) {
 
 func TestSweepMessageBadValue(t *testing.T) {
 	w := newWorker()
-	msgs := capture(t, nil)
-	w.current = 9
-	w.runSweepMsg(9, sweepMsg(t, experiment.SweepSpec{Axes: []string{"kernel.hz=100,7"}, Runs: 1}))
+	c := capture(t, nil, "sweepdone")
+	w.handle(sweepMsg(t, experiment.SweepSpec{Axes: []string{"kernel.hz=100,7"}, Runs: 1}))
+	c.wait(t)
+	msgs := &c.msgs
 	if len(*msgs) != 1 || !strings.Contains((*msgs)[0].Get("error").String(), "kernel.hz=7") {
 		t.Fatalf("bad value: %d messages", len(*msgs))
 	}

@@ -2,7 +2,7 @@
 
 package main
 
-// The "thread" message under Node: the worker's JS side posts progress
+// The "thread" message under Node: the worker posts progress
 // (fraction growing, runs counted) and one "threaddone" whose report is
 // the thread's table with its published numbers; a cancel (the run no
 // longer current) stops it without a report.
@@ -12,44 +12,25 @@ import (
 	"strings"
 	"syscall/js"
 	"testing"
+	"time"
 
 	"schedplay/core/scenario"
 	"schedplay/core/sched"
-	"schedplay/wasm/view"
+	"schedplay/wasm/report"
 )
 
-// capture replaces the worker's postMessage and returns the messages.
-func capture(t *testing.T, onMsg func(js.Value)) *[]js.Value {
-	var got []js.Value
-	prev := js.Global().Get("postMessage")
-	f := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		got = append(got, args[0])
-		if onMsg != nil {
-			onMsg(args[0])
-		}
-		return nil
-	})
-	js.Global().Set("postMessage", f)
-	t.Cleanup(func() { js.Global().Set("postMessage", prev); f.Release() })
-	return &got
-}
-
 func threadMsg(t *testing.T, runs int) js.Value {
-	m := js.Global().Get("Object").New()
-	m.Set("type", "thread")
-	m.Set("id", 7)
-	m.Set("scenario", seedJSON(t))
-	m.Set("runs", runs)
-	return m
+	return object(map[string]any{"type": "thread", "id": 7, "scenario": seedJSON(t), "runs": runs})
 }
 
 func seedJSON(t *testing.T) string { return string(mustPreset(t)) }
 
 func TestThreadMessage(t *testing.T) {
 	w := newWorker()
-	msgs := capture(t, nil)
-	w.current = 7
-	w.runThreadMsg(7, threadMsg(t, 1))
+	c := capture(t, nil, "threaddone")
+	w.handle(threadMsg(t, 1))
+	c.wait(t)
+	msgs := &c.msgs
 	var last float64
 	var progress int
 	var done js.Value
@@ -77,7 +58,7 @@ func TestThreadMessage(t *testing.T) {
 	if e := done.Get("error"); !e.IsUndefined() {
 		t.Fatalf("error: %s", e.String())
 	}
-	var rep view.ThreadReport
+	var rep report.ThreadReport
 	if err := json.Unmarshal([]byte(done.Get("report").String()), &rep); err != nil {
 		t.Fatal(err)
 	}
@@ -93,38 +74,40 @@ func TestThreadMessage(t *testing.T) {
 }
 
 func TestThreadMessageCancel(t *testing.T) {
-	w := newWorker()
-	msgs := capture(t, func(m js.Value) {
+	var w *worker
+	c := capture(t, func(m js.Value) {
 		if m.Get("type").String() == "threadprogress" {
-			w.current = -1 // what a "cancel" message does
+			w.handle(object(map[string]any{"type": "cancel", "id": 7}))
 		}
-	})
-	w.current = 7
+	}, "threaddone")
+	w = newWorker()
 	// 100 seeds per cell: far more than one 50 ms chunk can finish, so the
 	// run is still going when the cancel lands (with 3 it could finish in
 	// the first chunk and post its done message).
-	w.runThreadMsg(7, threadMsg(t, 100))
-	if len(*msgs) != 1 || (*msgs)[0].Get("type").String() != "threadprogress" {
-		t.Fatalf("after a cancel: %d messages", len(*msgs))
+	w.handle(threadMsg(t, 100))
+	time.Sleep(500 * time.Millisecond)
+	if len(c.msgs) != 1 || c.msgs[0].Get("type").String() != "threadprogress" {
+		t.Fatalf("after a cancel: %d messages", len(c.msgs))
 	}
 }
 
 func TestThreadMessageBadScenario(t *testing.T) {
 	w := newWorker()
-	msgs := capture(t, nil)
-	w.current = 7
+	c := capture(t, nil, "threaddone")
 	m := threadMsg(t, 1)
 	m.Set("scenario", `{"version":1,"topology":"nope"}`)
-	w.runThreadMsg(7, m)
-	if len(*msgs) != 1 || (*msgs)[0].Get("type").String() != "threaddone" ||
-		!strings.Contains((*msgs)[0].Get("error").String(), "tasks: missing") {
-		t.Fatalf("bad scenario: %d messages", len(*msgs))
+	w.handle(m)
+	c.wait(t)
+	if len(c.msgs) != 1 || c.msgs[0].Get("type").String() != "threaddone" ||
+		!strings.Contains(c.msgs[0].Get("error").String(), "tasks: missing") {
+		t.Fatalf("bad scenario: %d messages", len(c.msgs))
 	}
 	demo, _ := scenario.Preset("demo/periodic-vs-hog")
 	m.Set("scenario", string(demo.Encode()))
-	w.runThreadMsg(7, m)
-	if len(*msgs) != 2 || !strings.Contains((*msgs)[1].Get("error").String(), "no experiment block") {
-		t.Fatalf("a scenario without an experiment block: %d messages", len(*msgs))
+	w.handle(m)
+	c.wait(t)
+	if len(c.msgs) != 2 || !strings.Contains(c.msgs[1].Get("error").String(), "no experiment block") {
+		t.Fatalf("a scenario without an experiment block: %d messages", len(c.msgs))
 	}
 }
 

@@ -17,7 +17,7 @@ import (
 	"schedplay/core/trace/tracetest"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+var rewrite = flag.Bool("rewrite", false, "rewrite the golden files under testdata/ (review the diff)")
 
 // The regexps of ftrace text parsers (Perfetto's systrace line tokenizer and
 // the kernel's TP_printk formats of include/trace/events/sched.h).
@@ -282,21 +282,21 @@ func TestForkExitLines(t *testing.T) {
 }
 
 // TestGolden pins the exact text of a tiny run: review changes as a diff
-// and regenerate with go test -run Golden -update.
+// and regenerate with go test -run Golden -rewrite.
 func TestGolden(t *testing.T) {
 	out := traceRun(t, "smp-2", 8*sched.Millisecond, tracetest.ForkTasks(), Options{})
 	path := filepath.Join("testdata", "fork.txt")
-	if *update {
+	if *rewrite {
 		if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
+		t.Fatalf("%v (run with -rewrite to create it)", err)
 	}
 	if out != string(want) {
-		t.Errorf("output differs from %s (rerun with -update and review the diff):\n%s", path, out)
+		t.Errorf("output differs from %s (rerun with -rewrite and review the diff):\n%s", path, out)
 	}
 }
 

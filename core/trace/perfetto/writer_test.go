@@ -17,7 +17,7 @@ import (
 	"schedplay/core/trace/tracetest"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+var rewrite = flag.Bool("rewrite", false, "rewrite the golden files under testdata/ (review the diff)")
 
 // traceEvent is the part of a trace event the tests read.
 type traceEvent struct {
@@ -187,22 +187,22 @@ func checkDocument(t *testing.T, out []byte, busy []sched.Time) {
 }
 
 // TestGolden pins the exact JSON of a tiny run: review changes as a diff
-// and regenerate with go test -run Golden -update.
+// and regenerate with go test -run Golden -rewrite.
 func TestGolden(t *testing.T) {
 	out, _ := traceRun(t, 8*sched.Millisecond, tracetest.ForkTasks())
 	decode(t, out)
 	path := filepath.Join("testdata", "fork.json")
-	if *update {
+	if *rewrite {
 		if err := os.WriteFile(path, out, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
+		t.Fatalf("%v (run with -rewrite to create it)", err)
 	}
 	if !bytes.Equal(out, want) {
-		t.Errorf("output differs from %s (rerun with -update and review the diff):\n%s", path, out)
+		t.Errorf("output differs from %s (rerun with -rewrite and review the diff):\n%s", path, out)
 	}
 }
 

@@ -1,0 +1,32 @@
+package main
+
+// Probe: what the page measures of itself for the browser tests and
+// budgets (window.schedplay, published by publish.go): slow spans, load
+// marks, render and rebuild counters, the longest chunk, ingestion and
+// render of the current run, and what was last published (so large
+// values are sent only when they change).
+
+import "schedplay/wasm/view"
+
+// Probe holds the published measurements of the App.
+type Probe struct {
+	published     bool           // first page state published (first-render budget)
+	marks         map[string]any // first-render load marks (main_wasm.go), nil after it
+	spans         spanLog        // slow main-thread work of the current run (spans.go)
+	maxChunkMs    float64        // longest simulation chunk of the current run (page fallback)
+	maxRenderMs   float64        // longest DOM render of the current run
+	maxIngestMs   float64        // longest batch ingestion of the current run
+	machBuilds    int            // times the machine drawing's nodes were built
+	machSends     int            // heat-map updates sent to the page
+	memFor        *view.Run      // the run whose memory statistics were published
+	tasksFor      *view.Run      // the run whose task table was published
+	publishedJSON string         // JSONText as last published
+
+	threadMaxMsgMs float64 // longest handling of one experiment message (main thread)
+	threadRenders  int     // page renders so far (the tests count those during an experiment)
+}
+
+// resetRun clears the per-run maxima (a run or an import starts).
+func (p *Probe) resetRun() {
+	p.maxChunkMs, p.maxRenderMs, p.maxIngestMs = 0, 0, 0
+}

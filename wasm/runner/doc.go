@@ -1,0 +1,19 @@
+// Package runner runs the playground's simulations for the page: the
+// engine side of the page/worker protocol, with no JavaScript, so that the
+// Web Worker (wasm/worker) and the page's main-thread fallback (wasm, when
+// there is no worker) run the same code, and host tests run it natively.
+//
+//   - [Step] and [Pacer] (chunk.go): the only chunk loop. A run is stepped
+//     in chunks bounded by an event budget and the caller's wall clock;
+//     batches of runs in slices of simulated time.
+//   - [Engine]: one run with the metrics collector and the record encoder
+//     (wasm/codec) attached; [Export]: a re-run with a trace writer.
+//   - [ThreadRun], [SweepRun]: a thread experiment and a sweep, planned as
+//     the CLI plans them and run job by job (jobqueue.go).
+//   - [ImportTrace]: a kernel trace parsed into records and a report.
+//   - [Service]: the requests of wasm/protocol, each run by those loops,
+//     superseded by newer ones, answered through an injected post.
+//
+// Non-goals: no DOM, no syscall/js, no clock of its own (the host passes
+// performance.now), no view models (wasm/view is the page's).
+package runner
