@@ -133,6 +133,10 @@ func BenchmarkSim64CPU256TasksEEVDFUnpinned(b *testing.B) { benchmarkSimPinned(b
 // weights and hierarchical PELT); compare with ...EEVDFUnpinned.
 func BenchmarkSim64CPU256TasksEEVDFCgroups(b *testing.B) { benchmarkSimGroups(b, "v6.18", false, true) }
 
+// BenchmarkSim64CPU256TasksCFSUnpinned: v5.8, unpinned (the flat
+// reference of ...CFSCgroups).
+func BenchmarkSim64CPU256TasksCFSUnpinned(b *testing.B) { benchmarkSimPinned(b, "v5.8", false) }
+
 // BenchmarkSim64CPU256TasksCFSCgroups: the same tree under v5.8 legacy CFS.
 func BenchmarkSim64CPU256TasksCFSCgroups(b *testing.B) { benchmarkSimGroups(b, "v5.8", false, true) }
 

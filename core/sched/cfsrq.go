@@ -43,6 +43,7 @@ type cfsRq struct {
 	hLoad      uint64         // h_load (cgroup_pelt.go)
 	hLoadStamp int64          // last_h_load_update, jiffies; -1 = never
 	bwq        cfsRqBandwidth // cgroup_bandwidth.go
+	limbo      []*Task        // throttled_limbo_list (v6.18, cgroup_throttle_task.go)
 }
 
 func (q *cfsRq) key(t *Task) int64 {

@@ -42,10 +42,9 @@ const (
 
 // initCgroups builds the task groups of Config.Cgroups.
 func (s *Sim) initCgroups() error {
-	if len(s.cfg.Cgroups) == 0 {
+	if len(s.cfg.Cgroups) == 0 && !s.cfg.Autogroup {
 		return nil
 	}
-	n := len(s.rqs)
 	for i := range s.rqs {
 		s.rqs[i].cfs.hLoadStamp = -1
 	}
@@ -65,33 +64,56 @@ func (s *Sim) initCgroups() error {
 		if err := s.checkBandwidthSpec(where, spec); err != nil {
 			return err
 		}
-		if spec.CPUs != nil || (spec.Partition != "" && spec.Partition != "member") {
-			return fmt.Errorf("%s: cpuset.cpus and cpuset.cpus.partition are not modelled yet", where)
-		}
 		if spec.RTRuntime != 0 || spec.RTPeriod != 0 {
-			return fmt.Errorf("%s: cpu.rt_runtime_us and cpu.rt_period_us (RT group scheduling) are not modelled yet", where)
+			if !s.cfg.RTGroupSched {
+				return fmt.Errorf("%s: cpu.rt_runtime_us and cpu.rt_period_us need kernel.rt_group_sched (CONFIG_RT_GROUP_SCHED)", where)
+			}
+			return fmt.Errorf("%s: a group's own RT runtime (cpu.rt_runtime_us) is not modelled yet; only the root RT bandwidth is", where)
 		}
-		tg := &taskGroup{id: id, path: spec.Path, shares: s.arith.scaleLoad(int64(spec.Shares)), idle: spec.Idle,
-			parent: s.tgs[spec.Parent]}
-		if tg.parent != nil {
-			tg.depth = tg.parent.depth + 1
-		}
-		tg.se = make([]*Task, n)
-		tg.cfs = make([]*cfsRq, n)
-		for c := range n {
-			q := &cfsRq{tg: tg, byDeadline: s.rqs[c].cfs.byDeadline, queue: make([]*Task, 0, 4), hLoadStamp: -1}
-			se := &Task{id: NoTask, name: spec.Path, cpu: CPUID(c), tg: tg.parent, my: q, depth: tg.depth,
-				policy: SchedOther, lastWakee: NoTask, recentUsedCPU: -1}
-			se.se.load = loadWeight{weight: tg.shares}
-			se.se.slice = s.sys.BaseSliceNs
-			se.se.avg = schedAvg{loadAvg: uint64(s.arith.scaleLoadDown(tg.shares))} // init_entity_runnable_average()
-			q.se = se
-			tg.cfs[c], tg.se[c] = q, se
+		tg := s.newTaskGroup(id, spec.Path, s.tgs[spec.Parent], s.arith.scaleLoad(int64(spec.Shares)))
+		tg.idle = spec.Idle
+		if spec.Idle {
+			// sched_group_set_idle(): idle groups have the minimum weight.
+			s.setGroupShares(tg, s.arith.scaleLoad(weightIdlePrio))
 		}
 		s.initBandwidth(tg, spec)
 		s.tgs[id] = tg
 	}
+	s.initAutogroups() // autogroup.go
 	return nil
+}
+
+// newTaskGroup mirrors sched_create_group() with alloc_fair_sched_group()
+// and init_tg_cfs_entry(): a group entity and a cfs_rq per CPU.
+func (s *Sim) newTaskGroup(id int, path string, parent *taskGroup, shares int64) *taskGroup {
+	n := len(s.rqs)
+	tg := &taskGroup{id: id, path: path, parent: parent, shares: shares}
+	if parent != nil {
+		tg.depth = parent.depth + 1
+	}
+	tg.se = make([]*Task, n)
+	tg.cfs = make([]*cfsRq, n)
+	for c := range n {
+		q := &cfsRq{tg: tg, byDeadline: s.rqs[c].cfs.byDeadline, queue: make([]*Task, 0, 4), hLoadStamp: -1}
+		se := &Task{id: NoTask, name: path, cpu: CPUID(c), tg: parent, my: q, depth: tg.depth,
+			policy: SchedOther, lastWakee: NoTask, recentUsedCPU: -1}
+		se.se.slice = s.sys.BaseSliceNs
+		s.setTaskRq(se)
+		q.se = se
+		tg.cfs[c], tg.se[c] = q, se
+	}
+	s.setGroupShares(tg, shares)
+	return tg
+}
+
+// setGroupShares sets tg->shares before any entity is queued
+// (__sched_group_set_shares() on an empty group).
+func (s *Sim) setGroupShares(tg *taskGroup, shares int64) {
+	tg.shares = shares
+	for _, se := range tg.se {
+		se.se.load = loadWeight{weight: shares}
+		se.se.avg = schedAvg{loadAvg: uint64(s.arith.scaleLoadDown(shares))} // init_entity_runnable_average()
+	}
 }
 
 // grouped reports whether the run schedules through task groups.
@@ -110,7 +132,7 @@ func (s *Sim) cfsOf(t *Task) *cfsRq {
 	if t.tg == nil {
 		return &s.rqs[t.cpu].cfs
 	}
-	return t.tg.cfs[t.cpu]
+	return t.pq
 }
 
 // parentOf mirrors parent_entity(se).
@@ -118,7 +140,17 @@ func (s *Sim) parentOf(t *Task) *Task {
 	if t.tg == nil {
 		return nil
 	}
-	return t.tg.se[t.cpu]
+	return t.parent
+}
+
+// setTaskRq mirrors set_task_rq(): refresh the cached cfs_rq and parent
+// entity after t's CPU or group changed.
+func (s *Sim) setTaskRq(t *Task) {
+	if t.tg == nil || t.cpu < 0 {
+		t.pq, t.parent = nil, nil
+		return
+	}
+	t.pq, t.parent = t.tg.cfs[t.cpu], t.tg.se[t.cpu]
 }
 
 // findMatchingSE mirrors find_matching_se(): walk both entities up to the

@@ -111,6 +111,7 @@ func (s *Sim) initBandwidth(tg *taskGroup, spec CgroupSpec) {
 		return
 	}
 	bw.limited = true
+	s.bwUsed = true
 	bw.quota, bw.period, bw.burst = int64(spec.Quota), int64(spec.Period), int64(spec.Burst)
 	bw.runtime = bw.quota
 	bw.runtimeSnap = bw.runtime
@@ -126,7 +127,7 @@ func (s *Sim) bwSlice() int64 { return s.sys.CfsBandwidthSliceUs * int64(Microse
 // throttledHierarchy mirrors throttled_hierarchy(): q or an ancestor is
 // throttled (the kernel keeps this as throttle_count).
 func (s *Sim) throttledHierarchy(q *cfsRq) bool {
-	if !s.grouped() {
+	if !s.bwUsed {
 		return false
 	}
 	for q.se != nil {

@@ -29,7 +29,7 @@ func (s *Sim) enqueueEntities(rq *rq, p *Task, flags int) int {
 		for se := p; se != nil; se = s.parentOf(se) { // clear_delayed()
 			q := s.cfsOf(se)
 			q.hDelayed--
-			if q.bwq.throttled {
+			if q.bwq.throttled && !s.taskThrottle {
 				break
 			}
 		}
@@ -60,7 +60,7 @@ func (s *Sim) enqueueEntities(rq *rq, p *Task, flags int) int {
 		if q.tg != nil && q.tg.idle {
 			idle = true
 		}
-		if q.bwq.throttled {
+		if q.bwq.throttled && !s.taskThrottle {
 			return 0
 		}
 		flags = enqWakeup
@@ -77,7 +77,7 @@ func (s *Sim) enqueueEntities(rq *rq, p *Task, flags int) int {
 		if q.tg != nil && q.tg.idle {
 			idle = true
 		}
-		if q.bwq.throttled {
+		if q.bwq.throttled && !s.taskThrottle {
 			return 0
 		}
 	}
@@ -121,7 +121,7 @@ func (s *Sim) dequeueEntities(rq *rq, p *Task, flags int) (bool, int) {
 				for e := p; e != nil; e = s.parentOf(e) { // set_delayed()
 					c := s.cfsOf(e)
 					c.hDelayed++
-					if c.bwq.throttled {
+					if c.bwq.throttled && !s.taskThrottle {
 						break
 					}
 				}
@@ -134,7 +134,7 @@ func (s *Sim) dequeueEntities(rq *rq, p *Task, flags int) (bool, int) {
 		if q.tg != nil && q.tg.idle {
 			idle = n > 0
 		}
-		if q.bwq.throttled {
+		if q.bwq.throttled && !s.taskThrottle {
 			return true, 0
 		}
 		if q.load.weight != 0 {
@@ -161,7 +161,7 @@ func (s *Sim) dequeueEntities(rq *rq, p *Task, flags int) (bool, int) {
 		if q.tg != nil && q.tg.idle {
 			idle = n > 0
 		}
-		if q.bwq.throttled {
+		if q.bwq.throttled && !s.taskThrottle {
 			return true, 0
 		}
 	}
@@ -209,12 +209,16 @@ again:
 	}
 	rule := PickNone
 	var next *Task
+	throttled := false
 	for {
 		if q.curr != nil && q.curr.se.onRq {
 			s.updateCurrQ(rq, q)
 		}
 		if s.checkCfsRqRuntime(q) { // cgroup_bandwidth.go
-			goto again
+			if !s.taskThrottle {
+				goto again
+			}
+			throttled = true // v6.18: the task is throttled on its way back to user mode
 		}
 		var e *Task
 		var r PickRule
@@ -234,6 +238,9 @@ again:
 			break
 		}
 		q = e.my
+	}
+	if throttled && s.taskThrottleAtPick(rq, next) { // cgroup_throttle_task.go
+		goto again
 	}
 	if next != prev {
 		if prev != nil && s.fairCurr(prev) {

@@ -20,11 +20,18 @@ func (s *Sim) moveTaskGroup(rq *rq, t *Task, cg int) {
 	if !s.grouped() || t.isRT() || t.isDL() {
 		if s.grouped() {
 			t.tg = s.tgs[cg] // another class: only the membership changes
+			if t.tg == nil {
+				t.tg = s.autogroupOf(s.cfg.Tasks[t.group].Session)
+			}
 			t.depth = s.tgDepth(t.tg)
+			s.setTaskRq(t)
 		}
 		return
 	}
 	tg := s.tgs[cg]
+	if tg == nil {
+		tg = s.autogroupOf(s.cfg.Tasks[t.group].Session) // autogroup_task_group()
+	}
 	if tg == t.tg {
 		return
 	}
@@ -40,6 +47,7 @@ func (s *Sim) moveTaskGroup(rq *rq, t *Task, cg int) {
 	s.updateTGLoadAvg(s.cfsOf(t))
 	s.propagateEntityCfsRq(rq, t)
 	t.tg, t.depth = tg, s.tgDepth(tg)
+	s.setTaskRq(t)
 	s.attachEntityLoadAvg(s.cfsOf(t), t)
 	s.updateTGLoadAvg(s.cfsOf(t))
 	s.propagateEntityCfsRq(rq, t)
@@ -72,8 +80,8 @@ func (s *Sim) propagateEntityCfsRq(rq *rq, se *Task) {
 
 // TaskCgroup is the cgroup task id is in now (0 = root).
 func (s *Sim) TaskCgroup(id TaskID) int {
-	if tg := s.tasks[id].tg; tg != nil {
+	if tg := s.tasks[id].tg; tg != nil && tg.id <= len(s.cfg.Cgroups) {
 		return tg.id
 	}
-	return 0
+	return 0 // the root, or its autogroup
 }

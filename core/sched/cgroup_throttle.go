@@ -23,6 +23,12 @@ func (s *Sim) throttleCfsRq(q *cfsRq) bool {
 		return false // raced with runtime becoming available
 	}
 	bw.throttledList = append(bw.throttledList, q)
+	if s.taskThrottle {
+		q.bwq.throttled = true
+		q.bwq.throttledClock = -1 // starts when the first task is throttled
+		s.emit(Event{Kind: EvCgroupThrottle, CPU: rq.cpu, Prev: taskID(rq.curr), Next: NoTask, Reason: ReasonCgroupThrottled, Arg: int64(tg.id)})
+		return true
+	}
 	nr, delayed, idle := q.hNr, q.hDelayed, q.hIdle
 	se := q.se
 	reachedRoot := true
@@ -103,6 +109,11 @@ func (s *Sim) unthrottleCfsRq(q *cfsRq) {
 		}
 	}
 	s.emit(Event{Kind: EvCgroupUnthrottle, CPU: rq.cpu, Prev: taskID(rq.curr), Next: NoTask, Reason: ReasonCgroupThrottled, Arg: int64(tg.id)})
+	if s.taskThrottle {
+		s.unthrottleTasks(rq, q)
+		s.unthrottleResched(rq)
+		return
+	}
 	if q.load.weight == 0 {
 		return
 	}

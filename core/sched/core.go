@@ -180,6 +180,10 @@ func (s *Sim) kick(rq *rq) {
 			s.armRun(rq)
 			return
 		}
+		if t.throttleWork && s.throttleTaskWork(rq, t) { // v6.18: back to user mode (cgroup_throttle_task.go)
+			s.schedule(rq, ReasonCgroupThrottled)
+			continue
+		}
 		switch s.advance(rq, t) {
 		case stepSleep:
 			s.schedule(rq, ReasonSleep)
@@ -383,6 +387,7 @@ func (s *Sim) wakeUpNewTask(t *Task, parent *Task) {
 	cpu, _ := s.selectTaskRq(t, this, sdFlagFork, false, this, parent)
 	rq := &s.rqs[cpu]
 	t.cpu = cpu
+	s.setTaskRq(t)
 	t.state = stateRunnable
 	t.firstRun = s.now
 	reason := ReasonStart

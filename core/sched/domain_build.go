@@ -35,7 +35,9 @@ package sched
 //
 // Abstracted: asymmetric NUMA diameters >= 3 (find_descended_sibling is not
 // needed by the presets), SD_ASYM_CPUCAPACITY is classified the v5.14+ way
-// for every profile, cpusets/isolcpus/hotplug (one root domain of all CPUs).
+// for every profile, isolcpus/hotplug, and the per-partition root domains of
+// cpuset partitions (cpuset.go: their sched domains are built, their root
+// domain state is the global one).
 
 import (
 	"schedplay/core/topology"
@@ -62,6 +64,7 @@ type sdBuild struct {
 	sgc    [][]*sgCapacity  // [level][balance cpu]
 	shared [][]*sdShared    // [level][first cpu]
 	dists  []int            // sched_domains_numa_distance[]
+	dom    cpuMask          // the cpu_map of the CPU being built (nil: every CPU)
 }
 
 // buildSchedDomains builds the tree for every CPU once per run.
@@ -93,8 +96,15 @@ func (s *Sim) buildSchedDomains() {
 	for c := 0; c < n; c++ {
 		all.set(c)
 	}
-	// Set up domains for every CPU.
+	// Set up domains for every CPU (within its cpuset partition, cpuset.go).
 	for cpu := 0; cpu < n; cpu++ {
+		dom := all
+		if s.sdDoms != nil {
+			if dom = s.sdDoms[cpu]; dom == nil {
+				continue // an isolated partition: no sched domain
+			}
+			b.dom = dom
+		}
 		var sd *schedDomain
 		for l := range b.tls {
 			sd = b.buildSchedDomain(l, sd, cpu)
@@ -102,7 +112,7 @@ func (s *Sim) buildSchedDomains() {
 			if b.tls[l].overlap {
 				sd.flags |= SDOverlap
 			}
-			if sd.span.equal(all) {
+			if sd.span.equal(dom) {
 				break
 			}
 		}
@@ -269,6 +279,9 @@ func (b *sdBuild) levels() {
 func (b *sdBuild) buildSchedDomain(l int, child *schedDomain, cpu int) *schedDomain {
 	s, tl := b.s, &b.tls[l]
 	span := tl.masks[cpu].clone()
+	if b.dom != nil {
+		span.and(b.dom) // sd_init(): cpumask_and(span, cpu_map, tl->mask(cpu))
+	}
 	w := span.weight()
 	sd := &schedDomain{name: tl.name, child: child, span: span, numaLevel: tl.numaLevel,
 		minInterval: w, maxInterval: 2 * w, balanceInterval: w}

@@ -127,6 +127,17 @@ func (s *Sim) advance(rq *rq, t *Task) stepResult {
 			}
 		case OpCgroup:
 			s.moveTaskGroup(rq, t, op.Target) // cgroup_move.go
+			// cpuset_attach(): the new cgroup's CPUs (cpuset.go).
+			if s.cpusetEff != nil {
+				m := s.cpusetMask(t, op.Target)
+				if m.weight() == 0 {
+					s.fail(fmt.Errorf("task %s: moved to cgroup %d at %s, whose cpuset shares no CPU with the task's", t.name, op.Target, s.now))
+					return stepExit
+				}
+				if s.setAffinity(rq, t, m) { // affinity.go
+					return stepMigrate
+				}
+			}
 			if rq.needResched {
 				return stepRun
 			}

@@ -26,7 +26,7 @@ func (s *Sim) checkCgroupInvariants(rq *rq) {
 			}
 			// Before v6.0 sched_move_task() can leave the running task
 			// under a throttled group until it blocks (no resched_curr()).
-			if q.bwq.throttled && s.version >= 600 {
+			if q.bwq.throttled && s.version >= 600 && !c.throttleWork {
 				panic(fmt.Sprintf("invariant: cpu %d runs %s under a throttled cfs_rq (%s) at %s", rq.cpu, c.name, se.name, s.now))
 			}
 		}
@@ -53,6 +53,9 @@ func (s *Sim) checkCfsRqTree(rq *rq, q *cfsRq) (nr, delayed, idle int) {
 		w += e.se.load.weight
 		if e.cpu != rq.cpu || !e.se.onRq {
 			panic(fmt.Sprintf("invariant: cpu %d queue holds %s (cpu %d, on_rq %v) at %s", rq.cpu, e.name, e.cpu, e.se.onRq, s.now))
+		}
+		if e.tg != nil && (e.pq != e.tg.cfs[e.cpu] || e.parent != e.tg.se[e.cpu]) {
+			panic(fmt.Sprintf("invariant: cpu %d: %s caches a cfs_rq or parent of another CPU or group at %s", rq.cpu, e.name, s.now))
 		}
 		if e.my == nil {
 			nr++

@@ -38,6 +38,7 @@ func (s *Sim) setTaskCPU(t *Task, dst CPUID, why Reason) {
 		return
 	}
 	t.cpu = dst
+	s.setTaskRq(t)
 	t.nrMigrations++
 	s.emit(Event{Kind: EvMigrate, CPU: dst, Next: t.id, Reason: why, Arg: int64(src)})
 }

@@ -65,8 +65,12 @@ type fairServer struct {
 
 // rtThrottling reports whether the profile's kernel throttles the root
 // rt_rq (rt_bandwidth_enabled(): sysctl_sched_rt_runtime >= 0, before
-// v6.12).
-func (s *Sim) rtThrottling() bool { return s.version < 612 && s.sys.RTRuntimeUs >= 0 }
+// v6.12; from v6.12 only in kernels built with CONFIG_RT_GROUP_SCHED,
+// Config.RTGroupSched: 5f6bd380c7bd removed the default bandwidth control
+// of !RT_GROUP_SCHED kernels, and the fair server runs beside it).
+func (s *Sim) rtThrottling() bool {
+	return (s.version < 612 || s.cfg.RTGroupSched) && s.sys.RTRuntimeUs >= 0
+}
 
 // startRTBandwidth mirrors start_rt_bandwidth() from inc_rt_group().
 func (s *Sim) startRTBandwidth(rq *rq) {

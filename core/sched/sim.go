@@ -137,6 +137,11 @@ type Sim struct {
 	rtPeriodGen               uint32       // cancels a pending qRTPeriod
 	dl                        dlGlobal     // root-domain deadline state (dl_cbs.go, dl_balance.go)
 	tgs                       []*taskGroup // task groups by cgroup number (nil: none, a flat run; cgroup.go)
+	taskThrottle              bool         // v6.18: task-based throttle (cgroup_throttle_task.go)
+	bwUsed                    bool         // cfs_bandwidth_used(): some group has a quota
+	autogroups                []autogroup  // one per session of the root cgroup's tasks (autogroup.go)
+	cpusetEff                 []cpuMask    // effective CPUs per cgroup (nil: no cpuset; cpuset.go)
+	sdDoms                    []cpuMask    // the sched domain span of each CPU's partition (nil entry: isolated)
 	sinks                     []Sink
 	scratch                   Event
 	rng                       *rand.Rand
@@ -171,12 +176,6 @@ func New(cfg Config) (*Sim, error) {
 	if cfg.Profile.Preempt == PreemptLazy && cfg.Profile.version < 613 {
 		return nil, fmt.Errorf("kernel.preempt lazy: the lazy preemption model arrived in v6.13; kernel %s has none, voluntary and full", cfg.Profile.Name)
 	}
-	if cfg.Autogroup {
-		return nil, fmt.Errorf("kernel.autogroup: autogroup is not modelled yet")
-	}
-	if cfg.RTGroupSched {
-		return nil, fmt.Errorf("kernel.rt_group_sched: RT group scheduling is not modelled yet")
-	}
 	if !ValidHZ(cfg.Profile.HZ) {
 		return nil, fmt.Errorf("kernel.hz %d: want 100, 250, 300 or 1000", cfg.Profile.HZ)
 	}
@@ -191,6 +190,7 @@ func New(cfg Config) (*Sim, error) {
 		tickNs:        Second / Time(cfg.Profile.HZ),
 		tickOffset:    cfg.TickOffset,
 		normBaseSlice: cfg.Profile.baseSlice,
+		taskThrottle:  cfg.Profile.version >= 618,
 		end:           cfg.Duration,
 		localCPU:      -1,
 		rng:           rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15)),
@@ -211,6 +211,9 @@ func New(cfg Config) (*Sim, error) {
 		s.rqs[i].cfs.byDeadline = s.eevdf && s.version >= 612 // v6.6 keeps the tree in vruntime order
 	}
 	if err := s.initIdle(); err != nil {
+		return nil, err
+	}
+	if err := s.initCpusets(); err != nil { // cpuset.go
 		return nil, err
 	}
 	s.buildSchedDomains()
@@ -276,6 +279,9 @@ func New(cfg Config) (*Sim, error) {
 					t.affinity.set(c)
 				}
 			}
+			if !s.restrictToCpuset(t, spec.Cgroup) { // cpuset.go
+				return nil, fmt.Errorf("tasks[%d] (%s): its CPUs and the effective cpuset of cgroup %s share no CPU", gi, spec.Name, s.cfg.Cgroups[spec.Cgroup-1].Path)
+			}
 			s.q.push(qevent{at: spec.Start, kind: qStart, task: t.id, prio: prioTimer})
 		}
 	}
@@ -317,6 +323,10 @@ func (s *Sim) checkSpec(gi int, spec TaskSpec) error {
 	}
 	if spec.Cgroup < 0 || spec.Cgroup > len(s.cfg.Cgroups) {
 		return fmt.Errorf("%s: cgroup %d, want 0 (root) .. %d", where, spec.Cgroup, len(s.cfg.Cgroups))
+	}
+	if s.cfg.RTGroupSched && spec.Policy.IsRT() && spec.Cgroup != 0 {
+		// sched_rt_can_attach(): a group without RT runtime takes no RT task.
+		return fmt.Errorf("%s: %s task in cgroup %s, whose cpu.rt_runtime_us is 0 (RT group scheduling gives new groups no RT runtime)", where, spec.Policy, s.cfg.Cgroups[spec.Cgroup-1].Path)
 	}
 	for i, op := range spec.Program {
 		if op.Kind == OpCgroup && (op.Target < 0 || op.Target > len(s.cfg.Cgroups)) {
@@ -376,9 +386,10 @@ func (s *Sim) newTask(gi int) *Task {
 	t.effPrio = t.normalPrio()
 	if s.tgs != nil {
 		t.tg = s.tgs[spec.Cgroup]
-		if t.tg != nil {
-			t.depth = t.tg.depth + 1
+		if t.tg == nil {
+			t.tg = s.autogroupOf(spec.Session) // autogroup.go (nil when off)
 		}
+		t.depth = s.tgDepth(t.tg)
 	}
 	t.lk.blockedOn = -1
 	t.rt.timeSlice = s.rrTimeslice() // __sched_fork(): p->rt.time_slice = sched_rr_timeslice
@@ -404,6 +415,9 @@ func (s *Sim) forkTask(parent *Task, gi int) error {
 		return fmt.Errorf("task %s: fork at %s exceeds the limit of %d tasks", parent.name, s.now, s.cfg.Limits.MaxTasks)
 	}
 	child := s.newTask(gi)
+	if !s.restrictToCpuset(child, s.cfg.Tasks[gi].Cgroup) {
+		return fmt.Errorf("task %s: fork of %s, whose CPUs and cpuset share no CPU", parent.name, child.name)
+	}
 	s.wakeUpNewTask(child, parent)
 	return nil
 }
