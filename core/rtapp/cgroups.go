@@ -57,6 +57,19 @@ func taskgroupAt(path string, v *Value) (string, error) {
 	return g, nil
 }
 
+// sessionAt reads the thread key "session", the scenario's autogroup
+// session, which export writes and rt-app ignores ("" when absent).
+func sessionAt(path string, v *Value) (string, error) {
+	m := v.Get("session")
+	if m == nil {
+		return "", nil
+	}
+	if m.Val == nil || m.Val.Kind != String || m.Val.Str == "" || len(m.Val.Str) > 64 {
+		return "", errAt(join(path, "session"), "want a session name of 1-64 characters (the scenario's session key; rt-app ignores it)")
+	}
+	return m.Val.Str, nil
+}
+
 // checkTaskgroupPolicy is check_taskgroup_policy_dep().
 func checkTaskgroupPolicy(path, pol, group string) error {
 	if group != "" && !taskgroupOK(pol) {

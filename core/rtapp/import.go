@@ -348,7 +348,7 @@ var legacy = []string{"exec", "period", "deadline", "lock_order", "resources"}
 
 // threadKeys are the non-event keys of a thread object.
 var threadKeys = map[string]bool{"instance": true, "loop": true, "phases": true, "cpus": true,
-	"policy": true, "priority": true, "delay": true, "dl-runtime": true, "dl-period": true, "dl-deadline": true, "taskgroup": true}
+	"policy": true, "priority": true, "delay": true, "dl-runtime": true, "dl-period": true, "dl-deadline": true, "taskgroup": true, "session": true}
 
 // phaseKeys are the non-event keys of a phase object.
 var phaseKeys = map[string]bool{"loop": true, "cpus": true, "policy": true, "priority": true,
@@ -417,6 +417,9 @@ func (im *importer) task(t *taskIn) error {
 		return err
 	}
 	if err := checkTaskgroupPolicy(t.path, policyName(t.out.Policy), t.out.Cgroup); err != nil {
+		return err
+	}
+	if t.out.Session, err = sessionAt(t.path, v); err != nil { // cgroups.go
 		return err
 	}
 	if m := v.Get("delay"); m != nil {
