@@ -42,7 +42,9 @@ func TestKeyTablePlugIn(t *testing.T) {
 			return autogroup[sc]
 		}})
 	plugIn(t, "semaphores", keyDef{name: "testgroups", fam: &family{
-		members: func() []KeyInfo { return []KeyInfo{{Key: "testgroups.PATH.FILE", Type: "per file", Help: "test family"}} },
+		members: func() []KeyInfo {
+			return []KeyInfo{{Key: "testgroups.PATH.FILE", Type: "per file", Help: "test family"}}
+		},
 		decode: func(sc *Scenario, v any) error {
 			m, err := asObject("testgroups", v)
 			if err != nil {
