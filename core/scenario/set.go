@@ -1,6 +1,6 @@
 package scenario
 
-// `-set KEY=VALUE` overrides (interfaces.md "Scenario keys"): the same keys
+// `-set KEY=VALUE` overrides (docs/cli.md "The contract"): the same keys
 // as the JSON document, addressed by dotted path.
 
 import (
