@@ -26,8 +26,7 @@ func (a *App) publish() {
 	bridge.Publish("machineSends", a.machSends)
 	if a.Run != nil && a.Run.Done() && a.memFor != a.Run {
 		// Once per finished run: ReadMemStats stops the world and walks
-		// the heap's statistics (7 ms in a trace of the 256-CPU run's
-		// last task, where publish ran it again on every call).
+		// the heap's statistics (docs/playground-perf.md measured it).
 		a.memFor = a.Run
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)

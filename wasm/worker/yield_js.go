@@ -6,15 +6,13 @@ package main
 // a run (that is when a cancel or a newer run message is delivered) and
 // resumes at once.
 //
-// It used to be time.Sleep(time.Millisecond) alone, a setTimeout
-// underneath. The HTML timer rules clamp a timeout to at least 4 ms once
-// timers nest more than five deep, and every chunk's sleep was started
-// from the callback of the previous one (the worker resumes Go from the
-// timer), so in a browser each chunk of about chunkMs (50 ms) was followed
-// by 4 ms of idle worker: about 7% of a long run. Now the yield first posts
-// a message to itself through a MessageChannel and waits for it (a plain
-// task, no clamp), and sleeps from that task: the timer nests one deep and
-// waits its 1 ms. The sleep stays because a self-posted message alone does
+// A time.Sleep alone is a setTimeout started from the previous chunk's
+// timer callback, and the HTML timer rules clamp a timeout nested more
+// than five deep to 4 ms: idle worker after every chunk (docs/engine.md
+// "Speed under WASM"). So the yield first posts a message to itself
+// through a MessageChannel and waits for it (a plain task, no clamp), and
+// sleeps from that task: the timer nests one deep and waits its 1 ms. The
+// sleep stays because a self-posted message alone does
 // not always let other tasks in: Node delivers up to a thousand port
 // messages in one go, and a browser may favour one task queue over the
 // timers for a while. Where there is no MessageChannel, only the sleep.
