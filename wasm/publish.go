@@ -72,8 +72,8 @@ func (a *App) publish() {
 		bridge.Publish("events", float64(a.Run.Events()))
 		if done && a.tasksFor != a.Run {
 			a.tasksFor = a.Run
-			// One string and one JSON.parse: at 1024 tasks a js.ValueOf
-			// per object and field was 20-40 ms of the run's last task.
+			// One string and one JSON.parse, not a js.ValueOf per object
+			// and field (docs/playground-perf.md, "The 256-CPU run by phase").
 			bridge.PublishJSON("tasks", tasksJSON(a.Run.Report()))
 		}
 	}
@@ -84,8 +84,8 @@ func (a *App) publish() {
 
 // tasksJSON is window.schedplay.tasks as JSON: per task name its runtime,
 // switches and p99 wakeup latency. Written by hand in the report's order:
-// encoding/json's reflection and sorting of a 1024-key map were ~10 ms of
-// the run's last task under js/wasm.
+// encoding/json's reflection and map sorting cost more under js/wasm
+// (docs/playground-perf.md).
 func tasksJSON(rep *metrics.Report) string {
 	b := make([]byte, 0, 80*len(rep.Tasks)+2)
 	b = append(b, '{')
