@@ -72,7 +72,7 @@ func runPreset(t *testing.T, cfg sched.Config, d driver, withMetrics, withHash b
 func TestDeterminismAcrossDrivers(t *testing.T) {
 	dur := sched.Second
 	if testing.Short() {
-		dur = 50 * sched.Millisecond // make check: every preset and driver, a shorter run
+		dur = 20 * sched.Millisecond // make check: every preset and driver, a shorter run
 	}
 	for _, name := range presetNames(t) {
 		t.Run(name, func(t *testing.T) {
