@@ -122,7 +122,7 @@ func TestDeterminismAcrossProfiles(t *testing.T) {
 	// (no hidden global state, no map-order leaks).
 	dur := 300 * sched.Millisecond
 	if testing.Short() {
-		dur = 50 * sched.Millisecond // make check: every preset and profile, a shorter run
+		dur = 20 * sched.Millisecond // make check: every preset and profile, a shorter run
 	}
 	for _, name := range presetNames(t) {
 		for _, k := range sched.ProfileNames() {
