@@ -13,7 +13,7 @@ WORKER_OUT := build/worker.wasm
 WASM_EXEC  = PATH="$$($(GO) env GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm
 
 .PHONY: all build cli-demo generate check-generated site run pgo-profile \
-	check test fmt-check vet test-unit test-golden test-race test-wasm-build test-wasm-node test-browser \
+	check test fmt-check vet test-short test-unit test-golden test-race test-wasm-build test-wasm-node test-browser \
 	bench bench-engine bench-browser bench-speed fuzz realkernel validate clean \
 	$(WASM_OUT) $(WORKER_OUT)
 
@@ -67,10 +67,13 @@ pgo-profile:
 
 # --- Tests -----------------------------------------------------------------
 
-# The quick gate: gofmt, vet, unit tests (-short, invariants on) and the golden lock.
+# The quick gate: gofmt, vet, then the short unit tests and the golden lock side by side.
 check: fmt-check vet
+	$(MAKE) --no-print-directory -j2 test-short test-golden
+
+# Unit tests with invariants, -short.
+test-short:
 	$(GO) test -tags invariants -short -count=1 $(PKGS)
-	$(MAKE) --no-print-directory test-golden
 
 # Everything CI runs (.ci/run).
 test: fmt-check check-generated vet test-unit test-wasm-build test-wasm-node test-browser
