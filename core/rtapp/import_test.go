@@ -155,7 +155,7 @@ func hasWarning(ws []Warning, path, sub string) bool {
 	return false
 }
 
-// TestS5 imports the rt-app file of experiments.md S5 verbatim and checks
+// TestS5 imports the rt-app file of S5 (docs/VALIDATION.md) verbatim and checks
 // that it is the workload of demo/sched-idle-wakeup-cfs: the same task
 // groups and programs, and, on the preset's machine and kernel, the same
 // schedule to the nanosecond.

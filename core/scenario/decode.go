@@ -79,8 +79,8 @@ func decodeScenario(m map[string]any) (*Scenario, error) {
 // validName reports whether s is 1..max characters of [A-Za-z0-9_] (and
 // '.' if dot): task names match ^[A-Za-z0-9_.]{1,64}$, workload names
 // ^[A-Za-z0-9_]{1,32}$. A loop, not a regexp: compiling the counted
-// repetitions at package init cost 60-90 ms of the browser's first render
-// in WASM.
+// repetitions at package init delayed the browser's first render in WASM
+// (docs/playground-perf.md, "First render").
 func validName(s string, max int, dot bool) bool {
 	if len(s) < 1 || len(s) > max {
 		return false

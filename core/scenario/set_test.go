@@ -8,7 +8,7 @@ import (
 	"schedplay/core/sched"
 )
 
-// TestSet covers every key family of interfaces.md "Scenario keys".
+// TestSet covers every key family of docs/cli.md "The contract".
 func TestSet(t *testing.T) {
 	sc := mustPreset(t, "demo/nice-shares")
 	for _, kv := range []string{

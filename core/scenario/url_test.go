@@ -184,7 +184,7 @@ func readCorpus(t *testing.T) []corpusEntry {
 }
 
 // TestURLCorpus checks that every URL the project ever produced still
-// opens (interfaces.md "Share URLs"): it decodes, validates and builds.
+// opens (docs/cli.md "Share URLs"): it decodes, validates and builds.
 func TestURLCorpus(t *testing.T) {
 	entries := readCorpus(t)
 	if *rewrite {

@@ -3,7 +3,7 @@
 package main
 
 // The simulator column: run the case's scenario through the schedplay CLI and read
-// its metrics JSON (schema schedplay.metrics/v1, docs in interfaces.md).
+// its metrics JSON (schema schedplay.metrics/v1, docs/cli.md "The contract").
 
 import (
 	"bytes"

@@ -1,5 +1,5 @@
 // Command validate regenerates docs/VALIDATION.md from scratch (`make
-// validate`): the five mailing-list experiments of experiments.md run by
+// validate`): the five mailing-list experiments (S1-S5, listed in the report) run by
 // `schedplay validate` (each seed preset's thread table with the published
 // numbers, tolerances and pass/fail), the throttling lab (every cgroup/
 // preset, the same way), then the real-kernel comparison
@@ -27,7 +27,8 @@ import (
 	"time"
 )
 
-// seeds are the five presets experiments.md asks for, in its order.
+// seeds are the five thread presets with the labels (S1-S5) that code and
+// docs cite them by; the report's section 1 lists them.
 var seeds = []struct{ name, section string }{
 	{"seed/sm-idle-ipistorm", "S1"},
 	{"seed/newidle-rt-latency", "S2"},
@@ -120,7 +121,7 @@ func run(args []string) error {
 	fmt.Fprintf(&b, "| | |\n|---|---|\n| date | %s |\n| commit | %s |\n| Go | %s |\n| machine | %s |\n| kernel | %s |\n\n",
 		time.Now().UTC().Format(time.RFC3339), rev, runtime.Version(), cpuModel(), kernel())
 	b.WriteString("## 1. The five mailing-list experiments\n\n")
-	b.WriteString("Each `seed/` preset reproduces a Linux scheduler thread (../shared/reference/experiments.md): " +
+	b.WriteString("Each `seed/` preset reproduces a Linux scheduler thread (code and docs cite them as " + seedLabels() + "): " +
 		"its configurations and machines, the simulator's table, and the thread's published numbers with the " +
 		"tolerance each must meet. *Calibration* results depend on documented hw cost parameters (docs/costs.md, `schedplay keys`); " +
 		"*emergent* ones follow from kernel rules alone and were not tuned. A `FAIL` is reported as it is.\n\n")
@@ -146,6 +147,15 @@ func run(args []string) error {
 	}
 	fmt.Fprintln(os.Stderr, "wrote", *out)
 	return nil
+}
+
+// seedLabels lists the presets by label: "S1 `seed/...`, S2 ...".
+func seedLabels() string {
+	var l []string
+	for _, s := range seeds {
+		l = append(l, s.section+" `"+s.name+"`")
+	}
+	return strings.Join(l, ", ")
 }
 
 // demote turns the real-kernel report's headings one level down and

@@ -1,7 +1,7 @@
 package main
 
 // schedplay validate: every built-in scenario with an experiment block
-// (the seed/... presets of experiments.md), run as its thread ran it, with
+// (the seed/... presets, docs/VALIDATION.md), run as its thread ran it, with
 // the thread's published numbers checked. -o markdown is the seed section
 // of docs/VALIDATION.md (`make validate` adds the real-kernel section).
 
