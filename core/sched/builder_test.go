@@ -30,9 +30,9 @@ type runBuilder struct {
 	seedVal  uint64
 	limits   Limits
 	groups   []*groupDraft
-	cgroups  []CgroupSpec // cgroup_test.go
 	mutexes  []Resource   // Config.Resources: the mutexes of lock/unlock steps
 	piOn     bool         // Config.PI
+	cgroups  []CgroupSpec // cgroup_test.go
 }
 
 type featureToggle struct {

@@ -96,7 +96,7 @@ func (s *Sim) newTaskGroup(id int, path string, parent *taskGroup, shares int64)
 	for c := range n {
 		q := &cfsRq{tg: tg, byDeadline: s.rqs[c].cfs.byDeadline, queue: make([]*Task, 0, 4), hLoadStamp: -1}
 		se := &Task{id: NoTask, name: path, cpu: CPUID(c), tg: parent, my: q, depth: tg.depth,
-			policy: SchedOther, lastWakee: NoTask, recentUsedCPU: -1}
+			policy: SchedOther, effPrio: 120, lastWakee: NoTask, recentUsedCPU: -1}
 		se.se.slice = s.sys.BaseSliceNs
 		s.setTaskRq(se)
 		q.se = se
