@@ -45,6 +45,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -121,7 +122,8 @@ func run(args []string) error {
 		res.Pipe = pr
 	}
 	for i := range res.Cases {
-		if err := addSim(ctx, root, cases[i], &res.Cases[i], &res.Machine, *duration, *noSim); err != nil {
+		c := cases[slices.IndexFunc(cases, func(c caseSpec) bool { return c.ID == res.Cases[i].ID })] // measureAll may skip some
+		if err := addSim(ctx, root, c, &res.Cases[i], &res.Machine, *duration, *noSim); err != nil {
 			return err
 		}
 	}
@@ -168,6 +170,17 @@ func measureAll(ctx context.Context, root string, cases []caseSpec, d time.Durat
 	bin, err := buildWorker(root, tmp)
 	if err != nil {
 		return err
+	}
+	if _, _, err := cgroupMount(); err != nil { // cgroups.go
+		var flat []caseSpec
+		for _, c := range cases {
+			if len(c.Cgroups) == 0 {
+				flat = append(flat, c)
+			} else {
+				fmt.Fprintf(os.Stderr, "skipping %s: %v\n", c.ID, err)
+			}
+		}
+		cases = flat
 	}
 	for _, c := range cases {
 		fmt.Fprintf(os.Stderr, "measuring %s for %v\n", c.ID, d)
