@@ -2,9 +2,9 @@ package main
 
 // Decoding the worker's large JSON in pieces. A run's first batch carries
 // the task list (JSON []sched.TaskInfo) and its "done" message the metrics
-// report (JSON metrics.Report); on a 256-CPU machine with 1024 tasks each
-// took 40-100 ms of main-thread CPU in one json.Unmarshal (encoding/json
-// in WASM), one long task at each end of the run. The pump decodes them
+// report (JSON metrics.Report); on a 256-CPU machine with 1024 tasks one
+// json.Unmarshal of either is a long task of the main thread
+// (docs/playground-perf.md). The pump decodes them
 // before it takes the event-env lock (they are the message's own data),
 // one array element at a time, and yields to the browser (bridge.Yield)
 // whenever a piece has taken decodeMs; what it builds is what

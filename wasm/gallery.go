@@ -1,7 +1,7 @@
 package main
 
 // Gallery: a card for every built-in preset, the seed/ presets (the
-// mailing-list threads of experiments.md) first with their thread's
+// mailing-list threads of docs/VALIDATION.md) first with their thread's
 // subject, date and kind, then the demos. Opening a card loads the preset
 // and runs it; a card with an experiment block lists its configurations
 // and can start the thread's experiment at once (thread-panel.go shows

@@ -7,12 +7,11 @@ package main
 //
 // vugugen compacts a static element (no vg- or : attributes) into an
 // innerHTML of its children, "" for an empty one, and the DOM renderer
-// sets that innerHTML on every page render. A static host was emptied by
-// each render: the timeline and utilisation canvases were re-created and
-// fully redrawn after every click, tab switch and run start (at 256 CPUs
-// 35-130 ms of drawing each time), and the runqueue list re-written. A
-// host with a dynamic attribute and no children is synced by its
-// attributes only; its children stay.
+// sets that innerHTML on every page render: a static host would be
+// emptied by each render, its canvases re-created and fully redrawn after
+// every click, tab switch and run start (docs/playground-perf.md, "Hosts
+// that stay"). A host with a dynamic attribute and no children is synced
+// by its attributes only; its children stay.
 //
 // TestRenderKeepsHosts (scripts/browsertest/render_test.go) checks that
 // the elements in these hosts survive a page render.

@@ -29,8 +29,7 @@ func (a *App) publish() {
 	bridge.Publish("machineSends", a.Probe.machSends)
 	if a.Run != nil && a.Run.Done() && a.Probe.memFor != a.Run {
 		// Once per finished run: ReadMemStats stops the world and walks
-		// the heap's statistics (7 ms in a trace of the 256-CPU run's
-		// last task, where publish ran it again on every call).
+		// the heap's statistics (docs/playground-perf.md measured it).
 		a.Probe.memFor = a.Run
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)
@@ -76,8 +75,8 @@ func (a *App) publish() {
 		bridge.Publish("events", float64(a.Run.Events()))
 		if done && a.Probe.tasksFor != a.Run {
 			a.Probe.tasksFor = a.Run
-			// One string and one JSON.parse: at 1024 tasks a js.ValueOf
-			// per object and field was 20-40 ms of the run's last task.
+			// One string and one JSON.parse, not a js.ValueOf per object
+			// and field (docs/playground-perf.md, "The 256-CPU run by phase").
 			bridge.PublishJSON("tasks", tasksJSON(a.Run.Report()))
 		}
 	}
@@ -88,8 +87,8 @@ func (a *App) publish() {
 
 // tasksJSON is window.schedplay.tasks as JSON: per task name its runtime,
 // switches and p99 wakeup latency. Written by hand in the report's order:
-// encoding/json's reflection and sorting of a 1024-key map were ~10 ms of
-// the run's last task under js/wasm.
+// encoding/json's reflection and map sorting cost more under js/wasm
+// (docs/playground-perf.md).
 func tasksJSON(rep *metrics.Report) string {
 	b := make([]byte, 0, 80*len(rep.Tasks)+2)
 	b = append(b, '{')

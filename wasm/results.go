@@ -38,12 +38,10 @@ type resultsState struct {
 // With split set (a render that is followed by the after-render frames,
 // App.AfterRender), a new run's results are filled later, in two steps
 // (fillResultsPart, from App.afterFrame, which waits a frame after each):
-// the per-task table, then the per-CPU table and the histogram. At the end
-// of a 256-CPU run the results appearing with the render were one frame
-// of ~1,100 layout objects and 620 restyled elements (20-35 ms of CPU,
-// the run's longest task); now the render's own changes, the task table
-// and the rest are laid out in three frames. resultsDue counts the steps
-// left.
+// the per-task table, then the per-CPU table and the histogram, so that
+// the results of a 256-CPU run are laid out in three frames instead of one
+// long task (docs/playground-perf.md, "The 256-CPU run by phase").
+// resultsDue counts the steps left.
 func (a *App) fillResults(split bool) {
 	m := &Metrics{App: a}
 	rep := m.report()

@@ -3,10 +3,9 @@ package main
 // The runqueue panel under the timeline: at the time cursor, what each
 // non-idle CPU runs and queues. The bridge writes it into an empty title
 // and list of the template (#rq-title, #rq-list), as it draws the
-// canvases; Vugu does not render it. Placing the cursor used to re-render
-// the page for this list: at 256 CPUs that was 256 rows plus the whole
-// page re-sent (about 110 ms of main-thread CPU per click); now a click
-// rewrites the list only.
+// canvases; Vugu does not render it, so a click on the timeline rewrites
+// the list only, not the page (docs/playground-perf.md, "Time cursor
+// without a page render").
 
 import (
 	"fmt"

@@ -1,7 +1,7 @@
 package experiment_test
 
 // The S1 and S4 seed presets decode, run and land within their calibration
-// targets (experiments.md). The loop counts are cut so that each preset
+// targets (docs/VALIDATION.md, docs/costs.md). The loop counts are cut so that each preset
 // takes well under ten seconds: both workloads settle into a fixed cycle
 // within a few iterations, so the normalised completion does not depend on
 // the count (the full counts give the same ratios to 3 digits).

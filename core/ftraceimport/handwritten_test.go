@@ -11,7 +11,7 @@ import (
 	"schedplay/core/metrics"
 )
 
-// s5Trace is in the layout of the experiments.md S5 thread excerpts
+// s5Trace is in the layout of the S5 (docs/VALIDATION.md) thread excerpts
 // (/sys/kernel/tracing/trace, v5.17+ header with the irq-flags column).
 // Times below are µs after the first line (42478.170000).
 const s5Trace = `# tracer: nop

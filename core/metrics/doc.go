@@ -1,5 +1,5 @@
 // Package metrics turns a run's event stream into per-task and per-CPU
-// figures, the schema `schedplay.metrics/v1` of interfaces.md.
+// figures, the schema `schedplay.metrics/v1` of docs/cli.md "The contract".
 //
 // The figures are named after the kernel counters they correspond to, so a
 // simulated run reads like /proc/PID/sched of a real one: runtime is

@@ -1,7 +1,7 @@
 package scenario
 
 // The optional "experiment" block: what turns a scenario into a
-// reproduction of a mailing-list thread (experiments.md). It names the
+// reproduction of a mailing-list thread (docs/scenario-format.md "Experiment"). It names the
 // thread, the configurations the thread compared (A/B, or more columns as
 // in the 2013 nohz thread), the machines or workload sizes it ran them on
 // (variants), the metrics of its table, and the thread's published numbers
@@ -19,7 +19,7 @@ import (
 	"strings"
 )
 
-// Experiment kinds (experiments.md).
+// Experiment kinds (docs/scenario-format.md "Experiment").
 const (
 	KindCalibration = "calibration" // depends on hw cost parameters calibrated once
 	KindEmergent    = "emergent"    // follows from kernel rules alone, never tuned

@@ -1,6 +1,6 @@
 package scenario
 
-// Share-URL payloads (interfaces.md "Share URLs"): `#s=<payload>`, where the
+// Share-URL payloads (docs/cli.md "Share URLs"): `#s=<payload>`, where the
 // payload is the canonical scenario JSON, raw-deflated and base64url-encoded
 // without padding. Decoding is bounded: a hostile payload cannot inflate
 // past MaxInput.

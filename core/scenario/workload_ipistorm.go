@@ -1,6 +1,6 @@
 package scenario
 
-// Generator "ipistorm": the ipistorm test module of experiments.md S1
+// Generator "ipistorm": the ipistorm test module of S1 (docs/VALIDATION.md)
 // (`numipi=100000 single=1 offset=8 cpulist=8 wait=1`): each sender CPU c
 // sends numipi call-function IPIs to CPU c+offset one at a time with
 // smp_call_function_single(c+offset, nop, wait=1), spinning in
@@ -19,7 +19,7 @@ import "strconv"
 
 var genIPIStorm = &generator{
 	kind:   "ipistorm",
-	models: "the ipistorm test module (experiments.md S1): sender CPUs each send numipi call-function IPIs to CPU+offset one at a time, spinning until each ran (smp_call_function_single(..., wait=1))",
+	models: "the ipistorm test module (S1 in docs/VALIDATION.md): sender CPUs each send numipi call-function IPIs to CPU+offset one at a time, spinning until each ran (smp_call_function_single(..., wait=1))",
 	params: []Param{
 		{Name: "numipi", Type: PInt, Default: "100000", Min: 1, Max: 10000000, Help: "IPIs each sender sends"},
 		{Name: "cpu", Type: PInt, Default: "0", Min: 0, Max: 4095, Help: "first sender CPU (the module's cpulist)"},

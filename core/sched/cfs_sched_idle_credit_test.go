@@ -1,6 +1,6 @@
 package sched
 
-// experiments.md S5 (seed/sched-idle-wakeup): the patch "sched/fair: avoid
+// S5 (docs/VALIDATION.md) (seed/sched-idle-wakeup): the patch "sched/fair: avoid
 // vruntime compensation for SCHED_IDLE task" (feature
 // SCHED_IDLE_NO_SLEEPER_CREDIT) on v5.8 legacy CFS, HZ=250, 8 CPUs: a busy
 // nice-0 task_other and a SCHED_IDLE task_idle that runs 1us every 16ms

@@ -3,7 +3,7 @@ package sched
 // Call-function IPIs sent by a task: kernel/smp.c smp_call_function_single()
 // with wait=1 (generic_exec_single(), __smp_call_single_queue(),
 // send_call_function_single_ipi(), csd_lock_wait()), as the ipistorm module
-// of experiments.md S1 sends them, and where the target runs the function:
+// of S1 (docs/VALIDATION.md) sends them, and where the target runs the function:
 // flush_smp_call_function_queue() in do_idle() (kernel/sched/idle.c) or
 // generic_smp_call_function_single_interrupt() from the IPI.
 //

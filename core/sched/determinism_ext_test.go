@@ -72,7 +72,7 @@ func runPreset(t *testing.T, cfg sched.Config, d driver, withMetrics, withHash b
 func TestDeterminismAcrossDrivers(t *testing.T) {
 	dur := sched.Second
 	if testing.Short() {
-		dur = 200 * sched.Millisecond
+		dur = 20 * sched.Millisecond // make check: every preset and driver, a shorter run
 	}
 	for _, name := range presetNames(t) {
 		t.Run(name, func(t *testing.T) {
@@ -120,9 +120,13 @@ func TestDeterminismNanosecondSteps(t *testing.T) {
 func TestDeterminismAcrossProfiles(t *testing.T) {
 	// Two independent runs of the same config agree under every profile
 	// (no hidden global state, no map-order leaks).
+	dur := 300 * sched.Millisecond
+	if testing.Short() {
+		dur = 20 * sched.Millisecond // make check: every preset and profile, a shorter run
+	}
 	for _, name := range presetNames(t) {
 		for _, k := range sched.ProfileNames() {
-			cfg := presetConfig(t, name, k, presetDur(t, name, 300*sched.Millisecond))
+			cfg := presetConfig(t, name, k, presetDur(t, name, dur))
 			a := runPreset(t, cfg, oneCall, false, true)
 			b := runPreset(t, cfg, chunked(sched.Millisecond), true, true)
 			if a != b {

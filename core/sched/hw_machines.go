@@ -21,15 +21,15 @@ var machineCosts = []MachineCost{
 	{"icelake-2s32c", "ipi_send_ns", 150, "[estimate] csd_lock + llist_add + set_nr_if_polling() cmpxchg: atomics and one core-to-core cache-line transfer on the ICX mesh (~50-80 ns published core-to-core latency)"},
 	{"icelake-2s32c", "ipi_latency_ns", 300, "[estimate] x2APIC ICR write to handler entry between cores of one socket: mesh delivery + interrupt entry, a few hundred ns (published IPI round trips with the ack ~1 us on 2019-2021 Xeons)"},
 	{"icelake-2s32c", "schedule_idle_ns", 800, "[estimate] do_idle() exit after the flush + __schedule(SM_IDLE) without the pick: irq off, rcu_note_context_switch, rq lock (a line last written by other CPUs), update_rq_clock, unlock; ~0.5-1 us on a 2-socket server"},
-	{"icelake-2s32c", "pick_ns", 390, "calibrated to experiments.md S1 (B/A 0.80): pick_next_task() from the idle task, put_prev_task_idle, the class walk and sched_balance_newidle()'s early exit"},
+	{"icelake-2s32c", "pick_ns", 390, "calibrated to docs/VALIDATION.md S1 (B/A 0.80): pick_next_task() from the idle task, put_prev_task_idle, the class walk and sched_balance_newidle()'s early exit"},
 	{"icelake-2s32c", "csd_func_ns", 150, "[estimate] llist_del_all, an empty function, csd_unlock and its cache-line transfer back to the sender on the ICX mesh"},
 	// Sandy Bridge-EP, 2 sockets (xeon-2s8c-2013), kernel v3.11 era:
-	// experiments.md S4. With the patch a tick stop and restart write the
+	// S4 (docs/VALIDATION.md). With the patch a tick stop and restart write the
 	// clock event no more (tick_nohz.go), so rows 2-4 of S4 are software
 	// only: the idle exit, schedule, pick and switch estimates below add up
 	// to row 4's 3.92 us round trip (docs/costs.md).
-	{"xeon-2s8c-2013", "clockevent_program_ns", 505, "calibrated to experiments.md S4 rows 1->2 (2.02 us per round trip = two tick restarts of two LAPIC timer writes each, hrtimer_force_reprogram() on the cancel and hrtimer_reprogram() of the next tick, which the patch removes; tick_program_event() with the TSC-deadline WRMSR and its ktime reads)"},
-	{"xeon-2s8c-2013", "ipi_latency_ns", 250, "calibrated to experiments.md S4 rows 3->4 (0.49 us per round trip = two reschedule IPIs to a CPU in HLT); low for an xAPIC IPI, see docs/costs.md"},
+	{"xeon-2s8c-2013", "clockevent_program_ns", 505, "calibrated to docs/VALIDATION.md S4 rows 1->2 (2.02 us per round trip = two tick restarts of two LAPIC timer writes each, hrtimer_force_reprogram() on the cancel and hrtimer_reprogram() of the next tick, which the patch removes; tick_program_event() with the TSC-deadline WRMSR and its ktime reads)"},
+	{"xeon-2s8c-2013", "ipi_latency_ns", 250, "calibrated to docs/VALIDATION.md S4 rows 3->4 (0.49 us per round trip = two reschedule IPIs to a CPU in HLT); low for an xAPIC IPI, see docs/costs.md"},
 	{"xeon-2s8c-2013", "ctx_switch_ns", 600, "[estimate] 3.11 context_switch() + finish_task_switch() with an mm switch: the CR3 write flushes the TLB (no PCID use), refilled on the way back to user space; part of S4 row 4's 3.92 us round trip"},
 	{"xeon-2s8c-2013", "pick_ns", 250, "[estimate] 3.11 pick_next_task() from the idle task: the class walk, pick_next_task_fair() and set_next_entity(); part of S4 row 4's round trip"},
 	{"xeon-2s8c-2013", "idle_enter_ns", 200, "[estimate] 3.11 cpu_idle_loop() entry and menu_select()"},
@@ -38,17 +38,17 @@ var machineCosts = []MachineCost{
 	{"xeon-2s8c-2013", "tick_stop_ns", 200, "[estimate] tick_nohz_stop_sched_tick() bookkeeping without the clock-event writes"},
 	{"xeon-2s8c-2013", "tick_restart_ns", 100, "[estimate] tick_nohz_restart() hrtimer cancel/forward/start without the clock-event writes"},
 	// EPYC 7003 Milan, 2 sockets (epyc-milan-2s64c). CPUs 8 and 16 of
-	// experiments.md S1 sit in different CCXs of socket 0.
+	// S1 (docs/VALIDATION.md) sit in different CCXs of socket 0.
 	{"epyc-milan-2s64c", "clockevent_program_ns", 200, "[estimate] TSC-deadline mode (Zen 3 has X86_FEATURE_TSC_DEADLINE_TIMER): one WRMSR, as on Ice Lake"},
 	{"epyc-milan-2s64c", "tick_stop_ns", 500, "[estimate] as Ice Lake (same kernel code, similar core speed)"},
 	{"epyc-milan-2s64c", "tick_restart_ns", 500, "[estimate] as Ice Lake"},
 	{"epyc-milan-2s64c", "ipi_send_ns", 300, "[estimate] as Ice Lake but the cache line crosses CCXs through the I/O die (~100-120 ns published Zen 3 cross-CCX core-to-core latency vs ~20 ns inside a CCX)"},
 	{"epyc-milan-2s64c", "ipi_latency_ns", 300, "[estimate] as Ice Lake"},
 	{"epyc-milan-2s64c", "schedule_idle_ns", 800, "[estimate] as Ice Lake"},
-	{"epyc-milan-2s64c", "pick_ns", 200, "calibrated to experiments.md S1 (B/A 0.90); about half the Ice Lake value: the thread's smaller EPYC gain is attributed to the pick alone (the cross-CCX transfers are already in ipi_send_ns and csd_func_ns), which is a calibration, not a measurement"},
+	{"epyc-milan-2s64c", "pick_ns", 200, "calibrated to docs/VALIDATION.md S1 (B/A 0.90); about half the Ice Lake value: the thread's smaller EPYC gain is attributed to the pick alone (the cross-CCX transfers are already in ipi_send_ns and csd_func_ns), which is a calibration, not a measurement"},
 	// Haswell-EX, 4 sockets (xeon-4s18c), 2020 PREEMPT_RT kernels:
-	// experiments.md S2.
-	{"xeon-4s18c", "lb_cpu_ns", lbCPUNsXeon4S, "calibrated to experiments.md S2: rteval max latency with the RFC patches and HT off (160 us = one statistics pass over the 72 CPUs of the NUMA level plus find_busiest_queue() over the busiest node, before RFC 3/3's check after detach); about five ~400 ns cross-socket misses per CPU on a loaded 4-socket QPI machine, at the high end of plausible (docs/kernel-rules.md section 14.3)"},
+	// S2 (docs/VALIDATION.md).
+	{"xeon-4s18c", "lb_cpu_ns", lbCPUNsXeon4S, "calibrated to docs/VALIDATION.md S2: rteval max latency with the RFC patches and HT off (160 us = one statistics pass over the 72 CPUs of the NUMA level plus find_busiest_queue() over the busiest node, before RFC 3/3's check after detach); about five ~400 ns cross-socket misses per CPU on a loaded 4-socket QPI machine, at the high end of plausible (docs/kernel-rules.md section 14.3)"},
 	{"epyc-milan-2s64c", "csd_func_ns", 300, "[estimate] as Ice Lake with the cross-CCX transfer of the csd flags back to the sender"},
 }
 

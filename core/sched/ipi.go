@@ -101,7 +101,7 @@ func (s *Sim) ipiArrive(rq *rq) {
 }
 
 // SendCallFunctionIPI models smp_call_function_single(to, nop) from CPU
-// from with nothing to run (the ipistorm module of experiments.md S1):
+// from with nothing to run (the ipistorm module of S1 (docs/VALIDATION.md)):
 // set_nr_if_polling() or a function-call IPI; the target runs the idle
 // exit path and schedule_idle() with nothing queued.
 func (s *Sim) SendCallFunctionIPI(from, to CPUID) {

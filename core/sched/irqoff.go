@@ -10,7 +10,7 @@ package sched
 // end of the span: the event that stands for the interrupt (qWake, qResched,
 // qTick) is moved to rq.spanUntil.
 //
-// The three RFC patches of experiments.md S2 ("newidle_balance() latency
+// The three RFC patches of S2 (docs/VALIDATION.md) ("newidle_balance() latency
 // mitigation", S. Wood and R. van Riel, Apr 2020) change where the span
 // ends (newidle.go):
 //

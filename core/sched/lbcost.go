@@ -51,7 +51,7 @@ package sched
 // min(cost, migration_cost + 200) cap are not modelled.
 
 // lbCPUNsXeon4S is hw.lb_cpu_ns on xeon-4s18c, calibrated once on
-// experiments.md S2 (see the key's Source and docs/kernel-rules.md §14).
+// S2 (docs/VALIDATION.md) (see the key's Source and docs/kernel-rules.md §14).
 const lbCPUNsXeon4S = 1900
 
 // lbChargeStats is called by load_balance() once should_we_balance() let

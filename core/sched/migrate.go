@@ -53,8 +53,11 @@ func (s *Sim) migrateWaking(t *Task, dst CPUID, why Reason) {
 	}
 	s.migrateTaskRqFair(src, t)
 	if s.version < 600 {
-		// v5.8 migrate_task_rq_fair(): se->exec_start = 0. The 6.x copy
-		// read no longer resets it [M: the version that dropped it].
+		// v5.8 migrate_task_rq_fair(): se->exec_start = 0 (task_hot() then
+		// sees the task cold). v6.3 moved the reset into enqueue_entity()
+		// for ENQUEUE_MIGRATED (a53ce18cacb4, wakeup and load-balancing
+		// moves alike); the 6.x profiles do not model it, and detachTask()
+		// does not reset it on any profile [M].
 		t.se.execStart = 0
 	}
 	s.setTaskCPU(t, dst, why)

@@ -15,7 +15,7 @@ package sched
 // domain is walked only while avg_idle >= curr_cost + the domain's
 // max_newidle_lb_cost (the cut-off). The walk costs simulated time
 // (lbcost.go): a non-preemptible, interrupts-off span on this CPU
-// (irqoff.go), shortened by the RFC patches of experiments.md S2
+// (irqoff.go), shortened by the RFC patches of S2 (docs/VALIDATION.md)
 // (NEWIDLE_IRQ_ON_UNLOCK, NEWIDLE_RT_ABORT) as irqoff.go describes.
 //
 // nohz idle balance, SIMPLIFIED: idle CPUs have no tick (NO_HZ_IDLE), so a

@@ -3,7 +3,7 @@ package sched
 // Newidle balance as a non-preemptible span (lbcost.go, irqoff.go,
 // newidle.go): a cyclictest-like RT thread whose hrtimer expires just after
 // its CPU started a newidle walk waits for the walk, as long as the walk
-// costs; the RFC toggles of experiments.md S2 cut it short as each patch
+// costs; the RFC toggles of S2 (docs/VALIDATION.md) cut it short as each patch
 // does; the max_newidle_lb_cost cut-off and its decay follow fair.c.
 
 import (

@@ -1,6 +1,6 @@
 package sched_test
 
-// seed/newidle-rt-latency (experiments.md S2) in a short version: HT off,
+// seed/newidle-rt-latency (S2 in docs/VALIDATION.md) in a short version: HT off,
 // one seed (the preset's 1 s), both configurations. The "after" maximum is what
 // hw.lb_cpu_ns of xeon-4s18c is calibrated on (160 us +/-30%); the
 // "before" maximum is emergent: the LBF_ALL_PINNED redos of the NUMA

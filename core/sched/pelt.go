@@ -37,7 +37,10 @@ package sched
 // not tracked. v3.11's PELT (runnable_avg_sum/period, no util_avg) is not
 // modelled: the v3.11 profile uses the modern rules.
 //
-// Nothing reads these signals yet; they never change the event stream.
+// Placement and load balancing read these signals: wakeup and exec
+// placement (select.go, idlest.go, capacity.go, sched_exec.go), misfit
+// detection (misfit.go) and the load-balancing statistics (lbstats.go,
+// balance.go), so they decide where tasks run; PELT emits no events itself.
 
 import "math/bits"
 

@@ -2,7 +2,7 @@ package sched
 
 // The load-balance half of Tim Chen's series "[Patch v2 0/6] Enable Cluster
 // Scheduling for x86 Hybrid CPUs" (Jun 2023, merged for v6.6), as one
-// toggle, features.HYBRID_CLUSTER_SERIES, so that experiments.md S3 can
+// toggle, features.HYBRID_CLUSTER_SERIES, so that S3 (docs/VALIDATION.md) can
 // compare kernels without and with the whole series as the thread did.
 // The patches (kernel/sched/fair.c, read in the mailed v2 and in the
 // post-v6.18 tree of docs/kernel-rules.md §9):

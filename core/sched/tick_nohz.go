@@ -23,7 +23,7 @@ package sched
 //     expiry is earlier than it and is programmed: 2 writes; the restart's
 //     cancel reprograms again and the next tick is programmed: 2 writes.
 //   - features.HRTIMER_NO_REPROGRAM_ON_REMOVE (the 2013 patch of
-//     experiments.md S4: remove_hrtimer() passes reprogram = 0): the event
+//     S4 (docs/VALIDATION.md): remove_hrtimer() passes reprogram = 0): the event
 //     stays programmed for the old tick (ts->last_tick), the far expiry is
 //     later than it: no write. A restart before that instant forwards the
 //     tick to last_tick itself, equal to expires_next: no write. Once the

@@ -17,7 +17,7 @@ func exitTime(evs []sched.Event) sched.Time {
 	return at
 }
 
-// NOHZ_RATELIMIT on top of the 2013 hrtimer patch (experiments.md S4: "changed
+// NOHZ_RATELIMIT on top of the 2013 hrtimer patch (S4 in docs/VALIDATION.md: "changed
 // nothing measurable"): with the patch a tick stop and restart inside a
 // jiffy program no clock event (tick_nohz.go), so keeping the tick saves
 // only the stop and restart bookkeeping, at most hw.tick_restart_ns per

@@ -9,5 +9,67 @@
 // browser-free; `make test-browser` runs them after `make site`. Without a
 // chromium (firefox) binary the Chromium (Firefox) tests skip with a
 // message, unless CI is set, where that is a failure. `make bench-browser`
-// runs the budget measurements and writes the README screenshots.
+// runs the budget measurements (TestBudgets, TestFirefoxBudgets; the table
+// goes to docs/budgets.md, the history is docs/playground-perf.md) and
+// writes the screenshots of docs/screenshots/.
+//
+// # What the tests check
+//
+// Tests of the playground: `wasm/view` (timeline model, level-of-detail
+// raster, chunking equivalence, histograms) on the host and under Node;
+// `wasm/bridge` under Node against fake browser objects; browser tests in
+// `scripts/browsertest` (chromedp v0.23.1, Debian's Chromium, fresh
+// profile): first visit runs; a preset draws slices on exactly the CPUs it
+// uses (read back from `window.schedplay`); a feature toggle changes the
+// metrics; the share URL restores the same run in a fresh tab; the embed
+// page runs inside an iframe of another local page; a broken scenario shows
+// its path; a pasted rt-app file (thread S5, docs/VALIDATION.md) runs with
+// rt-app's thread names and its warnings, and exports back; a real 6.18
+// trace opened through the file input draws CPU 1 and lists both loops, and
+// a broken one names its line; a long run executes in the worker while a
+// Long Tasks observer and a page timer watch the main thread; the gallery
+// lists the seed presets first, opens `seed/sched-idle-wakeup`, runs its
+// experiment with 1 run per cell and finds the table with both
+// configurations and the thread's numbers with pass/FAIL; the A/B toggles
+// run B and A into the A/B view; hostile names in a pasted experiment block
+// stay text; an experiment with a 144-CPU variant shows time left, cancels,
+// and progresses without page renders; a 2x2 sweep (hackbench groups x HZ, 2
+// seeds) gives the table and CSV that the real CLI prints for the page's own
+// share link, a line per HZ value, the CSV download, a bad value at its
+// field, and the form back from the link in a fresh tab; a hackbench
+// generator added through the form previews its expansion, changes it with a
+// parameter, keeps the short form in the JSON, shows an out-of-range value
+// at its field without applying it and is removed; any console error fails
+// the test.
+//
+// Firefox (`TestFirefox`, Debian's firefox-esr, headless, fresh profile) is
+// driven over WebDriver BiDi, which Firefox serves itself
+// (`--remote-debugging-port`; no geckodriver): a small BiDi client in
+// `scripts/browsertest/bidi_test.go` over gobwas/ws. Against the same local
+// server and the same `window.schedplay` probes: the first visit runs the
+// default scenario in the Web Worker (`engine == "worker"`) with slices on
+// its CPU, and the canvas's own pixels (`getImageData`, per lane, with the
+// geometry the page publishes as `window.schedplay.lanes`) agree with the
+// columns the page says it drew; with real (trusted) input, the mouse wheel
+// and the `+`/`0` keys zoom the timeline, the pointer shows a slice's
+// tooltip, a click sets the cursor and its runqueue panel, and a drag pans;
+// the rt-app export downloads a file with the page's bytes; a preset opened
+// from the gallery draws slices on exactly CPU 2 of 8; a feature toggle
+// changes the run and its share URL restores it in a fresh tab; the embed
+// page runs in another page's iframe. Console errors, uncaught exceptions
+// (page and worker), unhandled rejections, HTTP errors and failed downloads
+// fail it; a first subtest proves the capture sees each of those. Run it
+// alone after `make site` (~30-40 s, most of it Firefox's start-up):
+//
+//	go test -tags browser -run TestFirefox ./scripts/browsertest/ -dist $PWD/dist
+//
+// # Measurements (not part of make test)
+//
+// TestBudgets, TestBudgetsRows, TestBudgetsLongTaskProfile and
+// TestBudgetsFirstRenderProfile (budgets_test.go) measure the first render,
+// the longest main-thread task of a long and of a 256-CPU run, the redraw
+// and the in-browser speed; TestFirefoxBudgets the Firefox table;
+// TestLongTaskTrace (trace_test.go, traceanalysis_test.go) and
+// TestLongTaskPhases (phases_test.go) attribute the long tasks from Chrome
+// performance traces; TestScreenshots writes docs/screenshots/.
 package browsertest

@@ -35,10 +35,25 @@ type firefox struct {
 	bidi *bidi
 	done chan struct{} // closed when the process has exited
 
-	mu        sync.Mutex
-	problems  []string
-	downloads []string // files saved (browsingContext.downloadEnd "complete")
-	stderr    []string // the last lines Firefox printed
+	// downloadDir receives every download (the profile's download prefs:
+	// Firefox 140 ESR has neither browser.setDownloadBehavior nor the
+	// browsingContext.downloadEnd event).
+	downloadDir string
+
+	mu       sync.Mutex
+	problems []string
+	stderr   []string // the last lines Firefox printed
+}
+
+// firefoxDownloadJS saves every download into dir without asking.
+func firefoxDownloadJS(dir string) string {
+	return fmt.Sprintf(`user_pref("browser.download.folderList", 2);
+user_pref("browser.download.dir", %q);
+user_pref("browser.download.useDownloadDir", true);
+user_pref("browser.download.always_ask_before_handling_new_types", false);
+user_pref("browser.download.start_downloads_in_tmp_dir", false);
+user_pref("browser.helperApps.neverAsk.saveToDisk", "application/json,application/octet-stream,text/plain");
+`, dir)
 }
 
 // Prefs for the fresh profile: no first-run pages, no update, telemetry,
@@ -86,8 +101,8 @@ func startFirefox(t *testing.T) *firefox {
 		}
 		t.Skip("browsertest: SKIP: no firefox on PATH (apt-get install firefox-esr); Firefox test not run")
 	}
-	profile := t.TempDir()
-	if err := os.WriteFile(filepath.Join(profile, "user.js"), []byte(firefoxUserJS), 0o644); err != nil {
+	profile, downloads := t.TempDir(), t.TempDir()
+	if err := os.WriteFile(filepath.Join(profile, "user.js"), []byte(firefoxUserJS+firefoxDownloadJS(downloads)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(bin, "--headless", "--no-remote", "--remote-debugging-port=0",
@@ -104,7 +119,7 @@ func startFirefox(t *testing.T) *firefox {
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("starting %s: %v", bin, err)
 	}
-	ff := &firefox{cmd: cmd, done: make(chan struct{})}
+	ff := &firefox{cmd: cmd, done: make(chan struct{}), downloadDir: downloads}
 	t.Cleanup(ff.stop)
 
 	endpoint := make(chan string, 1)
@@ -157,8 +172,7 @@ func startFirefox(t *testing.T) *firefox {
 		t.Fatalf("%v\n%s", err, ff.stderrTail())
 	}
 	if err := b.call(ctx, "session.subscribe", map[string]any{
-		"events": []string{"log.entryAdded", "network.responseCompleted", "network.fetchError",
-			"browsingContext.downloadEnd"},
+		"events": []string{"log.entryAdded", "network.responseCompleted", "network.fetchError"},
 	}, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -168,8 +182,7 @@ func startFirefox(t *testing.T) *firefox {
 }
 
 // event records what makes a page fail: console.error, an uncaught
-// exception, a failed or >= 400 HTTP response, a failed download; and the
-// files downloads saved.
+// exception, a failed or >= 400 HTTP response.
 func (ff *firefox) event(method string, params json.RawMessage) {
 	var p struct {
 		Type   string `json:"type"`
@@ -191,9 +204,6 @@ func (ff *firefox) event(method string, params json.RawMessage) {
 			Status int `json:"status"`
 		} `json:"response"`
 		ErrorText string `json:"errorText"`
-		Status    string `json:"status"`
-		Filepath  string `json:"filepath"`
-		URL       string `json:"url"`
 	}
 	if json.Unmarshal(params, &p) != nil {
 		return
@@ -215,14 +225,6 @@ func (ff *firefox) event(method string, params json.RawMessage) {
 		problem = fmt.Sprintf("HTTP %d for %s", p.Response.Status, p.Request.URL)
 	case "network.fetchError":
 		problem = fmt.Sprintf("fetch error %s for %s", p.ErrorText, p.Request.URL)
-	case "browsingContext.downloadEnd":
-		if p.Status == "complete" {
-			ff.mu.Lock()
-			ff.downloads = append(ff.downloads, p.Filepath)
-			ff.mu.Unlock()
-			return
-		}
-		problem = fmt.Sprintf("download of %s ended %q", p.URL, p.Status)
 	default:
 		return
 	}
@@ -236,12 +238,6 @@ func (ff *firefox) problemsSince(n int) []string {
 	ff.mu.Lock()
 	defer ff.mu.Unlock()
 	return append([]string(nil), ff.problems[n:]...)
-}
-
-func (ff *firefox) downloaded() []string {
-	ff.mu.Lock()
-	defer ff.mu.Unlock()
-	return append([]string(nil), ff.downloads...)
 }
 
 func (ff *firefox) problemCount() int {

@@ -184,8 +184,8 @@ func TestRender256(t *testing.T) {
 	}
 
 	// A/B at 256 CPUs: 1024 tasks are compared by their 6 groups (4 rows
-	// each) and 4 machine rows, outside the template (the per-task table
-	// was 4,096 rows re-sent by every render: a 400 ms render).
+	// each) and 4 machine rows, outside the template, not a per-task table
+	// of 4,096 rows re-sent by every render.
 	tb.click("#pin-a")
 	tb.openTab("json")
 	tb.applyJSON(strings.Replace(epyc1024, `"seed":1`, `"seed":2`, 1))

@@ -15,7 +15,7 @@
 //     contention model takes off for that time with the given percentages.
 //
 // With several files it prints their mean. docs/placement.md uses it for the
-// seed/cluster-hybrid analysis (experiments.md S3):
+// seed/cluster-hybrid analysis (S3 in docs/VALIDATION.md):
 //
 //	go run ./core/cmd/schedplay run -preset seed/cluster-hybrid -seed 1 -trace /tmp/t1.txt
 //	go run ./scripts/cobusy -topology alderlake-6p8e /tmp/t1.txt ...

@@ -10,7 +10,7 @@
 // time, because on a shared machine both only ever err on the slow side.
 // The wasm build of the worker takes the same -gcflags and PGO profile as
 // the shipped worker.wasm (-workergc and -workerpgo, the Makefile's
-// WORKER_GCFLAGS and WORKER_PGO). The native run takes the same profile
+// WORKER_GCFLAGS and PGO). The native run takes the same profile
 // (not the -l=4 flags, which only the worker gets): the Makefile builds the
 // CLI and the browser budget's native figure (scripts/browsertest) with it,
 // so both sides of the ratio are profiled.

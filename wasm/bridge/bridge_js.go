@@ -368,8 +368,7 @@ func Publish(key string, v any) {
 // PublishJSON sets window.schedplay[key] = JSON.parse(text): a large
 // value (the finished run's 1024 tasks) as one string and one parse in
 // the browser, instead of a js.ValueOf per object and field (at 1024
-// tasks ~5,000 calls across the Go/JS boundary, 20-40 ms of the end of a
-// 256-CPU run).
+// tasks ~5,000 calls across the Go/JS boundary; docs/playground-perf.md).
 func PublishJSON(key, text string) {
 	v, err := global().Get("JSON")
 	if err != nil {

@@ -4,9 +4,9 @@ package view
 // latency histogram and the per-CPU utilisation over time) are accumulated
 // while the event stream is folded into the timeline, one O(1) update per
 // closed slice or latency, instead of a pass over a million slices when the
-// run ends. That pass used to run inside the final page render on the main
-// thread, which made it a long task (docs/budgets.md); now the end of a
-// run only reads these small arrays.
+// run ends: that pass, in the final page render on the main thread, is a
+// long task (docs/playground-perf.md), so the end of a run only reads
+// these small arrays.
 //
 // The batch functions of stats.go (LatencyHistogram, Utilisation) remain,
 // and the tests check that both paths agree.

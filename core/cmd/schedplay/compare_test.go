@@ -96,7 +96,7 @@ func TestSweepMatchesRun(t *testing.T) {
 }
 
 // TestCompareS5SleeperCredit: the SCHED_IDLE sleeper-credit patch on the
-// thread's workload (experiments.md S5), v5.8 CFS, HZ=250, 8 CPUs, so
+// thread's workload (S5 in docs/VALIDATION.md), v5.8 CFS, HZ=250, 8 CPUs, so
 // sched_latency = 6ms * (1 + ilog2(8)) = 24ms and task_other's ideal
 // slice against the weight-3 idle task is ~23.9ms. task_idle never
 // preempts at wakeup (check_preempt_wakeup returns for an idle-policy

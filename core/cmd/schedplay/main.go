@@ -1,12 +1,12 @@
 // Command schedplay runs schedplay scenarios from the command line: the same
 // core as the browser playground, for scripts, CI and batch sweeps.
 //
-// Usage (interfaces.md "CLI"):
+// Usage (docs/cli.md "The contract"):
 //
 //	schedplay run [flags] [SCENARIO]
 //	schedplay presets | topologies | keys
 //	schedplay workloads [-expand [-preset NAME] [-set K=V] [SCENARIO]]
-//	schedplay url [SCENARIO]
+//	schedplay url [-base URL] [SCENARIO]
 //	schedplay topo [-kernel PROFILE] NAME
 //	schedplay export-rtapp [SCENARIO]
 //	schedplay validate [PRESET ...]
@@ -33,8 +33,15 @@ func badInput(format string, args ...any) error {
 	return usageError{fmt.Errorf(format, args...)}
 }
 
+// env holds what the CLI reads from the process environment; only main
+// fills it, so tests run with an empty one.
+type env struct {
+	base string // SCHEDPLAY_BASE: the share link's origin for `schedplay url`
+}
+
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	e := env{base: os.Getenv(baseEnvVar)}
+	os.Exit(runEnv(os.Args[1:], e, os.Stdin, os.Stdout, os.Stderr))
 }
 
 const usage = `usage: schedplay <command> [flags] [args]
@@ -48,7 +55,7 @@ commands:
   keys                     list every scenario key -set accepts
   workloads [-expand [SCENARIO]]  list the workload generators and their parameters,
                            or print a scenario with its workloads expanded into task groups
-  url [SCENARIO]           print the share URL of a scenario
+  url [-base URL] [SCENARIO]  print the share URL of a scenario ($SCHEDPLAY_BASE sets the origin)
   topo [-kernel P] NAME    the machine and its sched domains (kernel sched_domain debug output)
   placement [-topology T] [-tasks 1-20] -a 'K=V ..' [-b 'K=V ..']  where N CPU-bound tasks settle (docs/placement.md)
   export-rtapp [SCENARIO]  print the workload as rt-app JSON (rt-app files also run directly)
@@ -58,8 +65,13 @@ commands:
 run "schedplay run -h" for the run flags.
 `
 
-// run is main without the process: testable.
+// run is main without the process and its environment: testable.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return runEnv(args, env{}, stdin, stdout, stderr)
+}
+
+// runEnv is run with the environment main read.
+func runEnv(args []string, e env, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return 2
@@ -81,7 +93,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "workloads":
 		err = cmdWorkloads(args[1:], stdin, stdout, stderr)
 	case "url":
-		err = cmdURL(args[1:], stdin, stdout, stderr)
+		err = cmdURL(args[1:], e, stdin, stdout, stderr)
 	case "topo":
 		err = cmdTopo(args[1:], stdout, stderr)
 	case "placement":

@@ -192,6 +192,9 @@ func TestURLThenRun(t *testing.T) {
 func TestRunDeterministic(t *testing.T) {
 	for _, p := range scenario.Presets() {
 		dur := "300ms"
+		if testing.Short() {
+			dur = "50ms" // make check
+		}
 		if p.Name == "seed/newidle-rt-latency" {
 			dur = "20ms" // 144 CPUs under a dense load
 		}

@@ -1,7 +1,7 @@
 package main
 
 // schedplay validate: every built-in scenario with an experiment block
-// (the seed/... presets of experiments.md), run as its thread ran it, with
+// (the seed/... presets, docs/VALIDATION.md), run as its thread ran it, with
 // the thread's published numbers checked. -o markdown is the seed section
 // of docs/VALIDATION.md (`make validate` adds the real-kernel section).
 
@@ -48,7 +48,7 @@ func cmdValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	for _, n := range names {
 		// A preset name, or a scenario file / share URL of one's own.
 		preset, arg := n, ""
-		if _, err := scenario.Preset(n); err != nil && !strings.HasPrefix(n, "seed/") && !strings.HasPrefix(n, "demo/") {
+		if _, err := scenario.Preset(n); err != nil && !strings.HasPrefix(n, "seed/") && !strings.HasPrefix(n, "demo/") && !strings.HasPrefix(n, "cgroup/") {
 			preset, arg = "", n
 		}
 		sc, name, err := loadScenarioWarn(arg, preset, stdin, stderr)
