@@ -150,10 +150,15 @@ func (s *Sim) putPrev(rq *rq, t *Task) {
 	}
 }
 
-// setNext mirrors set_next_task_fair(): set_next_entity() at every level.
+// setNext mirrors set_next_task_fair(): set_next_entity() at every level,
+// and account_cfs_rq_runtime(cfs_rq, 0) to make sure a limited level has
+// runtime (cgroup_bandwidth.go).
 func (s *Sim) setNext(rq *rq, t *Task) {
 	for se := t; se != nil; se = s.parentOf(se) {
 		s.setNextEntity(rq, se)
+		if q := s.cfsOf(se); q.bwq.enabled {
+			s.accountCfsRqRuntime(q, 0)
+		}
 	}
 }
 
