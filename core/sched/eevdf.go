@@ -50,11 +50,11 @@ func (s *Sim) eevdfUpdateCurr(rq *rq) {
 	q.updateMinVruntime()
 	reason := ReasonSliceExpired
 	switch {
-	case s.version < 612:
+	case !s.rules.preemptShort:
 		if !resched || q.nrQueued <= 1 {
 			return
 		}
-	case s.version < 618:
+	case !s.rules.vprot:
 		if rq.nrRunning == 1 {
 			return
 		}
@@ -78,7 +78,7 @@ func (s *Sim) eevdfUpdateCurr(rq *rq) {
 			reason = ReasonProtectionEnded
 		}
 	}
-	s.reschedCurr(rq, reason, NoTask, s.version >= 618)
+	s.reschedCurr(rq, reason, NoTask, s.rules.lazyPreempt)
 	q.clearBuddies(curr)
 }
 
@@ -226,7 +226,7 @@ func (s *Sim) eevdfDequeue(rq *rq, t *Task, flags int) bool {
 // protect is set). The rule that decided is returned too.
 func (s *Sim) eevdfPick(q *cfsRq, protect bool) (*Task, PickRule) {
 	curr := q.curr
-	if s.version >= 612 && q.nrQueued == 1 {
+	if s.rules.deadlineTree && q.nrQueued == 1 {
 		if curr != nil && curr.se.onRq {
 			return curr, PickOnly
 		}
@@ -236,7 +236,7 @@ func (s *Sim) eevdfPick(q *cfsRq, protect bool) (*Task, PickRule) {
 		curr = nil
 	}
 	if curr != nil && protect {
-		if s.version < 618 {
+		if !s.rules.vprot {
 			if s.feat.Has(RunToParity) && curr.se.vlag == curr.se.deadline {
 				return curr, PickRunToParity
 			}
@@ -248,7 +248,7 @@ func (s *Sim) eevdfPick(q *cfsRq, protect bool) (*Task, PickRule) {
 	if q.nrQueued == 1 {
 		rule = PickOnly
 	}
-	if s.version < 612 {
+	if !s.rules.deadlineTree {
 		// v6.6: vruntime-ordered tree; curr seeds best and wins ties.
 		best := curr
 		for _, t := range q.queue {
@@ -280,7 +280,7 @@ func (s *Sim) eevdfPick(q *cfsRq, protect bool) (*Task, PickRule) {
 func (s *Sim) eevdfPickNext(rq *rq) (*Task, PickRule) {
 	q := &rq.cfs
 	buddy := NextBuddy // v6.6, v6.12: the pick honours cfs_rq->next under NEXT_BUDDY
-	if s.version >= 618 {
+	if s.rules.pickBuddy {
 		buddy = PickBuddy
 	}
 	if s.feat.Has(buddy) && q.next != nil && q.eligible(s, q.next) {
@@ -301,7 +301,7 @@ func (s *Sim) eevdfSetNext(q *cfsRq, t *Task) {
 	q.clearBuddies(t)
 	if t.se.onRq {
 		q.remove(s, t)
-		if s.version < 618 {
+		if !s.rules.vprot {
 			t.se.vlag = t.se.deadline
 		} else {
 			s.eevdfSetProtectSlice(q, t)
@@ -377,9 +377,9 @@ func (s *Sim) eevdfCheckPreemptWakeup(rq *rq, p *Task, wakeFlags int) {
 	if rq.needResched {
 		return
 	}
-	lazy := s.version >= 618
+	lazy := s.rules.lazyPreempt
 	currIdle, pIdle := curr.policy == SchedIdle, p.policy == SchedIdle
-	if s.version < 612 {
+	if !s.rules.wakeupIdleSE {
 		if currIdle && !pIdle {
 			s.reschedCurr(rq, ReasonWakeupIdlePolicy, p.id, false)
 			return
@@ -392,7 +392,7 @@ func (s *Sim) eevdfCheckPreemptWakeup(rq *rq, p *Task, wakeFlags int) {
 			return
 		}
 		if currIdle && !pIdle {
-			if s.version >= 618 && curr.se.vprot-curr.se.vruntime > 0 {
+			if s.rules.vprot && curr.se.vprot-curr.se.vruntime > 0 {
 				curr.se.vprot = curr.se.vruntime // cancel_protect_slice()
 			}
 			s.reschedCurr(rq, ReasonWakeupIdlePolicy, p.id, lazy)
@@ -408,10 +408,10 @@ func (s *Sim) eevdfCheckPreemptWakeup(rq *rq, p *Task, wakeFlags int) {
 	}
 	protect, short := true, false
 	switch {
-	case s.version >= 618:
+	case s.rules.vprot:
 		short = s.feat.Has(PreemptShort) && p.se.slice < curr.se.slice
 		protect = !short
-	case s.version >= 612:
+	case s.rules.preemptShort:
 		// do_preempt_short(): cancel curr's RUN_TO_PARITY stash.
 		short = s.feat.Has(PreemptShort) && p.se.slice < curr.se.slice && q.eligible(s, p) &&
 			(p.se.deadline < curr.se.deadline || !q.eligible(s, curr))
@@ -423,14 +423,14 @@ func (s *Sim) eevdfCheckPreemptWakeup(rq *rq, p *Task, wakeFlags int) {
 		reason := ReasonWakeupEligible
 		if short {
 			reason = ReasonWakeupShortSlice
-			if s.version >= 618 && curr.se.vprot-curr.se.vruntime > 0 {
+			if s.rules.vprot && curr.se.vprot-curr.se.vruntime > 0 {
 				curr.se.vprot = curr.se.vruntime
 			}
 		}
 		s.reschedCurr(rq, reason, p.id, lazy)
 		return
 	}
-	if s.version >= 618 && short && s.feat.Has(RunToParity) {
+	if s.rules.vprot && short && s.feat.Has(RunToParity) {
 		s.eevdfUpdateProtectSlice(q, curr)
 	}
 }
@@ -444,7 +444,7 @@ func (s *Sim) eevdfYield(rq *rq) {
 	q := &rq.cfs
 	q.clearBuddies(curr)
 	s.eevdfUpdateCurr(rq)
-	if s.version >= 618 {
+	if s.rules.yieldForfeit {
 		// Forfeit the rest of the slice (79104becf42b): only an eligible
 		// yielder moves, to its deadline.
 		if !q.eligible(s, curr) {

@@ -51,7 +51,7 @@ func (s *Sim) migrateWaking(t *Task, dst CPUID, why Reason) {
 		t.se.vruntime -= src.cfs.minVruntime
 	}
 	s.migrateTaskRqFair(src, t)
-	if s.version < 600 {
+	if s.rules.execStartResetOnMigrate {
 		// v5.8 migrate_task_rq_fair(): se->exec_start = 0. The 6.x copy
 		// read no longer resets it [M: the version that dropped it].
 		t.se.execStart = 0

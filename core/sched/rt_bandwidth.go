@@ -66,7 +66,7 @@ type fairServer struct {
 // rtThrottling reports whether the profile's kernel throttles the root
 // rt_rq (rt_bandwidth_enabled(): sysctl_sched_rt_runtime >= 0, before
 // v6.12).
-func (s *Sim) rtThrottling() bool { return s.version < 612 && s.sys.RTRuntimeUs >= 0 }
+func (s *Sim) rtThrottling() bool { return s.rules.rtThrottleRoot && s.sys.RTRuntimeUs >= 0 }
 
 // startRTBandwidth mirrors start_rt_bandwidth() from inc_rt_group().
 func (s *Sim) startRTBandwidth(rq *rq) {
@@ -162,7 +162,7 @@ func (s *Sim) rtPeriodTimer() {
 // fairServerStart mirrors dl_server_start() for a deferred server:
 // replenish and arm the zero-laxity timer.
 func (s *Sim) fairServerStart(rq *rq) {
-	if s.version < 612 || rq.rt.fs.active {
+	if !s.rules.fairServer || rq.rt.fs.active {
 		return
 	}
 	fs := &rq.rt.fs
