@@ -53,7 +53,7 @@ func randomRun(t testing.TB, seed uint64, kernel, machine string, dur Time) *tes
 		if ncpu > 1 && pick(2) == 0 {
 			b.cpus(pick(ncpu))
 		}
-		if prof.Version() >= 612 && pick(5) == 0 {
+		if rulesFor(prof.Version()).preemptShort && pick(5) == 0 { // custom slices came with PREEMPT_SHORT (v6.12)
 			b.slice(between(100*Microsecond, 5*Millisecond))
 		}
 		if pick(3) == 0 {
