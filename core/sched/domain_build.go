@@ -10,7 +10,7 @@ package sched
 // for the initial group capacities; arch/x86/kernel/itmt.c
 // sched_set_itmt_core_prio() for the per-CPU asym priorities.
 //
-// Version variants (Profile.version):
+// Version variants (Sim.rules, rules.go):
 //   - v6.5+: no SD_ASYM_PACKING on x86 SMT domains (995998ebdebd), all SMT
 //     siblings share the core's ITMT priority (046a5a95c3b0), the PKG level
 //     of hybrid parts gets SD_ASYM_PACKING (044f0e27dec6), and

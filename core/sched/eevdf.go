@@ -9,7 +9,7 @@ package sched
 // delayed dequeue (dequeue_entity() with DELAY_DEQUEUE,
 // requeue_delayed_entity(), finish_delayed_dequeue_entity()).
 //
-// Version variants (Profile.version; docs/kernel-rules.md has the source
+// Version variants (Sim.rules, rules.go; docs/kernel-rules.md has the source
 // read for each):
 //   - v6.6: the tree is in vruntime order; RUN_TO_PARITY is the "vlag ==
 //     deadline" stash made in set_next_entity(); new tasks are placed

@@ -28,8 +28,9 @@ type kernelRules struct {
 
 	// deadlineTree: the cfs_rq tree is sorted by virtual deadline, with the
 	// nr_running == 1 shortcut and the leftmost-eligible fast path in
-	// pick_eevdf() (v6.8 "sched/eevdf: Sort the rbtree by virtual deadline");
-	// v6.6 walks a vruntime-ordered tree with a min_deadline heap (1.6).
+	// pick_eevdf() (v6.8 [M title: "sched/eevdf: Sort the rbtree by virtual
+	// deadline"]); v6.6 walks a vruntime-ordered tree with a min_deadline
+	// heap (1.6).
 	deadlineTree bool
 	// newTaskInitial: wake_up_new_task() enqueues with ENQUEUE_INITIAL, so
 	// PLACE_DEADLINE_INITIAL gives a new task half a slice (Zhang Qiao's
@@ -40,8 +41,9 @@ type kernelRules struct {
 	// rule after find_matching_se() and bails out on !normal_policy() after
 	// it (v6.12 [R 9b5ce1a37e90]); v6.6 tests the task policies first (1.8).
 	wakeupIdleSE bool
-	// preemptShort: PREEMPT_SHORT ("sched/eevdf: Allow shorter slices to
-	// wakeup-preempt", v6.12): do_preempt_short() cancels curr's protection
+	// preemptShort: PREEMPT_SHORT (v6.12 [R 9b5ce1a37e90]; [M title:
+	// "sched/eevdf: Allow shorter slices to wakeup-preempt"]):
+	// do_preempt_short() cancels curr's protection
 	// and update_curr() reschedules once rq->nr_running > 1 and
 	// did_preempt_short() holds (1.5, 1.8).
 	preemptShort bool
@@ -93,8 +95,9 @@ type kernelRules struct {
 	// llc if the wakee cpu is idle", Tianchen Ding, v6.0 [M]; 11.4).
 	wakeListIdleLLC bool
 	// execStartResetOnMigrate: migrate_task_rq_fair() sets se->exec_start
-	// = 0 (v5.8 [R 3ea2f097b17e]); the 6.x copy does not (9.2, [M: the
-	// release]).
+	// = 0 (v5.8 [R 3ea2f097b17e]); the 6.x copies reset it in
+	// enqueue_entity() under ENQUEUE_MIGRATED instead (1.10, 9.2; [M: the
+	// release that moved it]).
 	execStartResetOnMigrate bool
 	// mwaitPolls: MWAIT idle states keep TIF_POLLING_NRFLAG, so a wakeup
 	// needs no IPI (f8e617f45829 "sched/idle/x86: Optimize unnecessary
@@ -115,12 +118,11 @@ type kernelRules struct {
 
 	// --- sched domains (domain_build.go, domain.go; sections 8, 9.5) ---
 
-	// sdLevelSMT: the topology levels are SMT/MC/DIE (143e1e28cb40 "sched:
-	// Rework sched_domain topology definition", v3.16 [M: commit]); v3.11
-	// has SIBLING/MC/CPU.
+	// sdLevelSMT: the topology levels are SMT/MC/DIE, with sd_init() (v3.16
+	// [M release]); v3.11 has SIBLING/MC/CPU (section 8).
 	sdLevelSMT bool
-	// sdLevelPKG: the package level is called PKG, not DIE ("sched/topology:
-	// Rename 'DIE' domain to 'PKG'", v6.7).
+	// sdLevelPKG: the package level is called PKG, not DIE (v6.7 [M title:
+	// "sched/topology: Rename 'DIE' domain to 'PKG'"]; names only).
 	sdLevelPKG bool
 	// sdShareLLCName: SD_SHARE_PKG_RESOURCES is called SD_SHARE_LLC (v6.9;
 	// names only).
