@@ -2,8 +2,9 @@ package sched
 
 // What differs between kernel versions, as named rules.
 //
-// Every behavioural difference between the kernel profiles that is not a
-// sched_feat (features.go) or a tunable (profile.go) is one field of
+// Every behavioural difference between the kernel profiles that is not the
+// fair class, a sched_feat (features.go) or a tunable or the weight
+// arithmetic (profile.go) is one field of
 // kernelRules, named after what the kernel changed, with the commit or
 // release that changed it. rulesFor fills the value once per profile from
 // its version; New copies it into Sim.rules, and the mechanism files read
