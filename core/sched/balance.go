@@ -373,7 +373,7 @@ func (s *Sim) balanceInterval(sd *schedDomain, busy bool) int64 {
 	}
 	hz := int64(s.cfg.Profile.HZ)
 	j := (ms*hz + 999) / 1000 // msecs_to_jiffies()
-	if busy && s.version >= 510 {
+	if busy && s.rules.busyIntervalLess1 {
 		j-- // v5.10 "reduce busy load balance interval" [M version]
 	}
 	maxJ := hz * int64(len(s.rqs)) / 10

@@ -403,7 +403,7 @@ func (s *Sim) wakeUpNewTask(t *Task, parent *Task) {
 	childFirst := false
 	if s.eevdf {
 		flags := enqInitial
-		if s.version < 612 {
+		if !s.rules.newTaskInitial {
 			flags = 0 // v6.6 wake_up_new_task() passes no ENQUEUE_INITIAL
 		}
 		s.enqueueTask(rq, t, flags)

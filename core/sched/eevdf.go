@@ -9,7 +9,7 @@ package sched
 // delayed dequeue (dequeue_entity() with DELAY_DEQUEUE,
 // requeue_delayed_entity(), finish_delayed_dequeue_entity()).
 //
-// Version variants (Profile.version; docs/kernel-rules.md has the source
+// Version variants (Sim.rules, rules.go; docs/kernel-rules.md has the source
 // read for each):
 //   - v6.6: the tree is in vruntime order; RUN_TO_PARITY is the "vlag ==
 //     deadline" stash made in set_next_entity(); new tasks are placed
@@ -56,11 +56,11 @@ func (s *Sim) eevdfUpdateCurr(rq *rq, q *cfsRq) {
 	q.updateMinVruntime()
 	reason := ReasonSliceExpired
 	switch {
-	case s.version < 612:
+	case !s.rules.preemptShort:
 		if !resched || q.nrQueued <= 1 {
 			return
 		}
-	case s.version < 618:
+	case !s.rules.vprot:
 		if rq.nrRunning == 1 {
 			return
 		}
@@ -84,7 +84,7 @@ func (s *Sim) eevdfUpdateCurr(rq *rq, q *cfsRq) {
 			reason = ReasonProtectionEnded
 		}
 	}
-	s.reschedCurr(rq, reason, NoTask, s.version >= 618)
+	s.reschedCurr(rq, reason, NoTask, s.rules.lazyPreempt)
 	s.clearBuddies(q, curr)
 }
 
@@ -236,7 +236,7 @@ func (s *Sim) eevdfDequeue(rq *rq, q *cfsRq, t *Task, flags int) bool {
 // protect is set). The rule that decided is returned too.
 func (s *Sim) eevdfPick(q *cfsRq, protect bool) (*Task, PickRule) {
 	curr := q.curr
-	if s.version >= 612 && q.nrQueued == 1 {
+	if s.rules.deadlineTree && q.nrQueued == 1 {
 		if curr != nil && curr.se.onRq {
 			return curr, PickOnly
 		}
@@ -246,7 +246,7 @@ func (s *Sim) eevdfPick(q *cfsRq, protect bool) (*Task, PickRule) {
 		curr = nil
 	}
 	if curr != nil && protect {
-		if s.version < 618 {
+		if !s.rules.vprot {
 			if s.feat.Has(RunToParity) && curr.se.vlag == curr.se.deadline {
 				return curr, PickRunToParity
 			}
@@ -258,7 +258,7 @@ func (s *Sim) eevdfPick(q *cfsRq, protect bool) (*Task, PickRule) {
 	if q.nrQueued == 1 {
 		rule = PickOnly
 	}
-	if s.version < 612 {
+	if !s.rules.deadlineTree {
 		// v6.6: vruntime-ordered tree; curr seeds best and wins ties.
 		best := curr
 		for _, t := range q.queue {
@@ -289,7 +289,7 @@ func (s *Sim) eevdfPick(q *cfsRq, protect bool) (*Task, PickRule) {
 // pick repeated by the caller, signalled by a nil result).
 func (s *Sim) eevdfPickNext(rq *rq, q *cfsRq) (*Task, PickRule) {
 	buddy := NextBuddy // v6.6, v6.12: the pick honours cfs_rq->next under NEXT_BUDDY
-	if s.version >= 618 {
+	if s.rules.pickBuddy {
 		buddy = PickBuddy
 	}
 	if s.feat.Has(buddy) && q.next != nil && q.eligible(s, q.next) {
@@ -314,7 +314,7 @@ func (s *Sim) eevdfSetNext(q *cfsRq, t *Task) {
 	s.clearBuddies(q, t)
 	if t.se.onRq {
 		q.remove(s, t)
-		if s.version < 618 {
+		if !s.rules.vprot {
 			t.se.vlag = t.se.deadline
 		} else {
 			s.eevdfSetProtectSlice(q, t)
@@ -393,9 +393,9 @@ func (s *Sim) eevdfCheckPreemptWakeup(rq *rq, p *Task, wakeFlags int) {
 	if rq.needResched {
 		return
 	}
-	lazy := s.version >= 618
+	lazy := s.rules.lazyPreempt
 	se, pse := curr, p
-	if s.version < 612 {
+	if !s.rules.wakeupIdleSE {
 		if curr.policy == SchedIdle && p.policy != SchedIdle {
 			s.reschedCurr(rq, ReasonWakeupIdlePolicy, p.id, false)
 			return
@@ -417,7 +417,7 @@ func (s *Sim) eevdfCheckPreemptWakeup(rq *rq, p *Task, wakeFlags int) {
 		se, pse = s.findMatchingSE(se, pse)
 		currIdle, pIdle := s.seIsIdle(se), s.seIsIdle(pse)
 		if currIdle && !pIdle {
-			if s.version >= 618 && se.se.vprot-se.se.vruntime > 0 {
+			if s.rules.vprot && se.se.vprot-se.se.vruntime > 0 {
 				se.se.vprot = se.se.vruntime // cancel_protect_slice()
 			}
 			s.reschedCurr(rq, ReasonWakeupIdlePolicy, p.id, lazy)
@@ -434,10 +434,10 @@ func (s *Sim) eevdfCheckPreemptWakeup(rq *rq, p *Task, wakeFlags int) {
 	}
 	protect, short := true, false
 	switch {
-	case s.version >= 618:
+	case s.rules.vprot:
 		short = s.feat.Has(PreemptShort) && pse.se.slice < se.se.slice
 		protect = !short
-	case s.version >= 612:
+	case s.rules.preemptShort:
 		// do_preempt_short(): cancel curr's RUN_TO_PARITY stash.
 		short = s.feat.Has(PreemptShort) && pse.se.slice < se.se.slice && q.eligible(s, pse) &&
 			(pse.se.deadline < se.se.deadline || !q.eligible(s, se))
@@ -449,14 +449,14 @@ func (s *Sim) eevdfCheckPreemptWakeup(rq *rq, p *Task, wakeFlags int) {
 		reason := ReasonWakeupEligible
 		if short {
 			reason = ReasonWakeupShortSlice
-			if s.version >= 618 && se.se.vprot-se.se.vruntime > 0 {
+			if s.rules.vprot && se.se.vprot-se.se.vruntime > 0 {
 				se.se.vprot = se.se.vruntime
 			}
 		}
 		s.reschedCurr(rq, reason, p.id, lazy)
 		return
 	}
-	if s.version >= 618 && short && s.feat.Has(RunToParity) {
+	if s.rules.vprot && short && s.feat.Has(RunToParity) {
 		s.eevdfUpdateProtectSlice(q, se)
 	}
 }
@@ -470,7 +470,7 @@ func (s *Sim) eevdfYield(rq *rq) {
 	q := s.cfsOf(curr)
 	s.clearBuddies(q, curr)
 	s.eevdfUpdateCurr(rq, q)
-	if s.version >= 618 {
+	if s.rules.yieldForfeit {
 		// Forfeit the rest of the slice (79104becf42b): only an eligible
 		// yielder moves, to its deadline.
 		if !q.eligible(s, curr) {

@@ -23,7 +23,8 @@ import (
 	"strings"
 )
 
-// featureRange: the profiles with from <= version < to (to 0: no end) read
+// featureRange: the profiles with from <= v < to (to 0: no end, v the
+// profile's version, versionIn in rules.go) read
 // the feature; note says what the others do instead.
 type featureRange struct {
 	from, to int
@@ -60,7 +61,7 @@ func (f Feature) AppliesTo(v int) bool {
 		return false
 	}
 	r := featureRanges[f]
-	return v >= r.from && (r.to == 0 || v < r.to)
+	return versionIn(v, r.from, r.to)
 }
 
 // Profiles lists the profiles that read the feature, oldest first.

@@ -52,7 +52,7 @@ func (s *Sim) migrateWaking(t *Task, dst CPUID, why Reason) {
 		t.se.vruntime -= s.cfsOf(t).minVruntime
 	}
 	s.migrateTaskRqFair(src, t)
-	if s.version < 600 {
+	if s.rules.execStartResetOnMigrate {
 		// v5.8 migrate_task_rq_fair(): se->exec_start = 0 (task_hot() then
 		// sees the task cold). v6.3 moved the reset into enqueue_entity()
 		// for ENQUEUE_MIGRATED (a53ce18cacb4, wakeup and load-balancing

@@ -392,7 +392,7 @@ func (s *Sim) postInitEntityUtilAvg(rq *rq, t *Task) {
 	if capLeft > 0 {
 		if cfs.utilAvg != 0 {
 			w := s.seWeight(t)
-			if s.version < 606 {
+			if !s.rules.postInitSEWeight {
 				w = uint64(t.se.load.weight) // se->load.weight before se_weight() [M]
 			}
 			sa.utilAvg = cfs.utilAvg * w / (cfs.loadAvg + 1)

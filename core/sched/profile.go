@@ -65,7 +65,7 @@ type Profile struct {
 	Name     string
 	Summary  string
 	Class    FairClass
-	version  int // e.g. 618 for v6.18; selects small behavioural variants
+	version  int // e.g. 618 for v6.18; rulesFor(version) gives its behavioural variants (rules.go)
 	HZ       int
 	Preempt  PreemptModel
 	Features FeatureSet

@@ -205,7 +205,7 @@ func (s *Sim) wakeUpNewTaskRT(t *Task, parent *Task, this CPUID) {
 
 // rtTask is rt_task(p) at the profile's version (see selectTaskRqRT).
 func (s *Sim) rtTask(p *Task) bool {
-	if s.version < 612 {
+	if !s.rules.rtTaskExcludesDL {
 		return p.isRT() || p.isDL()
 	}
 	return p.isRT()

@@ -69,7 +69,7 @@ type fairServer struct {
 // Config.RTGroupSched: 5f6bd380c7bd removed the default bandwidth control
 // of !RT_GROUP_SCHED kernels, and the fair server runs beside it).
 func (s *Sim) rtThrottling() bool {
-	return (s.version < 612 || s.cfg.RTGroupSched) && s.sys.RTRuntimeUs >= 0
+	return (s.rules.rtThrottleRoot || s.cfg.RTGroupSched) && s.sys.RTRuntimeUs >= 0
 }
 
 // startRTBandwidth mirrors start_rt_bandwidth() from inc_rt_group().
@@ -166,7 +166,7 @@ func (s *Sim) rtPeriodTimer() {
 // fairServerStart mirrors dl_server_start() for a deferred server:
 // replenish and arm the zero-laxity timer.
 func (s *Sim) fairServerStart(rq *rq) {
-	if s.version < 612 || rq.rt.fs.active {
+	if !s.rules.fairServer || rq.rt.fs.active {
 		return
 	}
 	fs := &rq.rt.fs

@@ -95,6 +95,7 @@ type Sim struct {
 	cfg     Config
 	arith   arith
 	version int
+	rules   kernelRules // what differs by kernel version (rules.go)
 	eevdf   bool
 	feat    FeatureSet
 	sys     Sysctls
@@ -173,7 +174,7 @@ func New(cfg Config) (*Sim, error) {
 	if cfg.Duration <= 0 || cfg.Duration > lim.MaxDuration {
 		return nil, fmt.Errorf("duration %s out of range (0, %s]", cfg.Duration, lim.MaxDuration)
 	}
-	if cfg.Profile.Preempt == PreemptLazy && cfg.Profile.version < 613 {
+	if cfg.Profile.Preempt == PreemptLazy && !rulesFor(cfg.Profile.version).lazyPreempt {
 		return nil, fmt.Errorf("kernel.preempt lazy: the lazy preemption model arrived in v6.13; kernel %s has none, voluntary and full", cfg.Profile.Name)
 	}
 	if !ValidHZ(cfg.Profile.HZ) {
@@ -183,6 +184,7 @@ func New(cfg Config) (*Sim, error) {
 		cfg:           cfg,
 		arith:         cfg.Profile.arith,
 		version:       cfg.Profile.version,
+		rules:         rulesFor(cfg.Profile.version),
 		eevdf:         cfg.Profile.Class == ClassEEVDF,
 		feat:          cfg.Profile.Features,
 		sys:           cfg.Sysctls,
@@ -208,7 +210,7 @@ func New(cfg Config) (*Sim, error) {
 	s.rqs = make([]rq, n)
 	for i := range s.rqs {
 		s.rqs[i] = rq{cpu: CPUID(i), capacity: int64(cfg.Machine.CPUs[i].Capacity), reschedBy: NoTask}
-		s.rqs[i].cfs.byDeadline = s.eevdf && s.version >= 612 // v6.6 keeps the tree in vruntime order
+		s.rqs[i].cfs.byDeadline = s.eevdf && s.rules.deadlineTree // v6.6 keeps the tree in vruntime order
 	}
 	if err := s.initIdle(); err != nil {
 		return nil, err

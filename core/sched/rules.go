@@ -1,0 +1,308 @@
+package sched
+
+// What differs between kernel versions, as named rules.
+//
+// Every behavioural difference between the kernel profiles that is not the
+// fair class, a sched_feat (features.go) or a tunable or the weight
+// arithmetic (profile.go) is one field of
+// kernelRules, named after what the kernel changed, with the commit or
+// release that changed it. rulesFor fills the value once per profile from
+// its version; New copies it into Sim.rules, and the mechanism files read
+// the field, never the version number. This is the only file that compares
+// kernel versions (TestOnlyRulesCompareVersions).
+//
+// Adding a profile is one entry in profiles() (profile.go): its column of
+// rules follows from its version. A kernel change that the model follows
+// is one new field here, read where the mechanism is. The profile x rule
+// matrix is checked in core/sched/testdata/kernel_rules.txt
+// (TestKernelRulesMatrix; docs/kernel-rules.md cites it).
+//
+// Marks as in docs/kernel-rules.md: [R] read in source, [M] from memory
+// (the release or commit is not verified). Where no profile lies between
+// two versions the threshold is the one the mechanism file gives; only
+// the profiles' columns are asserted.
+
+// kernelRules holds the version-dependent rules of one kernel profile.
+// It is a plain struct value so that the hot path reads a field.
+type kernelRules struct {
+	// --- EEVDF (eevdf.go, core.go, sim.go; kernel-rules.md section 1) ---
+
+	// deadlineTree: the cfs_rq tree is sorted by virtual deadline, with the
+	// nr_running == 1 shortcut and the leftmost-eligible fast path in
+	// pick_eevdf() (v6.8 [M title: "sched/eevdf: Sort the rbtree by virtual
+	// deadline"]); v6.6 walks a vruntime-ordered tree with a min_deadline
+	// heap (1.6).
+	deadlineTree bool
+	// newTaskInitial: wake_up_new_task() enqueues with ENQUEUE_INITIAL, so
+	// PLACE_DEADLINE_INITIAL gives a new task half a slice (Zhang Qiao's
+	// patch moving new-task placement into wake_up_new_task(), 2024; read
+	// in v6.12 9b5ce1a37e90); v6.6 places it again without (1.11).
+	newTaskInitial bool
+	// wakeupIdleSE: check_preempt_wakeup_fair() tests the se_is_idle()
+	// rule after find_matching_se() and bails out on !normal_policy() after
+	// it (v6.12 [R 9b5ce1a37e90]); v6.6 tests the task policies first (1.8).
+	wakeupIdleSE bool
+	// preemptShort: PREEMPT_SHORT (v6.12 [R 9b5ce1a37e90]; [M title:
+	// "sched/eevdf: Allow shorter slices to wakeup-preempt"]):
+	// do_preempt_short() cancels curr's protection
+	// and update_curr() reschedules once rq->nr_running > 1 and
+	// did_preempt_short() holds (1.5, 1.8).
+	preemptShort bool
+	// vprot: slice protection is se->vprot (set_protect_slice(),
+	// update_protect_slice(), cancel_protect_slice()), update_curr() asks
+	// for a reschedule once it runs out and a shorter-slice wakee is picked
+	// ignoring it (v6.18 [R 79104becf42b]); before, RUN_TO_PARITY is the
+	// "vlag == deadline" stash of set_next_entity() (1.5-1.8).
+	vprot bool
+	// pickBuddy: pick_next_entity() honours cfs_rq->next under PICK_BUDDY
+	// instead of NEXT_BUDDY (added after v6.12, read in 79104becf42b; 1.6).
+	// The same range as the PICK_BUDDY sched_feat (feature_versions.go).
+	pickBuddy bool
+	// yieldForfeit: yield_task_fair() of an eligible task forfeits the rest
+	// of its slice (vruntime = deadline), 79104becf42b "sched/fair: Forfeit
+	// vruntime on yield" (v6.19-rc1, backported to 6.18.2); before, yield
+	// pushes the deadline one slice out (1.12).
+	yieldForfeit bool
+	// lazyPreempt: the PREEMPT_LAZY model exists and the fair class asks
+	// with resched_curr_lazy() (7c70cb94d29c "sched: Add Lazy preemption
+	// model", v6.13; section 4).
+	lazyPreempt bool
+
+	// --- PELT, placement, wakeup delivery, idle ---
+
+	// postInitSEWeight: post_init_entity_util_avg() scales by se_weight();
+	// before it reads se->load.weight (v6.6 profiles on [M: the release]).
+	postInitSEWeight bool
+	// affinityDistribute: cpumask_any_and_distribute() picks the
+	// destination of an affinity change round-robin (46a87b3851f0
+	// "sched/core: Distribute tasks within affinity masks", v5.7 [M
+	// release]); before, cpumask_any_and(), the first CPU (section 15).
+	affinityDistribute bool
+	// sisUnifiedScan: select_idle_sibling() in the v6.x form: the
+	// asymmetric-capacity scan after target, prev and recent_used_cpu,
+	// recent_used_cpu replaced by prev before it is tested, one
+	// select_idle_cpu() scan for cores and CPUs (v5.10-v5.12 reworks;
+	// modelled from v6.0 [M]); v5.8 and v3.11 keep the select_idle_core()
+	// -> select_idle_cpu() -> select_idle_smt() order (9.4).
+	sisUnifiedScan bool
+	// sisUtil: select_idle_cpu() bounds its scan by the SIS_UTIL budget
+	// (v5.19); the same range as the SIS_UTIL sched_feat.
+	sisUtil bool
+	// sisClusterFirst: select_idle_cpu() scans the target's cluster first
+	// under SCHED_CLUSTER (modelled on the v6.x profiles [M: the release]).
+	sisClusterFirst bool
+	// wakeListIdleLLC: ttwu_queue_cond() also queues an idle same-LLC
+	// target on its wake list ("sched: Queue task on wakelist in the same
+	// llc if the wakee cpu is idle", Tianchen Ding, v6.0 [M]; 11.4).
+	wakeListIdleLLC bool
+	// execStartResetOnMigrate: migrate_task_rq_fair() sets se->exec_start
+	// = 0 (v5.8 [R 3ea2f097b17e]); the 6.x copies reset it in
+	// enqueue_entity() under ENQUEUE_MIGRATED instead (1.10, 9.2; [M: the
+	// release that moved it]).
+	execStartResetOnMigrate bool
+	// mwaitPolls: MWAIT idle states keep TIF_POLLING_NRFLAG, so a wakeup
+	// needs no IPI (f8e617f45829 "sched/idle/x86: Optimize unnecessary
+	// mwait_idle() resched IPIs", 2014, v3.15/3.16 [M release]; 11.1).
+	mwaitPolls bool
+	// staleIdleClock: a pick after idle uses the rq clock of the last
+	// update, put_prev_task() skipping the idle task (v3.11 [R]; gone with
+	// the unconditional update_rq_clock() of __schedule(), v4.11 [M]; 11.4).
+	staleIdleClock bool
+	// governorStopsTick: the cpuidle governor decides whether the tick is
+	// stopped (554c8aa8ecad "sched: idle: Select idle state before stopping
+	// the tick", v4.17); before, every idle entry stops it.
+	governorStopsTick bool
+	// menuUpdateV5: menu_update() in the v5.x form (residency/2 when short,
+	// clamped to next_timer); the 3.x form before v5.0 (the commit is not
+	// resolved; 11.1).
+	menuUpdateV5 bool
+
+	// --- sched domains (domain_build.go, domain.go; sections 8, 9.5) ---
+
+	// sdLevelSMT: the topology levels are SMT/MC/DIE, with sd_init() (v3.16
+	// [M release]); v3.11 has SIBLING/MC/CPU (section 8).
+	sdLevelSMT bool
+	// sdLevelPKG: the package level is called PKG, not DIE (v6.7 [M title:
+	// "sched/topology: Rename 'DIE' domain to 'PKG'"]; names only).
+	sdLevelPKG bool
+	// sdShareLLCName: SD_SHARE_PKG_RESOURCES is called SD_SHARE_LLC (v6.9;
+	// names only).
+	sdShareLLCName bool
+	// sdLoadBalanceFlag: SD_LOAD_BALANCE exists (removed in v5.8).
+	sdLoadBalanceFlag bool
+	// smtGain: SMT threads split the core capacity by smt_gain 1178
+	// (removed in v5.0, "sched/topology: Remove the ::smt_gain field").
+	smtGain bool
+	// sdInitV510: sd_init() with busy_factor 16, imbalance_pct 117 and
+	// SD_PREFER_SIBLING by default (v5.10 [M: imbalance_pct landing with
+	// it]); before, the v4.16 rules (busy_factor 32, imbalance_pct 125).
+	sdInitV510 bool
+	// sdCluster: the CLS level carries SD_CLUSTER (v6.8 [M]).
+	sdCluster bool
+	// imbNumaNr: sched domains compute imb_numa_nr (v5.18).
+	imbNumaNr bool
+	// asymCapFull: SD_ASYM_CPUCAPACITY_FULL exists and sd_asym_cpucapacity
+	// is the lowest domain with it (c744dc4ab58d, 2309a05d2abe, v5.14 [R]).
+	asymCapFull bool
+	// smtNoAsymPacking: x86 SMT domains lose SD_ASYM_PACKING
+	// (995998ebdebd, v6.5).
+	smtNoAsymPacking bool
+	// hybridPkgAsymPacking: the PKG level of hybrid x86 parts gets
+	// SD_ASYM_PACKING (044f0e27dec6, v6.5).
+	hybridPkgAsymPacking bool
+	// highestFlagSharedChild: highest_flag_domain() stops early only for
+	// SDF_SHARED_CHILD flags (40b4d3dc3282, v6.5).
+	highestFlagSharedChild bool
+	// itmtSiblingsEqual: every SMT sibling gets the core's ITMT priority
+	// (046a5a95c3b0, v6.5).
+	itmtSiblingsEqual bool
+	// itmtPrioSquared: sched_set_itmt_core_prio() divides by the sibling
+	// index squared (v5.16 [M]); before, by the index.
+	itmtPrioSquared bool
+
+	// --- load balancing (balance.go, asym.go, misfit.go, newidle.go) ---
+
+	// busyIntervalLess1: get_sd_balance_interval() takes one jiffy off the
+	// busy interval (v5.10 "sched/fair: Reduce busy load balance interval"
+	// [M version]; 9.3).
+	busyIntervalLess1 bool
+	// detachShrBound: detach_tasks() compares shr_bound(load,
+	// nr_balance_failed) with the imbalance (b0defa7ae03e, v5.10 [R patch]).
+	detachShrBound bool
+	// useAsymPrio: sched_use_asym_prio() limits asym packing on SMT to idle
+	// cores (v6.5); always true before.
+	useAsymPrio bool
+	// asymSMTGroupOneBusy: sched_group_asym() counts an SMT group only with
+	// exactly one busy sibling (v6.5).
+	asymSMTGroupOneBusy bool
+	// asymCapacity: SD_ASYM_CPUCAPACITY and misfit tasks exist (v4.20 [M]).
+	asymCapacity bool
+	// misfitMaxAllowedCapacity: update_misfit_status() clears the flag on
+	// a CPU with the task's max_allowed_capacity ("sched/fair: Check a task
+	// has a fitting cpu when updating misfit", v6.10 [M version]).
+	misfitMaxAllowedCapacity bool
+	// misfitSkipLocal: the local group's own misfit load is not counted
+	// (v6.0 [M version]).
+	misfitSkipLocal bool
+	// capacityGreater: "bigger" is capacity_greater() (4aed8aa41524,
+	// v5.13 [R]); before, fits_capacity() and a plain "<".
+	capacityGreater bool
+	// newidleGateCost: sched_balance_newidle() is gated by
+	// !rd->overload || avg_idle < max_newidle_lb_cost (v5.16); before, by
+	// avg_idle < sysctl_sched_migration_cost (9.2).
+	newidleGateCost bool
+	// newidleCostBlocked: update_blocked_averages() counts in curr_cost
+	// (9e9af819db5d, v5.16).
+	newidleCostBlocked bool
+	// newidleCostDecayWait: update_newidle_cost() decays only after HZ
+	// without a new maximum (e60b56e46b38 "sched/fair: Wait before
+	// decaying max_newidle_lb_cost", v5.16 [M commit id]).
+	newidleCostDecayWait bool
+	// newidleBailOut: should_we_balance() refuses a newly idle balance once
+	// the CPU has a runnable task (v6.x [M version]; section 14).
+	newidleBailOut bool
+	// avgIdleBalanceCost: avg_idle is capped by rq->max_idle_balance_cost
+	// (v3.13 [M]); v3.11 resets it to 2*migration cost above that (11.4).
+	avgIdleBalanceCost bool
+	// nohzNewidleStats: a newly idle CPU gated off by !rd->overload updates
+	// the idle CPUs' blocked load (v4.17 .. v5.12; moved out by
+	// c6f886546cb8, v5.13 [M version]).
+	nohzNewidleStats bool
+	// hybridSeriesToggle: the hybrid cluster-scheduling series (merged for
+	// v6.6) is gated by HYBRID_CLUSTER_SERIES; the older profiles always
+	// balance with its rules (SIMPLIFIED, series.go). The same range as
+	// the sched_feat.
+	hybridSeriesToggle bool
+
+	// --- RT, deadline, locks (rt_bandwidth.go, rt_balance.go, dl_admit.go,
+	// locks.go; sections 10, 12, 13) ---
+
+	// rtThrottleRoot: the root rt_rq is throttled at sched_rt_runtime_us
+	// (removed by 5f6bd380c7bd "sched/rt: Remove default bandwidth
+	// control", v6.12 [R]).
+	rtThrottleRoot bool
+	// fairServer: each CPU runs the deferred fair deadline server
+	// (a110a81c52a9 "sched/deadline: Deferrable dl server", v6.12 [R]).
+	fairServer bool
+	// fairServerInTotalBW: the fair servers count in the root domain's
+	// total_bw (v6.12 dl_server_apply_params(); removed by "sched/deadline:
+	// Remove fair-servers from real-time task's bandwidth accounting",
+	// 2025, taken to be in v6.18 [M]).
+	fairServerInTotalBW bool
+	// rtTaskExcludesDL: rt_task() is false for deadline tasks
+	// (130fd056dd82 "sched/rt: Clean up usage of rt_task()", v6.12 [R]).
+	rtTaskExcludesDL bool
+	// waiterPrioDefault: a fair rt_mutex waiter queues at DEFAULT_PRIO
+	// (__waiter_prio(), 715f7f9ece46, v5.15); before, by its nice prio.
+	waiterPrioDefault bool
+}
+
+// rulesFor fills the rules of a kernel of version v (major*100+minor,
+// e.g. 612, as Profile.version).
+func rulesFor(v int) kernelRules {
+	return kernelRules{
+		deadlineTree:   v >= 608,
+		newTaskInitial: v >= 612,
+		wakeupIdleSE:   v >= 612,
+		preemptShort:   v >= 612,
+		vprot:          v >= 618,
+		pickBuddy:      PickBuddy.AppliesTo(v),
+		yieldForfeit:   v >= 618,
+		lazyPreempt:    v >= 613,
+
+		postInitSEWeight:        v >= 606,
+		affinityDistribute:      v >= 507,
+		sisUnifiedScan:          v >= 600,
+		sisUtil:                 SISUtil.AppliesTo(v),
+		sisClusterFirst:         v >= 600,
+		wakeListIdleLLC:         v >= 600,
+		execStartResetOnMigrate: v < 600,
+		mwaitPolls:              v >= 316,
+		staleIdleClock:          v > 0 && v < 411,
+		governorStopsTick:       v >= 417,
+		menuUpdateV5:            v >= 500,
+
+		sdLevelSMT:             v >= 316,
+		sdLevelPKG:             v >= 607,
+		sdShareLLCName:         v >= 609,
+		sdLoadBalanceFlag:      v < 508,
+		smtGain:                v < 500,
+		sdInitV510:             v >= 510,
+		sdCluster:              v >= 608,
+		imbNumaNr:              v >= 518,
+		asymCapFull:            v >= 514,
+		smtNoAsymPacking:       v >= 605,
+		hybridPkgAsymPacking:   v >= 605,
+		highestFlagSharedChild: v >= 605,
+		itmtSiblingsEqual:      v >= 605,
+		itmtPrioSquared:        v >= 516,
+
+		busyIntervalLess1:        v >= 510,
+		detachShrBound:           v >= 510,
+		useAsymPrio:              v >= 605,
+		asymSMTGroupOneBusy:      v >= 605,
+		asymCapacity:             v >= 420,
+		misfitMaxAllowedCapacity: v >= 610,
+		misfitSkipLocal:          v >= 600,
+		capacityGreater:          v >= 513,
+		newidleGateCost:          v >= 516,
+		newidleCostBlocked:       v >= 516,
+		newidleCostDecayWait:     v >= 516,
+		newidleBailOut:           v >= 600,
+		avgIdleBalanceCost:       v >= 313,
+		nohzNewidleStats:         v >= 417 && v < 513,
+		hybridSeriesToggle:       HybridClusterSeries.AppliesTo(v),
+
+		rtThrottleRoot:      v < 612,
+		fairServer:          v >= 612,
+		fairServerInTotalBW: v >= 612 && v < 618,
+		rtTaskExcludesDL:    v >= 612,
+		waiterPrioDefault:   v >= 515,
+	}
+}
+
+// versionIn reports from <= v < to (to 0: no end), the version ranges of
+// the feature table (feature_versions.go).
+func versionIn(v, from, to int) bool {
+	return v >= from && (to == 0 || v < to)
+}
