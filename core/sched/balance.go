@@ -74,7 +74,7 @@ func (s *Sim) canMigrateTask(env *lbEnv, p *Task, active bool) bool {
 		return false
 	}
 	env.allPinned = false
-	if s.grouped() && !s.taskThrottle && p.tg != nil && (s.throttledHierarchy(p.tg.cfs[env.src]) || s.throttledHierarchy(p.tg.cfs[env.dst])) {
+	if s.grouped() && !s.rules.taskThrottle && p.tg != nil && (s.throttledHierarchy(p.tg.cfs[env.src]) || s.throttledHierarchy(p.tg.cfs[env.dst])) {
 		return false // throttled_lb_pair()
 	}
 	if s.rqs[env.src].curr == p {

@@ -58,7 +58,7 @@ func (s *Sim) initCgroups() error {
 		if spec.Shares < MinShares || spec.Shares > MaxShares {
 			return fmt.Errorf("%s: shares %d, want %d..%d", where, spec.Shares, MinShares, MaxShares)
 		}
-		if spec.Idle && s.version < 515 {
+		if spec.Idle && !s.rules.idleGroups {
 			return fmt.Errorf("%s: cpu.idle arrived in v5.15 (sched_group_set_idle()); kernel %s has no idle groups", where, s.cfg.Profile.Name)
 		}
 		if err := s.checkBandwidthSpec(where, spec); err != nil {
@@ -184,7 +184,7 @@ func (s *Sim) seIsIdle(t *Task) bool {
 // buddy at every level, stopping at an idle entity (v5.15+).
 func (s *Sim) setNextBuddy(p *Task) {
 	for se := p; se != nil; se = s.parentOf(se) {
-		if se != p && s.version >= 515 && s.seIsIdle(se) {
+		if se != p && s.rules.idleGroups && s.seIsIdle(se) {
 			return
 		}
 		s.cfsOf(se).next = se

@@ -97,7 +97,7 @@ func (s *Sim) checkBandwidthSpec(where string, spec CgroupSpec) error {
 	if spec.Burst < 0 || spec.Burst > spec.Quota {
 		return fmt.Errorf("%s: burst %s, want 0..quota (%s)", where, spec.Burst, spec.Quota)
 	}
-	if spec.Burst > 0 && s.version < 514 {
+	if spec.Burst > 0 && !s.rules.cfsBurst {
 		return fmt.Errorf("%s: cpu.max.burst arrived in v5.14; kernel %s has none", where, s.cfg.Profile.Name)
 	}
 	return nil
@@ -141,7 +141,7 @@ func (s *Sim) throttledHierarchy(q *cfsRq) bool {
 
 // refillBandwidth mirrors __refill_cfs_bandwidth_runtime().
 func (s *Sim) refillBandwidth(bw *cfsBandwidth) {
-	if s.version >= 514 {
+	if s.rules.cfsBurst {
 		bw.runtime += bw.quota
 		if d := bw.runtimeSnap - bw.runtime; d > 0 {
 			bw.burstTime += d
@@ -183,7 +183,7 @@ func (s *Sim) assignRuntime(q *cfsRq, target int64) bool {
 	tg := q.tg
 	bw := &tg.bw
 	need := target - q.bwq.remaining
-	if s.version < 400 && !bw.periodActive {
+	if s.rules.refillInactivePool && !bw.periodActive {
 		s.refillBandwidth(bw) // v3.11: an inactive pool is refreshed first
 	}
 	s.startBandwidth(tg, q.se.cpu)

@@ -49,7 +49,7 @@ func (s *Sim) periodTimer(tg *taskGroup) {
 	bw := &tg.bw
 	throttled := len(bw.throttledList) > 0
 	bw.nrPeriods++
-	if s.version < 514 {
+	if !s.rules.cfsBurst {
 		// Before burst: an idle pool is left as it is (it was refilled
 		// at the previous expiry and nothing used it).
 		if bw.idle && !throttled {

@@ -29,7 +29,7 @@ func (s *Sim) enqueueEntities(rq *rq, p *Task, flags int) int {
 		for se := p; se != nil; se = s.parentOf(se) { // clear_delayed()
 			q := s.cfsOf(se)
 			q.hDelayed--
-			if q.bwq.throttled && !s.taskThrottle {
+			if q.bwq.throttled && !s.rules.taskThrottle {
 				break
 			}
 		}
@@ -47,7 +47,7 @@ func (s *Sim) enqueueEntities(rq *rq, p *Task, flags int) int {
 			break
 		}
 		q := s.cfsOf(se)
-		if s.eevdf && s.version >= 612 && slice >= 0 {
+		if s.eevdf && s.rules.groupMinSlice && slice >= 0 {
 			se.se.slice, se.se.customSlice = slice, true
 		}
 		s.updateLoadAvg(rq, se, peltUpdateTG|peltDoAttach)
@@ -60,7 +60,7 @@ func (s *Sim) enqueueEntities(rq *rq, p *Task, flags int) int {
 		if q.tg != nil && q.tg.idle {
 			idle = true
 		}
-		if q.bwq.throttled && !s.taskThrottle {
+		if q.bwq.throttled && !s.rules.taskThrottle {
 			return 0
 		}
 		flags = enqWakeup
@@ -69,7 +69,7 @@ func (s *Sim) enqueueEntities(rq *rq, p *Task, flags int) int {
 		q := s.cfsOf(se)
 		s.updateLoadAvg(rq, se, peltUpdateTG)
 		s.updateCfsGroup(se)
-		if s.eevdf && s.version >= 612 && slice >= 0 {
+		if s.eevdf && s.rules.groupMinSlice && slice >= 0 {
 			se.se.slice = slice
 		}
 		slice = eevdfMinSlice(q)
@@ -77,7 +77,7 @@ func (s *Sim) enqueueEntities(rq *rq, p *Task, flags int) int {
 		if q.tg != nil && q.tg.idle {
 			idle = true
 		}
-		if q.bwq.throttled && !s.taskThrottle {
+		if q.bwq.throttled && !s.rules.taskThrottle {
 			return 0
 		}
 	}
@@ -121,7 +121,7 @@ func (s *Sim) dequeueEntities(rq *rq, p *Task, flags int) (bool, int) {
 				for e := p; e != nil; e = s.parentOf(e) { // set_delayed()
 					c := s.cfsOf(e)
 					c.hDelayed++
-					if c.bwq.throttled && !s.taskThrottle {
+					if c.bwq.throttled && !s.rules.taskThrottle {
 						break
 					}
 				}
@@ -134,7 +134,7 @@ func (s *Sim) dequeueEntities(rq *rq, p *Task, flags int) (bool, int) {
 		if q.tg != nil && q.tg.idle {
 			idle = n > 0
 		}
-		if q.bwq.throttled && !s.taskThrottle {
+		if q.bwq.throttled && !s.rules.taskThrottle {
 			return true, 0
 		}
 		if q.load.weight != 0 {
@@ -153,7 +153,7 @@ func (s *Sim) dequeueEntities(rq *rq, p *Task, flags int) (bool, int) {
 		q := s.cfsOf(se)
 		s.updateLoadAvg(rq, se, peltUpdateTG)
 		s.updateCfsGroup(se)
-		if s.eevdf && s.version >= 612 && slice >= 0 {
+		if s.eevdf && s.rules.groupMinSlice && slice >= 0 {
 			se.se.slice = slice
 		}
 		slice = eevdfMinSlice(q)
@@ -161,7 +161,7 @@ func (s *Sim) dequeueEntities(rq *rq, p *Task, flags int) (bool, int) {
 		if q.tg != nil && q.tg.idle {
 			idle = n > 0
 		}
-		if q.bwq.throttled && !s.taskThrottle {
+		if q.bwq.throttled && !s.rules.taskThrottle {
 			return true, 0
 		}
 	}
@@ -215,7 +215,7 @@ again:
 			s.updateCurrQ(rq, q)
 		}
 		if s.checkCfsRqRuntime(q) { // cgroup_bandwidth.go
-			if !s.taskThrottle {
+			if !s.rules.taskThrottle {
 				goto again
 			}
 			throttled = true // v6.18: the task is throttled on its way back to user mode

@@ -55,7 +55,7 @@ func (s *Sim) moveTaskGroup(rq *rq, t *Task, cg int) {
 	s.enqueueTask(rq, t, 0)
 	if running {
 		s.setNext(rq, t)
-		if s.version >= 600 {
+		if s.rules.moveResched {
 			s.reschedCurr(rq, ReasonCgroupMove, NoTask, false)
 		}
 	}

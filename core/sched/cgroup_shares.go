@@ -31,7 +31,7 @@ func (s *Sim) updateTGLoadAvg(q *cfsRq) {
 	if tg == nil {
 		return
 	}
-	if s.version >= 607 && q.tgStamp != 0 && s.now-q.tgStamp < Millisecond {
+	if s.rules.tgLoadRatelimit && q.tgStamp != 0 && s.now-q.tgStamp < Millisecond {
 		return
 	}
 	delta := int64(q.avg.loadAvg) - q.tgContrib
@@ -55,7 +55,7 @@ func (s *Sim) calcGroupShares(q *cfsRq) int64 {
 	tg := q.tg
 	tgShares := tg.shares
 	load := s.arith.scaleLoadDown(q.load.weight)
-	if s.version >= 415 {
+	if s.rules.sharesLoadAvg {
 		load = max(load, int64(q.avg.loadAvg))
 	}
 	tgWeight := tg.loadAvg - q.tgContrib + load
@@ -73,7 +73,7 @@ func (s *Sim) updateCfsGroup(se *Task) {
 	if g == nil {
 		return
 	}
-	if s.version >= 613 && g.load.weight == 0 {
+	if s.rules.emptyGroupKeepsWeight && g.load.weight == 0 {
 		return
 	}
 	if s.throttledHierarchy(g) {
@@ -97,14 +97,14 @@ func (s *Sim) reweightEntity(q *cfsRq, se *Task, weight int64) {
 			if curr {
 				s.cfsUpdateCurr(rq, q)
 			}
-		case s.version < 612:
+		case !s.rules.reweightEEVDF:
 			if curr {
 				s.eevdfUpdateCurr(rq, q)
 			}
 		default:
 			s.eevdfUpdateCurr(rq, q)
 			avruntime = q.avgVruntimeOf(s)
-			if s.version >= 614 {
+			if s.rules.reweightPlace {
 				s.eevdfUpdateLag(q, se)
 				se.se.deadline -= se.se.vruntime
 				se.se.relDeadline = true
@@ -129,7 +129,7 @@ func (s *Sim) reweightEntity(q *cfsRq, se *Task, weight int64) {
 	se.se.avg.loadAvg = s.seWeight(se) * se.se.avg.loadSum / peltDivider(&se.se.avg)
 	s.enqueueLoadAvg(q, se)
 	if se.se.onRq {
-		if s.eevdf && s.version >= 614 {
+		if s.eevdf && s.rules.reweightPlace {
 			s.eevdfPlace(q, se, 0)
 			q.nrQueued++
 		}
@@ -149,12 +149,12 @@ func (s *Sim) reweightEntity(q *cfsRq, se *Task, weight int64) {
 func (s *Sim) reweightEEVDF(q *cfsRq, se *Task, old, weight, avruntime int64) {
 	e := &se.se
 	switch {
-	case s.version >= 614 || !e.onRq:
+	case s.rules.reweightPlace || !e.onRq:
 		e.vlag = e.vlag * old / weight // div_s64 truncates toward zero, as Go does
-		if e.relDeadline && s.version >= 612 {
+		if e.relDeadline && s.rules.reweightEEVDF {
 			e.deadline = e.deadline * old / weight
 		}
-	case s.version < 612:
+	case !s.rules.reweightEEVDF:
 		d := (e.deadline - e.vruntime) * old / weight
 		e.deadline = e.vruntime + d
 	default: // reweight_eevdf()

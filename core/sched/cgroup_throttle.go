@@ -19,11 +19,11 @@ func (s *Sim) throttleCfsRq(q *cfsRq) bool {
 	tg := q.tg
 	bw := &tg.bw
 	rq := &s.rqs[q.se.cpu]
-	if s.version >= 600 && s.assignRuntime(q, 1) {
+	if s.rules.throttleRaceCheck && s.assignRuntime(q, 1) {
 		return false // raced with runtime becoming available
 	}
 	bw.throttledList = append(bw.throttledList, q)
-	if s.taskThrottle {
+	if s.rules.taskThrottle {
 		q.bwq.throttled = true
 		q.bwq.throttledClock = -1 // starts when the first task is throttled
 		s.emit(Event{Kind: EvCgroupThrottle, CPU: rq.cpu, Prev: taskID(rq.curr), Next: NoTask, Reason: ReasonCgroupThrottled, Arg: int64(tg.id)})
@@ -39,7 +39,7 @@ func (s *Sim) throttleCfsRq(q *cfsRq) bool {
 			break
 		}
 		flags := deqSleep
-		if s.eevdf && s.version >= 612 {
+		if s.eevdf && s.rules.throttleDequeueSpecial {
 			flags |= deqSpecial
 			if se.se.delayed {
 				flags |= deqDelayed
@@ -82,7 +82,7 @@ func (s *Sim) throttleCfsRq(q *cfsRq) bool {
 	}
 	q.bwq.throttled = true
 	q.bwq.throttledClock = -1
-	if q.nrQueued > 0 || s.version < 600 {
+	if q.nrQueued > 0 || !s.rules.throttleRaceCheck {
 		q.bwq.throttledClock = s.now
 	}
 	s.emit(Event{Kind: EvCgroupThrottle, CPU: rq.cpu, Prev: taskID(rq.curr), Next: NoTask, Reason: ReasonCgroupThrottled, Arg: int64(tg.id)})
@@ -109,7 +109,7 @@ func (s *Sim) unthrottleCfsRq(q *cfsRq) {
 		}
 	}
 	s.emit(Event{Kind: EvCgroupUnthrottle, CPU: rq.cpu, Prev: taskID(rq.curr), Next: NoTask, Reason: ReasonCgroupThrottled, Arg: int64(tg.id)})
-	if s.taskThrottle {
+	if s.rules.taskThrottle {
 		s.unthrottleTasks(rq, q)
 		s.unthrottleResched(rq)
 		return

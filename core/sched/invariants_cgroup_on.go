@@ -26,7 +26,7 @@ func (s *Sim) checkCgroupInvariants(rq *rq) {
 			}
 			// Before v6.0 sched_move_task() can leave the running task
 			// under a throttled group until it blocks (no resched_curr()).
-			if q.bwq.throttled && s.version >= 600 && !c.throttleWork {
+			if q.bwq.throttled && s.rules.moveResched && !c.throttleWork {
 				panic(fmt.Sprintf("invariant: cpu %d runs %s under a throttled cfs_rq (%s) at %s", rq.cpu, c.name, se.name, s.now))
 			}
 		}

@@ -235,6 +235,58 @@ type kernelRules struct {
 	// waiterPrioDefault: a fair rt_mutex waiter queues at DEFAULT_PRIO
 	// (__waiter_prio(), 715f7f9ece46, v5.15); before, by its nice prio.
 	waiterPrioDefault bool
+
+	// --- Task groups and bandwidth (cgroup*.go; section 17) ---
+
+	// idleGroups: cpu.idle exists (tg->idle, se_is_idle(),
+	// sched_group_set_idle(), v5.15 [M]); set_next_buddy() stops at an
+	// idle entity.
+	idleGroups bool
+	// sharesLoadAvg: calc_group_shares() takes max(load.weight, load_avg)
+	// as the cfs_rq's load (v4.15 [M]); v3.11 calc_cfs_shares() the load
+	// weight alone [R] (17.3).
+	sharesLoadAvg bool
+	// tgLoadRatelimit: update_tg_load_avg() runs at most once per ms
+	// ("sched/fair: Ratelimit update to tg->load_avg", v6.7 [M]).
+	tgLoadRatelimit bool
+	// emptyGroupKeepsWeight: update_cfs_group() leaves an empty group's
+	// weight (66951e4860d3 "Fix update_cfs_group() vs DELAY_DEQUEUE",
+	// v6.13 [R mail]).
+	emptyGroupKeepsWeight bool
+	// reweightEEVDF: reweight_entity() rescales lag and deadline around
+	// the V taken before the dequeue (reweight_eevdf(), eab03c23c2a1 v6.7
+	// with its v6.9 fix [R patch]) and a relative deadline of a dequeued
+	// entity too; v6.6 rescales the relative deadline only (17.3).
+	reweightEEVDF bool
+	// reweightPlace: reweight_entity() saves the lag, makes the deadline
+	// relative and places the entity again (6d71a9c61604, v6.14 [R
+	// mails]).
+	reweightPlace bool
+	// groupMinSlice: a group entity's slice is the smallest queued below
+	// it, as a custom slice (aef6987d8954, v6.12-rc1 [R mails]).
+	groupMinSlice bool
+	// moveResched: sched_move_task() reschedules the running task after
+	// the move (v6.0 [M version]).
+	moveResched bool
+	// cfsBurst: cpu.max.burst and the nr_bursts/burst_time accounting of
+	// __refill_cfs_bandwidth_runtime(), which also refills an idle pool
+	// before deactivating the period timer (v5.14 [R]).
+	cfsBurst bool
+	// refillInactivePool: __assign_cfs_rq_runtime() refreshes a pool
+	// whose period timer was inactive (v3.11 [M]).
+	refillInactivePool bool
+	// throttleRaceCheck: throttle_cfs_rq() first asks for 1 ns of runtime
+	// and does not throttle if it gets it, and starts the throttled clock
+	// only for a cfs_rq with entities (v5.10 race fix [M version]).
+	throttleRaceCheck bool
+	// throttleDequeueSpecial: throttle_cfs_rq() dequeues the group entity
+	// with DEQUEUE_SPECIAL (never delayed) and finishes a delayed one
+	// (v6.12 [R 9b5ce1a37e90 "Fix sched_delayed vs cfs_bandwidth"]).
+	throttleDequeueSpecial bool
+	// taskThrottle: the task-based throttle model (e1fad12dcb66, merged
+	// for v6.18 [R mail]): a throttled cfs_rq stays queued and its tasks
+	// leave on their way back to user mode.
+	taskThrottle bool
 }
 
 // rulesFor fills the rules of a kernel of version v (major*100+minor,
@@ -298,6 +350,20 @@ func rulesFor(v int) kernelRules {
 		fairServerInTotalBW: v >= 612 && v < 618,
 		rtTaskExcludesDL:    v >= 612,
 		waiterPrioDefault:   v >= 515,
+
+		idleGroups:             v >= 515,
+		sharesLoadAvg:          v >= 415,
+		tgLoadRatelimit:        v >= 607,
+		emptyGroupKeepsWeight:  v >= 613,
+		reweightEEVDF:          v >= 612,
+		reweightPlace:          v >= 614,
+		groupMinSlice:          v >= 612,
+		moveResched:            v >= 600,
+		cfsBurst:               v >= 514,
+		refillInactivePool:     v < 400,
+		throttleRaceCheck:      v >= 600,
+		throttleDequeueSpecial: v >= 612,
+		taskThrottle:           v >= 618,
 	}
 }
 

@@ -138,7 +138,6 @@ type Sim struct {
 	rtPeriodGen               uint32       // cancels a pending qRTPeriod
 	dl                        dlGlobal     // root-domain deadline state (dl_cbs.go, dl_balance.go)
 	tgs                       []*taskGroup // task groups by cgroup number (nil: none, a flat run; cgroup.go)
-	taskThrottle              bool         // v6.18: task-based throttle (cgroup_throttle_task.go)
 	bwUsed                    bool         // cfs_bandwidth_used(): some group has a quota
 	autogroups                []autogroup  // one per session of the root cgroup's tasks (autogroup.go)
 	cpusetEff                 []cpuMask    // effective CPUs per cgroup (nil: no cpuset; cpuset.go)
@@ -192,7 +191,6 @@ func New(cfg Config) (*Sim, error) {
 		tickNs:        Second / Time(cfg.Profile.HZ),
 		tickOffset:    cfg.TickOffset,
 		normBaseSlice: cfg.Profile.baseSlice,
-		taskThrottle:  cfg.Profile.version >= 618,
 		end:           cfg.Duration,
 		localCPU:      -1,
 		rng:           rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15)),
