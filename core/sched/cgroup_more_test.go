@@ -159,3 +159,18 @@ func TestCpusetPartitions(t *testing.T) {
 		t.Errorf("task pinned outside its cpuset: %v, want an error", err)
 	}
 }
+
+// cpu.stat's usage counts every class (cgroup_account_cputime() from
+// update_curr_rt() too): a SCHED_FIFO task in /R that runs 30 % is charged.
+func TestCgroupUsageCountsRT(t *testing.T) {
+	r := newRun(t).kernel("v6.18").duration(Second).
+		cgroup("/R", "", 1024).
+		task("fifo").in("/R").policy(SchedFIFO).rtprio(10).cpus(0).run(3 * Millisecond).sleep(7 * Millisecond).
+		build()
+	r.runFor(Second)
+	st := r.CgroupStat(1)
+	want := int64(r.runtime(r.id("fifo")))
+	if d := st.UsageNs - want; d < -int64(Millisecond) || d > int64(Millisecond) || want < int64(290*Millisecond) {
+		t.Errorf("/R usage %d ns, the FIFO task ran %d ns", st.UsageNs, want)
+	}
+}

@@ -7,8 +7,9 @@ package sched
 // system time, hierarchical: a group's usage includes its descendants').
 //
 // The usage is charged where the kernel charges it, in update_curr() of
-// the task's entity (update_curr_task() -> cgroup_account_cputime()), to
-// the task's group and every ancestor. The kernel splits user and system
+// the task's entity (update_curr_task() -> cgroup_account_cputime(); for
+// RT and deadline tasks update_curr_rt() / update_curr_dl()), to the
+// task's group and every ancestor. The kernel splits user and system
 // time by tick sampling (cputime_adjust()); here the split is exact: time
 // in OpSys steps and the kernel entry costs is system time.
 
@@ -33,7 +34,7 @@ func (s *Sim) CgroupStat(k int) CgroupStat {
 	// Time run since the last update_curr() of tasks running now.
 	for i := range s.rqs {
 		c := s.rqs[i].curr
-		if c == nil || c.isRT() || c.isDL() || !s.tgUnder(c.tg, tg) {
+		if c == nil || !s.tgUnder(c.tg, tg) {
 			continue
 		}
 		if d := int64(s.now - c.se.execStart); d > 0 {
