@@ -15,13 +15,14 @@
 // (EDF, CBS, admission control), mutexes with priority inheritance, sched
 // domains, PELT, wakeup placement and load balancing (periodic, newidle,
 // nohz, active, misfit, asym packing), the tick and nohz, idle states and
-// their governor, reschedule and call-function IPIs, and the kernel's own
-// costs (docs/engine.md, docs/costs.md).
+// their governor, reschedule and call-function IPIs, the kernel's own
+// costs (docs/engine.md, docs/costs.md), and task groups: hierarchical fair
+// scheduling, CPU bandwidth (cpu.max, burst), cpu.idle, autogroup, the root
+// RT bandwidth of RT_GROUP_SCHED and cpuset partitions ([Config.Cgroups],
+// docs/kernel-rules.md section 17).
 //
-// Not modelled (docs/scenario-format.md and the README list the rest): task
-// groups and the cgroup CPU controller are being added (every task is a
-// top-level entity until then; [Config.Cgroups] is refused by [New]), and
-// util_est, uclamp, EAS and NUMA balancing.
+// Not modelled (docs/scenario-format.md and the README list the rest):
+// per-group RT runtime, util_est, uclamp, EAS and NUMA balancing.
 //
 // The package is passive: it starts no goroutines, reads no clock and does no
 // I/O. The caller builds a [Sim] with [New], drives it with [Sim.RunUntil] or
@@ -42,13 +43,17 @@
 //     dl_balance.go.
 //   - Time, idle and IPIs: rq_clock.go, tick_nohz.go, idle.go,
 //     cpuidle_menu.go, ipi.go, csd.go, irqoff.go, contention.go.
-//   - Tasks and programs: task.go, program.go, exec.go, ipc.go, ipc_sem.go,
-//     cgroup_spec.go.
+//   - Tasks and programs: task.go, program.go, exec.go, ipc.go, ipc_sem.go.
+//   - Task groups: cgroup_spec.go (the contract), cgroup.go, cgroup_fair.go
+//     (the hierarchy walks), cgroup_shares.go, cgroup_pelt.go,
+//     cgroup_move.go, cgroup_stat.go; cgroup_bandwidth.go,
+//     cgroup_bandwidth_timer.go, cgroup_throttle.go,
+//     cgroup_throttle_task.go (v6.18); autogroup.go, cpuset.go.
 //   - PELT: pelt.go.
 //   - Profiles and knobs: profile.go, features.go, feature_versions.go,
 //     sysctl.go, hw.go, hw_machines.go.
 //   - Invariants (-tags invariants): invariants_on.go, invariants_dl_on.go,
-//     invariants_off.go.
+//     invariants_cgroup_on.go, invariants_off.go.
 //   - Tests: script_*_test.go run the testdata/ scripts (datadriven, with
 //     -rewrite); *_ref_test.go and *_check_test.go compare fast code with a
 //     brute-force reference; *_random_test.go and determinism_ext_test.go
