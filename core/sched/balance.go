@@ -64,10 +64,25 @@ func (s *Sim) taskHot(env *lbEnv, p *Task) bool {
 	return int64(s.now-p.se.execStart) < mc
 }
 
-// canMigrateTask mirrors can_migrate_task() (no LBF_DST_PINNED retry).
+// taskIneligibleOnDst mirrors task_is_ineligible_on_dst_cpu(): p is not
+// eligible on its source and the destination has queued fair entities, so
+// place_entity()'s lag would leave it ineligible there too.
+func (s *Sim) taskIneligibleOnDst(p *Task, env *lbEnv) bool {
+	if !s.lbSoftLimitsIneligible() {
+		return false
+	}
+	return s.rqs[env.dst].cfs.nrQueued > 0 && !s.rqs[env.src].cfs.eligible(s, p)
+}
+
+// canMigrateTask mirrors can_migrate_task() (no LBF_DST_PINNED retry), in
+// the kernel's order: delayed tasks and ineligible ones (migrate_rules.go)
+// before affinity, running and cache hotness.
 func (s *Sim) canMigrateTask(env *lbEnv, p *Task, active bool) bool {
-	if p.se.delayed {
-		return false // a delayed task is not really runnable [M]
+	if p.se.delayed && s.lbRefusesDelayed(env.migrationType) {
+		return false
+	}
+	if env.sd.nrBalanceFailed == 0 && s.taskIneligibleOnDst(p, env) {
+		return false
 	}
 	if !p.affinity.has(env.dst) {
 		env.somePinned = true

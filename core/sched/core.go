@@ -372,6 +372,9 @@ func (s *Sim) wakeUpNewTask(t *Task, parent *Task) {
 	if parent != nil {
 		this = parent.cpu
 	}
+	if s.forkSetsRecentUsedCPU() {
+		t.recentUsedCPU = this // p->recent_used_cpu = task_cpu(p) (migrate_rules.go)
+	}
 	if t.isDL() {
 		s.wakeUpNewTaskDL(t, parent, this)
 		return

@@ -152,6 +152,9 @@ func (s *Sim) eevdfEnqueue(rq *rq, t *Task, flags int) {
 		s.eevdfPlace(q, t, flags)
 	}
 	q.accountEnqueue(t)
+	if flags&enqMigrated != 0 && s.enqueueClearsExecStart() {
+		t.se.execStart = 0 // no longer cache-hot (migrate_rules.go)
+	}
 	if !isCurr {
 		q.insert(s, t)
 	}

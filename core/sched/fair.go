@@ -54,6 +54,7 @@ func (s *Sim) enqueueTask(rq *rq, t *Task, flags int) {
 // nr_running until it is picked or woken).
 func (s *Sim) dequeueTask(rq *rq, t *Task, flags int) bool {
 	s.updateRqClock(rq)
+	wasSchedIdle := s.dequeueBalancesSchedIdle() && s.schedIdleRq(rq)
 	s.updateLoadAvg(rq, t, peltUpdateTG) // dequeue_entity()
 	if s.eevdf {
 		if !s.eevdfDequeue(rq, t, flags) {
@@ -65,6 +66,9 @@ func (s *Sim) dequeueTask(rq *rq, t *Task, flags int) bool {
 	rq.nrRunning--
 	if rq.nrRunning == 0 {
 		s.fairServerStop(rq) // dequeue_task_fair(): dl_server_stop()
+	}
+	if s.dequeueBalancesSchedIdle() && !wasSchedIdle && s.schedIdleRq(rq) {
+		rq.nextBalance = s.jiffies() // balance early to pull higher-priority tasks
 	}
 	return true
 }

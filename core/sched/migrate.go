@@ -26,6 +26,11 @@ package sched
 //     with PLACE_REL_DEADLINE, keeps the deadline relative to vruntime;
 //     PELT detaches on the dequeue (DO_DETACH) and attaches on the enqueue.
 //
+// Both kinds leave the task cache-cold for task_hot(): v5.8's
+// migrate_task_rq_fair() and, from v6.3, enqueue_entity() on
+// ENQUEUE_MIGRATED clear se->exec_start; v3.11 keeps it
+// (migrate_rules.go).
+//
 // set_task_cpu() emits EvMigrate (the sched_migrate_task tracepoint, Arg =
 // the source CPU) with the rule that chose the destination. A new task's
 // placement uses __set_task_cpu() in the kernel: no tracepoint, no
@@ -51,13 +56,8 @@ func (s *Sim) migrateWaking(t *Task, dst CPUID, why Reason) {
 		t.se.vruntime -= src.cfs.minVruntime
 	}
 	s.migrateTaskRqFair(src, t)
-	if s.version < 600 {
-		// v5.8 migrate_task_rq_fair(): se->exec_start = 0 (task_hot() then
-		// sees the task cold). v6.3 moved the reset into enqueue_entity()
-		// for ENQUEUE_MIGRATED (a53ce18cacb4, wakeup and load-balancing
-		// moves alike); the 6.x profiles do not model it, and detachTask()
-		// does not reset it on any profile [M].
-		t.se.execStart = 0
+	if s.migrateClearsExecStart() {
+		t.se.execStart = 0 // migrate_task_rq_fair(): task_hot() sees it cold
 	}
 	s.setTaskCPU(t, dst, why)
 }
@@ -66,6 +66,7 @@ func (s *Sim) migrateWaking(t *Task, dst CPUID, why Reason) {
 // src for a load-balancing move (DEQUEUE_NOCLOCK, not a sleep; PELT
 // detaches it at once) and set its CPU.
 func (s *Sim) detachTask(src *rq, t *Task, dst CPUID, why Reason) {
+	wasSchedIdle := s.dequeueBalancesSchedIdle() && s.schedIdleRq(src)
 	s.updateLoadAvg(src, t, peltUpdateTG|peltDoDetach)
 	// dequeueTask() would update PELT again (a no-op at the same instant);
 	// call the class directly to keep the DO_DETACH order of the kernel.
@@ -74,7 +75,16 @@ func (s *Sim) detachTask(src *rq, t *Task, dst CPUID, why Reason) {
 	} else {
 		s.cfsDequeue(src, t, 0)
 	}
+	if t.se.delayed {
+		src.cfs.nrDelayed-- // v6.12+: it stays delayed and counts on dst (attachTask)
+	}
 	src.nrRunning--
+	if s.dequeueBalancesSchedIdle() && !wasSchedIdle && s.schedIdleRq(src) {
+		src.nextBalance = s.jiffies() // dequeue_task_fair(), as in dequeueTask()
+	}
+	if s.migrateClearsExecStart() {
+		t.se.execStart = 0 // set_task_cpu() -> migrate_task_rq_fair()
+	}
 	s.setTaskCPU(t, dst, why)
 }
 
@@ -82,6 +92,9 @@ func (s *Sim) detachTask(src *rq, t *Task, dst CPUID, why Reason) {
 // and wakeup_preempt().
 func (s *Sim) attachTask(dst *rq, t *Task, preempt bool) {
 	s.enqueueTask(dst, t, enqMigrated)
+	if t.se.delayed {
+		dst.cfs.nrDelayed++ // not counted runnable: h_nr_runnable stays
+	}
 	if preempt {
 		s.checkPreemptCurr(dst, t, 0)
 	}

@@ -103,6 +103,18 @@ func (s *Sim) cpuLoad(c CPUID) int64 { return int64(s.rqs[c].cfs.avg.loadAvg) }
 // taskLoad is task_h_load() with flat task groups: the task's load_avg.
 func taskLoad(t *Task) int64 { return int64(t.se.avg.loadAvg) }
 
+// wakeAffineSyncOnly is wake_affine_idle()'s sync test: the waker is the
+// only task of any class on thisCPU (delayed fair tasks aside, from v6.14;
+// migrate_rules.go).
+func (s *Sim) wakeAffineSyncOnly(thisCPU CPUID) bool {
+	rq := &s.rqs[thisCPU]
+	n := s.rqNrRunning(rq)
+	if s.wakeAffineSkipsDelayed() {
+		n -= rq.cfs.nrDelayed
+	}
+	return n == 1
+}
+
 // wakeAffine mirrors wake_affine(): thisCPU or prevCPU.
 func (s *Sim) wakeAffine(sd *schedDomain, p, waker *Task, thisCPU, prevCPU CPUID, sync bool) CPUID {
 	target := CPUID(-1)
@@ -114,7 +126,7 @@ func (s *Sim) wakeAffine(sd *schedDomain, p, waker *Task, thisCPU, prevCPU CPUID
 		} else {
 			target = thisCPU
 		}
-	case sync && s.rqs[thisCPU].nrRunning-s.rqs[thisCPU].cfs.nrDelayed == 1:
+	case sync && s.wakeAffineSyncOnly(thisCPU):
 		target = thisCPU
 	case s.idleCPU(prevCPU):
 		target = prevCPU
