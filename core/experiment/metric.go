@@ -31,10 +31,11 @@ const (
 type scope uint8
 
 const (
-	scopeRun   scope = iota // whole run only
-	scopeTask               // all tasks, or @GROUP
-	scopeGroup              // @GROUP only (bare name expands to every group)
-	scopeCPU                // whole machine, or @cpuN
+	scopeRun    scope = iota // whole run only
+	scopeTask                // all tasks, or @GROUP
+	scopeGroup               // @GROUP only (bare name expands to every group)
+	scopeCPU                 // whole machine, or @cpuN
+	scopeCgroup              // @/PATH only: a cgroup of the scenario (cgroup_metric.go)
 )
 
 // Def describes a base metric.
@@ -63,6 +64,16 @@ var catalogue = []Def{
 	{"involuntary_switches", "count", Lower, "involuntary context switches (preemptions)", scopeTask},
 	{"migrations", "count", Lower, "task migrations (se.nr_migrations)", scopeTask},
 	{"busy", "%", None, "CPU busy time as a percentage of the run (@cpuN: one CPU; bare: the whole machine)", scopeCPU},
+	{"cgroup.cpu", "%", None, "@/PATH: the cgroup's CPU usage (cpu.stat usage_usec) as a percentage of one CPU over the run", scopeCgroup},
+	{"cgroup.usage", "ms", None, "@/PATH: the cgroup's CPU usage (cpu.stat usage_usec)", scopeCgroup},
+	{"cgroup.nr_periods", "count", None, "@/PATH: bandwidth periods with the group runnable (cpu.stat nr_periods)", scopeCgroup},
+	{"cgroup.nr_throttled", "count", Lower, "@/PATH: periods in which the group was throttled (cpu.stat nr_throttled)", scopeCgroup},
+	{"cgroup.throttled", "ms", Lower, "@/PATH: time the group's cfs_rqs spent throttled (cpu.stat throttled_usec)", scopeCgroup},
+	{"cgroup.nr_bursts", "count", None, "@/PATH: periods in which the group used burst (cpu.stat nr_bursts)", scopeCgroup},
+	{"cgroup.burst", "ms", None, "@/PATH: run time taken from burst (cpu.stat burst_usec)", scopeCgroup},
+	{"cgroup.wait", "ms", Lower, "@/PATH: wait time (runnable, not running) of the tasks that started in the group or below", scopeCgroup},
+	{"cgroup.latency.p99", "us", Lower, "@/PATH: wakeup latency of those tasks, 99th percentile", scopeCgroup},
+	{"cgroup.latency.max", "us", Lower, "@/PATH: wakeup latency of those tasks, maximum", scopeCgroup},
 }
 
 // Catalogue lists the base metrics, for help text.
@@ -136,6 +147,7 @@ func Measure(r Run) Values {
 	if dur > 0 && len(rep.CPUs) > 0 {
 		v["busy"] = 100 * float64(busy) / (dur * float64(len(rep.CPUs)))
 	}
+	measureCgroups(v, rep) // cgroup_metric.go
 	return v
 }
 
@@ -198,6 +210,8 @@ func Resolve(specs []string, groups []string, ncpu int) ([]string, error) {
 			return nil, fmt.Errorf("unknown metric %q (known: %s; qualify task metrics with @GROUP and busy with @cpuN)", spec, strings.Join(baseNames(), ", "))
 		}
 		switch {
+		case !qualified && d.scope == scopeCgroup:
+			return nil, checkCgroupQualifier(spec, q, qualified)
 		case !qualified && d.scope == scopeGroup:
 			for _, g := range groups {
 				out = append(out, base+"@"+g)
@@ -207,6 +221,10 @@ func Resolve(specs []string, groups []string, ncpu int) ([]string, error) {
 		case d.scope == scopeTask || d.scope == scopeGroup:
 			if !slices.Contains(groups, q) {
 				return nil, fmt.Errorf("metric %q: no task group %q (groups: %s)", spec, q, strings.Join(groups, ", "))
+			}
+		case d.scope == scopeCgroup:
+			if err := checkCgroupQualifier(spec, q, qualified); err != nil {
+				return nil, err
 			}
 		case d.scope == scopeCPU:
 			n, err := strconv.Atoi(strings.TrimPrefix(q, "cpu"))

@@ -87,6 +87,9 @@ type Report struct {
 	Events     int64  `json:"events"`
 	Tasks      []Task `json:"tasks"`
 	CPUs       []CPU  `json:"cpus"`
+	// Cgroups are the scenario's cgroups in number order (cgroups.go);
+	// absent when it has none.
+	Cgroups []Cgroup `json:"cgroups,omitempty"`
 }
 
 // Build assembles the report for a finished run.
@@ -134,6 +137,7 @@ func (c *Collector) Build(s *sched.Sim, scenario string) Report {
 		r.CPUs = append(r.CPUs, CPU{ID: i, BusyNs: cp.busy, IdleNs: cp.idle, Switches: cp.switches,
 			IPIs: cp.ipis, IdleStateNs: st, SysNs: cp.taskSys + idlePath, UserNs: cp.busy - cp.taskSys})
 	}
+	c.buildCgroups(s, &r)
 	return r
 }
 
@@ -194,6 +198,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		}
 		fmt.Fprintf(&b, "%-5d %8.2f %11.3f %11.3f %9d\n", c.ID, busy, ms(c.BusyNs), ms(c.IdleNs), c.Switches)
 	}
+	r.writeCgroupText(&b)
 	_, err := io.WriteString(w, b.String())
 	return err
 }

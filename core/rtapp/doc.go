@@ -32,7 +32,10 @@
 //     10; ignored with a warning for SCHED_DEADLINE), dl-runtime, dl-period
 //     and dl-deadline (µs; the period defaults to the runtime and the
 //     deadline to the period, as rt-app's; checked as sched_setattr() does),
-//     delay (the start time). A phase's own cpus become affinity steps
+//     delay (the start time), taskgroup (the task's cgroup; a phase's
+//     taskgroup becomes a taskgroup step at the phase's start, and a
+//     top-level "cgroups" object, which rt-app ignores, carries the groups'
+//     settings; cgroups.go). A phase's own cpus become affinity steps
 //     (phase_affinity.go; exported back by export_affinity.go). A phase
 //     may restate the thread's policy/priority but not change them:
 //     rt-app's grammar allows it (sched_setattr() between phases), the

@@ -95,6 +95,7 @@ func Export(sc *scenario.Scenario) (_ []byte, _ []Warning, err error) {
 		ex.b.WriteString("\n")
 	}
 	ex.b.WriteString("\t},\n")
+	exportCgroups(&ex.b, sc.Cgroups) // cgroups.go
 	secs := (sc.Duration + sec - 1) / sec
 	if sc.Duration%sec != 0 {
 		ex.warn("duration", "%s rounded up to %d s: rt-app's duration is whole seconds", scenario.FormatDuration(sc.Duration), secs)
@@ -171,6 +172,19 @@ func (ex *exporter) task(p string, t scenario.Task, forked bool) error {
 	if t.Start != 0 {
 		fmt.Fprintf(&ex.b, "\t\t\t\"delay\" : %d,\n", ex.us(p+".start", t.Start))
 	}
+	if t.Cgroup != "" || hasTaskgroupStep(t.Program) {
+		if !taskgroupOK(t.Policy) { // cgroups.go
+			return errAt(p+".taskgroup", "a %s task in a cgroup: rt-app exits with \"No taskgroup support for policy %s\" (only SCHED_OTHER and SCHED_IDLE threads may name a taskgroup)", pol, pol)
+		}
+	}
+	if t.Cgroup != "" {
+		fmt.Fprintf(&ex.b, "\t\t\t\"taskgroup\" : %s,\n", jsonStr(t.Cgroup))
+	}
+	if t.Session != "" {
+		// rt-app ignores the key; the import reads it back (cgroups.go).
+		fmt.Fprintf(&ex.b, "\t\t\t\"session\" : %s,\n", jsonStr(t.Session))
+		ex.warnOnce("session", p+".session", "rt-app ignores \"session\": its threads all share rt-app's session (one autogroup); run the task groups of another session from a second rt-app started with setsid")
+	}
 	if t.TimerSlack != nil && *t.TimerSlack != scenario.DefaultSlack {
 		ex.warn(p+".timer_slack", "left out: rt-app does not set timer slack (threads keep the default 50us)")
 	}
@@ -189,6 +203,9 @@ func (ex *exporter) task(p string, t scenario.Task, forked bool) error {
 		fmt.Fprintf(&ex.b, "\t\t\t\t\"p%d\" : {\n\t\t\t\t\t\"loop\" : %d", i, ph.loop)
 		if ph.cpus != nil {
 			fmt.Fprintf(&ex.b, ",\n\t\t\t\t\t\"cpus\" : %s", cpuList(ph.cpus))
+		}
+		if ph.group != "" {
+			fmt.Fprintf(&ex.b, ",\n\t\t\t\t\t\"taskgroup\" : %s", jsonStr(ph.group))
 		}
 		for j, ev := range ph.events {
 			fmt.Fprintf(&ex.b, ",\n\t\t\t\t\t\"%s%d\" : %s", ev.key, j, ev.val)
@@ -213,6 +230,9 @@ type phase struct {
 	mask []int
 	cpus []int
 	path string // of the affinity step
+	// group: a taskgroup step starts the phase (rt-app's phase-level
+	// taskgroup; "/" = the root).
+	group string
 }
 
 type event struct {
@@ -225,15 +245,16 @@ type event struct {
 func (ex *exporter) phases(p string, steps []scenario.Step) ([]phase, error) {
 	var out []phase
 	var cur []event
-	var next *phase // an affinity step waiting for its phase
+	var next *phase          // an affinity step waiting for its phase
+	group, groupAt := "", "" // a taskgroup step waiting for its phase
 	flush := func() {
 		if len(cur) > 0 {
-			ph := phase{loop: 1, events: cur}
+			ph := phase{loop: 1, events: cur, group: group}
 			if next != nil {
 				ph.set, ph.mask, next = true, next.mask, nil
 			}
 			out = append(out, ph)
-			cur = nil
+			cur, group = nil, ""
 		}
 	}
 	for i, st := range steps {
@@ -241,6 +262,11 @@ func (ex *exporter) phases(p string, steps []scenario.Step) ([]phase, error) {
 		if st.Kind == "affinity" {
 			flush()
 			next = &phase{mask: st.Affinity, path: sp + ".affinity"}
+			continue
+		}
+		if st.Kind == "taskgroup" {
+			flush()
+			group, groupAt = cleanTaskgroup(st.Group), sp+".taskgroup"
 			continue
 		}
 		if st.Kind != "loop" {
@@ -252,8 +278,14 @@ func (ex *exporter) phases(p string, steps []scenario.Step) ([]phase, error) {
 			continue
 		}
 		flush()
-		ph := phase{loop: st.Loop.Count}
+		ph := phase{loop: st.Loop.Count, group: group}
+		group = ""
 		prog := st.Loop.Program
+		for len(prog) > 0 && prog[0].Kind == "taskgroup" && ph.group == "" {
+			// Set at every iteration: rt-app's phase taskgroup (a
+			// no-op after the first).
+			ph.group, prog = cleanTaskgroup(prog[0].Group), prog[1:]
+		}
 		if next != nil {
 			ph.set, ph.mask, next = true, next.mask, nil
 		} else if len(prog) > 0 && prog[0].Kind == "affinity" {
@@ -267,6 +299,9 @@ func (ex *exporter) phases(p string, steps []scenario.Step) ([]phase, error) {
 		out = append(out, ph)
 	}
 	flush()
+	if group != "" {
+		return nil, errAt(groupAt, "a taskgroup step that ends the program: rt-app moves a thread at a phase's start, and a phase needs events; move it before the events it should apply to")
+	}
 	if next != nil {
 		return nil, errAt(next.path, "an affinity step that ends the program: rt-app sets \"cpus\" at a phase's start, and a phase needs events; move it to the start of the program")
 	}
@@ -344,6 +379,8 @@ func (ex *exporter) event(p string, st scenario.Step) (event, error) {
 		return event{}, errAt(p+".exit", "rt-app has no exit event (a thread ends when its loop count is done)")
 	case "exec":
 		return event{}, errAt(p+".exec", "rt-app has no exec event (its threads never call execve())")
+	case "taskgroup":
+		return event{}, errAt(p+".taskgroup", "rt-app moves a thread to a taskgroup at a phase's start only: a taskgroup step is exported at the top of the program or first in a top-level loop, not inside a loop's body")
 	case "affinity":
 		return event{}, errAt(p+".affinity", "rt-app sets the affinity at a phase's start only (per-phase \"cpus\"): an affinity step is exported at the top of the program or as the first step of a top-level loop, not inside a loop's body")
 	case "wait":
@@ -434,4 +471,22 @@ func expandedPath(err error, full *scenario.Scenario, own int, wls []scenario.Wo
 		}
 	}
 	return err
+}
+
+// cleanTaskgroup is a taskgroup step's group as rt-app names it ("" is
+// the root, "/").
+func cleanTaskgroup(g string) string {
+	if g == "" {
+		return "/"
+	}
+	return g
+}
+
+func hasTaskgroupStep(steps []scenario.Step) bool {
+	for _, st := range steps {
+		if st.Kind == "taskgroup" || st.Kind == "loop" && hasTaskgroupStep(st.Loop.Program) {
+			return true
+		}
+	}
+	return false
 }

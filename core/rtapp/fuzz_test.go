@@ -27,6 +27,7 @@ func FuzzImport(f *testing.F) {
 	}
 	f.Add([]byte(`{ "tasks": { "p": { "run": 1, "fork": "c" }, "c": { "instance": 0, "run0": -1, "sleep": 3 } } }`))
 	f.Add([]byte(`{"tasks":{"a":{"phases":{"x":{"loop":-3,"timer":{"ref":"t","period":1,"mode":"absolute"}}}}}}`))
+	f.Add([]byte(`{"cgroups":{"/A":{"cpu.weight":"50"},"/Q":{"cpu.max":"20000 100000"}},"tasks":{"a":{"taskgroup":"/A","session":"s","phases":{"p0":{"run":1000},"p1":{"taskgroup":"/Q","loop":2,"run":500,"sleep":500},"p2":{"taskgroup":"/","run":10}}}}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) > scenario.MaxInput {
 			return

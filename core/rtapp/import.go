@@ -103,6 +103,10 @@ func Import(data []byte) (*scenario.Scenario, []Warning, error) {
 	for _, m := range root.Members {
 		switch m.Key {
 		case "tasks", "global":
+		case "cgroups": // cgroups.go
+			if sc.Cgroups, err = importCgroups(m.Val); err != nil {
+				return nil, nil, err
+			}
 		case "resources":
 			im.warn("resources", "ignored: rt-app 1.0 creates resources from the events and keeps this section only for backward compatibility")
 		default:
@@ -344,11 +348,11 @@ var legacy = []string{"exec", "period", "deadline", "lock_order", "resources"}
 
 // threadKeys are the non-event keys of a thread object.
 var threadKeys = map[string]bool{"instance": true, "loop": true, "phases": true, "cpus": true,
-	"policy": true, "priority": true, "delay": true, "dl-runtime": true, "dl-period": true, "dl-deadline": true}
+	"policy": true, "priority": true, "delay": true, "dl-runtime": true, "dl-period": true, "dl-deadline": true, "taskgroup": true, "session": true}
 
 // phaseKeys are the non-event keys of a phase object.
 var phaseKeys = map[string]bool{"loop": true, "cpus": true, "policy": true, "priority": true,
-	"dl-runtime": true, "dl-period": true, "dl-deadline": true}
+	"dl-runtime": true, "dl-period": true, "dl-deadline": true, "taskgroup": true}
 
 func (im *importer) task(t *taskIn) error {
 	v := t.val
@@ -408,6 +412,15 @@ func (im *importer) task(t *taskIn) error {
 			return err
 		}
 		t.out.CPUs = cpus
+	}
+	if t.out.Cgroup, err = taskgroupAt(t.path, v); err != nil { // cgroups.go
+		return err
+	}
+	if err := checkTaskgroupPolicy(t.path, policyName(t.out.Policy), t.out.Cgroup); err != nil {
+		return err
+	}
+	if t.out.Session, err = sessionAt(t.path, v); err != nil { // cgroups.go
+		return err
 	}
 	if m := v.Get("delay"); m != nil {
 		n, err := intAt(join(t.path, "delay"), m.Val)
@@ -475,6 +488,16 @@ func (im *importer) task(t *taskIn) error {
 			}
 			if count != 1 {
 				steps = []scenario.Step{{Kind: "loop", Loop: &scenario.Loop{Count: count, Program: steps}}}
+			}
+			tg, err := taskgroupAt(p, ph.Val)
+			if err != nil {
+				return err
+			}
+			if err := checkTaskgroupPolicy(p, policyName(t.out.Policy), tg); err != nil {
+				return err
+			}
+			if tg != "" { // set_thread_taskgroup() at the phase's start
+				steps = append([]scenario.Step{{Kind: "taskgroup", Group: tg}}, steps...)
 			}
 			phaseCPUs, bodies = append(phaseCPUs, cpus), append(bodies, steps)
 		}

@@ -406,9 +406,11 @@ func TestNamesAndIgnoredKeys(t *testing.T) {
 	if sc.Tasks[0].Name != "NPDecoder_CL" || sc.Tasks[1].Name != "NPDecoder_CL_2" {
 		t.Errorf("names %s %s", sc.Tasks[0].Name, sc.Tasks[1].Name)
 	}
+	if sc.Tasks[0].Cgroup != "/x" || sc.Tasks[1].Cgroup != "" {
+		t.Errorf("taskgroups %q %q, want /x and none", sc.Tasks[0].Cgroup, sc.Tasks[1].Cgroup)
+	}
 	for _, w := range []struct{ path, sub string }{
 		{`tasks["NPDecoder-CL"]`, "renamed"},
-		{`tasks["NPDecoder-CL"].taskgroup`, "ignored"},
 		{"global.frag", "unknown global key"},
 		{"global", "logdir"},
 		{"extra", "unknown top-level key"},

@@ -100,7 +100,7 @@ func decodeTask(path string, v any) (Task, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := onlyKeys(path, m, "name", "instances", "policy", "nice", "priority", "cpus", "nodes", "per_cpu", "instances_per_cpu", "start", "parent", "timer_slack", "slice", "loop", "program", "dl_runtime", "dl_deadline", "dl_period"); err != nil {
+	if err := onlyKeys(path, m, "name", "instances", "policy", "nice", "priority", "cpus", "nodes", "per_cpu", "instances_per_cpu", "start", "parent", "timer_slack", "slice", "loop", "program", "dl_runtime", "dl_deadline", "dl_period", "taskgroup", "session"); err != nil {
 		return t, err
 	}
 	t.Instances, t.Loop = 1, -1
@@ -112,6 +112,18 @@ func decodeTask(path string, v any) (Task, error) {
 	}
 	if err := optString(m, "parent", path+".", &t.Parent); err != nil {
 		return t, err
+	}
+	if err := optString(m, "taskgroup", path+".", &t.Cgroup); err != nil {
+		return t, err
+	}
+	if err := checkTaskgroup(path+".taskgroup", t.Cgroup); err != nil {
+		return t, err
+	}
+	if err := optString(m, "session", path+".", &t.Session); err != nil {
+		return t, err
+	}
+	if _, ok := m["session"]; ok && !resNameOK(t.Session) {
+		return t, errAt(path+".session", "%q: want a session name of 1-64 printable characters", t.Session)
 	}
 	for _, f := range []struct {
 		key string
@@ -214,7 +226,7 @@ func decodeProgram(path string, v any, depth int) ([]Step, error) {
 			return nil, err
 		}
 		if len(m) != 1 {
-			return nil, errAt(p, "want exactly one of run, sys, sleep, timer, yield, fork, exec, exit, loop, wait, signal, broadcast, barrier, lock, unlock, ipi, affinity; got %d keys", len(m))
+			return nil, errAt(p, "want exactly one of run, sys, sleep, timer, yield, fork, exec, exit, loop, wait, signal, broadcast, barrier, lock, unlock, ipi, affinity, taskgroup; got %d keys", len(m))
 		}
 		for k, x := range m {
 			kp := p + "." + k
@@ -321,6 +333,15 @@ func decodeProgram(path string, v any, depth int) ([]Step, error) {
 					return nil, err
 				}
 				st.Kind = "loop"
+			case "taskgroup":
+				g, ok := x.(string)
+				if !ok {
+					return nil, errAt(kp, "want a cgroup path like \"/A\" (\"/\" = the root cgroup)")
+				}
+				if err := checkTaskgroup(kp, g); err != nil {
+					return nil, err
+				}
+				st.Group, st.Kind = g, "taskgroup"
 			case "wait", "signal", "broadcast", "barrier", "lock", "unlock":
 				name, ok := x.(string)
 				if !ok {
@@ -328,7 +349,7 @@ func decodeProgram(path string, v any, depth int) ([]Step, error) {
 				}
 				st.Res, st.Kind = name, k
 			default:
-				return nil, errAt(kp, "unknown event; want run, sys, sleep, timer, yield, fork, exec, exit, loop, wait, signal, broadcast, barrier, lock, unlock, ipi or affinity")
+				return nil, errAt(kp, "unknown event; want run, sys, sleep, timer, yield, fork, exec, exit, loop, wait, signal, broadcast, barrier, lock, unlock, ipi, affinity or taskgroup")
 			}
 		}
 		out = append(out, st)

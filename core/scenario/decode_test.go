@@ -42,7 +42,7 @@ func TestDecodeErrors(t *testing.T) {
 		{"topology number", doc(`"topology":1,`, hog), "topology", "want a string"},
 		// kernel
 		{"kernel string", doc(`"kernel":"v6.18",`, hog), "kernel", "want a JSON object"},
-		{"kernel unknown key", doc(`"kernel":{"hz":250,"nope":1},`, hog), "kernel.nope", "unknown key (known here: version, hz, preempt, tick_offset)"},
+		{"kernel unknown key", doc(`"kernel":{"hz":250,"nope":1},`, hog), "kernel.nope", "unknown key (known here: version, hz, preempt, tick_offset, autogroup, rt_group_sched)"},
 		{"kernel version", doc(`"kernel":{"version":"v9.9"},`, hog), "kernel.version", `unknown kernel profile "v9.9"`},
 		{"kernel version type", doc(`"kernel":{"version":6},`, hog), "kernel.version", "want a string"},
 		{"hz range", doc(`"kernel":{"hz":123},`, hog), "kernel.hz", "want 100, 250, 300 or 1000"},

@@ -150,6 +150,14 @@ func encodeTask(w *jw, t Task) {
 			w.str(FormatDuration(d.v))
 		}
 	}
+	if t.Cgroup != "" {
+		w.key("taskgroup", &f)
+		w.str(t.Cgroup)
+	}
+	if t.Session != "" {
+		w.key("session", &f)
+		w.str(t.Session)
+	}
 	w.key("loop", &f)
 	w.b.WriteString(strconv.Itoa(t.Loop))
 	w.key("program", &f)
@@ -209,6 +217,8 @@ func encodeProgram(w *jw, steps []Step) {
 			w.b.WriteByte('}')
 		case "lock", "unlock":
 			w.str(st.Res)
+		case "taskgroup":
+			w.str(st.Group)
 		case "wait", "signal", "broadcast", "barrier":
 			w.str(st.Res)
 			if st.Mutex != "" {

@@ -103,6 +103,8 @@ var keyTable = []keyDef{
 		field: func(sc *Scenario) any { return &sc.Kernel.Preempt }, choices: sched.PreemptNames, check: checkPreempt, defaultOf: "the profile's"},
 	{name: "kernel.tick_offset", typ: "duration|random", help: "where the jiffies grid lies after the run's start (0 <= x < 1/HZ); default random: drawn from the seed",
 		field: func(sc *Scenario) any { return &sc.Kernel.TickOffset }, unset: "random"},
+	autogroupRow,    // cgroup_keys.go
+	rtGroupSchedRow, // cgroup_keys.go
 	{name: "features", fam: featuresFamily},
 	{name: "sysctl", fam: sysctlFamily},
 	{name: "hw", fam: hwFamily},
@@ -123,6 +125,7 @@ var keyTable = []keyDef{
 			encodeSemaphores(w, sc.Semaphores)
 			return true
 		}}},
+	{name: "cgroups", fam: cgroupsFamily}, // cgroup_keys.go
 	{name: "experiment", fam: &family{
 		decode: func(sc *Scenario, v any) (err error) { sc.Experiment, err = decodeExperiment(v); return err },
 		encode: func(w *jw, sc *Scenario) bool {

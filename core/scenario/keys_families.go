@@ -188,7 +188,8 @@ var hwFamily = &family{
 
 var tasksFamily = &family{
 	members: func() []KeyInfo {
-		return []KeyInfo{{Key: "tasks.NAME.instances", Type: "integer", Help: "how many copies of task group NAME run (the group's instances); e.g. a workload size in an experiment variant"}}
+		return []KeyInfo{{Key: "tasks.NAME.instances", Type: "integer", Help: "how many copies of task group NAME run (the group's instances); e.g. a workload size in an experiment variant"},
+			{Key: "tasks.NAME.taskgroup", Type: "cgroup path", Help: "the cgroup task group NAME starts in (\"/\" = the root cgroup); created with defaults if \"cgroups\" does not define it"}}
 	},
 	decode: func(sc *Scenario, v any) error {
 		arr, ok := v.([]any)
@@ -222,8 +223,12 @@ var tasksFamily = &family{
 	late: true,
 }
 
-// setInstances applies -set tasks.NAME.instances=N.
+// setInstances applies -set tasks.NAME.instances=N (and
+// tasks.NAME.taskgroup=PATH).
 func setInstances(sc *Scenario, key, rest, val string) error {
+	if group, ok := strings.CutSuffix(rest, ".taskgroup"); ok {
+		return sc.setTaskgroup(key, group, val) // cgroups.go
+	}
 	group, ok := strings.CutSuffix(rest, ".instances")
 	if !ok {
 		return errUnknownKey(key)

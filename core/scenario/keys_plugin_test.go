@@ -23,7 +23,7 @@ func plugIn(t *testing.T, after string, row keyDef) {
 }
 
 // TestKeyTablePlugIn adds a kernel switch and a family keyed by path, as
-// the cgroups keys will be added, each with one entry, and checks that
+// the cgroups keys were added (cgroup_keys.go), each with one entry, and checks that
 // the decoder, the encoder, Set, Clear, Clone and Keys all take them up
 // while a scenario without them keeps its encoding.
 func TestKeyTablePlugIn(t *testing.T) {
@@ -34,17 +34,19 @@ func TestKeyTablePlugIn(t *testing.T) {
 	// The storage a Scenario field would be, per scenario.
 	autogroup := map[*Scenario]**bool{}
 	groups := map[*Scenario]map[string]string{}
-	plugIn(t, "kernel.tick_offset", keyDef{name: "kernel.autogroup", typ: "on|off", help: "test switch",
+	plugIn(t, "kernel.tick_offset", keyDef{name: "kernel.test_switch", typ: "on|off", help: "test switch",
 		choices: onOffChoices, field: func(sc *Scenario) any {
 			if autogroup[sc] == nil {
 				autogroup[sc] = new(*bool)
 			}
 			return autogroup[sc]
 		}})
-	plugIn(t, "semaphores", keyDef{name: "cgroups", fam: &family{
-		members: func() []KeyInfo { return []KeyInfo{{Key: "cgroups.PATH.FILE", Type: "per file", Help: "test family"}} },
+	plugIn(t, "semaphores", keyDef{name: "testgroups", fam: &family{
+		members: func() []KeyInfo {
+			return []KeyInfo{{Key: "testgroups.PATH.FILE", Type: "per file", Help: "test family"}}
+		},
 		decode: func(sc *Scenario, v any) error {
-			m, err := asObject("cgroups", v)
+			m, err := asObject("testgroups", v)
 			if err != nil {
 				return err
 			}
@@ -52,7 +54,7 @@ func TestKeyTablePlugIn(t *testing.T) {
 			for _, k := range sortedKeys(m) {
 				s, ok := m[k].(string)
 				if !ok {
-					return errAt("cgroups."+k, "want a string")
+					return errAt("testgroups."+k, "want a string")
 				}
 				groups[sc][k] = s
 			}
@@ -92,24 +94,24 @@ func TestKeyTablePlugIn(t *testing.T) {
 			t.Errorf("%s: encoding changed by rows it does not use", name)
 		}
 	}
-	if !slices.Contains(Keys(), "kernel.autogroup\ton|off\ttest switch") || !slices.Contains(Keys(), "cgroups.PATH.FILE\tper file\ttest family") {
+	if !slices.Contains(Keys(), "kernel.test_switch\ton|off\ttest switch") || !slices.Contains(Keys(), "testgroups.PATH.FILE\tper file\ttest family") {
 		t.Errorf("Keys() does not list the new rows")
 	}
 
-	sc, err := Decode([]byte(doc(`"kernel":{"autogroup":"on"},"cgroups":{"/A":"w25"},`, hog)))
+	sc, err := Decode([]byte(doc(`"kernel":{"test_switch":"on"},"testgroups":{"/A":"w25"},`, hog)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v, ok := sc.Value("kernel.autogroup"); !ok || v != "on" || groups[sc]["/A"] != "w25" {
+	if v, ok := sc.Value("kernel.test_switch"); !ok || v != "on" || groups[sc]["/A"] != "w25" {
 		t.Fatalf("decoded autogroup %q %v, cgroups %v", v, ok, groups[sc])
 	}
 	js := string(sc.Encode())
-	if !strings.Contains(js, `"kernel":{"version":"v6.18","autogroup":"on"}`) || !strings.Contains(js, `"seed":1,"tasks":[`) ||
-		!strings.HasSuffix(js, `"cgroups":{"/A":"w25"}}`) {
+	if !strings.Contains(js, `"kernel":{"version":"v6.18","test_switch":"on"}`) || !strings.Contains(js, `"seed":1,"tasks":[`) ||
+		!strings.HasSuffix(js, `"testgroups":{"/A":"w25"}}`) {
 		t.Errorf("encoding %s", js)
 	}
 	c := sc.Clone()
-	for _, kv := range []string{"cgroups./B=w50", "kernel.autogroup=off"} {
+	for _, kv := range []string{"testgroups./B=w50", "kernel.test_switch=off"} {
 		if err := c.Set(kv); err != nil {
 			t.Fatalf("Set(%s) = %v", kv, err)
 		}
@@ -121,26 +123,26 @@ func TestKeyTablePlugIn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v, _ := back.Value("kernel.autogroup"); v != "off" || !maps.Equal(groups[back], map[string]string{"/A": "w25", "/B": "w50"}) {
+	if v, _ := back.Value("kernel.test_switch"); v != "off" || !maps.Equal(groups[back], map[string]string{"/A": "w25", "/B": "w50"}) {
 		t.Errorf("after Set and a round trip: autogroup %q, cgroups %v", v, groups[back])
 	}
-	for _, kv := range []string{"cgroups.B=1", "kernel.autogroup=maybe"} {
+	for _, kv := range []string{"testgroups.B=1", "kernel.test_switch=maybe"} {
 		if err := c.Set(kv); err == nil {
 			t.Errorf("Set(%s) succeeded", kv)
 		}
 	}
-	if _, err := Decode([]byte(doc(`"kernel":{"autogroup":1},`, hog))); err == nil || !strings.Contains(err.Error(), `kernel.autogroup: want "on" or "off"`) {
+	if _, err := Decode([]byte(doc(`"kernel":{"test_switch":1},`, hog))); err == nil || !strings.Contains(err.Error(), `kernel.test_switch: want "on" or "off"`) {
 		t.Errorf("bad autogroup: %v", err)
 	}
-	if _, err := Decode([]byte(doc(`"kernel":{"nope":1},`, hog))); err == nil || !strings.Contains(err.Error(), "known here: version, hz, preempt, tick_offset, autogroup") {
+	if _, err := Decode([]byte(doc(`"kernel":{"nope":1},`, hog))); err == nil || !strings.Contains(err.Error(), "known here: version, hz, preempt, tick_offset, test_switch") {
 		t.Errorf("unknown kernel key: %v", err)
 	}
-	for _, key := range []string{"kernel.autogroup", "cgroups./A", "cgroups./B"} {
+	for _, key := range []string{"kernel.test_switch", "testgroups./A", "testgroups./B"} {
 		if err := c.Clear(key); err != nil {
 			t.Fatalf("Clear(%s) = %v", key, err)
 		}
 	}
-	if got := string(c.Encode()); strings.Contains(got, "autogroup") || strings.Contains(got, "cgroups") {
+	if got := string(c.Encode()); strings.Contains(got, "autogroup") || strings.Contains(got, "testgroups") {
 		t.Errorf("after Clear: %s", got)
 	}
 }

@@ -120,7 +120,8 @@ func TestPreemptRuleOnce(t *testing.T) {
 func TestEncodeFollowsTable(t *testing.T) {
 	sc := mustPreset(t, "demo/cyclictest-hackbench")
 	for _, kv := range []string{"name=n", "kernel.hz=1000", "kernel.preempt=full", "kernel.tick_offset=1ms",
-		"features.PLACE_LAG=off", "sysctl.sched_base_slice_ns=3000000", "hw.smt=off", "pi=true", "tasks.ct.instances=1"} {
+		"features.PLACE_LAG=off", "sysctl.sched_base_slice_ns=3000000", "hw.smt=off", "pi=true", "tasks.ct.instances=1",
+		"kernel.autogroup=on", "kernel.rt_group_sched=off", "cgroups./A.cpu.weight=50"} {
 		if err := sc.Set(kv); err != nil && !strings.HasPrefix(kv, "tasks.") {
 			t.Fatalf("Set(%s) = %v", kv, err)
 		}
@@ -168,7 +169,8 @@ func TestClearRestoresDefault(t *testing.T) {
 	before := string(base(t).Encode())
 	vals := map[string]string{"name": "x", "topology": "smp-4", "kernel.version": "v5.8", "kernel.hz": "1000",
 		"kernel.preempt": "full", "kernel.tick_offset": "1ms", "duration": "2s", "seed": "7", "pi": "true",
-		"features.PLACE_LAG": "off", "sysctl.sched_base_slice_ns": "3000000", "hw.smt": "off", "hw.ctx_switch_ns": "5"}
+		"features.PLACE_LAG": "off", "sysctl.sched_base_slice_ns": "3000000", "hw.smt": "off", "hw.ctx_switch_ns": "5",
+		"kernel.autogroup": "on", "kernel.rt_group_sched": "on", "cgroups./A.cpu.max": "25000 100000"}
 	for _, k := range KeyInfos() {
 		if rowByName(k.Key) != nil && vals[k.Key] == "" {
 			t.Fatalf("no test value for scalar key %s", k.Key)

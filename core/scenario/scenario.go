@@ -36,6 +36,9 @@ type Scenario struct {
 	// Semaphores makes the named wait resources counting semaphores with
 	// these initial counts (nil when there are none).
 	Semaphores map[string]int
+	// Cgroups are the cgroups of the cpu controller the scenario
+	// configures (cgroups.go), in path order; nil when there are none.
+	Cgroups    []Cgroup
 	Experiment *Experiment // optional: the thread this scenario reproduces
 }
 
@@ -48,6 +51,11 @@ type Kernel struct {
 	// start; nil draws it from the seed, as a real workload starts at an
 	// arbitrary point between two ticks.
 	TickOffset *Duration
+	// Autogroup is kernel.autogroup (sched_autogroup_enabled); nil = off.
+	Autogroup *bool
+	// RTGroupSched is kernel.rt_group_sched (CONFIG_RT_GROUP_SCHED); nil
+	// = the profile's default (cgroup_kernel.go).
+	RTGroupSched *bool
 }
 
 // Task is one task group.
@@ -81,11 +89,17 @@ type Task struct {
 	// DLRuntime, DLDeadline and DLPeriod are the SCHED_DEADLINE
 	// parameters (dl_runtime, dl_deadline, dl_period).
 	DLRuntime, DLDeadline, DLPeriod Duration
+	// Cgroup is the task's cgroup ("taskgroup", rt-app's key): an
+	// absolute path; "" = the root cgroup.
+	Cgroup string
+	// Session names the autogroup session of the task ("session"); "" =
+	// the session the scenario's tasks share.
+	Session string
 }
 
 // Step is one program event; Kind says which field is set.
 type Step struct {
-	Kind string // run, sys, sleep, timer, yield, fork, exec, exit, loop, wait, signal, broadcast, barrier, lock, unlock, ipi, affinity
+	Kind string // run, sys, sleep, timer, yield, fork, exec, exit, loop, wait, signal, broadcast, barrier, lock, unlock, ipi, affinity, taskgroup
 	// Affinity is an affinity step's CPU list (sched_setaffinity() of the
 	// task on itself); nil = every CPU ("all").
 	Affinity []int
@@ -110,6 +124,9 @@ type Step struct {
 	// Cond gives a signal pthread_cond_signal() semantics: with nobody
 	// waiting it is lost instead of left pending.
 	Cond bool
+	// Group is a taskgroup step's cgroup: the task moves itself there
+	// (rt-app's phase-level taskgroup); "" or "/" = the root.
+	Group string
 }
 
 // IPI is an ipi step: send a call-function IPI to CPU and (Wait) spin
@@ -249,6 +266,10 @@ func (sc *Scenario) Build(lim sched.Limits) (sched.Config, error) {
 	if len(full.Tasks) == 0 {
 		return cfg, errAt("tasks", "want at least one task group (or a workload)")
 	}
+	tree, err := sc.buildCgroups(full.Tasks, ex.path, prof, sys, &m, sc.rtGroupSched(prof))
+	if err != nil {
+		return cfg, err
+	}
 	groups := map[string]int{}
 	for i, t := range full.Tasks {
 		p := ex.path(i)
@@ -261,7 +282,7 @@ func (sc *Scenario) Build(lim sched.Limits) (sched.Config, error) {
 		groups[t.Name] = i
 	}
 	total := 0
-	rs := &resTable{index: map[string]int{}, mutexes: map[string]int{}, ncpu: m.NumCPUs()}
+	rs := &resTable{index: map[string]int{}, mutexes: map[string]int{}, ncpu: m.NumCPUs(), cgroups: tree, sessions: map[string]int{}}
 	spread := 0 // the next node of "nodes": "spread" (nodes.go)
 	for i, t := range full.Tasks {
 		spec, err := buildTask(ex.path(i), t, groups, &full, m.NumCPUs(), rs)
@@ -292,6 +313,9 @@ func (sc *Scenario) Build(lim sched.Limits) (sched.Config, error) {
 		cfg.TickOffset = *sc.Kernel.TickOffset
 	} else {
 		cfg.TickOffset = TickOffsetFromSeed(sc.Seed, tick)
+	}
+	if err := sc.applyGroupConfig(&cfg, prof, tree); err != nil { // cgroup_kernel.go
+		return cfg, err
 	}
 	cfg.Machine, cfg.Profile, cfg.Sysctls = m, prof, sys
 	cfg.Duration, cfg.Seed, cfg.Limits = sc.Duration, sc.Seed, lim
@@ -402,6 +426,9 @@ func buildTask(p string, t Task, groups map[string]int, sc *Scenario, ncpu int, 
 			rs.list[ri].Barrier += spec.Instances
 		}
 	}
+	if err := rs.placeTask(p, t, &spec); err != nil { // cgroup_tasks.go
+		return spec, err
+	}
 	spec.Program, spec.Timers = ops, len(timers)
 	if _, err := sched.BuildProgram(ops, t.Loop, len(timers)); err != nil {
 		return spec, errAt(p+".program", "%v", err)
@@ -418,6 +445,10 @@ type resTable struct {
 	mutexes map[string]int // mutex names: a namespace of their own, as rt-app's typed resources
 	seen    []int          // resources the current task group uses
 	ncpu    int            // the machine's CPUs (ipi targets)
+	cgroups *cgroupTree    // the resolved cgroups (taskgroup keys and steps)
+	// sessions numbers the autogroup session names in order of first use
+	// (from 1; "" is session 0).
+	sessions map[string]int
 }
 
 // use returns the index of resource name, used as a barrier or an event.
@@ -564,6 +595,12 @@ func buildOps(p string, steps []Step, groups map[string]int, timers map[string]i
 					return nil, err
 				}
 				op.Mutex = m + 1
+			}
+			ops = append(ops, op)
+		case "taskgroup":
+			op, err := rs.cgroupMove(sp+".taskgroup", st.Group, sc.Tasks[groups[self]])
+			if err != nil {
+				return nil, err
 			}
 			ops = append(ops, op)
 		case "lock", "unlock":

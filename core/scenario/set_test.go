@@ -71,6 +71,17 @@ func TestSetEveryKey(t *testing.T) {
 			val = "0"
 		case key == "tasks.NAME.instances":
 			key, val = "tasks.nice0.instances", "2"
+		case key == "tasks.NAME.taskgroup":
+			key, val = "tasks.nice0.taskgroup", "/A"
+		case key == "kernel.autogroup" || key == "kernel.rt_group_sched":
+			val = "off"
+		case strings.HasPrefix(key, "cgroups./PATH."):
+			file := strings.TrimPrefix(key, "cgroups./PATH.")
+			key = "cgroups./S" + strings.ReplaceAll(file, ".", "_") + "." + file
+			val = map[string]string{"cpu.max": "50000 100000", "cpuset.cpus": "0", "cpuset.cpus.partition": "member", "cpu.weight.nice": "-3", "cpu.idle": "1"}[file]
+			if val == "" {
+				val = "1000"
+			}
 		case key == "workloads.NAME.PARAM":
 			// The generic line stands for every generator parameter
 			// (workloads_test.go sets each of them).

@@ -57,6 +57,16 @@ var handWritten = []struct{ name, json string }{
 	{"hand/affinity", `{"version":1,"name":"hand/affinity","topology":"smp-4","duration":"50ms",
 		"tasks":[{"name":"mover","cpus":[0],"loop":-1,"program":[{"affinity":[0]},{"run":"1ms"},{"affinity":[2,3]},{"run":"1ms"},{"affinity":"all"},{"sleep":"1ms"}]},
 			{"name":"hog","cpus":[2],"program":[{"run":-1}]}]}`},
+	{"hand/cgroups", `{"version":1,"name":"hand/cgroups","topology":"smp-2","duration":"300ms","kernel":{"autogroup":"off","rt_group_sched":"off"},
+		"sysctl":{"sched_cfs_bandwidth_slice_us":3000},
+		"cgroups":{"/A":{"cpu.weight":25},"/Q":{"cpu.max":"25000 100000","cpu.max.burst":20000},"/I":{"cpu.idle":1},"/P/B":{},"/N":{"cpu.weight.nice":5}},
+		"tasks":[{"name":"a","taskgroup":"/A","session":"s1","program":[{"run":-1}]},
+			{"name":"q","instances":2,"taskgroup":"/Q","loop":-1,"program":[{"run":"30ms"},{"sleep":"20ms"}]},
+			{"name":"i","taskgroup":"/I","program":[{"run":-1}]},
+			{"name":"m","taskgroup":"/P/B/C","loop":-1,"program":[{"run":"1ms"},{"taskgroup":"/N"},{"run":"1ms"},{"taskgroup":"/"},{"sleep":"1ms"},{"taskgroup":"/P/B/C"}]}]}`},
+	{"hand/cgroups-v1", `{"version":1,"name":"hand/cgroups-v1","topology":"smp-1","kernel":{"version":"v5.8"},"duration":"300ms",
+		"cgroups":{"/v1":{"cpu.shares":512,"cpu.cfs_quota_us":-1,"cpu.cfs_period_us":50000},"/v1q":{"cpu.cfs_quota_us":"10000","cpu.cfs_period_us":"50000"}},
+		"tasks":[{"name":"x","taskgroup":"/v1","program":[{"run":-1}]},{"name":"y","taskgroup":"/v1q","program":[{"run":-1}]}]}`},
 }
 
 func TestURLRoundTrip(t *testing.T) {

@@ -100,7 +100,7 @@ func (s *Sim) setAffinity(rq *rq, t *Task, m cpuMask) bool {
 // distribute mirrors cpumask_any_and_distribute(m, active) on rq's CPU.
 func (s *Sim) distribute(rq *rq, m cpuMask) CPUID {
 	n := len(s.rqs)
-	if s.version < 507 {
+	if !s.rules.affinityDistribute {
 		return m.first(n) // cpumask_any_and()
 	}
 	for k := 1; k <= n; k++ {

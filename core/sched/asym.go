@@ -26,7 +26,7 @@ package sched
 
 // useAsymPrio mirrors sched_use_asym_prio() (v6.5+; always true before).
 func (s *Sim) useAsymPrio(sd *schedDomain, c CPUID) bool {
-	if !s.smtActive || s.version < 605 {
+	if !s.smtActive || !s.rules.useAsymPrio {
 		return true
 	}
 	return sd.flags&SDShareCPUCapacity != 0 || s.siblingsIdle(c)
@@ -59,7 +59,7 @@ func (s *Sim) schedAsym(sd *schedDomain, dst, src CPUID) bool {
 // group argument): a non-local group with runnable tasks whose preferred
 // CPU has a lower priority than an idle destination.
 func (s *Sim) sgAsymPacking(env *lbEnv, g *schedGroup, st *sgStats) bool {
-	if s.version >= 605 && g.flags&SDShareCPUCapacity != 0 && st.weight-st.idleCPUs != 1 {
+	if s.rules.asymSMTGroupOneBusy && g.flags&SDShareCPUCapacity != 0 && st.weight-st.idleCPUs != 1 {
 		return false // more than one busy SMT sibling: priorities do not apply
 	}
 	return s.schedAsym(env.sd, env.dst, g.asymPreferCPU)

@@ -54,7 +54,7 @@ func (s *Sim) taskHot(env *lbEnv, p *Task) bool {
 	if mc == -1 {
 		return true
 	}
-	src := &s.rqs[env.src].cfs
+	src := s.cfsOf(p)
 	if s.feat.Has(CacheHotBuddy) && s.rqs[env.dst].nrRunning > 0 && (src.next == p || (!s.eevdf && src.last == p)) {
 		return true
 	}
@@ -64,24 +64,31 @@ func (s *Sim) taskHot(env *lbEnv, p *Task) bool {
 	return int64(s.now-p.se.execStart) < mc
 }
 
-// taskIneligibleOnDst mirrors task_is_ineligible_on_dst_cpu(): p is not
-// eligible on its source and the destination has queued fair entities, so
-// place_entity()'s lag would leave it ineligible there too.
+// taskIneligibleOnDst mirrors task_is_ineligible_on_dst_cpu(): under
+// PLACE_LAG, p is not eligible on its cfs_rq and its group's cfs_rq on the
+// destination has queued entities, so place_entity()'s lag would leave it
+// ineligible there too.
 func (s *Sim) taskIneligibleOnDst(p *Task, env *lbEnv) bool {
-	if !s.lbSoftLimitsIneligible() {
+	if !s.eevdf || !s.feat.Has(PlaceLag) {
 		return false
 	}
-	return s.rqs[env.dst].cfs.nrQueued > 0 && !s.rqs[env.src].cfs.eligible(s, p)
+	dst := &s.rqs[env.dst].cfs
+	if s.grouped() && p.tg != nil {
+		dst = p.tg.cfs[env.dst]
+	}
+	return dst.nrQueued > 0 && !s.cfsOf(p).eligible(s, p)
 }
 
 // canMigrateTask mirrors can_migrate_task() (no LBF_DST_PINNED retry), in
-// the kernel's order: delayed tasks and ineligible ones (migrate_rules.go)
-// before affinity, running and cache hotness.
+// the kernel's order: delayed tasks and ineligible ones (rules.go
+// lbDelayedLoadOnly, lbIneligibleSoftLimit) before affinity, running and
+// cache hotness. With task groups a delayed task is never moved
+// (SIMPLIFIED: the hierarchical delayed counts do not follow a move).
 func (s *Sim) canMigrateTask(env *lbEnv, p *Task, active bool) bool {
-	if p.se.delayed && s.lbRefusesDelayed(env.migrationType) {
+	if p.se.delayed && (s.grouped() || (s.rules.lbDelayedLoadOnly && env.migrationType != migrateLoad)) {
 		return false
 	}
-	if env.sd.nrBalanceFailed == 0 && s.taskIneligibleOnDst(p, env) {
+	if s.rules.lbIneligibleSoftLimit && env.sd.nrBalanceFailed == 0 && s.taskIneligibleOnDst(p, env) {
 		return false
 	}
 	if !p.affinity.has(env.dst) {
@@ -89,6 +96,9 @@ func (s *Sim) canMigrateTask(env *lbEnv, p *Task, active bool) bool {
 		return false
 	}
 	env.allPinned = false
+	if s.grouped() && !s.rules.taskThrottle && p.tg != nil && (s.throttledHierarchy(p.tg.cfs[env.src]) || s.throttledHierarchy(p.tg.cfs[env.dst])) {
+		return false // throttled_lb_pair()
+	}
 	if s.rqs[env.src].curr == p {
 		return false
 	}
@@ -102,10 +112,14 @@ func (s *Sim) canMigrateTask(env *lbEnv, p *Task, active bool) bool {
 // run first (the tail of rq->cfs_tasks first, as detach_tasks() walks it).
 func (s *Sim) lruTasks(src *rq) []*Task {
 	l := s.lruScratch[:0]
-	if c := src.curr; c != nil && c.se.onRq {
-		l = append(l, c)
+	if s.grouped() {
+		l = appendTasks(l, &src.cfs)
+	} else {
+		if c := src.curr; c != nil && c.se.onRq {
+			l = append(l, c)
+		}
+		l = append(l, src.cfs.queue...)
 	}
-	l = append(l, src.cfs.queue...)
 	for i := 1; i < len(l); i++ {
 		for j := i; j > 0 && l[j].lruSeq < l[j-1].lruSeq; j-- {
 			l[j], l[j-1] = l[j-1], l[j]
@@ -148,7 +162,7 @@ func (s *Sim) detachTasks(env *lbEnv) int {
 		}
 		switch env.migrationType {
 		case migrateLoad:
-			load := max(taskLoad(p), 1)
+			load := max(s.taskLoad(p), 1)
 			if s.detachLoadSkip(env, load) { // detach_rules.go
 				continue
 			}
@@ -381,7 +395,7 @@ func (s *Sim) balanceInterval(sd *schedDomain, busy bool) int64 {
 	}
 	hz := int64(s.cfg.Profile.HZ)
 	j := (ms*hz + 999) / 1000 // msecs_to_jiffies()
-	if busy && s.version >= 510 {
+	if busy && s.rules.busyIntervalLess1 {
 		j-- // v5.10 "reduce busy load balance interval" [M version]
 	}
 	maxJ := hz * int64(len(s.rqs)) / 10

@@ -18,6 +18,28 @@ func benchSim(tb testing.TB, kernel string) *Sim { return benchSimPinned(tb, ker
 // benchSimPinned builds the benchmark machine; unpinned tasks exercise
 // wakeup placement and load balancing too.
 func benchSimPinned(tb testing.TB, kernel string, pinned bool) *Sim {
+	return benchSimGroups(tb, kernel, pinned, false)
+}
+
+// benchCgroups is a three-level cgroup tree (system services, user
+// sessions with a low-weight batch group); the tasks are dealt to
+// its four leaves, depth 3.
+var benchCgroups = []CgroupSpec{
+	{Path: "/system", Shares: 1024},                  // 1
+	{Path: "/system/svc", Parent: 1, Shares: 512},    // 2
+	{Path: "/system/svc/a", Parent: 2, Shares: 1024}, // 3
+	{Path: "/system/svc/b", Parent: 2, Shares: 2048}, // 4
+	{Path: "/user", Shares: 2048},                    // 5
+	{Path: "/user/s1", Parent: 5, Shares: 1024},      // 6
+	{Path: "/user/s1/app", Parent: 6, Shares: 1024},  // 7
+	{Path: "/user/s1/batch", Parent: 6, Shares: 100}, // 8
+}
+
+var benchLeaves = []int{3, 4, 7, 8}
+
+// benchSimGroups builds the benchmark machine, with every task in a leaf of
+// benchCgroups when groups is set.
+func benchSimGroups(tb testing.TB, kernel string, pinned, groups bool) *Sim {
 	m, err := topology.Preset("smp-64")
 	if err != nil {
 		tb.Fatal(err)
@@ -52,12 +74,19 @@ func benchSimPinned(tb testing.TB, kernel string, pinned bool) *Sim {
 			if pinned {
 				one.CPUs = []int{cpu % m.NumCPUs()}
 			}
+			if groups {
+				one.Cgroup = benchLeaves[cpu%len(benchLeaves)]
+			}
 			cpu++
 			specs = append(specs, one)
 		}
 	}
-	s, err := New(Config{Machine: m, Profile: prof, Sysctls: prof.DefaultSysctls(m.NumCPUs()),
-		Tasks: specs, Duration: 3600 * Second, Seed: 1})
+	cfg := Config{Machine: m, Profile: prof, Sysctls: prof.DefaultSysctls(m.NumCPUs()),
+		Tasks: specs, Duration: 3600 * Second, Seed: 1}
+	if groups {
+		cfg.Cgroups = benchCgroups
+	}
+	s, err := New(cfg)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -67,10 +96,15 @@ func benchSimPinned(tb testing.TB, kernel string, pinned bool) *Sim {
 func benchmarkSim(b *testing.B, kernel string) { benchmarkSimPinned(b, kernel, true) }
 
 func benchmarkSimPinned(b *testing.B, kernel string, pinned bool) {
-	s := benchSimPinned(b, kernel, pinned)
+	benchmarkSimGroups(b, kernel, pinned, false)
+}
+
+func benchmarkSimGroups(b *testing.B, kernel string, pinned, groups bool) {
+	s := benchSimGroups(b, kernel, pinned, groups)
 	s.RunUntil(1 * Second) // warm up: every queue and slice has its size
 	start := s.EventsProcessed()
 	simStart := s.Now()
+	cpu0 := processCPUNs()
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -82,6 +116,11 @@ func benchmarkSimPinned(b *testing.B, kernel string, pinned bool) {
 	ev := s.EventsProcessed() - start
 	ns := float64(b.Elapsed().Nanoseconds())
 	b.ReportMetric(ns/float64(ev), "ns/event")
+	if cpuNs := processCPUNs() - cpu0; cpuNs > 0 {
+		// The process's CPU time per event: what ns/event would be on an
+		// otherwise idle machine (a shared one inflates the wall time).
+		b.ReportMetric(float64(cpuNs)/float64(ev), "cpu-ns/event")
+	}
 	b.ReportMetric(float64(ev)/(ns/1e9), "events/s")
 	if simd := s.Now() - simStart; simd > 0 {
 		b.ReportMetric(ns/float64(simd), "wall-ns/sim-ns")
@@ -94,6 +133,18 @@ func BenchmarkSim64CPU256TasksEEVDF(b *testing.B) { benchmarkSim(b, "v6.18") }
 // BenchmarkSim64CPU256TasksEEVDFUnpinned: v6.18 with every task free to
 // move: wakeup placement and load balancing at work.
 func BenchmarkSim64CPU256TasksEEVDFUnpinned(b *testing.B) { benchmarkSimPinned(b, "v6.18", false) }
+
+// BenchmarkSim64CPU256TasksEEVDFCgroups: v6.18, unpinned, every task in a
+// leaf of a three-level cgroup tree (the walks of cgroup_fair.go, group
+// weights and hierarchical PELT); compare with ...EEVDFUnpinned.
+func BenchmarkSim64CPU256TasksEEVDFCgroups(b *testing.B) { benchmarkSimGroups(b, "v6.18", false, true) }
+
+// BenchmarkSim64CPU256TasksCFSUnpinned: v5.8, unpinned (the flat
+// reference of ...CFSCgroups).
+func BenchmarkSim64CPU256TasksCFSUnpinned(b *testing.B) { benchmarkSimPinned(b, "v5.8", false) }
+
+// BenchmarkSim64CPU256TasksCFSCgroups: the same tree under v5.8 legacy CFS.
+func BenchmarkSim64CPU256TasksCFSCgroups(b *testing.B) { benchmarkSimGroups(b, "v5.8", false, true) }
 
 // BenchmarkSim64CPU256TasksCFS: the whole engine, v5.8 legacy CFS.
 func BenchmarkSim64CPU256TasksCFS(b *testing.B) { benchmarkSim(b, "v5.8") }

@@ -30,8 +30,9 @@ type runBuilder struct {
 	seedVal  uint64
 	limits   Limits
 	groups   []*groupDraft
-	mutexes  []Resource // Config.Resources: the mutexes of lock/unlock steps
-	piOn     bool       // Config.PI
+	mutexes  []Resource   // Config.Resources: the mutexes of lock/unlock steps
+	piOn     bool         // Config.PI
+	cgroups  []CgroupSpec // cgroup_test.go
 }
 
 type featureToggle struct {
@@ -193,7 +194,8 @@ func (b *runBuilder) config() Config {
 	for i, g := range b.groups {
 		index[g.spec.Name] = i
 	}
-	cfg := Config{Machine: m, Profile: prof, Sysctls: sys, Duration: b.dur, Seed: b.seedVal, Limits: b.limits, PI: b.piOn}
+	cfg := Config{Machine: m, Profile: prof, Sysctls: sys, Duration: b.dur, Seed: b.seedVal, Limits: b.limits, PI: b.piOn,
+		Cgroups: b.cgroups}
 	if len(b.mutexes) > 0 {
 		cfg.Resources = append([]Resource{}, b.mutexes...)
 	}

@@ -44,7 +44,7 @@ func (s *Sim) syncEntityLoadAvg(p *Task) {
 	if !se.attached || p.se.onRq {
 		return
 	}
-	q := &s.rqs[p.cpu].cfs
+	q := s.cfsOf(p)
 	if updateLoadSum(q.avg.lastUpdateTime, se, 0, 0, false) {
 		updateLoadAvgSums(se, s.seWeight(p))
 	}

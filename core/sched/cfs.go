@@ -18,8 +18,7 @@ package sched
 const sched_nr_latency = 8
 
 // cfsUpdateCurr mirrors update_curr().
-func (s *Sim) cfsUpdateCurr(rq *rq) {
-	q := &rq.cfs
+func (s *Sim) cfsUpdateCurr(rq *rq, q *cfsRq) {
 	curr := q.curr
 	if curr == nil {
 		return
@@ -32,6 +31,10 @@ func (s *Sim) cfsUpdateCurr(rq *rq) {
 	curr.se.sumExec += delta
 	curr.se.vruntime += s.arith.calcDeltaFair(delta, &curr.se.load)
 	q.updateMinVruntime()
+	if curr.tg != nil && curr.my == nil {
+		s.chargeCgroup(curr, delta) // cgroup_stat.go
+	}
+	s.accountCfsRqRuntime(q, delta) // cgroup_bandwidth.go
 }
 
 // cfsNrLatency is sched_nr_latency as the sysctl handler recomputes it:
@@ -48,20 +51,27 @@ func (s *Sim) cfsPeriod(nr int64) int64 {
 	return s.sys.LatencyNs
 }
 
-// cfsSlice mirrors sched_slice(): the wall-time share of the period for t.
+// cfsSlice mirrors sched_slice(): the wall-time share of the period for t,
+// scaled by its weight's share at every level of the hierarchy.
 func (s *Sim) cfsSlice(q *cfsRq, t *Task) int64 {
 	nr := int64(q.nrQueued)
 	if !t.se.onRq {
 		nr++
 	}
 	slice := s.cfsPeriod(nr)
-	load := &q.load
-	var lw loadWeight
-	if !t.se.onRq {
-		lw = loadWeight{weight: q.load.weight + t.se.load.weight}
-		load = &lw
+	for se := t; se != nil; se = s.parentOf(se) {
+		if se != t {
+			q = s.cfsOf(se)
+		}
+		load := &q.load
+		var lw loadWeight
+		if !se.se.onRq {
+			lw = loadWeight{weight: q.load.weight + se.se.load.weight}
+			load = &lw
+		}
+		slice = s.arith.calcDelta(slice, se.se.load.weight, load)
 	}
-	return s.arith.calcDelta(slice, t.se.load.weight, load)
+	return slice
 }
 
 // cfsVslice mirrors sched_vslice().
@@ -94,16 +104,18 @@ func (s *Sim) cfsPlace(q *cfsRq, t *Task, initial bool) {
 // cfsEnqueue mirrors enqueue_entity(). A task that is not simply waking up
 // (new, or migrated) carries a vruntime relative to its old queue and is
 // renormalised here.
-func (s *Sim) cfsEnqueue(rq *rq, t *Task, flags int) {
-	q := &rq.cfs
+func (s *Sim) cfsEnqueue(rq *rq, q *cfsRq, t *Task, flags int) {
 	renorm := flags&enqWakeup == 0 || flags&enqMigrated != 0
 	isCurr := q.curr == t
 	if renorm && isCurr {
 		t.se.vruntime += q.minVruntime
 	}
-	s.cfsUpdateCurr(rq)
+	s.cfsUpdateCurr(rq, q)
 	if renorm && !isCurr {
 		t.se.vruntime += q.minVruntime
+	}
+	if t.my != nil {
+		s.updateCfsGroup(t)
 	}
 	q.accountEnqueue(t)
 	if flags&enqWakeup != 0 {
@@ -117,10 +129,9 @@ func (s *Sim) cfsEnqueue(rq *rq, t *Task, flags int) {
 
 // cfsDequeue mirrors dequeue_entity(). A task leaving for another queue
 // keeps its vruntime relative to this queue's min_vruntime.
-func (s *Sim) cfsDequeue(rq *rq, t *Task, flags int) {
-	q := &rq.cfs
-	s.cfsUpdateCurr(rq)
-	q.clearBuddies(t)
+func (s *Sim) cfsDequeue(rq *rq, q *cfsRq, t *Task, flags int) {
+	s.cfsUpdateCurr(rq, q)
+	s.clearBuddies(q, t)
 	if t != q.curr {
 		q.remove(s, t)
 	}
@@ -128,6 +139,10 @@ func (s *Sim) cfsDequeue(rq *rq, t *Task, flags int) {
 	q.accountDequeue(t)
 	if flags&deqSleep == 0 {
 		t.se.vruntime -= q.minVruntime
+	}
+	s.returnCfsRqRuntime(q) // cgroup_bandwidth.go
+	if t.my != nil {
+		s.updateCfsGroup(t)
 	}
 	q.updateMinVruntime()
 }
@@ -137,9 +152,9 @@ func (s *Sim) cfsDequeue(rq *rq, t *Task, flags int) {
 // stored relative to the queue's min_vruntime until wake_up_new_task
 // enqueues it. It returns true when the child must run first.
 func (s *Sim) cfsForkPlace(rq *rq, child, parent *Task) bool {
-	q := &rq.cfs
+	q := s.tgCfs(child.tg, rq.cpu)
 	if q.curr != nil {
-		s.cfsUpdateCurr(rq)
+		s.cfsUpdateCurr(rq, q)
 	}
 	if parent != nil && parent.se.onRq && parent == q.curr {
 		child.se.vruntime = parent.se.vruntime
@@ -157,10 +172,9 @@ func (s *Sim) cfsForkPlace(rq *rq, child, parent *Task) bool {
 	return swapped
 }
 
-// cfsTick mirrors entity_tick() and check_preempt_tick().
-func (s *Sim) cfsTick(rq *rq) {
-	q := &rq.cfs
-	s.cfsUpdateCurr(rq)
+// cfsTick mirrors entity_tick() and check_preempt_tick() on one level.
+func (s *Sim) cfsTick(rq *rq, q *cfsRq) {
+	s.cfsUpdateCurr(rq, q)
 	if q.nrQueued <= 1 {
 		return
 	}
@@ -169,7 +183,7 @@ func (s *Sim) cfsTick(rq *rq) {
 	ran := curr.se.sumExec - curr.se.prevSumExec
 	if ran > ideal {
 		s.reschedCurr(rq, ReasonTickIdealRuntime, NoTask, false)
-		q.clearBuddies(curr)
+		s.clearBuddies(q, curr)
 		return
 	}
 	if ran < s.sys.MinGranularityNs {
@@ -204,28 +218,32 @@ func (s *Sim) cfsWakeupPreemptEntity(curr, se *Task) int {
 	return 0
 }
 
-// cfsSetBuddy mirrors set_next_buddy()/set_last_buddy(), which ignore
-// idle-policy tasks.
+// cfsBuddyOK: set_next_buddy()/set_last_buddy() ignore idle-policy tasks.
 func cfsBuddyOK(t *Task) bool { return t.policy != SchedIdle }
 
-// cfsCheckPreemptWakeup mirrors check_preempt_wakeup().
+// cfsCheckPreemptWakeup mirrors check_preempt_wakeup(): the decision is
+// taken between curr's and p's entities on the first cfs_rq they share
+// (find_matching_se()).
 func (s *Sim) cfsCheckPreemptWakeup(rq *rq, p *Task, wakeFlags int) {
 	curr := rq.curr
-	q := &rq.cfs
 	if curr == p {
 		return
 	}
-	scale := int64(q.nrQueued) >= s.cfsNrLatency()
+	if s.throttledHierarchy(s.cfsOf(p)) {
+		return
+	}
+	scale := int64(s.cfsOf(curr).nrQueued) >= s.cfsNrLatency()
 	nextMarked := false
 	if s.feat.Has(NextBuddy) && scale && wakeFlags&wfFork == 0 {
 		if cfsBuddyOK(p) {
-			q.next = p
+			s.setNextBuddy(p)
 		}
 		nextMarked = true
 	}
 	if rq.needResched {
 		return
 	}
+	se, pse := curr, p
 	reason := ReasonNone
 	if curr.policy == SchedIdle && p.policy != SchedIdle {
 		reason = ReasonWakeupIdlePolicy
@@ -233,28 +251,30 @@ func (s *Sim) cfsCheckPreemptWakeup(rq *rq, p *Task, wakeFlags int) {
 		if p.policy != SchedOther || !s.feat.Has(WakeupPreemption) {
 			return
 		}
-		s.cfsUpdateCurr(rq)
-		if s.cfsWakeupPreemptEntity(curr, p) != 1 {
+		se, pse = s.findMatchingSE(se, pse)
+		s.cfsUpdateCurr(rq, s.cfsOf(se))
+		if s.cfsWakeupPreemptEntity(se, pse) != 1 {
 			return
 		}
 		if !nextMarked && cfsBuddyOK(p) {
-			q.next = p
+			s.setNextBuddy(p)
 		}
 		reason = ReasonWakeupGranularity
 	}
 	s.reschedCurr(rq, reason, p.id, false)
-	if !curr.se.onRq {
+	if !se.se.onRq {
 		return
 	}
-	if s.feat.Has(LastBuddy) && scale && cfsBuddyOK(curr) {
-		q.last = curr
+	if s.feat.Has(LastBuddy) && scale && se.my == nil && cfsBuddyOK(se) {
+		for ; se != nil; se = s.parentOf(se) { // set_last_buddy()
+			s.cfsOf(se).last = se
+		}
 	}
 }
 
 // cfsPickNext mirrors pick_next_entity() with curr still set (the
 // FAIR_GROUP_SCHED path of pick_next_task_fair()).
-func (s *Sim) cfsPickNext(rq *rq) (*Task, PickRule) {
-	q := &rq.cfs
+func (s *Sim) cfsPickNext(q *cfsRq) (*Task, PickRule) {
 	curr := q.curr
 	if curr != nil && !curr.se.onRq {
 		curr = nil
@@ -289,7 +309,7 @@ func (s *Sim) cfsPickNext(rq *rq) (*Task, PickRule) {
 	if q.next != nil && s.cfsWakeupPreemptEntity(q.next, left) < 1 {
 		se, rule = q.next, PickNextBuddy
 	}
-	q.clearBuddies(se)
+	s.clearBuddies(q, se)
 	return se, rule
 }
 
@@ -303,10 +323,9 @@ func (s *Sim) cfsSetNext(q *cfsRq, t *Task) {
 }
 
 // cfsPutPrev mirrors put_prev_entity().
-func (s *Sim) cfsPutPrev(rq *rq, t *Task) {
-	q := &rq.cfs
+func (s *Sim) cfsPutPrev(rq *rq, q *cfsRq, t *Task) {
 	if t.se.onRq {
-		s.cfsUpdateCurr(rq)
+		s.cfsUpdateCurr(rq, q)
 		q.insert(s, t)
 	}
 	q.curr = nil
@@ -318,10 +337,12 @@ func (s *Sim) cfsYield(rq *rq) {
 	if rq.nrRunning == 1 {
 		return
 	}
-	q := &rq.cfs
-	q.clearBuddies(curr)
+	q := s.cfsOf(curr)
+	s.clearBuddies(q, curr)
 	if curr.policy != SchedBatch {
-		s.cfsUpdateCurr(rq)
+		s.cfsUpdateCurr(rq, q)
 	}
-	q.skip = curr
+	for se := curr; se != nil; se = s.parentOf(se) { // set_skip_buddy()
+		s.cfsOf(se).skip = se
+	}
 }

@@ -29,6 +29,21 @@ type cfsRq struct {
 	byDeadline  bool       // EEVDF key order
 	avg         schedAvg   // cfs_rq->avg (pelt.go)
 	removed     cfsRemoved // cfs_rq->removed
+
+	// Task groups (cgroup.go), maintained only when the run has them.
+	tg         *taskGroup     // cfs_rq->tg (nil: the root)
+	se         *Task          // the group entity owning this queue (nil: the root)
+	hNr        int            // h_nr_queued: tasks queued below, delayed ones included
+	hDelayed   int            // h_nr_delayed
+	hIdle      int            // h_nr_idle (idle_h_nr_running): SCHED_IDLE tasks or tasks of idle groups
+	tgContrib  int64          // tg_load_avg_contrib
+	tgStamp    Time           // last_update_tg_load_avg (v6.7+ rate limit)
+	propagate  bool           // propagate (PELT to the parent level)
+	propSum    int64          // prop_runnable_sum
+	hLoad      uint64         // h_load (cgroup_pelt.go)
+	hLoadStamp int64          // last_h_load_update, jiffies; -1 = never
+	bwq        cfsRqBandwidth // cgroup_bandwidth.go
+	limbo      []*Task        // throttled_limbo_list (v6.18, cgroup_throttle_task.go)
 }
 
 func (q *cfsRq) key(t *Task) int64 {

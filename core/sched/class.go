@@ -46,11 +46,11 @@ func (s *Sim) pickNextTask(rq *rq, prev *Task) (*Task, PickRule) {
 		if !prev.rt.onRq && rq.rt.highestPrio() > prev.prio() {
 			s.pullRTTask(rq) // balance_rt(): need_pull_rt_task()
 		}
-	} else if prev != nil && rq.cfs.curr == prev && prev.se.onRq {
+	} else if prev != nil && s.fairCurr(prev) && prev.se.onRq {
 		s.updateCurr(rq) // update_curr() before the classes look (fair server accounting)
 	}
 	if next := s.pickDL(rq); next != nil {
-		if fairPrev != nil && rq.cfs.curr == fairPrev {
+		if fairPrev != nil && s.fairCurr(fairPrev) {
 			s.putPrev(rq, fairPrev)
 		}
 		if next != prev {
@@ -67,7 +67,7 @@ func (s *Sim) pickNextTask(rq *rq, prev *Task) (*Task, PickRule) {
 	}
 	if rq.rt.runnable() {
 		next := rq.rt.queue[0]
-		if fairPrev != nil && rq.cfs.curr == fairPrev {
+		if fairPrev != nil && s.fairCurr(fairPrev) {
 			s.putPrev(rq, fairPrev) // put_prev_task_fair(): update_curr() on the class switch
 		}
 		if next != prev {

@@ -180,6 +180,10 @@ func (s *Sim) kick(rq *rq) {
 			s.armRun(rq)
 			return
 		}
+		if t.throttleWork && s.throttleTaskWork(rq, t) { // v6.18: back to user mode (cgroup_throttle_task.go)
+			s.schedule(rq, ReasonCgroupThrottled)
+			continue
+		}
 		switch s.advance(rq, t) {
 		case stepSleep:
 			s.schedule(rq, ReasonSleep)
@@ -372,8 +376,8 @@ func (s *Sim) wakeUpNewTask(t *Task, parent *Task) {
 	if parent != nil {
 		this = parent.cpu
 	}
-	if s.forkSetsRecentUsedCPU() {
-		t.recentUsedCPU = this // p->recent_used_cpu = task_cpu(p) (migrate_rules.go)
+	if s.rules.forkRecentUsedCPU {
+		t.recentUsedCPU = this // p->recent_used_cpu = task_cpu(p)
 	}
 	if t.isDL() {
 		s.wakeUpNewTaskDL(t, parent, this)
@@ -386,6 +390,7 @@ func (s *Sim) wakeUpNewTask(t *Task, parent *Task) {
 	cpu, _ := s.selectTaskRq(t, this, sdFlagFork, false, this, parent)
 	rq := &s.rqs[cpu]
 	t.cpu = cpu
+	s.setTaskRq(t)
 	t.state = stateRunnable
 	t.firstRun = s.now
 	reason := ReasonStart
@@ -401,7 +406,7 @@ func (s *Sim) wakeUpNewTask(t *Task, parent *Task) {
 	childFirst := false
 	if s.eevdf {
 		flags := enqInitial
-		if s.version < 612 {
+		if !s.rules.newTaskInitial {
 			flags = 0 // v6.6 wake_up_new_task() passes no ENQUEUE_INITIAL
 		}
 		s.enqueueTask(rq, t, flags)

@@ -152,7 +152,7 @@ func (s *Sim) menuSelect(rq *rq) (int, bool) {
 	}
 	stop := true
 	tick := int64(s.tickNs)
-	if s.version < 417 {
+	if !s.rules.governorStopsTick {
 		// Before "sched: idle: Select idle state before stopping the
 		// tick" (554c8aa8ecad, v4.17) the governor had no say:
 		// tick_nohz_idle_enter() stopped the tick on every idle entry
@@ -195,7 +195,7 @@ func (s *Sim) menuReflect(rq *rq, d int64) {
 	m := &rq.idle.menu
 	measured := d
 	lat := s.idleStates[rq.idle.state].ExitLatencyNs
-	if s.version < 500 {
+	if !s.rules.menuUpdateV5 {
 		if measured > lat {
 			measured -= lat
 		}

@@ -15,7 +15,10 @@ package sched
 // prev_sum_exec_runtime, what check_preempt_tick() compares. Times are ns,
 // weights are se->load.weight as the kernel prints it (scale_load() applied
 // on 64-bit profiles). One line per entity, name first; queued entities in
-// tree order (the order the pick walks). The RT and deadline lines show
+// tree order (the order the pick walks). With task groups a group
+// entity's line is followed by its own cfs_rq (h_nr_queued, and the
+// runtime left and throttle state under cpu.max), indented two spaces per
+// level. The RT and deadline lines show
 // the last accounted values (update_curr_rt()/update_curr_dl() run at the
 // tick, a dequeue or a put_prev).
 
@@ -41,10 +44,10 @@ func (s *Sim) DescribeRunqueue(cpu CPUID) string {
 
 // projectedCurr returns the fair curr's vruntime and sum_exec_runtime as
 // update_curr() would leave them now (unchanged unless it is running).
-func (s *Sim) projectedCurr(rq *rq) (vruntime, sumExec int64) {
-	c := rq.cfs.curr
+func (s *Sim) projectedCurr(rq *rq, q *cfsRq) (vruntime, sumExec int64) {
+	c := q.curr
 	vruntime, sumExec = c.se.vruntime, c.se.sumExec
-	if rq.curr != c {
+	if !s.runsUnder(rq, c) {
 		return vruntime, sumExec
 	}
 	if delta := int64(s.now - c.se.execStart); delta > 0 {
@@ -74,24 +77,46 @@ func (s *Sim) fairAverage(q *cfsRq, cv int64) (v, avg, load int64) {
 	return q.minVruntime + v, avg, load
 }
 
+// runsUnder reports whether rq's running task is entity c or below it.
+func (s *Sim) runsUnder(rq *rq, c *Task) bool {
+	for t := rq.curr; t != nil && !t.isRT() && !t.isDL(); t = s.parentOf(t) {
+		if t == c {
+			return true
+		}
+	}
+	return false
+}
+
 func (s *Sim) describeFair(b *strings.Builder, rq *rq) {
-	q := &rq.cfs
+	s.describeCfsRq(b, rq, &rq.cfs, "")
+}
+
+// describeCfsRq renders one cfs_rq; a group entity's cfs_rq follows its
+// line, indented (task groups, cgroup.go).
+func (s *Sim) describeCfsRq(b *strings.Builder, rq *rq, q *cfsRq, indent string) {
 	cv, cexec := int64(0), int64(0)
 	if q.curr != nil {
-		cv, cexec = s.projectedCurr(rq)
+		cv, cexec = s.projectedCurr(rq, q)
 	}
 	class := "cfs"
 	if s.eevdf {
 		class = "eevdf"
 	}
-	fmt.Fprintf(b, "cpu%d %s nr_queued=%d load=%d min_vruntime=%d", rq.cpu, class, q.nrQueued, q.load.weight, q.minVruntime)
+	if q.se == nil {
+		fmt.Fprintf(b, "cpu%d %s nr_queued=%d load=%d min_vruntime=%d", rq.cpu, class, q.nrQueued, q.load.weight, q.minVruntime)
+	} else {
+		fmt.Fprintf(b, "%scfs_rq %s nr_queued=%d h_nr_queued=%d load=%d min_vruntime=%d", indent, q.se.name, q.nrQueued, q.hNr, q.load.weight, q.minVruntime)
+		if q.bwq.enabled {
+			fmt.Fprintf(b, " runtime_remaining=%d throttled=%v", q.bwq.remaining, q.bwq.throttled)
+		}
+	}
 	V, avg, load := s.fairAverage(q, cv)
 	if s.eevdf {
 		fmt.Fprintf(b, " avg_vruntime=%d", V)
 	}
 	b.WriteByte('\n')
 	line := func(t *Task, role string, v, exec int64) {
-		fmt.Fprintf(b, "%s %s vruntime=%d", t.name, role, v)
+		fmt.Fprintf(b, "%s%s %s vruntime=%d", indent, t.name, role, v)
 		if s.eevdf {
 			elig := "no"
 			if avg >= (v-q.minVruntime)*load {
@@ -113,10 +138,13 @@ func (s *Sim) describeFair(b *strings.Builder, rq *rq) {
 			fmt.Fprintf(b, " ran=%d", exec-t.se.prevSumExec)
 		}
 		b.WriteByte('\n')
+		if t.my != nil {
+			s.describeCfsRq(b, rq, t.my, indent+"  ")
+		}
 	}
 	if c := q.curr; c != nil {
 		role := "curr"
-		if rq.curr != c {
+		if !s.runsUnder(rq, c) {
 			role = "curr-preempted" // cfs_rq->curr while another class runs
 		}
 		line(c, role, cv, cexec)

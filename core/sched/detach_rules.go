@@ -19,7 +19,7 @@ package sched
 // detachLoadSkip reports whether detach_tasks() skips a task of this load
 // under migrate_load.
 func (s *Sim) detachLoadSkip(env *lbEnv, load int64) bool {
-	if s.version < 510 {
+	if !s.rules.detachShrBound {
 		return load/2 > env.imbalance && env.sd.nrBalanceFailed <= env.sd.cacheNiceTries
 	}
 	return shrBound(load, env.sd.nrBalanceFailed) > env.imbalance
@@ -27,7 +27,7 @@ func (s *Sim) detachLoadSkip(env *lbEnv, load int64) bool {
 
 // detachUtilSkip is the same for migrate_util.
 func (s *Sim) detachUtilSkip(env *lbEnv, util int64) bool {
-	if s.version < 510 {
+	if !s.rules.detachShrBound {
 		return util > env.imbalance
 	}
 	return shrBound(util, env.sd.nrBalanceFailed) > env.imbalance

@@ -150,6 +150,9 @@ func (s *Sim) updateCurrDL(rq *rq) {
 	}
 	curr.se.sumExec += delta
 	curr.se.execStart = s.now
+	if curr.tg != nil {
+		s.chargeCgroup(curr, delta) // cgroup_account_cputime() (cgroup_stat.go)
+	}
 	if s.rtThrottling() && (s.rtPeriodActive || rq.rt.rtTime < s.sys.RTRuntimeUs*1000) {
 		// Before v6.12 deadline time is charged to the RT bandwidth too
 		// (sched_rt_bandwidth_account()); the rt_rq's own check throttles.

@@ -95,7 +95,7 @@ func (s *Sim) dlBWLimit() int64 {
 // before the run.
 func (s *Sim) initDL() error {
 	s.dl.mask = newCPUMask(len(s.rqs))
-	if s.version >= 612 && s.version < 618 {
+	if s.rules.fairServerInTotalBW {
 		s.dl.totalBW = int64(len(s.rqs)) * toRatio(fairServerPeriod, fairServerRuntime)
 	}
 	bw := s.dl.totalBW

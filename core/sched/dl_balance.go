@@ -251,6 +251,7 @@ func (s *Sim) tryToWakeUpDL(t *Task, reason Reason, this CPUID, byTask bool) {
 // task_woken_dl() push it if it cannot run here.
 func (s *Sim) wakeUpNewTaskDL(t *Task, parent *Task, this CPUID) {
 	t.cpu = this
+	s.setTaskRq(t)
 	if !s.dlAdmit(t) {
 		t.state = stateDead
 		return
@@ -262,6 +263,7 @@ func (s *Sim) wakeUpNewTaskDL(t *Task, parent *Task, this CPUID) {
 	}
 	rq := &s.rqs[cpu]
 	t.cpu = cpu
+	s.setTaskRq(t)
 	t.state = stateRunnable
 	t.firstRun = s.now
 	reason := ReasonStart

@@ -64,7 +64,7 @@ const sdSharedChildMask = SDBalanceNewidle | SDBalanceExec | SDBalanceFork | SDB
 // Name is the flag's kernel name as a profile of version v spells it:
 // SD_SHARE_LLC was SD_SHARE_PKG_RESOURCES before v6.9.
 func (f SDFlag) Name(version int) string {
-	if f == SDShareLLC && version < 609 {
+	if f == SDShareLLC && !rulesFor(version).sdShareLLCName {
 		return "SD_SHARE_PKG_RESOURCES"
 	}
 	for i := 0; i < numSDFlags; i++ {

@@ -10,7 +10,7 @@ package sched
 // for the initial group capacities; arch/x86/kernel/itmt.c
 // sched_set_itmt_core_prio() for the per-CPU asym priorities.
 //
-// Version variants (Profile.version):
+// Version variants (Sim.rules, rules.go):
 //   - v6.5+: no SD_ASYM_PACKING on x86 SMT domains (995998ebdebd), all SMT
 //     siblings share the core's ITMT priority (046a5a95c3b0), the PKG level
 //     of hybrid parts gets SD_ASYM_PACKING (044f0e27dec6), and
@@ -35,7 +35,9 @@ package sched
 //
 // Abstracted: asymmetric NUMA diameters >= 3 (find_descended_sibling is not
 // needed by the presets), SD_ASYM_CPUCAPACITY is classified the v5.14+ way
-// for every profile, cpusets/isolcpus/hotplug (one root domain of all CPUs).
+// for every profile, isolcpus/hotplug, and the per-partition root domains of
+// cpuset partitions (cpuset.go: their sched domains are built, their root
+// domain state is the global one).
 
 import (
 	"schedplay/core/topology"
@@ -62,6 +64,7 @@ type sdBuild struct {
 	sgc    [][]*sgCapacity  // [level][balance cpu]
 	shared [][]*sdShared    // [level][first cpu]
 	dists  []int            // sched_domains_numa_distance[]
+	dom    cpuMask          // the cpu_map of the CPU being built (nil: every CPU)
 }
 
 // buildSchedDomains builds the tree for every CPU once per run.
@@ -93,8 +96,15 @@ func (s *Sim) buildSchedDomains() {
 	for c := 0; c < n; c++ {
 		all.set(c)
 	}
-	// Set up domains for every CPU.
+	// Set up domains for every CPU (within its cpuset partition, cpuset.go).
 	for cpu := 0; cpu < n; cpu++ {
+		dom := all
+		if s.sdDoms != nil {
+			if dom = s.sdDoms[cpu]; dom == nil {
+				continue // an isolated partition: no sched domain
+			}
+			b.dom = dom
+		}
 		var sd *schedDomain
 		for l := range b.tls {
 			sd = b.buildSchedDomain(l, sd, cpu)
@@ -102,7 +112,7 @@ func (s *Sim) buildSchedDomains() {
 			if b.tls[l].overlap {
 				sd.flags |= SDOverlap
 			}
-			if sd.span.equal(all) {
+			if sd.span.equal(dom) {
 				break
 			}
 		}
@@ -122,7 +132,7 @@ func (s *Sim) buildSchedDomains() {
 			}
 		}
 	}
-	if s.version >= 518 {
+	if s.rules.imbNumaNr {
 		b.imbNumaNr()
 	}
 	// Group capacities, CPUs from the highest down.
@@ -194,21 +204,21 @@ func (b *sdBuild) levels() {
 		itmt = SDAsymPacking // x86_sched_itmt_flags()
 	}
 	smtFlags := SDShareCPUCapacity | SDShareLLC // cpu_smt_flags()
-	if s.version < 605 {
+	if !s.rules.smtNoAsymPacking {
 		smtFlags |= itmt // x86_smt_flags() before 995998ebdebd
 	}
 	names := [3]string{"SMT", "MC", "PKG"}
 	switch {
-	case s.version < 316:
+	case !s.rules.sdLevelSMT:
 		names = [3]string{"SIBLING", "MC", "CPU"}
-	case s.version < 607:
+	case !s.rules.sdLevelPKG:
 		names[2] = "DIE"
 	}
 	b.tls = append(b.tls, sdTopologyLevel{name: names[0], masks: maskBy(func(c *topology.CPU) int { return c.Core }),
 		flags: smtFlags, numaLevel: -1})
 	if s.feat.Has(SchedCluster) {
 		cls := SDShareLLC | itmt // cpu_cluster_flags() | x86_sched_itmt_flags()
-		if s.version >= 608 {
+		if s.rules.sdCluster {
 			cls |= SDCluster
 		}
 		b.tls = append(b.tls, sdTopologyLevel{name: "CLS", masks: maskBy(func(c *topology.CPU) int { return c.Cluster }),
@@ -228,7 +238,7 @@ func (b *sdBuild) levels() {
 	}
 	if !numaInPackage {
 		pkg := SDFlag(0)
-		if m.Hybrid && s.version >= 605 {
+		if m.Hybrid && s.rules.hybridPkgAsymPacking {
 			pkg = itmt // x86_die_flags(), 044f0e27dec6
 		}
 		b.tls = append(b.tls, sdTopologyLevel{name: names[2], masks: maskBy(func(c *topology.CPU) int { return c.Node }),
@@ -269,17 +279,20 @@ func (b *sdBuild) levels() {
 func (b *sdBuild) buildSchedDomain(l int, child *schedDomain, cpu int) *schedDomain {
 	s, tl := b.s, &b.tls[l]
 	span := tl.masks[cpu].clone()
+	if b.dom != nil {
+		span.and(b.dom) // sd_init(): cpumask_and(span, cpu_map, tl->mask(cpu))
+	}
 	w := span.weight()
 	sd := &schedDomain{name: tl.name, child: child, span: span, numaLevel: tl.numaLevel,
 		minInterval: w, maxInterval: 2 * w, balanceInterval: w}
-	modern := s.version >= 510
+	modern := s.rules.sdInitV510
 	if modern {
 		sd.busyFactor, sd.imbalancePct = 16, 117
 		sd.flags = SDBalanceNewidle | SDBalanceExec | SDBalanceFork | SDWakeAffine | SDPreferSibling | tl.flags
 	} else {
 		sd.busyFactor, sd.imbalancePct = 32, 125
 		sd.flags = SDBalanceNewidle | SDBalanceExec | SDBalanceFork | SDWakeAffine | tl.flags
-		if s.version < 508 {
+		if s.rules.sdLoadBalanceFlag {
 			sd.flags |= SDLoadBalance
 		}
 	}
@@ -298,7 +311,7 @@ func (b *sdBuild) buildSchedDomain(l int, child *schedDomain, cpu int) *schedDom
 		sd.imbalancePct = 110
 		if !modern {
 			sd.flags |= SDPreferSibling
-			if s.version < 500 {
+			if s.rules.smtGain {
 				sd.smtGain = 1178
 			}
 		}
@@ -359,7 +372,7 @@ func (b *sdBuild) asymCapacityClassify(span cpuMask) SDFlag {
 	if len(caps) < len(all) {
 		return SDAsymCPUCapacity
 	}
-	if b.s.version < 514 {
+	if !b.s.rules.asymCapFull {
 		return SDAsymCPUCapacity
 	}
 	return SDAsymCPUCapacity | SDAsymCPUCapacityFull
@@ -617,7 +630,7 @@ func (s *Sim) highestFlagDomain(cpu int, flag SDFlag) *schedDomain {
 			hsd = sd
 			continue
 		}
-		if s.version < 605 || flag&sdSharedChildMask != 0 {
+		if !s.rules.highestFlagSharedChild || flag&sdSharedChildMask != 0 {
 			break
 		}
 	}
@@ -654,7 +667,7 @@ func (s *Sim) updateTopCacheDomain(cpu int) {
 	t.sdNUMA = s.lowestFlagDomain(cpu, SDNuma)
 	t.sdAsymPacking = s.highestFlagDomain(cpu, SDAsymPacking)
 	t.sdAsymCPUCap = s.lowestFlagDomain(cpu, SDAsymCPUCapacityFull)
-	if s.version < 514 { // no SD_ASYM_CPUCAPACITY_FULL before v5.14 (c744dc4ab58d, 2309a05d2abe) [R]
+	if !s.rules.asymCapFull { // no SD_ASYM_CPUCAPACITY_FULL before v5.14 (c744dc4ab58d, 2309a05d2abe) [R]
 		t.sdAsymCPUCap = s.lowestFlagDomain(cpu, SDAsymCPUCapacity)
 	}
 }
@@ -681,8 +694,8 @@ func (s *Sim) setAsymPriorities() {
 		}
 		prio := m.CPUs[i].Prio
 		switch {
-		case s.version >= 605: // 046a5a95c3b0: all siblings equal
-		case s.version >= 516: // prio * nsiblings / (i*i)
+		case s.rules.itmtSiblingsEqual: // 046a5a95c3b0: all siblings equal
+		case s.rules.itmtPrioSquared: // prio * nsiblings / (i*i)
 			prio = prio * nsib / (idx * idx)
 		default: // prio * nsiblings / i
 			prio = prio * nsib / idx

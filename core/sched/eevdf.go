@@ -9,7 +9,7 @@ package sched
 // delayed dequeue (dequeue_entity() with DELAY_DEQUEUE,
 // requeue_delayed_entity(), finish_delayed_dequeue_entity()).
 //
-// Version variants (Profile.version; docs/kernel-rules.md has the source
+// Version variants (Sim.rules, rules.go; docs/kernel-rules.md has the source
 // read for each):
 //   - v6.6: the tree is in vruntime order; RUN_TO_PARITY is the "vlag ==
 //     deadline" stash made in set_next_entity(); new tasks are placed
@@ -27,13 +27,13 @@ package sched
 // The lag clamp is calc_delta_fair(max(2*slice, TICK_NSEC)) in all three.
 // Abstracted: the augmented rbtree (a sorted slice gives the same order, see
 // cfsrq.go; the v6.6 heap walk's tie-breaking between equal deadlines is
-// approximated by vruntime order), overflow guards, and cgroup hierarchies
-// (flattened).
+// approximated by vruntime order) and overflow guards. Each function works
+// on one cfs_rq; the walks over the task-group hierarchy are in
+// cgroup_fair.go.
 
 // eevdfUpdateCurr mirrors update_curr() for EEVDF. It returns true when the
 // current request was used up (update_deadline()).
-func (s *Sim) eevdfUpdateCurr(rq *rq) {
-	q := &rq.cfs
+func (s *Sim) eevdfUpdateCurr(rq *rq, q *cfsRq) {
 	curr := q.curr
 	if curr == nil {
 		return
@@ -45,16 +45,22 @@ func (s *Sim) eevdfUpdateCurr(rq *rq) {
 	curr.se.execStart = s.now
 	curr.se.sumExec += delta
 	curr.se.vruntime += s.arith.calcDeltaFair(delta, &curr.se.load)
-	s.fairServerCharge(rq, delta) // v6.12+ dl_server_update(&rq->fair_server)
+	if curr.my == nil {
+		s.fairServerCharge(rq, delta) // v6.12+ dl_server_update(&rq->fair_server)
+		if curr.tg != nil {
+			s.chargeCgroup(curr, delta) // cgroup_stat.go
+		}
+	}
+	s.accountCfsRqRuntime(q, delta) // cgroup_bandwidth.go
 	resched := s.eevdfUpdateDeadline(curr)
 	q.updateMinVruntime()
 	reason := ReasonSliceExpired
 	switch {
-	case s.version < 612:
+	case !s.rules.preemptShort:
 		if !resched || q.nrQueued <= 1 {
 			return
 		}
-	case s.version < 618:
+	case !s.rules.vprot:
 		if rq.nrRunning == 1 {
 			return
 		}
@@ -78,8 +84,8 @@ func (s *Sim) eevdfUpdateCurr(rq *rq) {
 			reason = ReasonProtectionEnded
 		}
 	}
-	s.reschedCurr(rq, reason, NoTask, s.version >= 618)
-	q.clearBuddies(curr)
+	s.reschedCurr(rq, reason, NoTask, s.rules.lazyPreempt)
+	s.clearBuddies(q, curr)
 }
 
 // eevdfUpdateDeadline mirrors update_deadline(): once vruntime reaches the
@@ -137,23 +143,25 @@ func (s *Sim) eevdfUpdateLag(q *cfsRq, t *Task) {
 }
 
 // eevdfEnqueue mirrors enqueue_entity() for EEVDF.
-func (s *Sim) eevdfEnqueue(rq *rq, t *Task, flags int) {
-	q := &rq.cfs
+func (s *Sim) eevdfEnqueue(rq *rq, q *cfsRq, t *Task, flags int) {
 	if flags&enqDelayed != 0 {
-		s.eevdfRequeueDelayed(rq, t)
+		s.eevdfRequeueDelayed(q, t)
 		return
 	}
 	isCurr := q.curr == t
 	if isCurr {
 		s.eevdfPlace(q, t, flags)
 	}
-	s.eevdfUpdateCurr(rq)
+	s.eevdfUpdateCurr(rq, q)
+	if t.my != nil {
+		s.updateCfsGroup(t) // enqueue_entity(): update_cfs_group() before placement
+	}
 	if !isCurr {
 		s.eevdfPlace(q, t, flags)
 	}
 	q.accountEnqueue(t)
-	if flags&enqMigrated != 0 && s.enqueueClearsExecStart() {
-		t.se.execStart = 0 // no longer cache-hot (migrate_rules.go)
+	if flags&enqMigrated != 0 && s.rules.execStartResetOnEnqueue {
+		t.se.execStart = 0 // no longer cache-hot (rules.go)
 	}
 	if !isCurr {
 		q.insert(s, t)
@@ -164,8 +172,7 @@ func (s *Sim) eevdfEnqueue(rq *rq, t *Task, flags int) {
 // eevdfRequeueDelayed mirrors requeue_delayed_entity(): a delayed task that
 // wakes before it was picked goes back in place; with DELAY_ZERO positive lag
 // is dropped and the task is placed anew.
-func (s *Sim) eevdfRequeueDelayed(rq *rq, t *Task) {
-	q := &rq.cfs
+func (s *Sim) eevdfRequeueDelayed(q *cfsRq, t *Task) {
 	// No update_curr() here, as in the kernel: the lag is taken against V
 	// as of curr's last update; check_preempt_wakeup_fair() updates next.
 	if s.feat.Has(DelayZero) {
@@ -189,11 +196,10 @@ func (s *Sim) eevdfRequeueDelayed(rq *rq, t *Task) {
 
 // eevdfDequeue mirrors dequeue_entity() for EEVDF. It returns false when
 // the task was delayed instead of dequeued (DELAY_DEQUEUE).
-func (s *Sim) eevdfDequeue(rq *rq, t *Task, flags int) bool {
-	q := &rq.cfs
+func (s *Sim) eevdfDequeue(rq *rq, q *cfsRq, t *Task, flags int) bool {
 	sleep := flags&deqSleep != 0
-	s.eevdfUpdateCurr(rq)
-	q.clearBuddies(t)
+	s.eevdfUpdateCurr(rq, q)
+	s.clearBuddies(q, t)
 	if flags&deqDelayed == 0 {
 		delay := sleep && flags&deqSpecial == 0
 		if s.feat.Has(DelayDequeue) && delay && !q.eligible(s, t) {
@@ -212,6 +218,10 @@ func (s *Sim) eevdfDequeue(rq *rq, t *Task, flags int) bool {
 	}
 	t.se.onRq = false
 	q.accountDequeue(t)
+	s.returnCfsRqRuntime(q) // cgroup_bandwidth.go
+	if t.my != nil {
+		s.updateCfsGroup(t)
+	}
 	q.updateMinVruntime()
 	if flags&deqDelayed != 0 {
 		// finish_delayed_dequeue_entity()
@@ -229,7 +239,7 @@ func (s *Sim) eevdfDequeue(rq *rq, t *Task, flags int) bool {
 // protect is set). The rule that decided is returned too.
 func (s *Sim) eevdfPick(q *cfsRq, protect bool) (*Task, PickRule) {
 	curr := q.curr
-	if s.version >= 612 && q.nrQueued == 1 {
+	if s.rules.deadlineTree && q.nrQueued == 1 {
 		if curr != nil && curr.se.onRq {
 			return curr, PickOnly
 		}
@@ -239,7 +249,7 @@ func (s *Sim) eevdfPick(q *cfsRq, protect bool) (*Task, PickRule) {
 		curr = nil
 	}
 	if curr != nil && protect {
-		if s.version < 618 {
+		if !s.rules.vprot {
 			if s.feat.Has(RunToParity) && curr.se.vlag == curr.se.deadline {
 				return curr, PickRunToParity
 			}
@@ -251,7 +261,7 @@ func (s *Sim) eevdfPick(q *cfsRq, protect bool) (*Task, PickRule) {
 	if q.nrQueued == 1 {
 		rule = PickOnly
 	}
-	if s.version < 612 {
+	if !s.rules.deadlineTree {
 		// v6.6: vruntime-ordered tree; curr seeds best and wins ties.
 		best := curr
 		for _, t := range q.queue {
@@ -280,10 +290,9 @@ func (s *Sim) eevdfPick(q *cfsRq, protect bool) (*Task, PickRule) {
 // eevdfPickNext mirrors pick_next_entity() (v6.6: NEXT_BUDDY before
 // pick_eevdf; v6.12+: a picked delayed task is dequeued for real and the
 // pick repeated by the caller, signalled by a nil result).
-func (s *Sim) eevdfPickNext(rq *rq) (*Task, PickRule) {
-	q := &rq.cfs
+func (s *Sim) eevdfPickNext(rq *rq, q *cfsRq) (*Task, PickRule) {
 	buddy := NextBuddy // v6.6, v6.12: the pick honours cfs_rq->next under NEXT_BUDDY
-	if s.version >= 618 {
+	if s.rules.pickBuddy {
 		buddy = PickBuddy
 	}
 	if s.feat.Has(buddy) && q.next != nil && q.eligible(s, q.next) {
@@ -291,7 +300,11 @@ func (s *Sim) eevdfPickNext(rq *rq) (*Task, PickRule) {
 	}
 	t, rule := s.eevdfPick(q, true)
 	if t != nil && t.se.delayed {
-		s.dequeueTask(rq, t, deqSleep|deqDelayed)
+		if t.my != nil {
+			s.dequeueEntities(rq, t, deqSleep|deqDelayed) // a delayed group entity (cgroup_fair.go)
+		} else {
+			s.dequeueTask(rq, t, deqSleep|deqDelayed)
+		}
 		return nil, rule
 	}
 	return t, rule
@@ -301,10 +314,10 @@ func (s *Sim) eevdfPickNext(rq *rq) (*Task, PickRule) {
 // and protect its slice: v6.6/v6.12 stash the deadline it was picked with in
 // vlag (RUN_TO_PARITY), v6.18 computes vprot (set_protect_slice()).
 func (s *Sim) eevdfSetNext(q *cfsRq, t *Task) {
-	q.clearBuddies(t)
+	s.clearBuddies(q, t)
 	if t.se.onRq {
 		q.remove(s, t)
-		if s.version < 618 {
+		if !s.rules.vprot {
 			t.se.vlag = t.se.deadline
 		} else {
 			s.eevdfSetProtectSlice(q, t)
@@ -357,46 +370,58 @@ func (s *Sim) eevdfUpdateProtectSlice(q *cfsRq, t *Task) {
 }
 
 // eevdfPutPrev mirrors put_prev_entity().
-func (s *Sim) eevdfPutPrev(rq *rq, t *Task) {
-	q := &rq.cfs
+func (s *Sim) eevdfPutPrev(rq *rq, q *cfsRq, t *Task) {
 	if t.se.onRq {
-		s.eevdfUpdateCurr(rq)
+		s.eevdfUpdateCurr(rq, q)
 		q.insert(s, t)
 	}
 	q.curr = nil
 }
 
 // eevdfCheckPreemptWakeup mirrors check_preempt_wakeup_fair() (v6.6:
-// check_preempt_wakeup()), in each version's order of checks.
+// check_preempt_wakeup()), in each version's order of checks. With task
+// groups the decision is taken between curr's and p's entities on the
+// first cfs_rq they share (find_matching_se()).
 func (s *Sim) eevdfCheckPreemptWakeup(rq *rq, p *Task, wakeFlags int) {
 	curr := rq.curr
-	q := &rq.cfs
 	if curr == p {
 		return
 	}
+	if s.throttledHierarchy(s.cfsOf(p)) {
+		return
+	}
 	if s.feat.Has(NextBuddy) && wakeFlags&wfFork == 0 && !p.se.delayed && p.policy != SchedIdle {
-		q.next = p
+		s.setNextBuddy(p)
 	}
 	if rq.needResched {
 		return
 	}
-	lazy := s.version >= 618
-	currIdle, pIdle := curr.policy == SchedIdle, p.policy == SchedIdle
-	if s.version < 612 {
-		if currIdle && !pIdle {
+	lazy := s.rules.lazyPreempt
+	se, pse := curr, p
+	if !s.rules.wakeupIdleSE {
+		if curr.policy == SchedIdle && p.policy != SchedIdle {
 			s.reschedCurr(rq, ReasonWakeupIdlePolicy, p.id, false)
 			return
 		}
 		if p.policy != SchedOther || !s.feat.Has(WakeupPreemption) {
 			return
 		}
+		se, pse = s.findMatchingSE(se, pse)
+		if ci, pi := s.seIsIdle(se), s.seIsIdle(pse); ci != pi {
+			if ci {
+				s.reschedCurr(rq, ReasonWakeupIdlePolicy, p.id, false)
+			}
+			return
+		}
 	} else {
 		if !s.feat.Has(WakeupPreemption) {
 			return
 		}
+		se, pse = s.findMatchingSE(se, pse)
+		currIdle, pIdle := s.seIsIdle(se), s.seIsIdle(pse)
 		if currIdle && !pIdle {
-			if s.version >= 618 && curr.se.vprot-curr.se.vruntime > 0 {
-				curr.se.vprot = curr.se.vruntime // cancel_protect_slice()
+			if s.rules.vprot && se.se.vprot-se.se.vruntime > 0 {
+				se.se.vprot = se.se.vruntime // cancel_protect_slice()
 			}
 			s.reschedCurr(rq, ReasonWakeupIdlePolicy, p.id, lazy)
 			return
@@ -405,36 +430,37 @@ func (s *Sim) eevdfCheckPreemptWakeup(rq *rq, p *Task, wakeFlags int) {
 			return
 		}
 	}
-	s.eevdfUpdateCurr(rq)
+	q := s.cfsOf(se)
+	s.eevdfUpdateCurr(rq, q)
 	if rq.needResched { // update_curr() found curr's request used up
 		return
 	}
 	protect, short := true, false
 	switch {
-	case s.version >= 618:
-		short = s.feat.Has(PreemptShort) && p.se.slice < curr.se.slice
+	case s.rules.vprot:
+		short = s.feat.Has(PreemptShort) && pse.se.slice < se.se.slice
 		protect = !short
-	case s.version >= 612:
+	case s.rules.preemptShort:
 		// do_preempt_short(): cancel curr's RUN_TO_PARITY stash.
-		short = s.feat.Has(PreemptShort) && p.se.slice < curr.se.slice && q.eligible(s, p) &&
-			(p.se.deadline < curr.se.deadline || !q.eligible(s, curr))
-		if short && curr.se.vlag == curr.se.deadline {
-			curr.se.vlag = curr.se.deadline + 1
+		short = s.feat.Has(PreemptShort) && pse.se.slice < se.se.slice && q.eligible(s, pse) &&
+			(pse.se.deadline < se.se.deadline || !q.eligible(s, se))
+		if short && se.se.vlag == se.se.deadline {
+			se.se.vlag = se.se.deadline + 1
 		}
 	}
-	if best, _ := s.eevdfPick(q, protect); best == p {
+	if best, _ := s.eevdfPick(q, protect); best == pse {
 		reason := ReasonWakeupEligible
 		if short {
 			reason = ReasonWakeupShortSlice
-			if s.version >= 618 && curr.se.vprot-curr.se.vruntime > 0 {
-				curr.se.vprot = curr.se.vruntime
+			if s.rules.vprot && se.se.vprot-se.se.vruntime > 0 {
+				se.se.vprot = se.se.vruntime
 			}
 		}
 		s.reschedCurr(rq, reason, p.id, lazy)
 		return
 	}
-	if s.version >= 618 && short && s.feat.Has(RunToParity) {
-		s.eevdfUpdateProtectSlice(q, curr)
+	if s.rules.vprot && short && s.feat.Has(RunToParity) {
+		s.eevdfUpdateProtectSlice(q, se)
 	}
 }
 
@@ -444,10 +470,10 @@ func (s *Sim) eevdfYield(rq *rq) {
 	if rq.nrRunning == 1 {
 		return
 	}
-	q := &rq.cfs
-	q.clearBuddies(curr)
-	s.eevdfUpdateCurr(rq)
-	if s.version >= 618 {
+	q := s.cfsOf(curr)
+	s.clearBuddies(q, curr)
+	s.eevdfUpdateCurr(rq, q)
+	if s.rules.yieldForfeit {
 		// Forfeit the rest of the slice (79104becf42b): only an eligible
 		// yielder moves, to its deadline.
 		if !q.eligible(s, curr) {

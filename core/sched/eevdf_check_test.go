@@ -120,7 +120,7 @@ func (c *fairChecker) checkQueue(e *Event, fq fairRq) {
 	}
 	got, _ := s.eevdfPick(fq.q, false)
 	c.stats.picks++
-	if s.kernelVersion() >= 612 {
+	if s.rules.deadlineTree {
 		if want := refPick612(s, fq); got != want {
 			c.failf(e, "cpu %d __pick_eevdf picked %s, brute force picks %s", fq.cpu, taskName(got), taskName(want))
 		}
@@ -244,7 +244,7 @@ func (c *fairChecker) checkPlacement(e *Event, fq fairRq) {
 		v -= l.Int64()
 	}
 	vslice := refCalcDeltaFair(t.se.slice, t.se.load.weight, uint64(t.se.load.invWeight))
-	if e.Kind == EvWakeupNew && s.kernelVersion() >= 612 && s.features().Has(PlaceDeadlineInitial) {
+	if e.Kind == EvWakeupNew && s.rules.newTaskInitial && s.features().Has(PlaceDeadlineInitial) {
 		vslice /= 2
 	}
 	c.stats.placements++

@@ -27,11 +27,11 @@ func randomRun(t testing.TB, seed uint64, kernel, machine string, dur Time) *tes
 	b.hz([]int{100, 250, 300, 1000}[pick(4)])
 	prof, _ := ProfileByName(kernel)
 	model := []string{"none", "voluntary", "full", "lazy"}[pick(4)]
-	if model == "lazy" && prof.Version() < 613 {
+	if model == "lazy" && !rulesFor(prof.Version()).lazyPreempt {
 		model = "full" // the lazy model arrived in v6.13
 	}
 	b.preempt(model)
-	for _, f := range togglable(prof.Version()) {
+	for _, f := range togglable(prof.Name) {
 		if pick(5) == 0 {
 			b.feature(f, !prof.Features.Has(f))
 		}
@@ -53,7 +53,7 @@ func randomRun(t testing.TB, seed uint64, kernel, machine string, dur Time) *tes
 		if ncpu > 1 && pick(2) == 0 {
 			b.cpus(pick(ncpu))
 		}
-		if prof.Version() >= 612 && pick(5) == 0 {
+		if rulesFor(prof.Version()).preemptShort && pick(5) == 0 { // custom slices came with PREEMPT_SHORT (v6.12)
 			b.slice(between(100*Microsecond, 5*Millisecond))
 		}
 		if pick(3) == 0 {
@@ -80,15 +80,16 @@ func randomRun(t testing.TB, seed uint64, kernel, machine string, dur Time) *tes
 	return b.build()
 }
 
-// togglable lists the fair features that exist in the given kernel version
-// (features.h, docs/kernel-rules.md §3), which the random runs may flip.
-func togglable(version int) []Feature {
-	switch {
-	case version < 606:
+// togglable lists the fair features that exist in the named profile's
+// kernel (features.h, docs/kernel-rules.md §3), which the random runs may
+// flip. Keyed by profile so that it stays an independent transcription.
+func togglable(profile string) []Feature {
+	switch profile {
+	case "v3.11", "v5.8":
 		return []Feature{GentleFairSleepers, StartDebit, NextBuddy, LastBuddy, WakeupPreemption, SchedIdleNoSleeperCredit}
-	case version < 612:
+	case "v6.6":
 		return []Feature{PlaceLag, PlaceDeadlineInitial, RunToParity, NextBuddy, WakeupPreemption}
-	case version < 618:
+	case "v6.12":
 		return []Feature{PlaceLag, PlaceDeadlineInitial, PlaceRelDeadline, RunToParity, PreemptShort,
 			NextBuddy, DelayDequeue, DelayZero, WakeupPreemption}
 	}
@@ -165,19 +166,19 @@ func TestFairAgainstReference(t *testing.T) {
 // no version's list here are refused.
 func TestTogglableAgreesWithFeatureRanges(t *testing.T) {
 	fair := map[Feature]bool{}
-	for _, v := range []int{311, 508, 606, 612, 618} {
-		for _, f := range togglable(v) {
+	for _, p := range Profiles() {
+		for _, f := range togglable(p.Name) {
 			fair[f] = true
 		}
 	}
-	for _, v := range []int{311, 508, 606, 612, 618} {
+	for _, p := range Profiles() {
 		in := map[Feature]bool{}
-		for _, f := range togglable(v) {
+		for _, f := range togglable(p.Name) {
 			in[f] = true
 		}
 		for f := range numFeatures {
-			if fair[f] && f.AppliesTo(v) != in[f] {
-				t.Errorf("version %d: %s AppliesTo=%v, features.h has it: %v", v, f, f.AppliesTo(v), in[f])
+			if fair[f] && f.AppliesTo(p.Version()) != in[f] {
+				t.Errorf("%s: %s AppliesTo=%v, features.h has it: %v", p.Name, f, f.AppliesTo(p.Version()), in[f])
 			}
 		}
 	}

@@ -11,27 +11,31 @@ type EventKind uint8
 
 // Event kinds.
 const (
-	EvSwitch        EventKind = iota + 1 // sched_switch: Prev -> Next on CPU
-	EvWakeup                             // sched_wakeup: Next woken onto CPU
-	EvWakeupNew                          // sched_wakeup_new: Next (new task) onto CPU
-	EvMigrate                            // sched_migrate_task: Next from Arg (orig cpu) to CPU
-	EvFork                               // sched_process_fork: Prev forked Next
-	EvExit                               // sched_process_exit: Prev exits on CPU
-	EvIdleEnter                          // cpu_idle: CPU enters idle (state Arg)
-	EvIdleExit                           // cpu_idle: CPU leaves idle
-	EvTick                               // the scheduler tick ran on CPU (Prev is curr)
-	EvResched                            // resched_curr: CPU asked to reschedule (Next = cause task or NoTask)
-	EvEnd                                // the run ended at Time
-	EvIPIRaise                           // ipi_raise: an IPI sent to CPU from CPU Arg; PrevState 'R' reschedule, 'F' function call
-	EvIPIEntry                           // ipi_entry: the IPI's handler starts on CPU (PrevState as above)
-	EvWakeIdleNoIPI                      // sched_wake_idle_without_ipi: CPU was polling; NEED_RESCHED set, no IPI
-	EvKernel                             // CPU spends Arg ns in the kernel for task Prev (NoTask = the idle path): sys time; Arg -1 opens a window until the next EvKernel or switch on the CPU
-	EvTimerExpire                        // hrtimer_expire_entry: the hrtimer of sleeper Next runs on CPU; Arg = its hard expiry (ns)
+	EvSwitch           EventKind = iota + 1 // sched_switch: Prev -> Next on CPU
+	EvWakeup                                // sched_wakeup: Next woken onto CPU
+	EvWakeupNew                             // sched_wakeup_new: Next (new task) onto CPU
+	EvMigrate                               // sched_migrate_task: Next from Arg (orig cpu) to CPU
+	EvFork                                  // sched_process_fork: Prev forked Next
+	EvExit                                  // sched_process_exit: Prev exits on CPU
+	EvIdleEnter                             // cpu_idle: CPU enters idle (state Arg)
+	EvIdleExit                              // cpu_idle: CPU leaves idle
+	EvTick                                  // the scheduler tick ran on CPU (Prev is curr)
+	EvResched                               // resched_curr: CPU asked to reschedule (Next = cause task or NoTask)
+	EvEnd                                   // the run ended at Time
+	EvIPIRaise                              // ipi_raise: an IPI sent to CPU from CPU Arg; PrevState 'R' reschedule, 'F' function call
+	EvIPIEntry                              // ipi_entry: the IPI's handler starts on CPU (PrevState as above)
+	EvWakeIdleNoIPI                         // sched_wake_idle_without_ipi: CPU was polling; NEED_RESCHED set, no IPI
+	EvKernel                                // CPU spends Arg ns in the kernel for task Prev (NoTask = the idle path): sys time; Arg -1 opens a window until the next EvKernel or switch on the CPU
+	EvTimerExpire                           // hrtimer_expire_entry: the hrtimer of sleeper Next runs on CPU; Arg = its hard expiry (ns)
+	EvCgroupThrottle                        // throttle_cfs_rq(): the cfs_rq of cgroup Arg on CPU ran out of runtime
+	EvCgroupUnthrottle                      // unthrottle_cfs_rq(): the cfs_rq of cgroup Arg on CPU got runtime again
+	EvCgroupAttach                          // cgroup_attach_task: task Next (on CPU) moved itself to cgroup Arg (0 = root)
 )
 
 var eventKindNames = [...]string{"", "sched_switch", "sched_wakeup", "sched_wakeup_new",
 	"sched_migrate_task", "sched_process_fork", "sched_process_exit", "cpu_idle_enter",
-	"cpu_idle_exit", "tick", "resched", "end", "ipi_raise", "ipi_entry", "sched_wake_idle_without_ipi", "kernel", "hrtimer_expire_entry"}
+	"cpu_idle_exit", "tick", "resched", "end", "ipi_raise", "ipi_entry", "sched_wake_idle_without_ipi", "kernel", "hrtimer_expire_entry",
+	"cgroup_throttle", "cgroup_unthrottle", "cgroup_attach_task"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventKindNames) {
@@ -120,6 +124,14 @@ const (
 	// the migration carries find_idlest, the rule that chose the CPU;
 	// sched_exec.go).
 	ReasonExec
+
+	// ReasonCgroupThrottled: CFS bandwidth control throttled the cfs_rq of
+	// the task's group (throttle_cfs_rq(): the resched and the switch out;
+	// cgroup_bandwidth.go).
+	ReasonCgroupThrottled
+	// ReasonCgroupMove: sched_move_task() moved the running task to another
+	// cgroup and asks for a reschedule (cgroup_move.go).
+	ReasonCgroupMove
 	numReasons
 )
 
@@ -133,12 +145,13 @@ var reasonNames = [numReasons]string{"", "sleep", "timer", "exit", "yield",
 	"rt_find_lowest", "rt_push", "rt_pull", "wait", "signal",
 	"dl_earlier_deadline", "dl_throttled", "dl_find_later", "dl_push", "dl_pull",
 	"lock", "unlock", "pi",
-	"sis_capacity", "misfit", "asym_packing", "affinity", "exec"}
+	"sis_capacity", "misfit", "asym_packing", "affinity", "exec",
+	"cfs_throttled", "cgroup_move"}
 
 // IsPreemption reports whether a switch with this reason took the CPU from
 // a task that was still runnable.
 func (r Reason) IsPreemption() bool {
-	return (r >= ReasonSliceExpired && r < ReasonIdleWakeup) || r == ReasonActiveBalance || r == ReasonAffinity || r == ReasonExec ||
+	return (r >= ReasonSliceExpired && r < ReasonIdleWakeup) || r == ReasonActiveBalance || r == ReasonAffinity || r == ReasonExec || r == ReasonCgroupThrottled || r == ReasonCgroupMove ||
 		(r >= ReasonHigherClass && r <= ReasonFairServerDone) ||
 		r == ReasonDLEarlierDeadline || r == ReasonDLThrottled || r == ReasonPI
 }

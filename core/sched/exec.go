@@ -125,6 +125,22 @@ func (s *Sim) advance(rq *rq, t *Task) stepResult {
 			if s.schedExec(rq, t) { // sched_exec.go
 				return stepExec
 			}
+		case OpCgroup:
+			s.moveTaskGroup(rq, t, op.Target) // cgroup_move.go
+			// cpuset_attach(): the new cgroup's CPUs (cpuset.go).
+			if s.cpusetEff != nil {
+				m := s.cpusetMask(t, op.Target)
+				if m.weight() == 0 {
+					s.fail(fmt.Errorf("task %s: moved to cgroup %d at %s, whose cpuset shares no CPU with the task's", t.name, op.Target, s.now))
+					return stepExit
+				}
+				if s.setAffinity(rq, t, m) { // affinity.go
+					return stepMigrate
+				}
+			}
+			if rq.needResched {
+				return stepRun
+			}
 		case OpLock, OpUnlock:
 			if op.Kind == OpUnlock {
 				s.unlockOp(t, op.Res)

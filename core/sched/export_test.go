@@ -40,9 +40,8 @@ func (s *Sim) scaledWeight(t *Task) int64 { return s.arith.scaleLoadDown(t.se.lo
 // tickPeriod is TICK_NSEC.
 func (s *Sim) tickPeriod() Time { return s.tickNs }
 
-// isEEVDF and kernelVersion describe the run's profile.
-func (s *Sim) isEEVDF() bool      { return s.eevdf }
-func (s *Sim) kernelVersion() int { return s.version }
+// isEEVDF describes the run's profile (its kernel rules: Sim.rules).
+func (s *Sim) isEEVDF() bool { return s.eevdf }
 func (s *Sim) features() FeatureSet {
 	return s.feat
 }

@@ -3,7 +3,9 @@ package sched
 // The fair class entry points (struct sched_class fair_sched_class):
 // enqueue_task_fair, dequeue_task_fair, pick_next_task_fair, task_tick_fair,
 // check_preempt_wakeup, yield_task_fair and task_fork_fair, dispatching to the
-// legacy CFS or the EEVDF rules by profile.
+// legacy CFS or the EEVDF rules by profile. With task groups the walks over
+// the hierarchy are in cgroup_fair.go; a flat run keeps the single-level
+// paths here.
 
 // Enqueue and dequeue flags (ENQUEUE_* / DEQUEUE_*), and wake flags (WF_*).
 const (
@@ -14,6 +16,7 @@ const (
 	deqSleep
 	deqDelayed
 	deqSpecial
+	deqMigrating // the task moves to another CPU (task_on_rq_migrating()): PELT detaches it
 )
 
 const (
@@ -24,25 +27,28 @@ const (
 // enqueueTask mirrors enqueue_task() -> enqueue_task_fair().
 func (s *Sim) enqueueTask(rq *rq, t *Task, flags int) {
 	s.updateRqClock(rq)
-	// update_load_avg(): requeue_delayed_entity() ages the delayed entity;
-	// enqueue_entity() ages it and attaches a new or migrated one.
-	if flags&enqDelayed != 0 {
-		s.updateLoadAvg(rq, t, 0)
+	add := 1
+	if s.grouped() {
+		add = s.enqueueEntities(rq, t, flags)
 	} else {
-		s.updateLoadAvg(rq, t, peltUpdateTG|peltDoAttach)
-	}
-	if s.eevdf {
-		s.eevdfEnqueue(rq, t, flags)
-	} else {
-		s.cfsEnqueue(rq, t, flags)
+		// update_load_avg(): requeue_delayed_entity() ages the delayed entity;
+		// enqueue_entity() ages it and attaches a new or migrated one.
+		if flags&enqDelayed != 0 {
+			s.updateLoadAvg(rq, t, 0)
+		} else {
+			s.updateLoadAvg(rq, t, peltUpdateTG|peltDoAttach)
+		}
+		s.entityEnqueue(rq, &rq.cfs, t, flags)
 	}
 	if flags&enqDelayed == 0 {
-		if rq.nrRunning == 0 {
-			s.fairServerStart(rq) // enqueue_task_fair(): dl_server_start()
-		}
-		rq.nrRunning++
-		if rq.nrRunning >= 2 {
-			s.rdOverload = true // add_nr_running(): set_rd_overloaded()
+		if add > 0 {
+			if rq.nrRunning == 0 {
+				s.fairServerStart(rq) // enqueue_task_fair(): dl_server_start()
+			}
+			rq.nrRunning += add
+			if rq.nrRunning >= 2 {
+				s.rdOverload = true // add_nr_running(): set_rd_overloaded()
+			}
 		}
 		s.lruSeq++
 		t.lruSeq = s.lruSeq // account_entity_enqueue(): list_add to cfs_tasks' head
@@ -54,31 +60,49 @@ func (s *Sim) enqueueTask(rq *rq, t *Task, flags int) {
 // nr_running until it is picked or woken).
 func (s *Sim) dequeueTask(rq *rq, t *Task, flags int) bool {
 	s.updateRqClock(rq)
-	wasSchedIdle := s.dequeueBalancesSchedIdle() && s.schedIdleRq(rq)
-	s.updateLoadAvg(rq, t, peltUpdateTG) // dequeue_entity()
-	if s.eevdf {
-		if !s.eevdfDequeue(rq, t, flags) {
+	wasSchedIdle := s.rules.schedIdleBalanceEarly && s.schedIdleRq(rq)
+	sub := 1
+	if s.grouped() {
+		var ok bool
+		if ok, sub = s.dequeueEntities(rq, t, flags); !ok {
 			return false
 		}
 	} else {
-		s.cfsDequeue(rq, t, flags)
+		s.updateLoadAvg(rq, t, peltUpdateTG) // dequeue_entity()
+		if !s.entityDequeue(rq, &rq.cfs, t, flags) {
+			return false
+		}
 	}
-	rq.nrRunning--
-	if rq.nrRunning == 0 {
-		s.fairServerStop(rq) // dequeue_task_fair(): dl_server_stop()
+	if sub > 0 {
+		rq.nrRunning -= sub
+		if rq.nrRunning == 0 {
+			s.fairServerStop(rq) // dequeue_task_fair(): dl_server_stop()
+		}
 	}
-	if s.dequeueBalancesSchedIdle() && !wasSchedIdle && s.schedIdleRq(rq) {
+	if s.rules.schedIdleBalanceEarly && !wasSchedIdle && s.schedIdleRq(rq) {
 		rq.nextBalance = s.jiffies() // balance early to pull higher-priority tasks
 	}
 	return true
 }
 
-// updateCurr mirrors update_curr() for the running fair task.
+// updateCurr mirrors update_curr_fair(): update_curr() on the running
+// task's cfs_rq.
 func (s *Sim) updateCurr(rq *rq) {
+	q := &rq.cfs
+	if s.grouped() {
+		if c := rq.curr; c != nil && s.fairCurr(c) {
+			q = s.cfsOf(c)
+		}
+	}
+	s.updateCurrQ(rq, q)
+}
+
+// updateCurrQ is update_curr(cfs_rq).
+func (s *Sim) updateCurrQ(rq *rq, q *cfsRq) {
 	if s.eevdf {
-		s.eevdfUpdateCurr(rq)
+		s.eevdfUpdateCurr(rq, q)
 	} else {
-		s.cfsUpdateCurr(rq)
+		s.cfsUpdateCurr(rq, q)
 	}
 }
 
@@ -86,23 +110,26 @@ func (s *Sim) updateCurr(rq *rq) {
 // queue's curr, then put_prev/set_next only when the task changes. It returns
 // nil when no fair task is runnable.
 func (s *Sim) pickNextFair(rq *rq, prev *Task) (*Task, PickRule) {
+	if s.grouped() {
+		return s.pickNextFairGroup(rq, prev)
+	}
 	q := &rq.cfs
 	for {
 		if q.nrQueued == 0 {
 			break
 		}
 		if q.curr != nil && q.curr.se.onRq {
-			s.updateCurr(rq)
+			s.updateCurrQ(rq, q)
 		}
 		var next *Task
 		var rule PickRule
 		if s.eevdf {
-			next, rule = s.eevdfPickNext(rq)
+			next, rule = s.eevdfPickNext(rq, q)
 			if next == nil {
 				continue // a delayed task was dequeued: pick again
 			}
 		} else {
-			next, rule = s.cfsPickNext(rq)
+			next, rule = s.cfsPickNext(q)
 		}
 		if next != prev {
 			if prev != nil {
@@ -120,38 +147,68 @@ func (s *Sim) pickNextFair(rq *rq, prev *Task) (*Task, PickRule) {
 	return nil, PickIdle
 }
 
+// putPrev mirrors put_prev_task_fair(): put_prev_entity() at every level.
 func (s *Sim) putPrev(rq *rq, t *Task) {
+	for se := t; se != nil; se = s.parentOf(se) {
+		s.putPrevEntity(rq, se)
+	}
+}
+
+// setNext mirrors set_next_task_fair(): set_next_entity() at every level,
+// and account_cfs_rq_runtime(cfs_rq, 0) to make sure a limited level has
+// runtime (cgroup_bandwidth.go).
+func (s *Sim) setNext(rq *rq, t *Task) {
+	for se := t; se != nil; se = s.parentOf(se) {
+		s.setNextEntity(rq, se)
+		if q := s.cfsOf(se); q.bwq.enabled {
+			s.accountCfsRqRuntime(q, 0)
+		}
+	}
+}
+
+// putPrevEntity mirrors put_prev_entity() on the entity's cfs_rq.
+func (s *Sim) putPrevEntity(rq *rq, t *Task) {
+	q := s.cfsOf(t)
 	if t.se.onRq {
 		s.updateLoadAvg(rq, t, 0) // put_prev_entity()
 	}
 	if s.eevdf {
-		s.eevdfPutPrev(rq, t)
+		s.eevdfPutPrev(rq, q, t)
 	} else {
-		s.cfsPutPrev(rq, t)
+		s.cfsPutPrev(rq, q, t)
 	}
+	s.checkCfsRqRuntimeAtPut(q) // cgroup_bandwidth.go
 }
 
-func (s *Sim) setNext(rq *rq, t *Task) {
+// setNextEntity mirrors set_next_entity() on the entity's cfs_rq.
+func (s *Sim) setNextEntity(rq *rq, t *Task) {
+	q := s.cfsOf(t)
 	if t.se.onRq {
 		s.updateLoadAvg(rq, t, peltUpdateTG) // set_next_entity()
 	}
 	t.se.execStart = s.execStartClock(rq, t) // update_stats_curr_start() (rq_clock.go)
-	s.lruSeq++
-	t.lruSeq = s.lruSeq // pick_next_task_fair(): list_move to cfs_tasks' head
+	if t.my == nil {
+		s.lruSeq++
+		t.lruSeq = s.lruSeq // pick_next_task_fair(): list_move to cfs_tasks' head
+	}
 	if s.eevdf {
-		s.eevdfSetNext(&rq.cfs, t)
+		s.eevdfSetNext(q, t)
 	} else {
-		s.cfsSetNext(&rq.cfs, t)
+		s.cfsSetNext(q, t)
 	}
 }
 
 // taskTickFair mirrors task_tick_fair() -> entity_tick().
 func (s *Sim) taskTickFair(rq *rq) {
-	s.updateLoadAvg(rq, rq.curr, peltUpdateTG) // entity_tick()
-	if s.eevdf {
-		s.eevdfUpdateCurr(rq)
+	if s.grouped() {
+		s.taskTickGroup(rq)
 	} else {
-		s.cfsTick(rq)
+		s.updateLoadAvg(rq, rq.curr, peltUpdateTG) // entity_tick()
+		if s.eevdf {
+			s.eevdfUpdateCurr(rq, &rq.cfs)
+		} else {
+			s.cfsTick(rq, &rq.cfs)
+		}
 	}
 	s.updateMisfitStatus(rq.curr, rq)
 }

@@ -23,7 +23,8 @@ import (
 	"strings"
 )
 
-// featureRange: the profiles with from <= version < to (to 0: no end) read
+// featureRange: the profiles with from <= v < to (to 0: no end, v the
+// profile's version, versionIn in rules.go) read
 // the feature; note says what the others do instead.
 type featureRange struct {
 	from, to int
@@ -49,6 +50,7 @@ var featureRanges = [numFeatures]featureRange{
 	DelayZero:                {612, 0, "added in the v6.12 cycle (features.h)"},
 	PickBuddy:                {618, 0, "added after v6.12 (79104becf42b); v6.6 and v6.12 pick the next buddy under NEXT_BUDDY"},
 	SISUtil:                  {600, 0, "added in v5.19; the older profiles scan without the utilisation budget"},
+	CfsSliceExpiry:           {0, 600, "removed by de53fd7aedb1 (v5.4): the v6.x profiles keep local runtime across periods"},
 	HybridClusterSeries:      {606, 0, "merged for v6.6; the older profiles balance with the series' rules (series.go, SIMPLIFIED)"},
 }
 
@@ -59,7 +61,7 @@ func (f Feature) AppliesTo(v int) bool {
 		return false
 	}
 	r := featureRanges[f]
-	return v >= r.from && (r.to == 0 || v < r.to)
+	return versionIn(v, r.from, r.to)
 }
 
 // Profiles lists the profiles that read the feature, oldest first.

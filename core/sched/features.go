@@ -39,6 +39,7 @@ const (
 	HrtimerNoReprogramOnRemove
 	NohzRatelimit
 	HybridClusterSeries
+	CfsSliceExpiry
 	numFeatures
 )
 
@@ -74,6 +75,7 @@ var featureTable = [numFeatures]featureInfo{
 	SchedCluster:               {"SCHED_CLUSTER", true, "cluster (CLS) sched domain level for CPUs sharing an L2 (hybrid x86 E-core clusters); select_idle_cpu() scans the target's cluster first"},
 	HrtimerNoReprogramOnRemove: {"HRTIMER_NO_REPROGRAM_ON_REMOVE", true, "patch (2013): remove_hrtimer does not reprogram the clock event; a tick stop and restart within one jiffy then write it no more (two hw.clockevent_program_ns each without) (tick_nohz.go)"},
 	NohzRatelimit:              {"NOHZ_RATELIMIT", true, "patch (SUSE, 2012): keep the tick in idle while rq->avg_idle < sched_migration_cost (sched_needs_cpu(), tick_nohz.go)"},
+	CfsSliceExpiry:             {"CFS_SLICE_EXPIRY", true, "CFS bandwidth: runtime a CPU took from its group's quota expires at the end of the period (v3.16-v5.3, removed by de53fd7aedb1 in v5.4; v3.11 expired it too)"},
 	HybridClusterSeries:        {"HYBRID_CLUSTER_SERIES", true, "series \"Enable Cluster Scheduling for x86 Hybrid CPUs\" (v6.6): group_smt_balance, sibling_imbalance() by cores, should_we_balance() prefers an idle core; off = v6.5 rules (series.go)"},
 }
 

@@ -94,7 +94,7 @@ func (s *Sim) initIdle() error {
 		return fmt.Errorf("hw: machine has no usable idle state")
 	}
 	for _, st := range s.hw.IdleStates {
-		s.idleStates = append(s.idleStates, idleStateInfo{IdleState: st, polls: st.Polling || (st.MWAIT && s.version >= 316)})
+		s.idleStates = append(s.idleStates, idleStateInfo{IdleState: st, polls: st.Polling || (st.MWAIT && s.rules.mwaitPolls)})
 	}
 	return nil
 }

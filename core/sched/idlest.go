@@ -27,7 +27,7 @@ func (s *Sim) wakeupStats(sd *schedDomain, g *schedGroup, p *Task, st *sgStats) 
 		st.load += s.cpuLoadWithout(c, p)
 		st.util += s.cpuUtilWithout(c, p)
 		st.runnable += s.cpuRunnableWithout(c, p)
-		st.hNrRunning += rq.cfs.nrQueued - rq.cfs.nrDelayed - local
+		st.hNrRunning += s.hNrRunnable(rq) - local
 		nr := rq.nrRunning - local
 		st.nrRunning += nr
 		if nr == 0 && s.idleCPUWithout(c, p) {

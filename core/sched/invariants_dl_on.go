@@ -37,7 +37,7 @@ func (s *Sim) checkDLInvariants(rq *rq) {
 	}
 	// Root-domain bandwidth: the admitted tasks' sum.
 	bw := int64(0)
-	if s.version >= 612 && s.version < 618 {
+	if s.rules.fairServerInTotalBW {
 		bw = int64(len(s.rqs)) * toRatio(fairServerPeriod, fairServerRuntime)
 	}
 	for _, t := range s.tasks {

@@ -30,6 +30,7 @@ func (s *Sim) checkInvariants() {
 		}
 		s.checkRTInvariants(rq)
 		s.checkDLInvariants(rq)
+		s.checkCgroupInvariants(rq)
 		n := len(q.queue)
 		if q.curr != nil && q.curr.se.onRq {
 			n++

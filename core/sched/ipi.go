@@ -32,7 +32,7 @@ func (s *Sim) ttwuQueueWakelist(this, cpu CPUID) bool {
 	if !s.sharesLLC(this, cpu) {
 		return true
 	}
-	if s.version < 600 {
+	if !s.rules.wakeListIdleLLC {
 		// Before "sched: Queue task on wakelist in the same llc if the
 		// wakee cpu is idle" (Tianchen Ding, 2022; v6.0 [M]) a same-LLC
 		// wakeup always enqueued directly (v3.11 ttwu_queue(): only

@@ -90,12 +90,12 @@ func (s *Sim) lbChargeMoved(moved int) { s.lbCost += s.hw.LBTaskNs * int64(moved
 func (s *Sim) updateNewidleCost(sd *schedDomain, cost int64) {
 	if cost > sd.maxNewidleLBCost {
 		sd.maxNewidleLBCost = cost
-		if s.version >= 516 {
+		if s.rules.newidleCostDecayWait {
 			sd.lastDecayJ = s.jiffies()
 		}
 		return
 	}
-	if j := s.jiffies(); s.version >= 516 && j > sd.lastDecayJ+int64(s.cfg.Profile.HZ) {
+	if j := s.jiffies(); s.rules.newidleCostDecayWait && j > sd.lastDecayJ+int64(s.cfg.Profile.HZ) {
 		sd.maxNewidleLBCost = sd.maxNewidleLBCost * 253 / 256
 		sd.lastDecayJ = j
 	}

@@ -101,7 +101,7 @@ func (s *Sim) sgLBStats(env *lbEnv, g *schedGroup, st *sgStats, local bool) {
 		st.load += s.cpuLoad(c)
 		st.util += min(int64(rq.cfs.avg.utilAvg), s.topo[c].archCapacity) // cpu_util_cfs()
 		st.runnable += int64(rq.cfs.avg.runnableAvg)
-		st.hNrRunning += rq.cfs.nrQueued - rq.cfs.nrDelayed // h_nr_runnable
+		st.hNrRunning += s.hNrRunnable(rq)
 		st.nrRunning += rq.nrRunning
 		if rq.nrRunning > 1 {
 			s.sgOverload = true // SG_OVERLOAD
@@ -374,7 +374,7 @@ func (s *Sim) findBusiestQueue(env *lbEnv, g *schedGroup) CPUID {
 			continue
 		}
 		rq := &s.rqs[c]
-		nr := rq.cfs.nrQueued - rq.cfs.nrDelayed // h_nr_runnable
+		nr := s.hNrRunnable(rq)
 		if nr == 0 {
 			continue
 		}

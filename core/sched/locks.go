@@ -65,7 +65,7 @@ func (s *Sim) waiterKey(t *Task) (int, Time) {
 	case p < 0:
 		return p, t.dl.deadline
 	case p >= MaxRTPrio:
-		if s.version < 515 {
+		if !s.rules.waiterPrioDefault {
 			return p, 0 // waiter->prio = task->prio: fair waiters by nice
 		}
 		return 120, 0 // __waiter_prio(): DEFAULT_PRIO (715f7f9ece46, v5.15)

@@ -29,7 +29,7 @@ package sched
 // Both kinds leave the task cache-cold for task_hot(): v5.8's
 // migrate_task_rq_fair() and, from v6.3, enqueue_entity() on
 // ENQUEUE_MIGRATED clear se->exec_start; v3.11 keeps it
-// (migrate_rules.go).
+// (rules.go execStartResetOnMigrate, execStartResetOnEnqueue).
 //
 // set_task_cpu() emits EvMigrate (the sched_migrate_task tracepoint, Arg =
 // the source CPU) with the rule that chose the destination. A new task's
@@ -43,6 +43,7 @@ func (s *Sim) setTaskCPU(t *Task, dst CPUID, why Reason) {
 		return
 	}
 	t.cpu = dst
+	s.setTaskRq(t)
 	t.nrMigrations++
 	s.emit(Event{Kind: EvMigrate, CPU: dst, Next: t.id, Reason: why, Arg: int64(src)})
 }
@@ -53,10 +54,10 @@ func (s *Sim) setTaskCPU(t *Task, dst CPUID, why Reason) {
 func (s *Sim) migrateWaking(t *Task, dst CPUID, why Reason) {
 	src := &s.rqs[t.cpu]
 	if !s.eevdf {
-		t.se.vruntime -= src.cfs.minVruntime
+		t.se.vruntime -= s.cfsOf(t).minVruntime
 	}
 	s.migrateTaskRqFair(src, t)
-	if s.migrateClearsExecStart() {
+	if s.rules.execStartResetOnMigrate {
 		t.se.execStart = 0 // migrate_task_rq_fair(): task_hot() sees it cold
 	}
 	s.setTaskCPU(t, dst, why)
@@ -66,33 +67,42 @@ func (s *Sim) migrateWaking(t *Task, dst CPUID, why Reason) {
 // src for a load-balancing move (DEQUEUE_NOCLOCK, not a sleep; PELT
 // detaches it at once) and set its CPU.
 func (s *Sim) detachTask(src *rq, t *Task, dst CPUID, why Reason) {
-	wasSchedIdle := s.dequeueBalancesSchedIdle() && s.schedIdleRq(src)
+	if s.grouped() {
+		s.dequeueTask(src, t, deqMigrating)
+		s.migrateTaskRqFairHot(t)
+		s.setTaskCPU(t, dst, why)
+		return
+	}
+	wasSchedIdle := s.rules.schedIdleBalanceEarly && s.schedIdleRq(src)
 	s.updateLoadAvg(src, t, peltUpdateTG|peltDoDetach)
 	// dequeueTask() would update PELT again (a no-op at the same instant);
 	// call the class directly to keep the DO_DETACH order of the kernel.
-	if s.eevdf {
-		s.eevdfDequeue(src, t, 0)
-	} else {
-		s.cfsDequeue(src, t, 0)
-	}
+	s.entityDequeue(src, &src.cfs, t, 0)
 	if t.se.delayed {
-		src.cfs.nrDelayed-- // v6.12+: it stays delayed and counts on dst (attachTask)
+		src.cfs.nrDelayed-- // it stays delayed and counts on dst (attachTask)
 	}
 	src.nrRunning--
-	if s.dequeueBalancesSchedIdle() && !wasSchedIdle && s.schedIdleRq(src) {
+	if s.rules.schedIdleBalanceEarly && !wasSchedIdle && s.schedIdleRq(src) {
 		src.nextBalance = s.jiffies() // dequeue_task_fair(), as in dequeueTask()
 	}
-	if s.migrateClearsExecStart() {
-		t.se.execStart = 0 // set_task_cpu() -> migrate_task_rq_fair()
-	}
+	s.migrateTaskRqFairHot(t)
 	s.setTaskCPU(t, dst, why)
+}
+
+// migrateTaskRqFairHot is the cache-hotness part of migrate_task_rq_fair()
+// that set_task_cpu() runs for a queued move: up to v6.2 it clears
+// se->exec_start (v6.3+ does it in enqueue_entity(), eevdf.go).
+func (s *Sim) migrateTaskRqFairHot(t *Task) {
+	if s.rules.execStartResetOnMigrate {
+		t.se.execStart = 0
+	}
 }
 
 // attachTask mirrors attach_task(): activate_task(ENQUEUE_MIGRATED) on dst
 // and wakeup_preempt().
 func (s *Sim) attachTask(dst *rq, t *Task, preempt bool) {
 	s.enqueueTask(dst, t, enqMigrated)
-	if t.se.delayed {
+	if t.se.delayed && !s.grouped() {
 		dst.cfs.nrDelayed++ // not counted runnable: h_nr_runnable stays
 	}
 	if preempt {

@@ -64,7 +64,7 @@ func (s *Sim) taskFitsCPU(p *Task, c CPUID) bool { return s.utilFitsCPU(taskUtil
 // rd->max_cpu_capacity, once the domains are built.
 func (s *Sim) initAsymCapacity() {
 	s.asymCapActive, s.maxCPUCapacity = false, 0
-	if s.version < 420 {
+	if !s.rules.asymCapacity {
 		return // SD_ASYM_CPUCAPACITY and misfit tasks arrived in v4.20 [M]
 	}
 	for i := range s.topo {
@@ -105,12 +105,12 @@ func (s *Sim) updateMisfitStatus(p *Task, rq *rq) {
 		return
 	}
 	if p == nil || p.policy.IsRT() || nrCPUsAllowed(p) == 1 ||
-		(s.version >= 610 && s.topo[rq.cpu].archCapacity == s.maxAllowedCapacity(p)) ||
+		(s.rules.misfitMaxAllowedCapacity && s.topo[rq.cpu].archCapacity == s.maxAllowedCapacity(p)) ||
 		s.taskFitsCPU(p, rq.cpu) {
 		rq.misfitLoad = 0
 		return
 	}
-	rq.misfitLoad = max(taskLoad(p), 1)
+	rq.misfitLoad = max(s.taskLoad(p), 1)
 }
 
 // checkMisfitStatus mirrors check_misfit_status() (nohz_balancer_kick()):
@@ -123,7 +123,7 @@ func (s *Sim) checkMisfitStatus(rq *rq) bool {
 // sgMisfitCPU is the misfit part of update_sg_lb_stats() for one CPU of
 // the group: the biggest misfit load of the group, with SG_OVERLOAD.
 func (s *Sim) sgMisfitCPU(env *lbEnv, st *sgStats, rq *rq, local bool) {
-	if env.sd.flags&SDAsymCPUCapacity == 0 || (local && s.version >= 600) {
+	if env.sd.flags&SDAsymCPUCapacity == 0 || (local && s.rules.misfitSkipLocal) {
 		return
 	}
 	if st.misfitLoad < rq.misfitLoad {
@@ -142,7 +142,7 @@ func (s *Sim) misfitCannotHelp(env *lbEnv, g *schedGroup, st *sgStats) bool {
 	if s.lbLocal.groupType != groupHasSpare {
 		return true
 	}
-	if s.version >= 513 {
+	if s.rules.capacityGreater {
 		return !capacityGreater(s.topo[env.dst].cpuCapacity, g.sgc.maxCapacity)
 	}
 	// !group_smaller_max_cpu_capacity(sg, sds->local)
@@ -157,7 +157,7 @@ func (s *Sim) asymCapKeepsGroup(env *lbEnv, g *schedGroup, st *sgStats) bool {
 	if env.sd.flags&SDAsymCPUCapacity == 0 || st.groupType > groupFullyBusy {
 		return false
 	}
-	if s.version >= 513 {
+	if s.rules.capacityGreater {
 		return capacityGreater(g.sgc.minCapacity, s.topo[env.dst].cpuCapacity)
 	}
 	// group_smaller_min_cpu_capacity(sds->local, sg)
@@ -172,7 +172,7 @@ func (s *Sim) asymCapSkipQueue(env *lbEnv, c CPUID, nr int) bool {
 		return false
 	}
 	dst, capa := s.topo[env.dst].cpuCapacity, s.topo[c].cpuCapacity
-	if s.version >= 513 {
+	if s.rules.capacityGreater {
 		return !capacityGreater(dst, capa)
 	}
 	return dst < capa

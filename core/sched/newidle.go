@@ -56,7 +56,7 @@ func (s *Sim) newidleBalance(rq *rq) int {
 	}
 	pulled := 0
 	gated := !s.rdOverload || rq.avgIdle < base.maxNewidleLBCost
-	if s.version < 516 {
+	if !s.rules.newidleGateCost {
 		gated = rq.avgIdle < s.sys.MigrationCostNs || !s.rdOverload
 	}
 	if gated {
@@ -78,10 +78,10 @@ func (s *Sim) newidleBalance(rq *rq) int {
 		// rtAbort: a should_we_balance() that refuses once an RT task is
 		// runnable: the RFC's rq_has_runnable_rt_task(), or v6.x's
 		// "dst_rq->nr_running > 0" for CPU_NEWLY_IDLE [M version].
-		rtAbort := s.feat.Has(NewidleRTAbort) || s.version >= 600
+		rtAbort := s.feat.Has(NewidleRTAbort) || s.rules.newidleBailOut
 		span := s.hw.LBBlockedNs // update_blocked_averages(this_cpu)
 		var cost int64           // curr_cost
-		if s.version >= 516 {
+		if s.rules.newidleCostBlocked {
 			cost = span // 9e9af819db5d: counted in curr_cost
 		}
 		for sd := base; sd != nil; sd = sd.parent {
@@ -137,7 +137,7 @@ func (s *Sim) updateAvgIdle(rq *rq) {
 		return
 	}
 	delta := int64(s.now - rq.idleStamp)
-	if s.version < 313 {
+	if !s.rules.avgIdleBalanceCost {
 		// v3.11 ttwu_do_wakeup() (read in a 3.11-era core.c, kernel-
 		// rules.md 11.4): max = 2*sysctl_sched_migration_cost, and a
 		// sample above it resets avg_idle to max. rq->

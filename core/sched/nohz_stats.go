@@ -31,7 +31,7 @@ const loadAvgPeriodMs = 32
 
 // nohzNewidleStats runs the pass if it is due and returns its duration.
 func (s *Sim) nohzNewidleStats(rq *rq) int64 {
-	if s.version < 417 || s.version >= 513 {
+	if !s.rules.nohzNewidleStats {
 		return 0
 	}
 	if rq.avgIdle < s.sys.MigrationCostNs || s.jiffies() < s.nohzNextBlocked {

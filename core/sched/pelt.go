@@ -31,8 +31,9 @@ package sched
 // PELT. Blocked tasks stay attached to their cfs_rq and decay with it;
 // idle CPUs' cfs_rq sums are only refreshed when something updates them
 // (the nohz blocked-load update of load balancing is not modelled yet).
-// Task groups are flattened, so there is no propagation (UPDATE_TG is a
-// no-op), and util_est, uclamp and the RT/DL/IRQ/hw-pressure signals are
+// With task groups (cgroup_pelt.go) group entities are updated like tasks,
+// propagate their cfs_rq's changes upward and update_tg_load_avg() runs
+// under UPDATE_TG; util_est, uclamp and the RT/DL/IRQ/hw-pressure signals are
 // not tracked. v3.11's PELT (runnable_avg_sum/period, no util_avg) is not
 // modelled: the v3.11 profile uses the modern rules.
 //
@@ -84,7 +85,7 @@ type cfsRemoved struct {
 
 // update_load_avg() flags.
 const (
-	peltUpdateTG    = 0x1 // no-op: task groups are flattened
+	peltUpdateTG    = 0x1 // update_tg_load_avg() (a no-op for the root group)
 	peltSkipAgeLoad = 0x2
 	peltDoAttach    = 0x4
 	peltDoDetach    = 0x8
@@ -170,8 +171,15 @@ func updateLoadAvgSums(sa *schedAvg, load uint64) {
 // seWeight is se_weight(): scale_load_down(se->load.weight).
 func (s *Sim) seWeight(t *Task) uint64 { return uint64(s.arith.scaleLoadDown(t.se.load.weight)) }
 
-// seRunnable is se_runnable() for a task: queued and not delayed.
+// seRunnable is se_runnable(): for a task, queued and not delayed; for a
+// group entity, its cfs_rq's h_nr_runnable (se->runnable_weight).
 func seRunnable(t *Task) uint64 {
+	if t.my != nil {
+		if !t.se.onRq {
+			return 0
+		}
+		return uint64(t.my.hNr - t.my.hDelayed)
+	}
 	if t.se.onRq && !t.se.delayed {
 		return 1
 	}
@@ -224,10 +232,16 @@ func (s *Sim) updateCfsRqLoadAvg(now uint64, q *cfsRq) bool {
 		subPositive(&sa.runnableAvg, r.runnableAvg)
 		subPositive(&sa.runnableSum, r.runnableAvg*d)
 		sa.runnableSum = max(sa.runnableSum, sa.runnableAvg*peltMinDivider)
+		if q.se != nil {
+			addTGCfsPropagate(q, -int64(r.runnableAvg*d)>>10)
+		}
 		decayed = true
 	}
 	// __update_load_avg_cfs_rq()
 	runnable := uint64(q.nrQueued - q.nrDelayed)
+	if s.grouped() {
+		runnable = uint64(q.hNr - q.hDelayed) // h_nr_runnable
+	}
 	if updateLoadSum(now, sa, uint64(s.arith.scaleLoadDown(q.load.weight)), runnable, q.curr != nil) {
 		updateLoadAvgSums(sa, 1)
 		decayed = true
@@ -246,7 +260,7 @@ func subPositive(v *uint64, d uint64) {
 // updateLoadAvg mirrors update_load_avg() for task t on rq.
 func (s *Sim) updateLoadAvg(rq *rq, t *Task, flags int) {
 	s.updateRqClockPelt(rq)
-	q := &rq.cfs
+	q := s.cfsOf(t)
 	now := rq.clockPeltNow()
 	se := &t.se.avg
 	if se.attached && flags&peltSkipAgeLoad == 0 {
@@ -259,12 +273,29 @@ func (s *Sim) updateLoadAvg(rq *rq, t *Task, flags int) {
 			updateLoadAvgSums(se, s.seWeight(t))
 		}
 	}
-	s.updateCfsRqLoadAvg(now, q)
+	decayed := s.updateCfsRqLoadAvg(now, q)
+	if q.tg == nil && t.my == nil {
+		// The root group: no propagation, update_tg_load_avg() returns at once.
+		switch {
+		case flags&peltDoDetach != 0:
+			s.detachEntityLoadAvg(q, t)
+		case !se.attached && flags&peltDoAttach != 0:
+			s.attachEntityLoadAvg(q, t)
+		}
+		return
+	}
+	if s.propagateEntityLoadAvg(q, t) {
+		decayed = true
+	}
 	switch {
-	case flags&peltDoDetach != 0:
-		s.detachEntityLoadAvg(q, t)
 	case !se.attached && flags&peltDoAttach != 0:
 		s.attachEntityLoadAvg(q, t)
+		s.updateTGLoadAvg(q)
+	case flags&peltDoDetach != 0:
+		s.detachEntityLoadAvg(q, t)
+		s.updateTGLoadAvg(q)
+	case decayed && flags&peltUpdateTG != 0:
+		s.updateTGLoadAvg(q)
 	}
 }
 
@@ -286,6 +317,9 @@ func (s *Sim) attachEntityLoadAvg(q *cfsRq, t *Task) {
 	// enqueue_load_avg()
 	cfs.loadAvg += se.loadAvg
 	cfs.loadSum += s.seWeight(t) * se.loadSum
+	if q.se != nil {
+		addTGCfsPropagate(q, int64(se.loadSum))
+	}
 	cfs.utilAvg += se.utilAvg
 	cfs.utilSum += se.utilSum
 	cfs.runnableAvg += se.runnableAvg
@@ -306,6 +340,9 @@ func (s *Sim) detachEntityLoadAvg(q *cfsRq, t *Task) {
 	subPositive(&cfs.runnableAvg, se.runnableAvg)
 	subPositive(&cfs.runnableSum, se.runnableSum)
 	cfs.runnableSum = max(cfs.runnableSum, cfs.runnableAvg*peltMinDivider)
+	if q.se != nil {
+		addTGCfsPropagate(q, -int64(se.loadSum))
+	}
 	se.attached = false
 }
 
@@ -314,7 +351,7 @@ func (s *Sim) detachEntityLoadAvg(q *cfsRq, t *Task) {
 // brought to the cfs_rq's last update (sync_entity_load_avg()) and queued
 // for subtraction at the cfs_rq's next update.
 func (s *Sim) removeEntityLoadAvg(rq *rq, t *Task) {
-	q := &rq.cfs
+	q := s.cfsOf(t)
 	se := &t.se.avg
 	if !se.attached {
 		return
@@ -349,13 +386,13 @@ func (s *Sim) initEntityRunnableAverage(t *Task) {
 // util_avg is extrapolated from its CPU's, capped at half of the capacity
 // the CPU has left (so successive forks get 512, 256, 128, ...).
 func (s *Sim) postInitEntityUtilAvg(rq *rq, t *Task) {
-	cfs, sa := &rq.cfs.avg, &t.se.avg
+	cfs, sa := &s.cfsOf(t).avg, &t.se.avg
 	cpuScale := s.topo[rq.cpu].archCapacity
 	capLeft := (cpuScale - int64(cfs.utilAvg)) / 2
 	if capLeft > 0 {
 		if cfs.utilAvg != 0 {
 			w := s.seWeight(t)
-			if s.version < 606 {
+			if !s.rules.postInitSEWeight {
 				w = uint64(t.se.load.weight) // se->load.weight before se_weight() [M]
 			}
 			sa.utilAvg = cfs.utilAvg * w / (cfs.loadAvg + 1)

@@ -65,7 +65,7 @@ type Profile struct {
 	Name     string
 	Summary  string
 	Class    FairClass
-	version  int // e.g. 618 for v6.18; selects small behavioural variants
+	version  int // e.g. 618 for v6.18; rulesFor(version) gives its behavioural variants (rules.go)
 	HZ       int
 	Preempt  PreemptModel
 	Features FeatureSet
@@ -85,7 +85,7 @@ func profiles() []Profile {
 	v4arith := arith{shift: 10, nice0: 1 << 20, clampLo: false}
 	return []Profile{
 		{Name: "v3.11", Summary: "legacy CFS as in Linux 3.11 (2013)", Class: ClassCFS, version: 311,
-			HZ: 250, Preempt: PreemptVoluntary, Features: cfsFeatures,
+			HZ: 250, Preempt: PreemptVoluntary, Features: cfsFeatures | featureSetOf(CfsSliceExpiry),
 			latency: 6e6, minGranularity: 750e3, wakeupGranularity: 1e6, migrationCost: 500e3,
 			arith: arith{shift: 0, legacy: true, nice0: 1024}},
 		{Name: "v5.8", Summary: "legacy CFS as in Linux 5.8 (2020)", Class: ClassCFS, version: 508,
@@ -173,5 +173,6 @@ func (p *Profile) DefaultSysctls(ncpus int) Sysctls {
 		RTPeriodUs:          1000000,
 		RRTimesliceMs:       100,
 		ChildRunsFirst:      0,
+		CfsBandwidthSliceUs: 5000,
 	}
 }

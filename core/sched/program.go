@@ -29,6 +29,7 @@ const (
 	OpUnlock                  // unlock mutex Res, handing it to its top waiter (locks.go)
 	OpAffinity                // sched_setaffinity(0, CPUs) by the task itself (affinity.go)
 	OpExec                    // execve(): sched_exec() may move the task to the idlest CPU (sched_exec.go)
+	OpCgroup                  // move the task itself to cgroup Target (sched_move_task(); cgroup_move.go)
 )
 
 // Forever is the run duration of a task that never stops running.
@@ -49,7 +50,7 @@ type Op struct {
 	Dur    Time      // run amount, sleep length, timer period
 	Mode   TimerMode // OpTimer
 	Timer  int       // OpTimer: index of the task's timer resource
-	Target int       // OpFork: task group index
+	Target int       // OpFork: task group index; OpCgroup: cgroup number (0 = root)
 	Count  int       // OpLoopBegin: iterations, -1 = forever
 	Match  int       // OpLoopBegin: index of its OpLoopEnd; OpLoopEnd: of its OpLoopBegin
 	Res    int       // OpWait, OpSignal, OpBroadcast, OpBarrier: index in Config.Resources

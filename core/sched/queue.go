@@ -22,6 +22,8 @@ const (
 	qCSDIPI                     // a call-function IPI arrives at cpu (csd.go)
 	qCSDDone                    // cpu ran task's function: its csd_lock_wait() ends (csd.go)
 	qDLTimer                    // a deadline task's replenishment timer (dl_timer), gen-checked
+	qCfsPeriod                  // cgroup task's (the cgroup number) cfs_bandwidth period timer, gen-checked
+	qCfsSlack                   // cgroup task's cfs_bandwidth slack timer, gen-checked
 )
 
 // Priorities order events at the same instant before the sequence number:

@@ -48,7 +48,7 @@ package sched
 // staleIdleClock reports whether the profile's kernel picks a task after
 // idle with the rq clock of the last update (put_prev_task() skipping the
 // idle task).
-func (s *Sim) staleIdleClock() bool { return s.version > 0 && s.version < 411 }
+func (s *Sim) staleIdleClock() bool { return s.rules.staleIdleClock }
 
 // updateRqClock mirrors update_rq_clock(rq) as far as the instant is
 // concerned.

@@ -176,6 +176,9 @@ func (s *Sim) updateCurrRT(rq *rq) {
 	}
 	curr.se.sumExec += delta
 	curr.se.execStart = s.now
+	if curr.tg != nil {
+		s.chargeCgroup(curr, delta) // cgroup_account_cputime() (cgroup_stat.go)
+	}
 	s.rtBandwidthAccount(rq, delta)
 }
 

@@ -185,9 +185,11 @@ func (s *Sim) tryToWakeUpRT(t *Task, reason Reason, this CPUID, byTask bool) {
 // or PELT init (post_init_entity_util_avg() returns early for non-fair).
 func (s *Sim) wakeUpNewTaskRT(t *Task, parent *Task, this CPUID) {
 	t.cpu = this
+	s.setTaskRq(t)
 	cpu, _ := s.selectTaskRqRT(t, this, this)
 	rq := &s.rqs[cpu]
 	t.cpu = cpu
+	s.setTaskRq(t)
 	t.state = stateRunnable
 	t.firstRun = s.now
 	reason := ReasonStart
@@ -203,7 +205,7 @@ func (s *Sim) wakeUpNewTaskRT(t *Task, parent *Task, this CPUID) {
 
 // rtTask is rt_task(p) at the profile's version (see selectTaskRqRT).
 func (s *Sim) rtTask(p *Task) bool {
-	if s.version < 612 {
+	if !s.rules.rtTaskExcludesDL {
 		return p.isRT() || p.isDL()
 	}
 	return p.isRT()

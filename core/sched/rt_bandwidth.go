@@ -65,8 +65,12 @@ type fairServer struct {
 
 // rtThrottling reports whether the profile's kernel throttles the root
 // rt_rq (rt_bandwidth_enabled(): sysctl_sched_rt_runtime >= 0, before
-// v6.12).
-func (s *Sim) rtThrottling() bool { return s.version < 612 && s.sys.RTRuntimeUs >= 0 }
+// v6.12; from v6.12 only in kernels built with CONFIG_RT_GROUP_SCHED,
+// Config.RTGroupSched: 5f6bd380c7bd removed the default bandwidth control
+// of !RT_GROUP_SCHED kernels, and the fair server runs beside it).
+func (s *Sim) rtThrottling() bool {
+	return (s.rules.rtThrottleRoot || s.cfg.RTGroupSched) && s.sys.RTRuntimeUs >= 0
+}
 
 // startRTBandwidth mirrors start_rt_bandwidth() from inc_rt_group().
 func (s *Sim) startRTBandwidth(rq *rq) {
@@ -91,7 +95,7 @@ func (s *Sim) rtBandwidthAccount(rq *rq, delta int64) {
 	if s.rtRuntimeExceeded(rq) {
 		by := NoTask
 		if rq.cfs.nrQueued > 0 {
-			by = rq.cfs.peekAny()
+			by = s.peekTask(&rq.cfs)
 		}
 		s.reschedCurr(rq, ReasonRTThrottled, by, false)
 	}
@@ -162,7 +166,7 @@ func (s *Sim) rtPeriodTimer() {
 // fairServerStart mirrors dl_server_start() for a deferred server:
 // replenish and arm the zero-laxity timer.
 func (s *Sim) fairServerStart(rq *rq) {
-	if s.version < 612 || rq.rt.fs.active {
+	if !s.rules.fairServer || rq.rt.fs.active {
 		return
 	}
 	fs := &rq.rt.fs
@@ -237,18 +241,6 @@ func (s *Sim) fairServerCharge(rq *rq, delta int64) {
 	}
 }
 
-// peekAny names a queued fair task (for the "by" of a resched), NoTask if
-// none.
-func (q *cfsRq) peekAny() TaskID {
-	if len(q.queue) > 0 {
-		return q.queue[0].id
-	}
-	if q.curr != nil {
-		return q.curr.id
-	}
-	return NoTask
-}
-
 // fairServerTimer is the server's dl_timer: the zero-laxity instant of a
 // deferred server, or the replenishment at the deadline of a throttled one.
 func (s *Sim) fairServerTimer(rq *rq) {
@@ -265,7 +257,7 @@ func (s *Sim) fairServerTimer(rq *rq) {
 	}
 	fs.running = true
 	if c := rq.curr; c != nil && (c.isRT() || c.isDL() && fs.deadline < c.dl.deadline) {
-		s.reschedCurr(rq, ReasonFairServer, rq.cfs.peekAny(), false)
+		s.reschedCurr(rq, ReasonFairServer, s.peekTask(&rq.cfs), false)
 		s.kickIfResched(rq)
 	}
 }

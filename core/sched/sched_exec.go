@@ -85,7 +85,7 @@ func (s *Sim) cpuLoadWithout(c CPUID, p *Task) int64 {
 	if c != p.cpu || !p.se.avg.attached {
 		return load
 	}
-	return max(0, load-taskLoad(p))
+	return max(0, load-s.taskLoad(p))
 }
 
 func (s *Sim) cpuUtilWithout(c CPUID, p *Task) int64 {

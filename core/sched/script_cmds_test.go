@@ -24,6 +24,8 @@ func init() {
 		"expect-switch":    cmdExpectSwitch,
 		"expect-no-switch": cmdExpectNoSwitch,
 		"expect-first-run": cmdExpectFirstRun,
+		"cgroup":           cmdCgroup, // script_cgroup_test.go
+		"cpustat":          cmdCpustat,
 	}
 }
 
@@ -138,9 +140,9 @@ func cmdSysctl(e *scriptEnv) string {
 }
 
 // task name=N [policy=P] [prio=N] [dl=RUNTIME/DEADLINE/PERIOD] [nice=N]
-// [cpus=0,1] [loop=-1] [start=D] [slack=D] [parent=G] [instances=N]
+// [cpus=0,1] [loop=-1] [start=D] [slack=D] [parent=G] [instances=N] [cgroup=PATH]
 // program=step,step,... where a step is run:D, sleep:D, timer:D[:abs|rel],
-// yield, fork:G, lock:M, unlock:M or exit. prio is the rt_priority of a
+// yield, fork:G, lock:M, unlock:M, cgroup:PATH or exit. prio is the rt_priority of a
 // SCHED_FIFO/SCHED_RR task; dl sets SCHED_DEADLINE with those parameters.
 func cmdTask(e *scriptEnv) string {
 	b := e.builder()
@@ -188,6 +190,8 @@ func cmdTask(e *scriptEnv) string {
 			b.slack(e.parseDur(a.val))
 		case "parent":
 			b.parent(a.val)
+		case "cgroup": // script_cgroup_test.go
+			b.in(a.val)
 		case "program":
 			e.program(b, a.val)
 		default:
@@ -224,6 +228,8 @@ func (e *scriptEnv) program(b *runBuilder, spec string) {
 			b.unlock(parts[1])
 		case "exit":
 			b.exit()
+		case "cgroup": // sched_move_task() to cgroup PATH (script_cgroup_test.go)
+			b.op(Op{Kind: OpCgroup, Target: b.cgroupID(parts[1])})
 		default:
 			e.t.Fatalf("%s:%d: unknown program step %q", e.path, e.d.line, step)
 		}
@@ -252,7 +258,8 @@ func fmtMs(t Time) string {
 }
 
 var traceKinds = map[string]EventKind{"switch": EvSwitch, "wakeup": EvWakeup, "wakeup_new": EvWakeupNew,
-	"fork": EvFork, "exit": EvExit, "resched": EvResched, "tick": EvTick, "migrate": EvMigrate}
+	"fork": EvFork, "exit": EvExit, "resched": EvResched, "tick": EvTick, "migrate": EvMigrate,
+	"throttle": EvCgroupThrottle, "unthrottle": EvCgroupUnthrottle}
 
 // describe renders an event with task names, for traces.
 func (r *testRun) describe(e *Event) string {
@@ -269,6 +276,8 @@ func (r *testRun) describe(e *Event) string {
 		return fmt.Sprintf("%s cpu%d fork %s -> %s", fmtMs(e.Time), e.CPU, r.name(e.Prev), r.name(e.Next))
 	case EvMigrate:
 		return fmt.Sprintf("%s migrate %s cpu%d -> cpu%d reason=%s", fmtMs(e.Time), r.name(e.Next), e.Arg, e.CPU, e.Reason)
+	case EvCgroupThrottle, EvCgroupUnthrottle:
+		return fmt.Sprintf("%s cpu%d %s %s", fmtMs(e.Time), e.CPU, e.Kind, r.cfg.Cgroups[e.Arg-1].Path)
 	}
 	return fmt.Sprintf("%s cpu%d %s %s", fmtMs(e.Time), e.CPU, e.Kind, r.name(e.Prev))
 }

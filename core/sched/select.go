@@ -44,6 +44,9 @@ func (s *Sim) schedIdleCPU(c CPUID) bool {
 	if rq.nrRunning == 0 || rq.rt.runnable() {
 		return false
 	}
+	if s.grouped() {
+		return rq.cfs.hIdle == rq.nrRunning // sched_idle_rq(): h_nr_idle counts tasks of idle groups too
+	}
 	if rq.curr != nil && rq.curr.policy != SchedIdle {
 		return false
 	}
@@ -100,17 +103,18 @@ func (s *Sim) wakeWide(waker, p *Task, thisCPU CPUID) bool {
 // cpuLoad is cpu_load(): the cfs_rq's PELT load_avg as of its last update.
 func (s *Sim) cpuLoad(c CPUID) int64 { return int64(s.rqs[c].cfs.avg.loadAvg) }
 
-// taskLoad is task_h_load() with flat task groups: the task's load_avg.
-func taskLoad(t *Task) int64 { return int64(t.se.avg.loadAvg) }
+// taskLoad is task_h_load(): the task's load_avg, scaled through its
+// groups' share of the root load when it is in a task group (cgroup_pelt.go).
+func (s *Sim) taskLoad(t *Task) int64 { return s.taskHLoad(t) }
 
 // wakeAffineSyncOnly is wake_affine_idle()'s sync test: the waker is the
 // only task of any class on thisCPU (delayed fair tasks aside, from v6.14;
-// migrate_rules.go).
+// rules.go).
 func (s *Sim) wakeAffineSyncOnly(thisCPU CPUID) bool {
 	rq := &s.rqs[thisCPU]
 	n := s.rqNrRunning(rq)
-	if s.wakeAffineSkipsDelayed() {
-		n -= rq.cfs.nrDelayed
+	if s.rules.wakeAffineSkipsDelayed {
+		n -= s.hNrDelayed(rq)
 	}
 	return n == 1
 }
@@ -135,13 +139,13 @@ func (s *Sim) wakeAffine(sd *schedDomain, p, waker *Task, thisCPU, prevCPU CPUID
 		// wake_affine_weight()
 		thisEff := s.cpuLoad(thisCPU)
 		if sync && waker != nil {
-			cur := taskLoad(waker)
+			cur := s.taskLoad(waker)
 			if cur > thisEff {
 				return thisCPU
 			}
 			thisEff -= cur
 		}
-		tl := taskLoad(p)
+		tl := s.taskLoad(p)
 		thisEff += tl
 		thisEff *= 100
 		thisEff *= s.topo[prevCPU].cpuCapacity

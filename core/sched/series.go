@@ -42,5 +42,5 @@ package sched
 
 // hybridSeries reports whether the series' balance rules apply.
 func (s *Sim) hybridSeries() bool {
-	return s.version < 606 || s.feat.Has(HybridClusterSeries)
+	return !s.rules.hybridSeriesToggle || s.feat.Has(HybridClusterSeries)
 }

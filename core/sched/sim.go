@@ -83,6 +83,11 @@ type Config struct {
 	PI bool
 	// Cgroups are the task groups of the cpu controller (cgroup_spec.go).
 	Cgroups []CgroupSpec
+	// Autogroup is sched_autogroup_enabled: tasks of the root cgroup are
+	// grouped by TaskSpec.Session (autogroup.go).
+	Autogroup bool
+	// RTGroupSched is CONFIG_RT_GROUP_SCHED.
+	RTGroupSched bool
 }
 
 // Sim is one simulation run.
@@ -90,6 +95,7 @@ type Sim struct {
 	cfg     Config
 	arith   arith
 	version int
+	rules   kernelRules // what differs by kernel version (rules.go)
 	eevdf   bool
 	feat    FeatureSet
 	sys     Sysctls
@@ -126,11 +132,16 @@ type Sim struct {
 	nlb                       nlbAbort  // the RT task of the newidle walk under way (irqoff.go)
 	rdOverload, sgOverload    bool      // rd->overload; SG_OVERLOAD of the current stats pass
 	lruSeq                    uint64
-	rtMask                    cpuMask  // find_lowest_rq()'s lowest_mask (rt_balance.go)
-	rtoCount                  int      // rd->rto_count: RT-overloaded CPUs
-	rtPeriodActive            bool     // def_rt_bandwidth.rt_period_active
-	rtPeriodGen               uint32   // cancels a pending qRTPeriod
-	dl                        dlGlobal // root-domain deadline state (dl_cbs.go, dl_balance.go)
+	rtMask                    cpuMask      // find_lowest_rq()'s lowest_mask (rt_balance.go)
+	rtoCount                  int          // rd->rto_count: RT-overloaded CPUs
+	rtPeriodActive            bool         // def_rt_bandwidth.rt_period_active
+	rtPeriodGen               uint32       // cancels a pending qRTPeriod
+	dl                        dlGlobal     // root-domain deadline state (dl_cbs.go, dl_balance.go)
+	tgs                       []*taskGroup // task groups by cgroup number (nil: none, a flat run; cgroup.go)
+	bwUsed                    bool         // cfs_bandwidth_used(): some group has a quota
+	autogroups                []autogroup  // one per session of the root cgroup's tasks (autogroup.go)
+	cpusetEff                 []cpuMask    // effective CPUs per cgroup (nil: no cpuset; cpuset.go)
+	sdDoms                    []cpuMask    // the sched domain span of each CPU's partition (nil entry: isolated)
 	sinks                     []Sink
 	scratch                   Event
 	rng                       *rand.Rand
@@ -162,11 +173,8 @@ func New(cfg Config) (*Sim, error) {
 	if cfg.Duration <= 0 || cfg.Duration > lim.MaxDuration {
 		return nil, fmt.Errorf("duration %s out of range (0, %s]", cfg.Duration, lim.MaxDuration)
 	}
-	if cfg.Profile.Preempt == PreemptLazy && cfg.Profile.version < 613 {
+	if cfg.Profile.Preempt == PreemptLazy && !rulesFor(cfg.Profile.version).lazyPreempt {
 		return nil, fmt.Errorf("kernel.preempt lazy: the lazy preemption model arrived in v6.13; kernel %s has none, voluntary and full", cfg.Profile.Name)
-	}
-	if len(cfg.Cgroups) > 0 {
-		return nil, fmt.Errorf("cgroups: task groups are not modelled yet")
 	}
 	if !ValidHZ(cfg.Profile.HZ) {
 		return nil, fmt.Errorf("kernel.hz %d: want 100, 250, 300 or 1000", cfg.Profile.HZ)
@@ -175,6 +183,7 @@ func New(cfg Config) (*Sim, error) {
 		cfg:           cfg,
 		arith:         cfg.Profile.arith,
 		version:       cfg.Profile.version,
+		rules:         rulesFor(cfg.Profile.version),
 		eevdf:         cfg.Profile.Class == ClassEEVDF,
 		feat:          cfg.Profile.Features,
 		sys:           cfg.Sysctls,
@@ -199,9 +208,12 @@ func New(cfg Config) (*Sim, error) {
 	s.rqs = make([]rq, n)
 	for i := range s.rqs {
 		s.rqs[i] = rq{cpu: CPUID(i), capacity: int64(cfg.Machine.CPUs[i].Capacity), reschedBy: NoTask}
-		s.rqs[i].cfs.byDeadline = s.eevdf && s.version >= 612 // v6.6 keeps the tree in vruntime order
+		s.rqs[i].cfs.byDeadline = s.eevdf && s.rules.deadlineTree // v6.6 keeps the tree in vruntime order
 	}
 	if err := s.initIdle(); err != nil {
+		return nil, err
+	}
+	if err := s.initCpusets(); err != nil { // cpuset.go
 		return nil, err
 	}
 	s.buildSchedDomains()
@@ -219,6 +231,9 @@ func New(cfg Config) (*Sim, error) {
 	}
 	s.initAsymCapacity()
 	s.initContention()
+	if err := s.initCgroups(); err != nil { // cgroup.go
+		return nil, err
+	}
 	total := 0
 	for gi, spec := range cfg.Tasks {
 		if err := s.checkSpec(gi, spec); err != nil {
@@ -264,6 +279,9 @@ func New(cfg Config) (*Sim, error) {
 					t.affinity.set(c)
 				}
 			}
+			if !s.restrictToCpuset(t, spec.Cgroup) { // cpuset.go
+				return nil, fmt.Errorf("tasks[%d] (%s): its CPUs and the effective cpuset of cgroup %s share no CPU", gi, spec.Name, s.cfg.Cgroups[spec.Cgroup-1].Path)
+			}
 			s.q.push(qevent{at: spec.Start, kind: qStart, task: t.id, prio: prioTimer})
 		}
 	}
@@ -301,6 +319,18 @@ func (s *Sim) checkSpec(gi int, spec TaskSpec) error {
 	for _, c := range spec.CPUs {
 		if c < 0 || c >= n {
 			return fmt.Errorf("%s: cpu %d does not exist on %s (%d CPUs)", where, c, s.cfg.Machine.Name, n)
+		}
+	}
+	if spec.Cgroup < 0 || spec.Cgroup > len(s.cfg.Cgroups) {
+		return fmt.Errorf("%s: cgroup %d, want 0 (root) .. %d", where, spec.Cgroup, len(s.cfg.Cgroups))
+	}
+	if s.cfg.RTGroupSched && spec.Policy.IsRT() && spec.Cgroup != 0 {
+		// sched_rt_can_attach(): a group without RT runtime takes no RT task.
+		return fmt.Errorf("%s: %s task in cgroup %s, whose cpu.rt_runtime_us is 0 (RT group scheduling gives new groups no RT runtime)", where, spec.Policy, s.cfg.Cgroups[spec.Cgroup-1].Path)
+	}
+	for i, op := range spec.Program {
+		if op.Kind == OpCgroup && (op.Target < 0 || op.Target > len(s.cfg.Cgroups)) {
+			return fmt.Errorf("%s: step %d moves to cgroup %d, want 0 (root) .. %d", where, i, op.Target, len(s.cfg.Cgroups))
 		}
 	}
 	if spec.CPUs != nil && len(spec.CPUs) == 0 {
@@ -354,6 +384,13 @@ func (s *Sim) newTask(gi int) *Task {
 		}
 	}
 	t.effPrio = t.normalPrio()
+	if s.tgs != nil {
+		t.tg = s.tgs[spec.Cgroup]
+		if t.tg == nil {
+			t.tg = s.autogroupOf(spec.Session) // autogroup.go (nil when off)
+		}
+		t.depth = s.tgDepth(t.tg)
+	}
 	t.lk.blockedOn = -1
 	t.rt.timeSlice = s.rrTimeslice() // __sched_fork(): p->rt.time_slice = sched_rr_timeslice
 	t.iters = make([]int32, len(t.prog.ops))
@@ -378,6 +415,9 @@ func (s *Sim) forkTask(parent *Task, gi int) error {
 		return fmt.Errorf("task %s: fork at %s exceeds the limit of %d tasks", parent.name, s.now, s.cfg.Limits.MaxTasks)
 	}
 	child := s.newTask(gi)
+	if !s.restrictToCpuset(child, s.cfg.Tasks[gi].Cgroup) {
+		return fmt.Errorf("task %s: fork of %s, whose CPUs and cpuset share no CPU", parent.name, child.name)
+	}
 	s.wakeUpNewTask(child, parent)
 	return nil
 }
@@ -539,6 +579,20 @@ func (s *Sim) step() {
 		s.csdIPI(&s.rqs[e.cpu])
 	case qCSDDone:
 		s.csdRelease(s.tasks[e.task])
+	case qCfsPeriod:
+		tg := s.tgs[e.task]
+		if e.gen != tg.bw.periodGen || !tg.bw.periodActive {
+			return
+		}
+		s.localCPU = e.cpu
+		s.periodTimer(tg) // cgroup_bandwidth.go
+	case qCfsSlack:
+		tg := s.tgs[e.task]
+		if e.gen != tg.bw.slackGen || !tg.bw.slackStarted {
+			return
+		}
+		s.localCPU = e.cpu
+		s.slackTimer(tg)
 	}
 	if s.err != nil {
 		s.done = true

@@ -13,7 +13,7 @@ func (s *Sim) selectIdleSibling(p *Task, prev, target CPUID, targetWhy Reason) (
 	if targetWhy == ReasonSISPrev && target == prev {
 		targetWhy = ReasonSISTarget
 	}
-	legacy := s.version < 600
+	legacy := !s.rules.sisUnifiedScan
 	var util int64 // task_util_est() when asymmetric (capacity.go)
 	if legacy {
 		s.syncEntityLoadAvg(p) // v5.8 select_idle_capacity()
@@ -130,7 +130,7 @@ func (s *Sim) coreIdle(c CPUID) bool {
 // else for an idle CPU within the SIS_UTIL budget.
 func (s *Sim) selectIdleCPU(p *Task, sd *schedDomain, hasIdleCore bool, target CPUID) CPUID {
 	nr := 1 << 30
-	if s.feat.Has(SISUtil) && s.version >= 600 {
+	if s.feat.Has(SISUtil) && s.rules.sisUtil {
 		if sh := s.topo[target].sdLLCShared; sh != nil {
 			nr = sh.nrIdleScan + 1
 			if nr == 1 {
@@ -176,7 +176,7 @@ func (s *Sim) selectIdleCPU(p *Task, sd *schedDomain, hasIdleCore bool, target C
 		}
 		return -1, false
 	}
-	if s.feat.Has(SchedCluster) && s.version >= 600 && len(sd.groups) > 0 && sd.groups[0].flags&SDCluster != 0 {
+	if s.feat.Has(SchedCluster) && s.rules.sisClusterFirst && len(sd.groups) > 0 && sd.groups[0].flags&SDCluster != 0 {
 		g := sd.groups[0].cpus
 		if r, stop := scanWrap(g, target, visit); stop {
 			return r

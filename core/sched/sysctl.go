@@ -21,6 +21,7 @@ type Sysctls struct {
 	RTPeriodUs          int64 // sysctl_sched_rt_period
 	RRTimesliceMs       int64 // sysctl_sched_rr_timeslice
 	ChildRunsFirst      int64 // sysctl_sched_child_runs_first (CFS)
+	CfsBandwidthSliceUs int64 // sysctl_sched_cfs_bandwidth_slice (cgroup_bandwidth.go)
 }
 
 type sysctlInfo struct {
@@ -43,6 +44,7 @@ var sysctlTable = []sysctlInfo{
 	{"sched_rt_period_us", "us", 1, 1 << 31, true, "RT throttling period (up to v6.11)", func(s *Sysctls) *int64 { return &s.RTPeriodUs }},
 	{"sched_rr_timeslice_ms", "ms", 1, 1 << 20, true, "SCHED_RR time slice, rounded up to ticks", func(s *Sysctls) *int64 { return &s.RRTimesliceMs }},
 	{"sched_child_runs_first", "bool", 0, 1, true, "CFS: a forked child runs before its parent", func(s *Sysctls) *int64 { return &s.ChildRunsFirst }},
+	{"sched_cfs_bandwidth_slice_us", "us", 1, 1 << 31, true, "CFS bandwidth: a cfs_rq takes runtime from its group's quota in slices of this size", func(s *Sysctls) *int64 { return &s.CfsBandwidthSliceUs }},
 }
 
 // SysctlKey documents one sysctl key.

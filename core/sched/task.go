@@ -3,8 +3,9 @@ package sched
 // Tasks: identity, policy, affinity and the per-task scheduling entity.
 //
 // Mirrors the parts of struct task_struct and struct sched_entity
-// (include/linux/sched.h) that the fair class reads. Every task is a
-// top-level entity: cgroup hierarchies are flattened.
+// (include/linux/sched.h) that the fair class reads. A task in a cgroup is
+// queued on its group's cfs_rq (cgroup.go); group entities are Task values
+// too, with my set.
 
 import "fmt"
 
@@ -130,6 +131,21 @@ type Task struct {
 	lastWakee      TaskID // last_wakee
 	recentUsedCPU  CPUID  // recent_used_cpu
 	lruSeq         uint64 // position in rq->cfs_tasks (higher = nearer the head, most recent)
+
+	// Task groups (cgroup.go): tg is the task's group (a group entity's:
+	// its parent's), nil for the root; my is group_cfs_rq() of a group
+	// entity (nil for tasks); depth is se->depth.
+	tg    *taskGroup
+	my    *cfsRq
+	depth int
+	// pq and parent cache cfs_rq_of() and parent_entity() while tg is set
+	// (set_task_rq(), setTaskRq()).
+	pq     *cfsRq
+	parent *Task
+	// v6.18 task-based throttle (cgroup_throttle_task.go): throttled = on
+	// its cfs_rq's limbo list; throttleWork = the throttle task work is
+	// queued for its return to user mode.
+	throttled, throttleWork bool
 }
 
 // timerState is one rt-app timer resource.

@@ -22,8 +22,9 @@ type taskSpec struct {
 	Nice      int
 	RTPrio    int // SCHED_FIFO: rt_priority
 	CPUs      []int
-	RunUS     int // periodic only: CPU time per period
-	PeriodUS  int // periodic only; 0 means a hog
+	RunUS     int    // periodic only: CPU time per period
+	PeriodUS  int    // periodic only; 0 means a hog
+	Cgroup    string // the cgroup the tasks run in ("" = the root; cgroups.go)
 }
 
 // caseSpec is one comparison case.
@@ -31,6 +32,7 @@ type caseSpec struct {
 	ID          string
 	Description string
 	Tasks       []taskSpec
+	Cgroups     []cgroupDef // cgroups.go
 }
 
 // task is one instance of a taskSpec, named as the simulator names it.
@@ -44,25 +46,25 @@ func allCases() []caseSpec {
 	hog := func(name string, n, nice int, policy string, cpus ...int) taskSpec {
 		return taskSpec{Name: name, Instances: n, Policy: policy, Nice: nice, CPUs: cpus}
 	}
-	return []caseSpec{
+	return append([]caseSpec{
 		{"nice0-vs-nice5", "Two CPU hogs pinned to CPU 1, nice 0 and nice 5.",
-			[]taskSpec{hog("nice0", 1, 0, "SCHED_OTHER", 1), hog("nice5", 1, 5, "SCHED_OTHER", 1)}},
+			[]taskSpec{hog("nice0", 1, 0, "SCHED_OTHER", 1), hog("nice5", 1, 5, "SCHED_OTHER", 1)}, nil},
 		{"nice0-vs-idle", "A nice-0 hog and a SCHED_IDLE hog pinned to CPU 1.",
-			[]taskSpec{hog("normal", 1, 0, "SCHED_OTHER", 1), hog("idle", 1, 0, "SCHED_IDLE", 1)}},
+			[]taskSpec{hog("normal", 1, 0, "SCHED_OTHER", 1), hog("idle", 1, 0, "SCHED_IDLE", 1)}, nil},
 		{"two-hogs", "Two nice-0 hogs pinned to CPU 1.",
-			[]taskSpec{hog("hog", 2, 0, "SCHED_OTHER", 1)}},
+			[]taskSpec{hog("hog", 2, 0, "SCHED_OTHER", 1)}, nil},
 		{"periodic-vs-hog", "A periodic task (1 ms of CPU every 10 ms, absolute timer) and a nice-0 hog pinned to CPU 1.",
 			[]taskSpec{{Name: "periodic", Instances: 1, Policy: "SCHED_OTHER", CPUs: []int{1}, RunUS: 1000, PeriodUS: 10000},
-				hog("hog", 1, 0, "SCHED_OTHER", 1)}},
+				hog("hog", 1, 0, "SCHED_OTHER", 1)}, nil},
 		{"periodic-and-hog-two-cpus", "A periodic task (1 ms of CPU every 10 ms, absolute timer) and a nice-0 hog, both allowed on CPUs 0-1: wakeup placement should keep the periodic task off the hog's CPU.",
 			[]taskSpec{{Name: "periodic", Instances: 1, Policy: "SCHED_OTHER", CPUs: []int{0, 1}, RunUS: 1000, PeriodUS: 10000},
-				hog("hog", 1, 0, "SCHED_OTHER", 0, 1)}},
+				hog("hog", 1, 0, "SCHED_OTHER", 0, 1)}, nil},
 		{"three-hogs-two-cpus", "Three nice-0 hogs allowed on CPUs 0-1.",
-			[]taskSpec{hog("hog", 3, 0, "SCHED_OTHER", 0, 1)}},
+			[]taskSpec{hog("hog", 3, 0, "SCHED_OTHER", 0, 1)}, nil},
 		{"fifo-vs-other", "A SCHED_FIFO (priority 50) hog and a nice-0 SCHED_OTHER hog pinned to CPU 1: the fair hog gets what RT throttling (before v6.12) or the fair deadline server (v6.12+) leaves it, 5% by default.",
 			[]taskSpec{{Name: "fifo", Instances: 1, Policy: "SCHED_FIFO", RTPrio: 50, CPUs: []int{1}},
-				hog("other", 1, 0, "SCHED_OTHER", 1)}},
-	}
+				hog("other", 1, 0, "SCHED_OTHER", 1)}, nil},
+	}, cgroupCases()...)
 }
 
 // selectCases returns the cases named in a comma-separated list ("" = all).
@@ -121,6 +123,9 @@ const rtShare = 95.0
 // weight. It assumes, as all cases do, that tasks share either one CPU or all
 // CPUs of the case, and at most one RT hog per case.
 func (c caseSpec) expectedShares() map[string]float64 {
+	if len(c.Cgroups) > 0 {
+		return c.cgroupShares() // cgroups.go
+	}
 	ts := c.tasks()
 	capacity, hogWeight := 100*float64(len(c.cpuSet())), 0.0
 	for _, t := range ts {
@@ -171,6 +176,9 @@ type scenario struct {
 	Duration    string         `json:"duration"`
 	Seed        int            `json:"seed"`
 	Tasks       []scenarioTask `json:"tasks"`
+	// Cgroups: the case's groups (omitted without any, so the flat
+	// cases' files keep their bytes).
+	Cgroups map[string]map[string]string `json:"cgroups,omitempty"`
 }
 
 type scenarioKernel struct {
@@ -186,6 +194,7 @@ type scenarioTask struct {
 	Nice      int    `json:"nice"`
 	Priority  int    `json:"priority,omitempty"` // SCHED_FIFO
 	CPUs      []int  `json:"cpus"`
+	Taskgroup string `json:"taskgroup,omitempty"`
 	Loop      int    `json:"loop"`
 	Program   []any  `json:"program"`
 }
@@ -216,7 +225,17 @@ func (c caseSpec) scenarioJSON(d time.Duration, hz int, preempt string) ([]byte,
 				map[string]any{"timer": timerEvent{Ref: "t", Period: us(s.PeriodUS), Mode: "absolute"}}}
 		}
 		sc.Tasks = append(sc.Tasks, scenarioTask{Name: s.Name, Instances: s.Instances,
-			Policy: s.Policy, Nice: s.Nice, Priority: s.RTPrio, CPUs: s.CPUs, Loop: -1, Program: prog})
+			Policy: s.Policy, Nice: s.Nice, Priority: s.RTPrio, CPUs: s.CPUs, Taskgroup: s.Cgroup, Loop: -1, Program: prog})
+	}
+	for _, g := range c.Cgroups {
+		if sc.Cgroups == nil {
+			sc.Cgroups = map[string]map[string]string{}
+		}
+		files := g.Files
+		if files == nil {
+			files = map[string]string{}
+		}
+		sc.Cgroups[g.Path] = files
 	}
 	b, err := json.MarshalIndent(sc, "", "  ")
 	return append(b, '\n'), err

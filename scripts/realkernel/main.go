@@ -45,6 +45,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -74,6 +75,7 @@ func run(args []string) error {
 	mdOut := fs.String("o", "", "Markdown report (default: <repo>/docs/real-kernel.md)")
 	jsonOut := fs.String("json", "", "also write the raw measurements as JSON here")
 	noSim := fs.Bool("no-sim", false, "skip the simulator column")
+	section := fs.String("section", "", "replace only the part of the -o file between <!-- realkernel:NAME begin --> and <!-- realkernel:NAME end --> (appended if missing) with these cases, e.g. -section cgroups -cases cg-1-vs-4,...")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -120,7 +122,8 @@ func run(args []string) error {
 		res.Pipe = pr
 	}
 	for i := range res.Cases {
-		if err := addSim(ctx, root, cases[i], &res.Cases[i], &res.Machine, *duration, *noSim); err != nil {
+		c := cases[slices.IndexFunc(cases, func(c caseSpec) bool { return c.ID == res.Cases[i].ID })] // measureAll may skip some
+		if err := addSim(ctx, root, c, &res.Cases[i], &res.Machine, *duration, *noSim); err != nil {
 			return err
 		}
 	}
@@ -133,7 +136,15 @@ func run(args []string) error {
 			return err
 		}
 	}
-	if err := writeAtomic(*mdOut, []byte(res.markdown())); err != nil {
+	md := res.markdown()
+	if *section != "" {
+		old, err := os.ReadFile(*mdOut)
+		if err != nil && !os.IsNotExist(err) {
+			return err
+		}
+		md = spliceSection(string(old), *section, res.sectionMarkdown())
+	}
+	if err := writeAtomic(*mdOut, []byte(md)); err != nil {
 		return err
 	}
 	fmt.Fprintln(os.Stderr, "wrote", *mdOut)
@@ -160,9 +171,20 @@ func measureAll(ctx context.Context, root string, cases []caseSpec, d time.Durat
 	if err != nil {
 		return err
 	}
+	if _, _, err := cgroupMount(); err != nil { // cgroups.go
+		var flat []caseSpec
+		for _, c := range cases {
+			if len(c.Cgroups) == 0 {
+				flat = append(flat, c)
+			} else {
+				fmt.Fprintf(os.Stderr, "skipping %s: %v\n", c.ID, err)
+			}
+		}
+		cases = flat
+	}
 	for _, c := range cases {
 		fmt.Fprintf(os.Stderr, "measuring %s for %v\n", c.ID, d)
-		measured, nz, err := measureCase(ctx, bin, c, d)
+		measured, nz, cgStats, err := measureCase(ctx, bin, c, d)
 		if err != nil {
 			return fmt.Errorf("case %s: %v", c.ID, err)
 		}
@@ -176,6 +198,15 @@ func measureAll(ctx context.Context, root string, cases []caseSpec, d time.Durat
 			}
 			cr.Tasks = append(cr.Tasks, taskResult{Name: t.Name, Policy: t.Spec.Policy, Nice: t.Spec.Nice,
 				CPUs: t.Spec.CPUs, Workload: w, IdealPct: ideal[t.Name], Real: measured[i]})
+		}
+		for i, g := range c.Cgroups {
+			gr := cgroupResult{Path: g.Path, Real: cgStats[i]}
+			for j, t := range c.tasks() {
+				if t.Spec.Cgroup == g.Path || strings.HasPrefix(t.Spec.Cgroup, g.Path+"/") {
+					gr.RealUsage += measured[j].SharePct
+				}
+			}
+			cr.Cgroups = append(cr.Cgroups, gr)
 		}
 		res.Cases = append(res.Cases, cr)
 	}
@@ -212,6 +243,15 @@ func addSim(ctx context.Context, root string, c caseSpec, cr *caseResult, m *mac
 		}
 		cr.Tasks[i].Sim = &t
 		cr.Tasks[i].SimSharePct = 100 * float64(t.RuntimeNS) / float64(sim.DurationNS)
+	}
+	for i := range cr.Cgroups {
+		for _, g := range sim.Cgroups {
+			if g.Path == cr.Cgroups[i].Path {
+				g := g
+				cr.Cgroups[i].Sim = &g
+				cr.Cgroups[i].SimUsage = 100 * float64(g.UsageNS) / float64(sim.DurationNS)
+			}
+		}
 	}
 	return nil
 }
@@ -267,4 +307,18 @@ func writeAtomic(path string, data []byte) error {
 		return err
 	}
 	return os.Rename(f.Name(), path)
+}
+
+// spliceSection replaces the text between the markers of section name in
+// doc with body (appending the markers and body when doc has none).
+func spliceSection(doc, name, body string) string {
+	begin, end := "<!-- realkernel:"+name+" begin -->\n", "<!-- realkernel:"+name+" end -->\n"
+	i, j := strings.Index(doc, begin), strings.Index(doc, end)
+	if i < 0 || j < i {
+		if doc != "" && !strings.HasSuffix(doc, "\n") {
+			doc += "\n"
+		}
+		return doc + "\n" + begin + body + end
+	}
+	return doc[:i+len(begin)] + body + doc[j:]
 }

@@ -212,26 +212,41 @@ type noise struct {
 	StealMS         int64 `json:"steal_ms"`         // steal time on the case's CPUs
 }
 
-// measureCase runs c for d and returns one realTask per task, in c.tasks() order.
-func measureCase(ctx context.Context, bin string, c caseSpec, d time.Duration) ([]realTask, noise, error) {
-	var nz noise
+// measureCase runs c for d and returns one realTask per task, in c.tasks()
+// order, and for a case with cgroups each group's cpu.stat over the run.
+func measureCase(ctx context.Context, bin string, c caseSpec, d time.Duration) (_ []realTask, nz noise, stats []cpuStat, _ error) {
 	var ws []*worker
+	var cs *cgroupSet
+	if len(c.Cgroups) > 0 {
+		var err error
+		if cs, err = setupCgroups(c); err != nil { // cgroups.go
+			return nil, nz, nil, err
+		}
+	}
 	defer func() {
 		for _, w := range ws {
 			w.kill()
+		}
+		if cs != nil {
+			cs.remove()
 		}
 	}()
 	for _, t := range c.tasks() {
 		w, err := startWorker(bin, t, d+30*time.Second)
 		if err != nil {
-			return nil, nz, err
+			return nil, nz, nil, err
 		}
 		ws = append(ws, w)
 		if err := w.awaitAsleep(); err != nil {
-			return nil, nz, err
+			return nil, nz, nil, err
+		}
+		if cs != nil && t.Spec.Cgroup != "" {
+			if err := cs.attach(w.cmd.Process.Pid, t.Spec.Cgroup); err != nil {
+				return nil, nz, nil, err
+			}
 		}
 		if err := w.configure(); err != nil {
-			return nil, nz, err
+			return nil, nz, nil, err
 		}
 	}
 	time.Sleep(5 * time.Millisecond) // let the last switch-out complete
@@ -247,11 +262,17 @@ func measureCase(ctx context.Context, bin string, c caseSpec, d time.Duration) (
 	}
 	statBefore, err := readProcStat()
 	if err != nil {
-		return nil, nz, err
+		return nil, nz, nil, err
 	}
 	base, err := snapshot()
 	if err != nil {
-		return nil, nz, err
+		return nil, nz, nil, err
+	}
+	var cgBase []cpuStat
+	if cs != nil {
+		if cgBase, err = cs.snapshot(); err != nil {
+			return nil, nz, nil, err
+		}
 	}
 	t0 := time.Now()
 	for _, w := range ws {
@@ -259,17 +280,26 @@ func measureCase(ctx context.Context, bin string, c caseSpec, d time.Duration) (
 	}
 	select {
 	case <-ctx.Done():
-		return nil, nz, ctx.Err()
+		return nil, nz, nil, ctx.Err()
 	case <-time.After(d):
 	}
 	elapsed := time.Since(t0)
 	after, err := snapshot()
 	if err != nil {
-		return nil, nz, err
+		return nil, nz, nil, err
+	}
+	if cs != nil {
+		cgAfter, err := cs.snapshot()
+		if err != nil {
+			return nil, nz, nil, err
+		}
+		for i := range cgAfter {
+			stats = append(stats, cgAfter[i].sub(cgBase[i]))
+		}
 	}
 	statAfter, err := readProcStat()
 	if err != nil {
-		return nil, nz, err
+		return nil, nz, nil, err
 	}
 	nz.MachineSwitches = statAfter.Ctxt - statBefore.Ctxt
 	for cpu := range c.cpuSet() {
@@ -282,5 +312,5 @@ func measureCase(ctx context.Context, bin string, c caseSpec, d time.Duration) (
 			SharePct: 100 * float64(delta.SumExecNS) / float64(elapsed.Nanoseconds())}
 		nz.TaskSwitches += delta.Switches
 	}
-	return res, nz, nil
+	return res, nz, stats, nil
 }

@@ -18,10 +18,22 @@ import (
 
 // simMetrics is the part of schedplay.metrics/v1 the report uses.
 type simMetrics struct {
-	Schema     string    `json:"schema"`
-	Kernel     string    `json:"kernel"`
-	DurationNS int64     `json:"duration_ns"`
-	Tasks      []simTask `json:"tasks"`
+	Schema     string      `json:"schema"`
+	Kernel     string      `json:"kernel"`
+	DurationNS int64       `json:"duration_ns"`
+	Tasks      []simTask   `json:"tasks"`
+	Cgroups    []simCgroup `json:"cgroups"`
+}
+
+// simCgroup is a cgroup of the metrics (cpu.stat fields).
+type simCgroup struct {
+	Path        string `json:"path"`
+	UsageNS     int64  `json:"usage_ns"`
+	NrPeriods   int64  `json:"nr_periods"`
+	NrThrottled int64  `json:"nr_throttled"`
+	ThrottledNS int64  `json:"throttled_ns"`
+	NrBursts    int64  `json:"nr_bursts"`
+	BurstNS     int64  `json:"burst_ns"`
 }
 
 type simTask struct {
@@ -59,7 +71,20 @@ func runSim(ctx context.Context, root, caseFile string) (simMetrics, error) {
 		if seed == 1 {
 			mean = m
 			mean.Tasks = append([]simTask(nil), m.Tasks...)
+			mean.Cgroups = append([]simCgroup(nil), m.Cgroups...)
 			continue
+		}
+		if len(m.Cgroups) != len(mean.Cgroups) {
+			return mean, fmt.Errorf("seed %d: %d cgroups, seed 1 had %d", seed, len(m.Cgroups), len(mean.Cgroups))
+		}
+		for i, g := range m.Cgroups {
+			a := &mean.Cgroups[i]
+			a.UsageNS += g.UsageNS
+			a.NrPeriods += g.NrPeriods
+			a.NrThrottled += g.NrThrottled
+			a.ThrottledNS += g.ThrottledNS
+			a.NrBursts += g.NrBursts
+			a.BurstNS += g.BurstNS
 		}
 		for i := range mean.Tasks {
 			t, ok := m.task(mean.Tasks[i].Name)
@@ -74,9 +99,14 @@ func runSim(ctx context.Context, root, caseFile string) (simMetrics, error) {
 			a.Migrations += t.Migrations
 		}
 	}
+	div := func(v int64) int64 { return (v + simSeeds/2) / simSeeds }
+	for i := range mean.Cgroups {
+		a := &mean.Cgroups[i]
+		a.UsageNS, a.NrPeriods, a.NrThrottled = div(a.UsageNS), div(a.NrPeriods), div(a.NrThrottled)
+		a.ThrottledNS, a.NrBursts, a.BurstNS = div(a.ThrottledNS), div(a.NrBursts), div(a.BurstNS)
+	}
 	for i := range mean.Tasks {
 		a := &mean.Tasks[i]
-		div := func(v int64) int64 { return (v + simSeeds/2) / simSeeds }
 		a.RuntimeNS, a.WaitNS, a.Switches = div(a.RuntimeNS), div(a.WaitNS), div(a.Switches)
 		a.InvoluntarySwitches, a.Migrations = div(a.InvoluntarySwitches), div(a.Migrations)
 	}

@@ -1,7 +1,8 @@
 // Command validate regenerates docs/VALIDATION.md from scratch (`make
 // validate`): the five mailing-list experiments (S1-S5, listed in the report) run by
 // `schedplay validate` (each seed preset's thread table with the published
-// numbers, tolerances and pass/fail), then the real-kernel comparison
+// numbers, tolerances and pass/fail), the throttling lab (every cgroup/
+// preset, the same way), then the real-kernel comparison
 // measured on this machine by scripts/realkernel (which also rewrites
 // docs/real-kernel.md and docs/real-kernel.json). Nothing in the report is
 // typed by hand: every number comes from a run made by this command, and
@@ -86,6 +87,19 @@ func run(args []string) error {
 	if err := sh(&seedMD, bin, append(vargs, have...)...); err != nil {
 		return err
 	}
+	var lab []string // the throttling lab: every cgroup/ preset
+	for _, line := range strings.Split(presets.String(), "\n") {
+		if f := strings.Fields(line); len(f) > 0 && strings.HasPrefix(f[0], "cgroup/") {
+			lab = append(lab, f[0])
+		}
+	}
+	var labMD bytes.Buffer
+	if len(lab) > 0 {
+		fmt.Fprintf(os.Stderr, "validate: running %s\n", strings.Join(lab, ", "))
+		if err := sh(&labMD, bin, append(vargs, lab...)...); err != nil {
+			return err
+		}
+	}
 	var rk string
 	if *skipRK {
 		rk = "Not measured in this run (`-skip-realkernel`). `make validate` measures it; " +
@@ -115,7 +129,15 @@ func run(args []string) error {
 		fmt.Fprintf(&b, "Not reproduced yet (no preset in this build): %s.\n\n", strings.Join(missing, ", "))
 	}
 	b.WriteString(seedMD.String())
-	b.WriteString("\n## 2. Real kernel vs simulator on this machine\n\n")
+	b.WriteString("\n## 2. The throttling lab\n\n")
+	b.WriteString("The `cgroup/` presets reproduce published cases of CFS bandwidth control and group scheduling " +
+		"(commit messages, LKML threads, the authors' test programs): each with the source's numbers and tolerances, " +
+		"judged as the seed experiments are. A case that does not reproduce says so, and why, in its explanation.\n\n")
+	if len(lab) == 0 {
+		b.WriteString("No `cgroup/` preset in this build.\n")
+	}
+	b.WriteString(labMD.String())
+	b.WriteString("\n## 3. Real kernel vs simulator on this machine\n\n")
 	b.WriteString(rk)
 	if err := os.WriteFile(*out+".tmp", []byte(b.String()), 0o644); err != nil {
 		return err

@@ -16,8 +16,9 @@ func cmdExportRTApp(args []string, stdin io.Reader, stdout, stderr io.Writer) er
 	fs := flag.NewFlagSet("export-rtapp", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	preset := fs.String("preset", "", "a built-in scenario instead of SCENARIO")
+	cgScript := fs.String("cgroups", "", "write the shell script that creates the scenario's cgroups with their settings (run it as root before rt-app) to this file")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: schedplay export-rtapp [-preset NAME] [SCENARIO]\n\nPrints rt-app JSON on stdout; what rt-app cannot carry (machine, kernel, rounding) is reported on stderr.")
+		fmt.Fprintln(stderr, "usage: schedplay export-rtapp [-preset NAME] [-cgroups SCRIPT] [SCENARIO]\n\nPrints rt-app JSON on stdout; what rt-app cannot carry (machine, kernel, rounding) is reported on stderr.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -33,6 +34,21 @@ func cmdExportRTApp(args []string, stdin io.Reader, stdout, stderr io.Writer) er
 	out, warns, err := rtapp.Export(sc)
 	if err != nil {
 		return badInput("%s: %v", name, err)
+	}
+	script, cgWarns, err := rtapp.CgroupScript(sc)
+	if err != nil {
+		return badInput("%s: %v", name, err)
+	}
+	switch {
+	case script != "" && *cgScript != "":
+		warns = append(warns, cgWarns...)
+		if err := writeFileAtomic(*cgScript, []byte(script)); err != nil {
+			return err
+		}
+	case script != "":
+		warns = append(warns, rtapp.Warning{Path: "cgroups", Msg: "rt-app creates the taskgroups but sets no cpu.weight, cpu.max or cpuset: pass -cgroups FILE for the script that does"})
+	case *cgScript != "":
+		warns = append(warns, rtapp.Warning{Path: "cgroups", Msg: "the scenario has no cgroups: no script written"})
 	}
 	for _, w := range warns {
 		fmt.Fprintf(stderr, "warning: %s: %s\n", name, w)

@@ -30,6 +30,11 @@ func attachTraces(sim *sched.Sim, f *runFlags) ([]*pendingFile, error) {
 			return nil, badInput("-perfetto: %v", err)
 		}
 		w := perfetto.NewWriter(tmp, sim.TaskInfo, sim.NumCPUs())
+		var paths []string // a track per cgroup (none without cgroups)
+		for _, cg := range sim.Config().Cgroups {
+			paths = append(paths, cg.Path)
+		}
+		w.SetCgroups(paths)
 		sim.Attach(w)
 		out = append(out, &pendingFile{f: tmp, path: f.perfettoOut, closer: w.Close})
 	}

@@ -48,7 +48,7 @@ func cmdValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	for _, n := range names {
 		// A preset name, or a scenario file / share URL of one's own.
 		preset, arg := n, ""
-		if _, err := scenario.Preset(n); err != nil && !strings.HasPrefix(n, "seed/") && !strings.HasPrefix(n, "demo/") {
+		if _, err := scenario.Preset(n); err != nil && !strings.HasPrefix(n, "seed/") && !strings.HasPrefix(n, "demo/") && !strings.HasPrefix(n, "cgroup/") {
 			preset, arg = "", n
 		}
 		sc, name, err := loadScenarioWarn(arg, preset, stdin, stderr)

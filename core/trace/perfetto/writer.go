@@ -33,6 +33,8 @@ type Writer struct {
 	end  bool // EvEnd seen: open slices are written
 	done bool
 	err  error
+	// cgroups are the cgroup tracks (cgroups.go); nil without SetCgroups.
+	cgroups []cgTrack
 }
 
 // slice is a task's stretch on a CPU, not yet ended.
@@ -107,6 +109,8 @@ func (w *Writer) Event(e *sched.Event) {
 		b = append(b, `,"reason":`...)
 		b = appendString(b, reasonName(e.Reason))
 		w.write(append(b, "}}"...))
+	case sched.EvCgroupThrottle, sched.EvCgroupUnthrottle:
+		w.cgroupEvent(e)
 	case sched.EvEnd:
 		w.closeAll(e.Time)
 		w.end = true
@@ -164,6 +168,7 @@ func (w *Writer) switchTo(e *sched.Event) {
 
 // closeAll ends every open slice at t (the end of the run).
 func (w *Writer) closeAll(t sched.Time) {
+	w.closeCgroups(t)
 	for c := range w.open {
 		if w.open[c].task != sched.NoTask {
 			w.writeSlice(c, t, "end", 0)

@@ -1,0 +1,108 @@
+package metrics
+
+// Per-cgroup figures (interfaces.md "Added with task groups": metrics
+// JSON "cgroups", docs/cli.md): each group's cpu.stat as the kernel shows
+// it (cpu_extra_stat_show() and the usage fields of cgroup_base_stat_cputime_show():
+// usage, user and system time, nr_periods, nr_throttled, throttled time,
+// nr_bursts, burst time), read from the engine at the end of the run, and
+// the wait and wakeup-latency figures of the group's tasks: those that
+// started in the group or a group below it (usage is hierarchical in
+// cpu.stat, so these are too). Present only when the scenario has cgroups,
+// so the metrics of a flat scenario keep their bytes.
+
+import (
+	"fmt"
+	"strings"
+
+	"schedplay/core/sched"
+)
+
+// Cgroup is one cgroup's figures.
+type Cgroup struct {
+	Path        string `json:"path"`
+	UsageNs     int64  `json:"usage_ns"`
+	UserNs      int64  `json:"user_ns"`
+	SystemNs    int64  `json:"system_ns"`
+	NrPeriods   int64  `json:"nr_periods"`
+	NrThrottled int64  `json:"nr_throttled"`
+	ThrottledNs int64  `json:"throttled_ns"`
+	NrBursts    int64  `json:"nr_bursts"`
+	BurstNs     int64  `json:"burst_ns"`
+	// Tasks counts the tasks that started in the group or below it;
+	// WaitNs and WakeupLatencyNs are theirs (runnable but not running;
+	// sched_wakeup to the next switch-in).
+	Tasks           int     `json:"tasks"`
+	WaitNs          int64   `json:"wait_ns"`
+	WakeupLatencyNs Latency `json:"wakeup_latency_ns"`
+}
+
+// buildCgroups fills r.Cgroups for a run with cgroups.
+func (c *Collector) buildCgroups(s *sched.Sim, r *Report) {
+	cfg := s.Config()
+	if len(cfg.Cgroups) == 0 {
+		return
+	}
+	specOf := map[string]int{}
+	for i, ts := range cfg.Tasks {
+		specOf[ts.Name] = i
+	}
+	// under[k][j]: cgroup j is k or below k (k, j 0-based).
+	n := len(cfg.Cgroups)
+	inside := func(j, k int) bool { // is cgroup j+1 in the subtree of k+1
+		for g := j + 1; g != 0; g = cfg.Cgroups[g-1].Parent {
+			if g == k+1 {
+				return true
+			}
+		}
+		return false
+	}
+	lat := make([][]int64, n)
+	r.Cgroups = make([]Cgroup, n)
+	for k, cg := range cfg.Cgroups {
+		r.Cgroups[k].Path = cg.Path
+	}
+	for id := 0; id < s.NumTasks(); id++ {
+		info := s.TaskInfo(sched.TaskID(id))
+		g := cfg.Tasks[specOf[info.Group]].Cgroup
+		if g == 0 {
+			continue
+		}
+		var a taskAcc
+		if id < len(c.tasks) {
+			a = c.tasks[id]
+		}
+		for k := range n {
+			if inside(g-1, k) {
+				r.Cgroups[k].Tasks++
+				r.Cgroups[k].WaitNs += a.wait
+				lat[k] = append(lat[k], a.latencies...)
+			}
+		}
+	}
+	for k := range r.Cgroups {
+		r.Cgroups[k].WakeupLatencyNs = summarize(lat[k])
+		x := s.CgroupStat(k + 1)
+		g := &r.Cgroups[k]
+		g.UsageNs, g.UserNs, g.SystemNs = x.UsageNs, x.UserNs, x.SystemNs
+		g.NrPeriods, g.NrThrottled, g.ThrottledNs = x.NrPeriods, x.NrThrottled, x.ThrottledNs
+		g.NrBursts, g.BurstNs = x.NrBursts, x.BurstNs
+	}
+}
+
+// writeCgroupText renders the cgroup table of the CLI summary.
+func (r *Report) writeCgroupText(b *strings.Builder) {
+	if len(r.Cgroups) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "\n%-24s %8s %11s %10s %12s %14s %8s %11s %5s %11s %10s %10s\n",
+		"cgroup", "cpu%", "usage_ms", "periods", "throttled", "throttled_ms", "bursts", "burst_ms", "tasks", "wait_ms", "lat_p50us", "lat_p99us")
+	for _, g := range r.Cgroups {
+		share := 0.0
+		if r.DurationNs > 0 {
+			share = 100 * float64(g.UsageNs) / float64(r.DurationNs)
+		}
+		fmt.Fprintf(b, "%-24s %8.2f %11.3f %10d %12d %14.3f %8d %11.3f %5d %11.3f %10.1f %10.1f\n",
+			g.Path, share, ms(g.UsageNs), g.NrPeriods, g.NrThrottled, ms(g.ThrottledNs), g.NrBursts, ms(g.BurstNs),
+			g.Tasks, ms(g.WaitNs), us(g.WakeupLatencyNs.P50), us(g.WakeupLatencyNs.P99))
+	}
+}

@@ -1,0 +1,62 @@
+package sched
+
+// Script commands for task groups (cgroup*.go): cgroup definitions, a
+// task's cgroup and its moves, cpu.stat.
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// cgroup path=/A [parent=/P] [shares=N] [max=QUOTA/PERIOD] [burst=D]
+// [idle=1] [cpus=2,3] [partition=root|isolated] defines a cgroup (shares is
+// tg->shares before scale_load(), 1024 by default; max as cpu.max).
+func cmdCgroup(e *scriptEnv) string {
+	b := e.builder()
+	path, ok := e.arg("path")
+	if !ok {
+		e.t.Fatalf("%s:%d: cgroup: missing path=", e.path, e.d.line)
+	}
+	parent := ""
+	if v, ok := e.arg("parent"); ok {
+		parent = v
+	}
+	b.cgroup(path, parent, uint64(e.intArg("shares", 1024)))
+	c := &b.cgroups[len(b.cgroups)-1]
+	if v, ok := e.arg("max"); ok {
+		qp := strings.Split(v, "/")
+		if len(qp) != 2 {
+			e.t.Fatalf("%s:%d: cgroup max=%s: want QUOTA/PERIOD", e.path, e.d.line, v)
+		}
+		c.Quota, c.Period = e.parseDur(qp[0]), e.parseDur(qp[1])
+	}
+	if d, ok := e.durArg("burst"); ok {
+		c.Burst = d
+	}
+	c.Idle = e.intArg("idle", 0) == 1
+	if v, ok := e.arg("cpus"); ok {
+		for _, x := range strings.Split(v, ",") {
+			n, err := strconv.Atoi(x)
+			if err != nil {
+				e.t.Fatal(err)
+			}
+			c.CPUs = append(c.CPUs, n)
+		}
+	}
+	if v, ok := e.arg("partition"); ok {
+		c.Partition = v
+	}
+	return ""
+}
+
+// cpustat path=/A prints the cgroup's cpu.stat now.
+func cmdCpustat(e *scriptEnv) string {
+	r := e.run()
+	path, _ := e.arg("path")
+	k := e.b.cgroupID(path)
+	st := r.CgroupStat(k)
+	return fmt.Sprintf("usage %s user %s system %s\nnr_periods %d nr_throttled %d throttled %s\nnr_bursts %d burst %s\n",
+		fmtMs(Time(st.UsageNs)), fmtMs(Time(st.UserNs)), fmtMs(Time(st.SystemNs)),
+		st.NrPeriods, st.NrThrottled, fmtMs(Time(st.ThrottledNs)), st.NrBursts, fmtMs(Time(st.BurstNs)))
+}
