@@ -25,6 +25,10 @@ package sched
 //     enqueue (no ENQUEUE_WAKEUP) renormalises it; EEVDF saves the lag and,
 //     with PLACE_REL_DEADLINE, keeps the deadline relative to vruntime;
 //     PELT detaches on the dequeue (DO_DETACH) and attaches on the enqueue.
+//     A delayed-dequeue task (v6.12; v6.14+ only under migrate_load, see
+//     canMigrateTask()) is dequeued without DEQUEUE_DELAYED: it stays
+//     delayed, takes its lag along and counts in the destination's
+//     h_nr_queued but not its h_nr_runnable.
 //
 // Both kinds leave the task cache-cold for task_hot(): v5.8's
 // migrate_task_rq_fair() and, from v6.3, enqueue_entity() on
