@@ -64,10 +64,32 @@ func (s *Sim) taskHot(env *lbEnv, p *Task) bool {
 	return int64(s.now-p.se.execStart) < mc
 }
 
-// canMigrateTask mirrors can_migrate_task() (no LBF_DST_PINNED retry).
+// taskIneligibleOnDst mirrors task_is_ineligible_on_dst_cpu(): under
+// PLACE_LAG, p is not eligible on its cfs_rq and its group's cfs_rq on the
+// destination has queued entities, so place_entity()'s lag would leave it
+// ineligible there too.
+func (s *Sim) taskIneligibleOnDst(p *Task, env *lbEnv) bool {
+	if !s.eevdf || !s.feat.Has(PlaceLag) {
+		return false
+	}
+	dst := &s.rqs[env.dst].cfs
+	if s.grouped() && p.tg != nil {
+		dst = p.tg.cfs[env.dst]
+	}
+	return dst.nrQueued > 0 && !s.cfsOf(p).eligible(s, p)
+}
+
+// canMigrateTask mirrors can_migrate_task() (no LBF_DST_PINNED retry), in
+// the kernel's order: delayed tasks and ineligible ones (rules.go
+// lbDelayedLoadOnly, lbIneligibleSoftLimit) before affinity, running and
+// cache hotness. With task groups a delayed task is never moved
+// (SIMPLIFIED: the hierarchical delayed counts do not follow a move).
 func (s *Sim) canMigrateTask(env *lbEnv, p *Task, active bool) bool {
-	if p.se.delayed {
-		return false // a delayed task is not really runnable [M]
+	if p.se.delayed && (s.grouped() || (s.rules.lbDelayedLoadOnly && env.migrationType != migrateLoad)) {
+		return false
+	}
+	if s.rules.lbIneligibleSoftLimit && env.sd.nrBalanceFailed == 0 && s.taskIneligibleOnDst(p, env) {
+		return false
 	}
 	if !p.affinity.has(env.dst) {
 		env.somePinned = true

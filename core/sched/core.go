@@ -376,6 +376,9 @@ func (s *Sim) wakeUpNewTask(t *Task, parent *Task) {
 	if parent != nil {
 		this = parent.cpu
 	}
+	if s.rules.forkRecentUsedCPU {
+		t.recentUsedCPU = this // p->recent_used_cpu = task_cpu(p)
+	}
 	if t.isDL() {
 		s.wakeUpNewTaskDL(t, parent, this)
 		return

@@ -160,6 +160,9 @@ func (s *Sim) eevdfEnqueue(rq *rq, q *cfsRq, t *Task, flags int) {
 		s.eevdfPlace(q, t, flags)
 	}
 	q.accountEnqueue(t)
+	if flags&enqMigrated != 0 && s.rules.execStartResetOnEnqueue {
+		t.se.execStart = 0 // no longer cache-hot (rules.go)
+	}
 	if !isCurr {
 		q.insert(s, t)
 	}

@@ -168,8 +168,11 @@ func (c *fairChecker) checkLag(e *Event, fqs []fairRq) {
 		if t.se.vlag > lim || t.se.vlag < -lim {
 			c.failf(e, "dequeued task %s has vlag %d outside ±%d", t.name, t.se.vlag, lim)
 		}
-		if was := c.snap[t.id]; was.onRq && was.delayed {
+		if was := c.snap[t.id]; was.onRq && was.delayed && !t.se.delayed {
 			// finish_delayed_dequeue_entity(): DELAY_ZERO clips positive lag.
+			// A delayed task the balancer moves (v6.12, and v6.14+ under
+			// migrate_load) is dequeued without DEQUEUE_DELAYED: it stays
+			// delayed, keeps its lag and is placed with it on the new CPU.
 			c.stats.delayedZero++
 			if s.features().Has(DelayZero) && t.se.vlag > 0 {
 				c.failf(e, "delayed task %s left with positive vlag %d under DELAY_ZERO", t.name, t.se.vlag)

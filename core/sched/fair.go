@@ -60,6 +60,7 @@ func (s *Sim) enqueueTask(rq *rq, t *Task, flags int) {
 // nr_running until it is picked or woken).
 func (s *Sim) dequeueTask(rq *rq, t *Task, flags int) bool {
 	s.updateRqClock(rq)
+	wasSchedIdle := s.rules.schedIdleBalanceEarly && s.schedIdleRq(rq)
 	sub := 1
 	if s.grouped() {
 		var ok bool
@@ -77,6 +78,9 @@ func (s *Sim) dequeueTask(rq *rq, t *Task, flags int) bool {
 		if rq.nrRunning == 0 {
 			s.fairServerStop(rq) // dequeue_task_fair(): dl_server_stop()
 		}
+	}
+	if s.rules.schedIdleBalanceEarly && !wasSchedIdle && s.schedIdleRq(rq) {
+		rq.nextBalance = s.jiffies() // balance early to pull higher-priority tasks
 	}
 	return true
 }

@@ -25,6 +25,15 @@ package sched
 //     enqueue (no ENQUEUE_WAKEUP) renormalises it; EEVDF saves the lag and,
 //     with PLACE_REL_DEADLINE, keeps the deadline relative to vruntime;
 //     PELT detaches on the dequeue (DO_DETACH) and attaches on the enqueue.
+//     A delayed-dequeue task (v6.12; v6.14+ only under migrate_load, see
+//     canMigrateTask()) is dequeued without DEQUEUE_DELAYED: it stays
+//     delayed, takes its lag along and counts in the destination's
+//     h_nr_queued but not its h_nr_runnable.
+//
+// Both kinds leave the task cache-cold for task_hot(): v5.8's
+// migrate_task_rq_fair() and, from v6.3, enqueue_entity() on
+// ENQUEUE_MIGRATED clear se->exec_start; v3.11 keeps it
+// (rules.go execStartResetOnMigrate, execStartResetOnEnqueue).
 //
 // set_task_cpu() emits EvMigrate (the sched_migrate_task tracepoint, Arg =
 // the source CPU) with the rule that chose the destination. A new task's
@@ -53,12 +62,7 @@ func (s *Sim) migrateWaking(t *Task, dst CPUID, why Reason) {
 	}
 	s.migrateTaskRqFair(src, t)
 	if s.rules.execStartResetOnMigrate {
-		// v5.8 migrate_task_rq_fair(): se->exec_start = 0 (task_hot() then
-		// sees the task cold). v6.3 moved the reset into enqueue_entity()
-		// for ENQUEUE_MIGRATED (a53ce18cacb4, wakeup and load-balancing
-		// moves alike); the 6.x profiles do not model it, and detachTask()
-		// does not reset it on any profile [M].
-		t.se.execStart = 0
+		t.se.execStart = 0 // migrate_task_rq_fair(): task_hot() sees it cold
 	}
 	s.setTaskCPU(t, dst, why)
 }
@@ -69,21 +73,42 @@ func (s *Sim) migrateWaking(t *Task, dst CPUID, why Reason) {
 func (s *Sim) detachTask(src *rq, t *Task, dst CPUID, why Reason) {
 	if s.grouped() {
 		s.dequeueTask(src, t, deqMigrating)
+		s.migrateTaskRqFairHot(t)
 		s.setTaskCPU(t, dst, why)
 		return
 	}
+	wasSchedIdle := s.rules.schedIdleBalanceEarly && s.schedIdleRq(src)
 	s.updateLoadAvg(src, t, peltUpdateTG|peltDoDetach)
 	// dequeueTask() would update PELT again (a no-op at the same instant);
 	// call the class directly to keep the DO_DETACH order of the kernel.
 	s.entityDequeue(src, &src.cfs, t, 0)
+	if t.se.delayed {
+		src.cfs.nrDelayed-- // it stays delayed and counts on dst (attachTask)
+	}
 	src.nrRunning--
+	if s.rules.schedIdleBalanceEarly && !wasSchedIdle && s.schedIdleRq(src) {
+		src.nextBalance = s.jiffies() // dequeue_task_fair(), as in dequeueTask()
+	}
+	s.migrateTaskRqFairHot(t)
 	s.setTaskCPU(t, dst, why)
+}
+
+// migrateTaskRqFairHot is the cache-hotness part of migrate_task_rq_fair()
+// that set_task_cpu() runs for a queued move: up to v6.2 it clears
+// se->exec_start (v6.3+ does it in enqueue_entity(), eevdf.go).
+func (s *Sim) migrateTaskRqFairHot(t *Task) {
+	if s.rules.execStartResetOnMigrate {
+		t.se.execStart = 0
+	}
 }
 
 // attachTask mirrors attach_task(): activate_task(ENQUEUE_MIGRATED) on dst
 // and wakeup_preempt().
 func (s *Sim) attachTask(dst *rq, t *Task, preempt bool) {
 	s.enqueueTask(dst, t, enqMigrated)
+	if t.se.delayed && !s.grouped() {
+		dst.cfs.nrDelayed++ // not counted runnable: h_nr_runnable stays
+	}
 	if preempt {
 		s.checkPreemptCurr(dst, t, 0)
 	}

@@ -95,11 +95,33 @@ type kernelRules struct {
 	// target on its wake list ("sched: Queue task on wakelist in the same
 	// llc if the wakee cpu is idle", Tianchen Ding, v6.0 [M]; 11.4).
 	wakeListIdleLLC bool
-	// execStartResetOnMigrate: migrate_task_rq_fair() sets se->exec_start
-	// = 0 (v5.8 [R 3ea2f097b17e]); the 6.x copies reset it in
-	// enqueue_entity() under ENQUEUE_MIGRATED instead (1.10, 9.2; [M: the
-	// release that moved it]).
+	// execStartResetOnMigrate: migrate_task_rq_fair(), which
+	// set_task_cpu() runs for wakeup migrations and queued moves alike,
+	// sets se->exec_start = 0, so task_hot() sees a moved task cold (v5.8
+	// [R 3ea2f097b17e]; not in v3.11's migrate_task_rq_fair() [R]; the
+	// commit that added it between the two is not resolved [M]) until
+	// a53ce18cacb4 (v6.3) moved it into enqueue_entity() (9.7).
 	execStartResetOnMigrate bool
+	// execStartResetOnEnqueue: enqueue_entity() clears se->exec_start on
+	// ENQUEUE_MIGRATED, which ttwu sets for WF_MIGRATED and activate_task()
+	// for task_on_rq_migrating() (a53ce18cacb4 "sched/fair: Sanitize
+	// vruntime of entity being migrated", v6.3 [R patch]; 9.7).
+	execStartResetOnEnqueue bool
+	// forkRecentUsedCPU: wake_up_new_task() sets p->recent_used_cpu =
+	// task_cpu(p), the CPU sched_fork() gave the child, before
+	// select_task_rq() ([R v5.x and v6.18 core.c]; from 32e839dda3ba,
+	// v4.16, which added recent_used_cpu [M]); v3.11 has none (9.7).
+	forkRecentUsedCPU bool
+	// wakeAffineSkipsDelayed: wake_affine_idle()'s sync test subtracts
+	// cfs_h_nr_delayed() from rq->nr_running (the patch reads h_nr_queued
+	// - h_nr_runnable, names of v6.14 [R patch; release M]); v6.12 counts
+	// delayed tasks (9.7).
+	wakeAffineSkipsDelayed bool
+	// schedIdleBalanceEarly: a dequeue that leaves only SCHED_IDLE tasks
+	// (sched_idle_rq()) sets rq->next_balance = jiffies (323af6deaf70
+	// "sched/fair: Load balance aggressively for SCHED_IDLE CPUs", v5.4 [M
+	// commit; R the test in the 5.9-rc and post-6.18 copies]; 9.7).
+	schedIdleBalanceEarly bool
 	// mwaitPolls: MWAIT idle states keep TIF_POLLING_NRFLAG, so a wakeup
 	// needs no IPI (f8e617f45829 "sched/idle/x86: Optimize unnecessary
 	// mwait_idle() resched IPIs", 2014, v3.15/3.16 [M release]; 11.1).
@@ -166,6 +188,17 @@ type kernelRules struct {
 	// busy interval (v5.10 "sched/fair: Reduce busy load balance interval"
 	// [M version]; 9.3).
 	busyIntervalLess1 bool
+	// lbDelayedLoadOnly: can_migrate_task() refuses a delayed-dequeue task
+	// unless the migration type is migrate_load (61b82dfb6b7e "sched/fair:
+	// Do not try to migrate delayed dequeue task", v6.14 [R tip mail]);
+	// v6.12 has no such test and moves it like any other (9.7).
+	lbDelayedLoadOnly bool
+	// lbIneligibleSoftLimit: while sd->nr_balance_failed is 0,
+	// can_migrate_task() refuses a task not eligible on its source when the
+	// destination has queued fair entities (task_is_ineligible_on_dst_cpu(),
+	// PLACE_LAG; 873199d27bb2 "sched/core: Prioritize migrating eligible
+	// tasks in sched_balance_rq()", v6.14 [R tip mail]; 9.7).
+	lbIneligibleSoftLimit bool
 	// detachShrBound: detach_tasks() compares shr_bound(load,
 	// nr_balance_failed) with the imbalance (b0defa7ae03e, v5.10 [R patch]).
 	detachShrBound bool
@@ -308,7 +341,11 @@ func rulesFor(v int) kernelRules {
 		sisUtil:                 SISUtil.AppliesTo(v),
 		sisClusterFirst:         v >= 600,
 		wakeListIdleLLC:         v >= 600,
-		execStartResetOnMigrate: v < 600,
+		execStartResetOnMigrate: versionIn(v, 500, 603),
+		execStartResetOnEnqueue: v >= 603,
+		forkRecentUsedCPU:       v >= 416,
+		wakeAffineSkipsDelayed:  v >= 614,
+		schedIdleBalanceEarly:   v >= 504,
 		mwaitPolls:              v >= 316,
 		staleIdleClock:          v > 0 && v < 411,
 		governorStopsTick:       v >= 417,
@@ -330,6 +367,8 @@ func rulesFor(v int) kernelRules {
 		itmtPrioSquared:        v >= 516,
 
 		busyIntervalLess1:        v >= 510,
+		lbDelayedLoadOnly:        v >= 614,
+		lbIneligibleSoftLimit:    v >= 614,
 		detachShrBound:           v >= 510,
 		useAsymPrio:              v >= 605,
 		asymSMTGroupOneBusy:      v >= 605,

@@ -107,6 +107,18 @@ func (s *Sim) cpuLoad(c CPUID) int64 { return int64(s.rqs[c].cfs.avg.loadAvg) }
 // groups' share of the root load when it is in a task group (cgroup_pelt.go).
 func (s *Sim) taskLoad(t *Task) int64 { return s.taskHLoad(t) }
 
+// wakeAffineSyncOnly is wake_affine_idle()'s sync test: the waker is the
+// only task of any class on thisCPU (delayed fair tasks aside, from v6.14;
+// rules.go).
+func (s *Sim) wakeAffineSyncOnly(thisCPU CPUID) bool {
+	rq := &s.rqs[thisCPU]
+	n := s.rqNrRunning(rq)
+	if s.rules.wakeAffineSkipsDelayed {
+		n -= s.hNrDelayed(rq)
+	}
+	return n == 1
+}
+
 // wakeAffine mirrors wake_affine(): thisCPU or prevCPU.
 func (s *Sim) wakeAffine(sd *schedDomain, p, waker *Task, thisCPU, prevCPU CPUID, sync bool) CPUID {
 	target := CPUID(-1)
@@ -118,7 +130,7 @@ func (s *Sim) wakeAffine(sd *schedDomain, p, waker *Task, thisCPU, prevCPU CPUID
 		} else {
 			target = thisCPU
 		}
-	case sync && s.rqs[thisCPU].nrRunning-s.hNrDelayed(&s.rqs[thisCPU]) == 1:
+	case sync && s.wakeAffineSyncOnly(thisCPU):
 		target = thisCPU
 	case s.idleCPU(prevCPU):
 		target = prevCPU
