@@ -37,10 +37,12 @@ func badInput(format string, args ...any) error {
 // fills it, so tests run with an empty one.
 type env struct {
 	base string // SCHEDPLAY_BASE: the share link's origin for `schedplay url`
+	// lookup reads a variable for `-shard auto/N` (nil: none is set).
+	lookup func(name string) (string, bool)
 }
 
 func main() {
-	e := env{base: os.Getenv(baseEnvVar)}
+	e := env{base: os.Getenv(baseEnvVar), lookup: os.LookupEnv}
 	os.Exit(runEnv(os.Args[1:], e, os.Stdin, os.Stdout, os.Stderr))
 }
 
@@ -81,9 +83,9 @@ func runEnv(args []string, e env, stdin io.Reader, stdout, stderr io.Writer) int
 	case "run":
 		err = cmdRun(args[1:], stdin, stdout, stderr)
 	case "compare":
-		err = cmdCompare(args[1:], stdin, stdout, stderr)
+		err = cmdCompare(args[1:], e, stdin, stdout, stderr)
 	case "sweep":
-		err = cmdSweep(args[1:], stdin, stdout, stderr)
+		err = cmdSweep(args[1:], e, stdin, stdout, stderr)
 	case "presets":
 		err = cmdPresets(stdout)
 	case "topologies":
@@ -101,7 +103,9 @@ func runEnv(args []string, e env, stdin io.Reader, stdout, stderr io.Writer) int
 	case "export-rtapp":
 		err = cmdExportRTApp(args[1:], stdin, stdout, stderr)
 	case "validate":
-		err = cmdValidate(args[1:], stdin, stdout, stderr)
+		err = cmdValidate(args[1:], e, stdin, stdout, stderr)
+	case "merge":
+		err = cmdMerge(args[1:], e, stdout, stderr)
 	case "trace-metrics":
 		err = cmdTraceMetrics(args[1:], stdin, stdout, stderr)
 	case "help", "-h", "--help":
