@@ -123,11 +123,11 @@ func DecodePart(data []byte) (*Part, error) {
 	if err := dec.Decode(&p); err != nil {
 		return nil, fmt.Errorf("part file: %v", err)
 	}
-	if dec.More() {
-		return nil, fmt.Errorf("part file: data after the JSON object")
-	}
 	if err := p.check(); err != nil {
 		return nil, err
+	}
+	if len(p.Results) == 0 {
+		p.Results = nil // an empty shard decodes alike however it was written
 	}
 	return &p, nil
 }
