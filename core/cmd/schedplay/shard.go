@@ -11,6 +11,8 @@ package main
 import (
 	"flag"
 	"fmt"
+	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 
@@ -25,7 +27,7 @@ type shardFlags struct {
 
 func (s *shardFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&s.shard, "shard", "", "run only slice K of N of the job plan (K from 1; auto/N: K from $SLURM_ARRAY_TASK_ID or $JOB_COMPLETION_INDEX, 0-based) and write -part")
-	fs.StringVar(&s.part, "part", "", "with -shard: write the slice's results to FILE, for `schedplay merge`")
+	fs.StringVar(&s.part, "part", "", "with -shard: write the slice's results to FILE (an existing directory: DIR/part-K-of-N.json), for `schedplay merge`")
 }
 
 // batchExec runs a command's plans: every job (the default), one shard's
@@ -207,7 +209,16 @@ func (x *batchExec) writePart() error {
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(x.partPath, data)
+	return writeFileAtomic(partFile(x.partPath, *x.shard), data)
+}
+
+// partFile is where a part goes: -part FILE, or in an existing directory
+// DIR/part-K-of-N.json (for engines that cannot put the index in a name).
+func partFile(path string, sh experiment.Shard) string {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return filepath.Join(path, fmt.Sprintf("part-%d-of-%d.json", sh.K, sh.N))
+	}
+	return path
 }
 
 // buildID names the schedplay build: module version, VCS revision and

@@ -194,6 +194,17 @@ func TestShardAuto(t *testing.T) {
 		}
 		got, _ := os.ReadFile(p)
 		want, _ := os.ReadFile(explicit[1])
+		// -part DIR: the part is DIR/part-K-of-N.json.
+		sub := filepath.Join(dir, v)
+		if err := os.Mkdir(sub, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if code := runEnv(withFlags(args, "-shard", "auto/3", "-part", sub), e, strings.NewReader(""), &out, &errb); code != 0 {
+			t.Fatalf("%s=1, -part DIR: exit %d: %s", v, code, errb.String())
+		}
+		if inDir, _ := os.ReadFile(filepath.Join(sub, "part-2-of-3.json")); string(inDir) != string(want) {
+			t.Errorf("%s=1 with auto/3 and -part DIR: DIR/part-2-of-3.json is not shard 2/3's part", v)
+		}
 		if string(got) != string(want) {
 			t.Errorf("%s=1 with auto/3: the part differs from shard 2/3's", v)
 		}
