@@ -10,6 +10,8 @@
 //	schedplay topo [-kernel PROFILE] NAME
 //	schedplay export-rtapp [SCENARIO]
 //	schedplay validate [PRESET ...]
+//	schedplay compare|sweep|validate ... -shard K/N -part PART.json
+//	schedplay merge [-csv F] [-o text|markdown|json] PART.json ...
 //
 // Exit status: 0 success, 2 bad input (the message names the file, the field
 // path and what was expected), 1 internal error, 3 (validate -check) a
@@ -62,6 +64,9 @@ commands:
   placement [-topology T] [-tasks 1-20] -a 'K=V ..' [-b 'K=V ..']  where N CPU-bound tasks settle (docs/placement.md)
   export-rtapp [SCENARIO]  print the workload as rt-app JSON (rt-app files also run directly)
   validate [-o text|markdown|json] [PRESET ..]  run the seed/ presets' experiments against the threads' numbers
+  compare|sweep|validate ... -shard K/N -part F  run only slice K of N of the runs (auto/N: from
+                           $SLURM_ARRAY_TASK_ID or $JOB_COMPLETION_INDEX), results to part file F
+  merge [-csv F] [-o text|markdown|json] PART.json ..  combine the parts into the unsharded output (docs/batch.md)
   trace-metrics [-o text|json] FILE  metrics of a real kernel trace (ftrace text or trace-cmd report)
 
 run "schedplay run -h" for the run flags.
