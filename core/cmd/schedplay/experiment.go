@@ -261,10 +261,11 @@ func runBatch(sc *scenario.Scenario, name string, vars []experiment.Config, f *e
 		return nil, err
 	}
 	groups := allGroups(jobs)
-	if _, err := experiment.Resolve(f.metricSpecs(), groups, maxCPUs(jobs)); err != nil {
+	keep, err := experiment.Resolve(f.metricSpecs(), groups, maxCPUs(jobs))
+	if err != nil {
 		return nil, badInput("-metric: %v", err)
 	}
-	outs, ok, err := x.runJobs(jobs, vars, prog)
+	outs, ok, err := x.runJobs(jobs, vars, keep, prog)
 	if err != nil || !ok {
 		return nil, err
 	}

@@ -149,8 +149,9 @@ func (x *batchExec) load(read func() (*scenario.Scenario, string, error)) (*scen
 }
 
 // runJobs runs one plan. It returns every job's outcome, or ok false
-// when sharding (the shard's jobs ran and were kept for the part).
-func (x *batchExec) runJobs(jobs []experiment.Job, vars []experiment.Config, prog *progress) (outs []jobOut, ok bool, err error) {
+// when sharding (the shard's jobs ran and were kept for the part, with
+// only the metrics in keep when the command knows them before running).
+func (x *batchExec) runJobs(jobs []experiment.Job, vars []experiment.Config, keep []string, prog *progress) (outs []jobOut, ok bool, err error) {
 	base := x.next
 	x.next += len(jobs)
 	plan := experiment.PartPlan{Jobs: len(jobs), SHA256: experiment.PlanDigest(jobs, vars)}
@@ -183,7 +184,16 @@ func (x *batchExec) runJobs(jobs []experiment.Job, vars []experiment.Config, pro
 		return nil, false, err
 	}
 	for i, r := range res {
-		x.results = append(x.results, experiment.PartResult{Job: idx[i], Topology: r.Topology, Kernel: r.Kernel, Values: r.Values})
+		vals := r.Values
+		if keep != nil {
+			vals = experiment.Values{}
+			for _, n := range keep {
+				if v, ok := r.Values[n]; ok {
+					vals[n] = v
+				}
+			}
+		}
+		x.results = append(x.results, experiment.PartResult{Job: idx[i], Topology: r.Topology, Kernel: r.Kernel, Values: vals})
 	}
 	return nil, false, nil
 }

@@ -56,6 +56,12 @@ func TestMergeCompareMatchesUnsharded(t *testing.T) {
 			t.Errorf("%d shards, default -o: merged output differs", n)
 		}
 	}
+	// With -metric the parts keep only those metrics.
+	args = withFlags(args, "-metric", "share,latency.max@task_idle,busy@cpu2")
+	parts := shardAll(t, t.TempDir(), 4, args...)
+	if got, want := mergeOut(t, parts, "-o", "json"), runJSON(t, withFlags(args, "-o", "json")...); got != want {
+		t.Errorf("-metric, 4 shards: merged JSON differs:\n%s\n---\n%s", got, want)
+	}
 }
 
 func TestMergeSweepMatchesUnsharded(t *testing.T) {

@@ -43,7 +43,7 @@ func runThread(sc *scenario.Scenario, name string, runs int, c experiment.Center
 	if err != nil {
 		return nil, badInput("%s: experiment.metrics: %v", name, err)
 	}
-	out, ok, err := x.runJobs(jobs, vars, prog)
+	out, ok, err := x.runJobs(jobs, vars, names, prog)
 	if err != nil || !ok {
 		return nil, err
 	}
