@@ -133,7 +133,7 @@ func (x *batchExec) load(read func() (*scenario.Scenario, string, error)) (*scen
 			return nil, "", badInput("part scenario %s: %v", ps.Name, err)
 		}
 		if h := experiment.HashEncoding(sc.Encode()); h != ps.SHA256 {
-			return nil, "", fmt.Errorf("part scenario %s: re-encodes with sha256 %s, not %s", ps.Name, h, ps.SHA256)
+			return nil, "", badInput("part scenario %s: re-encodes with sha256 %s, not %s (a part of another schedplay version?)", ps.Name, h, ps.SHA256)
 		}
 		return sc, ps.Name, nil
 	}
@@ -159,7 +159,7 @@ func (x *batchExec) runJobs(jobs []experiment.Job, vars []experiment.Config, kee
 		i := x.planned
 		x.planned++
 		if i >= len(x.from.Plans) || x.from.Plans[i] != plan {
-			return nil, false, fmt.Errorf("re-planning from the parts' scenarios gave a different plan %d (%d jobs, sha256 %.12s): a part of another schedplay version?", i+1, plan.Jobs, plan.SHA256)
+			return nil, false, badInput("re-planning from the parts' scenarios gave a different plan %d (%d jobs, sha256 %.12s): a part of another schedplay version?", i+1, plan.Jobs, plan.SHA256)
 		}
 		for _, r := range x.merged[base:x.next] {
 			outs = append(outs, jobOut{Topology: r.Topology, Kernel: r.Kernel, Values: r.Values})
@@ -205,7 +205,7 @@ func (x *batchExec) finishMerge() error {
 		return nil
 	}
 	if x.planned != len(x.from.Plans) || x.loaded != len(x.from.Scenarios) {
-		return fmt.Errorf("the command made %d plans of %d scenarios; the parts hold %d of %d (a part of another schedplay version?)",
+		return badInput("the command made %d plans of %d scenarios; the parts hold %d of %d (a part of another schedplay version?)",
 			x.planned, x.loaded, len(x.from.Plans), len(x.from.Scenarios))
 	}
 	return nil

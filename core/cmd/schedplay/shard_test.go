@@ -150,6 +150,25 @@ func TestMergeRefuses(t *testing.T) {
 			t.Errorf("merge %v: exit %d, %q; want exit 2 and %q", c.files, code, stderr, c.want)
 		}
 	}
+	// Parts whose plan digest is not what merge re-plans (as from another
+	// build): refused before anything is printed.
+	var forged []string
+	for i, p := range parts {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		at := strings.Index(string(data), `"plans":[{"jobs":4,"sha256":"`)
+		if at < 0 {
+			t.Fatalf("%s: no plan digest in %.300s", p, data)
+		}
+		at += len(`"plans":[{"jobs":4,"sha256":"`)
+		data = append(append(append([]byte{}, data[:at]...), strings.Repeat("0", 64)...), data[at+64:]...)
+		forged = append(forged, writeFile(t, fmt.Sprintf("forged-%d.json", i), string(data)))
+	}
+	if code, out, stderr := cli(t, "", append([]string{"merge"}, forged...)...); code != 2 || out != "" || !strings.Contains(stderr, "gave a different plan 1 (4 jobs") {
+		t.Errorf("merge of parts with a forged plan digest: exit %d, stdout %q, %q", code, out, stderr)
+	}
 	if code, _, stderr := cli(t, "", append([]string{"merge", "-csv", "x.csv"}, parts...)...); code != 2 || !strings.Contains(stderr, "only a sweep writes CSV") {
 		t.Errorf("merge -csv of compare parts: exit %d, %q", code, stderr)
 	}
