@@ -16,7 +16,12 @@ import (
 // CompareSchema is the JSON schema of `compare -o json` (docs/compare.md).
 const CompareSchema = "schedplay.compare/v1"
 
-func cmdCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+func cmdCompare(args []string, e env, stdin io.Reader, stdout, stderr io.Writer) error {
+	return runCompare(args, e, nil, stdin, stdout, stderr)
+}
+
+// runCompare is compare with merge's executor (nil: from the flags).
+func runCompare(args []string, e env, merge *batchExec, stdin io.Reader, stdout, stderr io.Writer) error {
 	var f expFlags
 	var a, b, out string
 	fs := newExpFlagSet("compare", &f, stderr)
@@ -32,6 +37,10 @@ func cmdCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	if out != "text" && out != "json" && out != "markdown" {
 		return badInput("-o %q: want text, markdown or json", out)
 	}
+	x, err := newBatchExec("compare", fs, args, f.shard, e, merge)
+	if err != nil {
+		return err
+	}
 	setsA, err := splitSets("-a", a)
 	if err != nil {
 		return err
@@ -40,7 +49,7 @@ func cmdCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	sc, name, err := loadExperiment(fs, &f, stdin, stderr)
+	sc, name, err := loadExperiment(fs, &f, x, stdin, stderr)
 	if err != nil {
 		return err
 	}
@@ -55,20 +64,32 @@ func cmdCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		if len(f.metricSpecs()) > 0 {
 			return badInput("-metric: %s has an experiment block that names its metrics; give -a/-b to compare other metrics", name)
 		}
-		tr, err := runThread(sc, name, runs, experiment.Center(f.stat), newProgress(stderr, f.progress, "compare"))
+		tr, err := runThread(sc, name, runs, experiment.Center(f.stat), x, newProgress(stderr, f.progress, "compare"))
 		if err != nil {
+			return err
+		}
+		if x.sharding() {
+			return x.writePart()
+		}
+		if err := x.finishMerge(); err != nil {
 			return err
 		}
 		return writeThread(stdout, tr, out)
 	}
 	vars := []experiment.Config{{Label: "A", Flag: "-a", Sets: setsA}, {Label: "B", Flag: "-b", Sets: setsB}}
-	bt, err := runBatch(sc, name, vars, &f, newProgress(stderr, f.progress, "compare"))
+	bt, err := runBatch(sc, name, vars, &f, x, newProgress(stderr, f.progress, "compare"))
 	if err != nil {
+		return err
+	}
+	if x.sharding() {
+		return x.writePart()
+	}
+	if err := x.finishMerge(); err != nil {
 		return err
 	}
 	center := experiment.Center(f.stat)
 	rows := experiment.Compare(bt.names, bt.sides[0], bt.sides[1], center)
-	doc := newCompareDoc(name, bt.jobs, bt.runs, vars, f.runs, center, rows)
+	doc := newCompareDoc(name, bt.jobs, bt.outs, vars, f.runs, center, rows)
 	if out == "json" {
 		js, err := json.MarshalIndent(doc, "", "  ")
 		if err != nil {
@@ -134,14 +155,14 @@ func toStatDoc(s *experiment.Summary) *statDoc {
 		StddevPct: s.StddevPct, Min: s.Min, Max: s.Max}
 }
 
-func newCompareDoc(name string, jobs []experiment.Job, runs []experiment.Run, vars []experiment.Config, n int, c experiment.Center, rows []experiment.Row) compareDoc {
+func newCompareDoc(name string, jobs []experiment.Job, outs []jobOut, vars []experiment.Config, n int, c experiment.Center, rows []experiment.Row) compareDoc {
 	d := compareDoc{Schema: CompareSchema, Scenario: name, DurationNs: int64(jobs[0].Cfg.Duration),
 		Runs: n, Center: string(c), Metrics: []compareItem{}}
 	for i := 0; i < n; i++ {
 		d.Seeds = append(d.Seeds, jobs[i].Seed)
 	}
 	side := func(v int) sideDoc {
-		r := runs[v*n].Report
+		r := outs[v*n]
 		return sideDoc{Set: append([]string{}, vars[v].Sets...), Topology: r.Topology, Kernel: r.Kernel}
 	}
 	d.A, d.B = side(0), side(1)

@@ -28,6 +28,7 @@ type expFlags struct {
 	metrics  multiFlag
 	stat     string
 	progress bool
+	shard    shardFlags
 }
 
 func newExpFlagSet(name string, f *expFlags, stderr io.Writer) *flag.FlagSet {
@@ -45,6 +46,7 @@ func newExpFlagSet(name string, f *expFlags, stderr io.Writer) *flag.FlagSet {
 		metricNames()+"; task metrics take @GROUP, busy takes @cpuN")
 	fs.StringVar(&f.stat, "stat", "amean", "centre of each side: amean or median")
 	fs.BoolVar(&f.progress, "progress", false, "show progress on stderr even when it is not a terminal")
+	f.shard.register(fs)
 	return fs
 }
 
@@ -79,22 +81,25 @@ func (f *expFlags) metricSpecs() []string {
 	return out
 }
 
-// loadExperiment reads the scenario and folds the run flags into it.
-func loadExperiment(fs *flag.FlagSet, f *expFlags, stdin io.Reader, stderr io.Writer) (*scenario.Scenario, string, error) {
+// loadExperiment reads the scenario and folds the run flags into it (at
+// merge: the scenario the parts carry, flags already folded in).
+func loadExperiment(fs *flag.FlagSet, f *expFlags, x *batchExec, stdin io.Reader, stderr io.Writer) (*scenario.Scenario, string, error) {
 	if fs.NArg() > 1 {
 		return nil, "", badInput("want at most one SCENARIO, got %d", fs.NArg())
 	}
-	sc, name, err := loadScenarioWarn(fs.Arg(0), f.run.preset, stdin, stderr)
-	if err != nil {
-		return nil, "", err
-	}
-	if err := f.run.apply(sc); err != nil {
-		return nil, "", err
-	}
-	if sc.Name != "" {
-		name = sc.Name
-	}
-	return sc, name, nil
+	return x.load(func() (*scenario.Scenario, string, error) {
+		sc, name, err := loadScenarioWarn(fs.Arg(0), f.run.preset, stdin, stderr)
+		if err != nil {
+			return nil, "", err
+		}
+		if err := f.run.apply(sc); err != nil {
+			return nil, "", err
+		}
+		if sc.Name != "" {
+			name = sc.Name
+		}
+		return sc, name, nil
+	})
 }
 
 // prepare plans the runs (experiment.Plan); overrides the scenario rejects
@@ -108,10 +113,18 @@ func prepare(base *scenario.Scenario, name string, vars []experiment.Config, run
 	return jobs, err
 }
 
-// runAll runs the jobs on a pool of GOMAXPROCS workers. The first error
-// in job order is returned, naming the configuration and seed.
-func runAll(jobs []experiment.Job, vars []experiment.Config, prog *progress) ([]experiment.Run, error) {
-	out := make([]experiment.Run, len(jobs))
+// jobOut is what the tables take from a finished run: its machine and
+// kernel names and its measured values.
+type jobOut struct {
+	Topology, Kernel string
+	Values           experiment.Values
+}
+
+// runAll runs the jobs on a pool of GOMAXPROCS workers and measures each
+// as it finishes. The first error in job order is returned, naming the
+// configuration and seed.
+func runAll(jobs []experiment.Job, vars []experiment.Config, prog *progress) ([]jobOut, error) {
+	out := make([]jobOut, len(jobs))
 	errs := make([]error, len(jobs))
 	work := make(chan int)
 	done := make(chan int)
@@ -121,7 +134,11 @@ func runAll(jobs []experiment.Job, vars []experiment.Config, prog *progress) ([]
 		go func() {
 			defer wg.Done()
 			for i := range work {
-				out[i], errs[i] = experiment.Execute(jobs[i])
+				r, err := experiment.Execute(jobs[i])
+				if err == nil {
+					out[i] = jobOut{Topology: r.Report.Topology, Kernel: r.Report.Kernel, Values: experiment.Measure(r)}
+				}
+				errs[i] = err
 				done <- i
 			}
 		}()
@@ -200,11 +217,11 @@ func selectMetrics(specs []string, jobs []experiment.Job, vals []experiment.Valu
 	return names, nil
 }
 
-// measureAll measures every run.
-func measureAll(runs []experiment.Run) []experiment.Values {
-	vals := make([]experiment.Values, len(runs))
-	for i, r := range runs {
-		vals[i] = experiment.Measure(r)
+// values are the measured values of the outcomes, in job order.
+func values(outs []jobOut) []experiment.Values {
+	vals := make([]experiment.Values, len(outs))
+	for i, o := range outs {
+		vals[i] = o.Values
 	}
 	return vals
 }
@@ -230,28 +247,29 @@ func allGroups(jobs []experiment.Job) []string { return experiment.Groups(jobs) 
 // seeds, measured, with the metrics to report.
 type batch struct {
 	jobs  []experiment.Job
-	runs  []experiment.Run
+	outs  []jobOut
 	names []string          // resolved -metric, or the default set
 	sides []experiment.Side // per configuration, the values in seed order
 }
 
 // runBatch plans, checks -metric against every configuration's task
-// groups before anything runs, runs the jobs on every core and measures
-// them.
-func runBatch(sc *scenario.Scenario, name string, vars []experiment.Config, f *expFlags, prog *progress) (*batch, error) {
+// groups before anything runs, runs the jobs on every core (x decides
+// which) and measures them. A nil batch: x is sharding, nothing to print.
+func runBatch(sc *scenario.Scenario, name string, vars []experiment.Config, f *expFlags, x *batchExec, prog *progress) (*batch, error) {
 	jobs, err := prepare(sc, name, vars, f.runs)
 	if err != nil {
 		return nil, err
 	}
 	groups := allGroups(jobs)
-	if _, err := experiment.Resolve(f.metricSpecs(), groups, maxCPUs(jobs)); err != nil {
+	keep, err := experiment.Resolve(f.metricSpecs(), groups, maxCPUs(jobs))
+	if err != nil {
 		return nil, badInput("-metric: %v", err)
 	}
-	runs, err := runAll(jobs, vars, prog)
-	if err != nil {
+	outs, ok, err := x.runJobs(jobs, vars, keep, prog)
+	if err != nil || !ok {
 		return nil, err
 	}
-	vals := measureAll(runs)
+	vals := values(outs)
 	names, err := selectMetrics(f.metricSpecs(), jobs, vals, vars)
 	if err != nil {
 		return nil, err
@@ -260,5 +278,5 @@ func runBatch(sc *scenario.Scenario, name string, vars []experiment.Config, f *e
 	for i, j := range jobs {
 		sides[j.Config] = append(sides[j.Config], vals[i])
 	}
-	return &batch{jobs: jobs, runs: runs, names: names, sides: sides}, nil
+	return &batch{jobs: jobs, outs: outs, names: names, sides: sides}, nil
 }

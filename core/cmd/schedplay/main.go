@@ -10,6 +10,8 @@
 //	schedplay topo [-kernel PROFILE] NAME
 //	schedplay export-rtapp [SCENARIO]
 //	schedplay validate [PRESET ...]
+//	schedplay compare|sweep|validate ... -shard K/N -part PART.json
+//	schedplay merge [-csv F] [-o text|markdown|json] PART.json ...
 //
 // Exit status: 0 success, 2 bad input (the message names the file, the field
 // path and what was expected), 1 internal error, 3 (validate -check) a
@@ -37,10 +39,12 @@ func badInput(format string, args ...any) error {
 // fills it, so tests run with an empty one.
 type env struct {
 	base string // SCHEDPLAY_BASE: the share link's origin for `schedplay url`
+	// lookup reads a variable for `-shard auto/N` (nil: none is set).
+	lookup func(name string) (string, bool)
 }
 
 func main() {
-	e := env{base: os.Getenv(baseEnvVar)}
+	e := env{base: os.Getenv(baseEnvVar), lookup: os.LookupEnv}
 	os.Exit(runEnv(os.Args[1:], e, os.Stdin, os.Stdout, os.Stderr))
 }
 
@@ -60,6 +64,9 @@ commands:
   placement [-topology T] [-tasks 1-20] -a 'K=V ..' [-b 'K=V ..']  where N CPU-bound tasks settle (docs/placement.md)
   export-rtapp [SCENARIO]  print the workload as rt-app JSON (rt-app files also run directly)
   validate [-o text|markdown|json] [PRESET ..]  run the seed/ presets' experiments against the threads' numbers
+  compare|sweep|validate ... -shard K/N -part F  run only slice K of N of the runs (auto/N: from
+                           $SLURM_ARRAY_TASK_ID or $JOB_COMPLETION_INDEX), results to part file F
+  merge [-csv F] [-o text|markdown|json] PART.json ..  combine the parts into the unsharded output (docs/batch.md)
   trace-metrics [-o text|json] FILE  metrics of a real kernel trace (ftrace text or trace-cmd report)
 
 run "schedplay run -h" for the run flags.
@@ -81,9 +88,9 @@ func runEnv(args []string, e env, stdin io.Reader, stdout, stderr io.Writer) int
 	case "run":
 		err = cmdRun(args[1:], stdin, stdout, stderr)
 	case "compare":
-		err = cmdCompare(args[1:], stdin, stdout, stderr)
+		err = cmdCompare(args[1:], e, stdin, stdout, stderr)
 	case "sweep":
-		err = cmdSweep(args[1:], stdin, stdout, stderr)
+		err = cmdSweep(args[1:], e, stdin, stdout, stderr)
 	case "presets":
 		err = cmdPresets(stdout)
 	case "topologies":
@@ -101,7 +108,9 @@ func runEnv(args []string, e env, stdin io.Reader, stdout, stderr io.Writer) int
 	case "export-rtapp":
 		err = cmdExportRTApp(args[1:], stdin, stdout, stderr)
 	case "validate":
-		err = cmdValidate(args[1:], stdin, stdout, stderr)
+		err = cmdValidate(args[1:], e, stdin, stdout, stderr)
+	case "merge":
+		err = cmdMerge(args[1:], e, stdout, stderr)
 	case "trace-metrics":
 		err = cmdTraceMetrics(args[1:], stdin, stdout, stderr)
 	case "help", "-h", "--help":

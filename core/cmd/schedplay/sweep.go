@@ -12,7 +12,12 @@ import (
 	"schedplay/core/experiment"
 )
 
-func cmdSweep(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+func cmdSweep(args []string, e env, stdin io.Reader, stdout, stderr io.Writer) error {
+	return runSweep(args, e, nil, stdin, stdout, stderr)
+}
+
+// runSweep is sweep with merge's executor (nil: from the flags).
+func runSweep(args []string, e env, merge *batchExec, stdin io.Reader, stdout, stderr io.Writer) error {
 	var f expFlags
 	var axesFlag multiFlag
 	var csvOut string
@@ -23,6 +28,10 @@ func cmdSweep(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return badInput("%v", err)
 	}
 	if err := f.check(); err != nil {
+		return err
+	}
+	x, err := newBatchExec("sweep", fs, args, f.shard, e, merge)
+	if err != nil {
 		return err
 	}
 	if len(axesFlag) == 0 && fs.NArg() == 1 {
@@ -61,13 +70,19 @@ func cmdSweep(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err := experiment.CheckSweepAxes(axes); err != nil {
 		return badInput("%v", err)
 	}
-	sc, name, err := loadExperiment(fs, &f, stdin, stderr)
+	sc, name, err := loadExperiment(fs, &f, x, stdin, stderr)
 	if err != nil {
 		return err
 	}
 	vars := experiment.SweepConfigs(axes)
-	bt, err := runBatch(sc, name, vars, &f, newProgress(stderr, f.progress, "sweep"))
+	bt, err := runBatch(sc, name, vars, &f, x, newProgress(stderr, f.progress, "sweep"))
 	if err != nil {
+		return err
+	}
+	if x.sharding() {
+		return x.writePart()
+	}
+	if err := x.finishMerge(); err != nil {
 		return err
 	}
 	res := &experiment.Sweep{Name: name, Axes: axes, Runs: f.runs, Center: experiment.Center(f.stat),

@@ -26,7 +26,8 @@ type threadRun struct {
 
 // runThread runs sc's experiment block: runs seeds per cell (0 = the
 // block's own count).
-func runThread(sc *scenario.Scenario, name string, runs int, c experiment.Center, prog *progress) (*threadRun, error) {
+// A nil threadRun: x is sharding, nothing to print.
+func runThread(sc *scenario.Scenario, name string, runs int, c experiment.Center, x *batchExec, prog *progress) (*threadRun, error) {
 	e := sc.Experiment
 	if runs == 0 {
 		runs = e.EffectiveRuns()
@@ -42,17 +43,17 @@ func runThread(sc *scenario.Scenario, name string, runs int, c experiment.Center
 	if err != nil {
 		return nil, badInput("%s: experiment.metrics: %v", name, err)
 	}
-	out, err := runAll(jobs, vars, prog)
-	if err != nil {
+	out, ok, err := x.runJobs(jobs, vars, names, prog)
+	if err != nil || !ok {
 		return nil, err
 	}
-	vals := measureAll(out)
+	vals := values(out)
 	tr := &threadRun{Name: name, Sc: sc, Runs: runs}
 	for i := 0; i < runs; i++ {
 		tr.Seeds = append(tr.Seeds, jobs[i].Seed)
 	}
 	for vi := range vl {
-		r := out[vi*len(e.Configs)*runs].Report
+		r := out[vi*len(e.Configs)*runs]
 		tr.labels = append(tr.labels, fmt.Sprintf("topology %s, kernel %s", r.Topology, r.Kernel))
 	}
 	cube := experiment.ThreadCube(e, vals, runs)

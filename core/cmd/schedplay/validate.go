@@ -16,15 +16,22 @@ import (
 	"schedplay/core/scenario"
 )
 
-func cmdValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+func cmdValidate(args []string, e env, stdin io.Reader, stdout, stderr io.Writer) error {
+	return runValidate(args, e, nil, stdin, stdout, stderr)
+}
+
+// runValidate is validate with merge's executor (nil: from the flags).
+func runValidate(args []string, e env, merge *batchExec, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	runs := fs.Int("runs", 0, "seeds per cell (default: each experiment's own runs)")
 	out := fs.String("o", "text", "output: text, markdown or json")
 	check := fs.Bool("check", false, "exit with status 3 when a thread's number is missed")
 	progress := fs.Bool("progress", false, "show progress on stderr even when it is not a terminal")
+	var sf shardFlags
+	sf.register(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: schedplay validate [-runs N] [-o text|markdown|json] [-check] [PRESET|SCENARIO ...]")
+		fmt.Fprintln(stderr, "usage: schedplay validate [-runs N] [-o text|markdown|json] [-check] [-shard K/N -part FILE] [PRESET|SCENARIO ...]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -35,6 +42,10 @@ func cmdValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	}
 	if *out != "text" && *out != "markdown" && *out != "json" {
 		return badInput("-o %q: want text, markdown or json", *out)
+	}
+	x, err := newBatchExec("validate", fs, args, sf, e, merge)
+	if err != nil {
+		return err
 	}
 	names := fs.Args()
 	if len(names) == 0 {
@@ -51,21 +62,30 @@ func cmdValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 		if _, err := scenario.Preset(n); err != nil && !strings.HasPrefix(n, "seed/") && !strings.HasPrefix(n, "demo/") && !strings.HasPrefix(n, "cgroup/") {
 			preset, arg = "", n
 		}
-		sc, name, err := loadScenarioWarn(arg, preset, stdin, stderr)
+		sc, name, err := x.load(func() (*scenario.Scenario, string, error) {
+			sc, name, err := loadScenarioWarn(arg, preset, stdin, stderr)
+			if err == nil && sc.Name != "" {
+				name = sc.Name
+			}
+			return sc, name, err
+		})
 		if err != nil {
 			return err
-		}
-		if sc.Name != "" {
-			name = sc.Name
 		}
 		if sc.Experiment == nil {
 			return badInput("%s has no experiment block (see docs/scenario-format.md)", n)
 		}
-		tr, err := runThread(sc, name, *runs, experiment.CenterMean, newProgress(stderr, *progress, name))
+		tr, err := runThread(sc, name, *runs, experiment.CenterMean, x, newProgress(stderr, *progress, name))
 		if err != nil {
 			return err
 		}
 		trs = append(trs, tr)
+	}
+	if x.sharding() {
+		return x.writePart()
+	}
+	if err := x.finishMerge(); err != nil {
+		return err
 	}
 	if err := writeValidation(stdout, trs, *out); err != nil {
 		return err
