@@ -1,0 +1,132 @@
+package main
+
+// CgroupTree: the scenario's cgroups as a tree in the workload panel
+// (docs/scenario-format.md "Cgroups"): add a group at the root or inside
+// another, rename it, remove it (with the groups inside it, unless tasks
+// are in them), and write its cpu.weight, cpu.max (quota and period),
+// cpu.max.burst, cpu.idle and cpuset.cpus. The task table and the
+// generator forms put task groups and generators in a group. The edits
+// are cgroup_edit.go's; a rejected value stays in its field with the
+// scenario layer's message under the tree, and the scenario is unchanged.
+// Paths, names and values are user input: they reach the page through
+// attribute values and vg-content only.
+
+import (
+	"strconv"
+
+	"schedplay/core/scenario"
+)
+
+// CgroupTree is the cgroup tree's component.
+type CgroupTree struct {
+	App *App `vugu:"data"`
+}
+
+// cgState is the tree's own state: the last rejected field.
+type cgState struct {
+	Err *cgFieldErr
+}
+
+func (c *CgroupTree) st() *cgState {
+	if c.App.CG == nil {
+		c.App.CG = &cgState{}
+	}
+	return c.App.CG
+}
+
+func (c *CgroupTree) rows() []CgroupRow { return cgroupRows(c.App.Sc, c.st().Err, c.App.JSONErr) }
+
+// cgErr is one message under the tree, with its element id.
+type cgErr struct{ ID, Msg string }
+
+// errs lists the rows' field errors, in row order, one per row.
+func (c *CgroupTree) errs() []cgErr {
+	var out []cgErr
+	for _, r := range c.rows() {
+		for _, f := range []string{"name", "cpu.weight", "cpu.max", "cpu.max.burst", "cpu.idle", "cpuset.cpus"} {
+			if m := r.Errs[f]; m != "" {
+				out = append(out, cgErr{ID: cgID(r, "err"), Msg: m})
+				break // one per row: the edit's, or the scenario's
+			}
+		}
+	}
+	return out
+}
+
+// cgID is an element id of row r's field (ids by row, not by path: a
+// path is user text).
+func cgID(r CgroupRow, field string) string { return "cg-" + strconv.Itoa(r.Index) + "-" + field }
+
+// fieldText is what a field shows: its rejected text, or the value.
+func fieldText(r CgroupRow, field, value string) string {
+	if t, ok := r.Texts[field]; ok {
+		return t
+	}
+	return value
+}
+
+func quotaText(r CgroupRow) string {
+	if t, ok := r.Texts["cpu.max"]; ok {
+		return t
+	}
+	return r.Quota
+}
+
+func badIf(r CgroupRow, field string) string {
+	if r.Errs[field] != "" {
+		return "bad"
+	}
+	return ""
+}
+
+// apply records the outcome of an edit of the group at path: a rejected
+// field keeps its text and message; a good edit reruns.
+func (c *CgroupTree) apply(path, field, text string, err error) {
+	if err != nil {
+		msg := err.Error()
+		if pe := asPathError(err); pe.Path != "" {
+			msg = pe.Path + ": " + pe.Msg
+		}
+		c.st().Err = &cgFieldErr{Path: path, Field: field, Text: text, Msg: msg}
+		c.App.Notice = msg
+		return
+	}
+	c.st().Err = nil
+	c.App.edited()
+}
+
+func (c *CgroupTree) add(parent string) {
+	_, err := cgAdd(c.App.Sc, parent)
+	c.apply(parent, "name", "", err)
+}
+
+func (c *CgroupTree) rename(path, name string) {
+	c.apply(path, "name", name, cgRename(c.App.Sc, path, name))
+}
+
+func (c *CgroupTree) remove(path string) {
+	c.apply(path, "name", "", cgRemove(c.App.Sc, path))
+}
+
+func (c *CgroupTree) setFile(path, file, text string) {
+	c.apply(path, file, text, cgSetFile(c.App.Sc, path, file, text))
+}
+
+func (c *CgroupTree) setMax(r CgroupRow, quota, period string) {
+	c.apply(r.Path, "cpu.max", quota, cgSetFile(c.App.Sc, r.Path, "cpu.max", cpuMaxText(quota, period)))
+}
+
+func (c *CgroupTree) setIdle(path string, on bool) {
+	v := ""
+	if on {
+		v = "1"
+	}
+	c.setFile(path, "cpu.idle", v)
+}
+
+// cgroupOptions are the groups a task group or generator can start in:
+// the root, then the scenario's groups.
+func cgroupOptions(sc *scenario.Scenario) []string {
+	paths, _ := sc.CgroupPaths()
+	return append([]string{"/"}, paths...)
+}
