@@ -43,7 +43,7 @@ type cgErr struct{ ID, Msg string }
 func (c *CgroupTree) errs() []cgErr {
 	var out []cgErr
 	for _, r := range c.rows() {
-		for _, f := range []string{"name", "cpu.weight", "cpu.max", "cpu.max.burst", "cpu.idle", "cpuset.cpus"} {
+		for _, f := range []string{"row", "name", "cpu.weight", "cpu.max", "cpu.max.burst", "cpu.idle", "cpuset.cpus"} {
 			if m := r.Errs[f]; m != "" {
 				out = append(out, cgErr{ID: cgID(r, "err"), Msg: m})
 				break // one per row: the edit's, or the scenario's
@@ -97,7 +97,7 @@ func (c *CgroupTree) apply(path, field, text string, err error) {
 
 func (c *CgroupTree) add(parent string) {
 	_, err := cgAdd(c.App.Sc, parent)
-	c.apply(parent, "name", "", err)
+	c.apply(parent, "row", "", err)
 }
 
 func (c *CgroupTree) rename(path, name string) {
@@ -105,7 +105,7 @@ func (c *CgroupTree) rename(path, name string) {
 }
 
 func (c *CgroupTree) remove(path string) {
-	c.apply(path, "name", "", cgRemove(c.App.Sc, path))
+	c.apply(path, "row", "", cgRemove(c.App.Sc, path))
 }
 
 func (c *CgroupTree) setFile(path, file, text string) {

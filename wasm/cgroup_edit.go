@@ -101,7 +101,10 @@ func cgroupRows(sc *scenario.Scenario, ferr *cgFieldErr, pathErr *scenario.Error
 			r.Errs["name"] = pathErr.Msg
 		}
 		if ferr != nil && ferr.Path == p {
-			r.Errs[ferr.Field], r.Texts[ferr.Field] = ferr.Msg, ferr.Text
+			r.Errs[ferr.Field] = ferr.Msg
+			if ferr.Field != "row" { // "row": an add or remove, no field's text
+				r.Texts[ferr.Field] = ferr.Text
+			}
 		}
 		out = append(out, r)
 	}

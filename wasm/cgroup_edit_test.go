@@ -79,8 +79,14 @@ func TestCgroupTreeEdits(t *testing.T) {
 	must(sc.Validate())
 
 	// Remove: refused while tasks are inside; else the subtree goes.
-	if err := cgRemove(sc, "/web"); err == nil || !strings.Contains(err.Error(), "has tasks (b)") {
+	err = cgRemove(sc, "/web")
+	if err == nil || !strings.Contains(err.Error(), "has tasks (b)") {
 		t.Fatalf("removing a busy group: %v", err)
+	}
+	for _, r := range cgroupRows(sc, &cgFieldErr{Path: "/web", Field: "row", Msg: err.Error()}, nil) {
+		if (r.Path == "/web") != (r.Errs["row"] != "") || len(r.Texts) != 0 {
+			t.Fatalf("row %s after the refused remove: errs %v, texts %v", r.Path, r.Errs, r.Texts)
+		}
 	}
 	must(cgAssign(sc, 1, "/"))
 	must(cgRemove(sc, "/web"))
