@@ -65,11 +65,38 @@ func fieldText(r CgroupRow, field, value string) string {
 	return value
 }
 
-func quotaText(r CgroupRow) string {
+// cgField is one text field of a row: one template element for all of
+// them (each element of a Vugu template is generated code in main.wasm).
+type cgField struct {
+	Key, ID, Class, Placeholder, Value string
+}
+
+// cgFields lists row r's text fields: weight, quota, period, burst, cpus.
+func cgFields(r CgroupRow) []cgField {
+	quota := r.Quota
 	if t, ok := r.Texts["cpu.max"]; ok {
-		return t
+		quota = t
 	}
-	return r.Quota
+	return []cgField{
+		{"cpu.weight", cgID(r, "weight"), "num " + badIf(r, "cpu.weight"), "100", fieldText(r, "cpu.weight", r.Weight)},
+		{"quota", cgID(r, "quota"), "num " + badIf(r, "cpu.max"), "max", quota},
+		{"period", cgID(r, "period"), "num " + badIf(r, "cpu.max"), "100000", r.Period},
+		{"cpu.max.burst", cgID(r, "burst"), "num " + badIf(r, "cpu.max.burst"), "0", fieldText(r, "cpu.max.burst", r.Burst)},
+		{"cpuset.cpus", cgID(r, "cpus"), "cpus " + badIf(r, "cpuset.cpus"), "parent's", fieldText(r, "cpuset.cpus", r.CPUs)},
+	}
+}
+
+// setField writes text into row r's field key (quota and period make
+// cpu.max together).
+func (c *CgroupTree) setField(r CgroupRow, key, text string) {
+	switch key {
+	case "quota":
+		c.setMax(r, text, r.Period)
+	case "period":
+		c.setMax(r, r.Quota, text)
+	default:
+		c.setFile(r.Path, key, text)
+	}
 }
 
 func badIf(r CgroupRow, field string) string {

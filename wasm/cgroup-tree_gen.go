@@ -39,7 +39,7 @@ func (c *CgroupTree) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgparent.AppendChild(vgn)
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "thead", Attr: []vugu.VGAttribute(nil)}
 				vgparent.AppendChild(vgn)
-				vgn.SetInnerHTML(vugu.HTML("\x3Ctr\x3E\x3Cth\x3Egroup\x3C/th\x3E\x3Cth title=\"cpu.weight 1..10000 (default 100)\"\x3Eweight\x3C/th\x3E\x3Cth title=\"cpu.max quota in µs, or max\"\x3Equota\x3C/th\x3E\x3Cth title=\"cpu.max period in µs, 1000..1000000 (default 100000)\"\x3Eperiod\x3C/th\x3E\x3Cth title=\"cpu.max.burst in µs, at most the quota\"\x3Eburst\x3C/th\x3E\x3Cth title=\"cpu.idle: the group\x26#39;s entities are SCHED_IDLE to their siblings\"\x3Eidle\x3C/th\x3E\x3Cth title=\"cpuset.cpus (default: the parent\x26#39;s CPUs)\"\x3Ecpus\x3C/th\x3E\x3Cth\x3Etasks\x3C/th\x3E\x3Cth\x3E\x3C/th\x3E\x3C/tr\x3E"))
+				vgn.SetInnerHTML(vugu.HTML("\x3Ctr\x3E\x3Cth\x3Egroup\x3C/th\x3E\x3Cth title=\"cpu.weight 1..10000 (default 100)\"\x3Eweight\x3C/th\x3E\x3Cth title=\"cpu.max quota in µs, or max\"\x3Equota\x3C/th\x3E\x3Cth title=\"cpu.max period in µs, 1000..1000000 (default 100000)\"\x3Eperiod\x3C/th\x3E\x3Cth title=\"cpu.max.burst in µs, at most the quota; the box: cpu.idle (the group\x26#39;s entities are SCHED_IDLE to their siblings)\"\x3Eburst · idle\x3C/th\x3E\x3Cth title=\"cpuset.cpus (default: the parent\x26#39;s CPUs)\"\x3Ecpus\x3C/th\x3E\x3Cth\x3Etasks\x3C/th\x3E\x3Cth\x3E\x3C/th\x3E\x3C/tr\x3E"))
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 				vgparent.AppendChild(vgn)
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "tbody", Attr: []vugu.VGAttribute(nil)}
@@ -98,146 +98,51 @@ func (c *CgroupTree) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							}
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 							vgparent.AppendChild(vgn)
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
-							vgparent.AppendChild(vgn)
-							{
-								vgparent := vgn
-								_ = vgparent
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "placeholder", Val: "100"}}}
+							for vgiterkeyt, f := range cgFields(r) {
+								var vgiterkey interface{} = vgiterkeyt
+								_ = vgiterkey
+								f := f
+								_ = f
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
 								vgparent.AppendChild(vgn)
-								vgn.AddAttrInterface("class", "num "+badIf(r, "cpu.weight"))
-								vgn.AddAttrInterface("id", cgID(r, "weight"))
 								{
-									b, err := vjson.Marshal(fieldText(r, "cpu.weight", r.Weight))
-									if err != nil {
-										panic(err)
+									vgparent := vgn
+									_ = vgparent
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute(nil)}
+									vgparent.AppendChild(vgn)
+									vgn.AddAttrInterface("class", f.Class)
+									vgn.AddAttrInterface("id", f.ID)
+									vgn.AddAttrInterface("placeholder", f.Placeholder)
+									{
+										b, err := vjson.Marshal(f.Value)
+										if err != nil {
+											panic(err)
+										}
+										vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
 									}
-									vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
-								}
-								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-									EventType:	"change",
-									Func:		func(event vugu.DOMEvent) { c.setFile(r.Path, "cpu.weight", event.PropString("target", "value")) },
-									// TODO: implement capture, etc. mostly need to decide syntax
-								})
-							}
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
-							vgparent.AppendChild(vgn)
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
-							vgparent.AppendChild(vgn)
-							{
-								vgparent := vgn
-								_ = vgparent
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "placeholder", Val: "max"}}}
-								vgparent.AppendChild(vgn)
-								vgn.AddAttrInterface("class", "num "+badIf(r, "cpu.max"))
-								vgn.AddAttrInterface("id", cgID(r, "quota"))
-								{
-									b, err := vjson.Marshal(quotaText(r))
-									if err != nil {
-										panic(err)
+									vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+										EventType:	"change",
+										Func:		func(event vugu.DOMEvent) { c.setField(r, f.Key, event.PropString("target", "value")) },
+										// TODO: implement capture, etc. mostly need to decide syntax
+									})
+									if f.Key == "cpu.max.burst" {
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "checkbox"}}}
+										vgparent.AppendChild(vgn)
+										vgn.AddAttrInterface("id", cgID(r, "idle"))
+										{
+											b, err := vjson.Marshal(r.Idle)
+											if err != nil {
+												panic(err)
+											}
+											vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "checked", JSONVal: vjson.RawMessage(b)})
+										}
+										vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+											EventType:	"change",
+											Func:		func(event vugu.DOMEvent) { c.setIdle(r.Path, event.PropBool("target", "checked")) },
+											// TODO: implement capture, etc. mostly need to decide syntax
+										})
 									}
-									vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
 								}
-								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-									EventType:	"change",
-									Func:		func(event vugu.DOMEvent) { c.setMax(r, event.PropString("target", "value"), r.Period) },
-									// TODO: implement capture, etc. mostly need to decide syntax
-								})
-							}
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
-							vgparent.AppendChild(vgn)
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
-							vgparent.AppendChild(vgn)
-							{
-								vgparent := vgn
-								_ = vgparent
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "placeholder", Val: "100000"}}}
-								vgparent.AppendChild(vgn)
-								vgn.AddAttrInterface("class", "num "+badIf(r, "cpu.max"))
-								vgn.AddAttrInterface("id", cgID(r, "period"))
-								{
-									b, err := vjson.Marshal(r.Period)
-									if err != nil {
-										panic(err)
-									}
-									vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
-								}
-								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-									EventType:	"change",
-									Func:		func(event vugu.DOMEvent) { c.setMax(r, r.Quota, event.PropString("target", "value")) },
-									// TODO: implement capture, etc. mostly need to decide syntax
-								})
-							}
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
-							vgparent.AppendChild(vgn)
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
-							vgparent.AppendChild(vgn)
-							{
-								vgparent := vgn
-								_ = vgparent
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "placeholder", Val: "0"}}}
-								vgparent.AppendChild(vgn)
-								vgn.AddAttrInterface("class", "num "+badIf(r, "cpu.max.burst"))
-								vgn.AddAttrInterface("id", cgID(r, "burst"))
-								{
-									b, err := vjson.Marshal(fieldText(r, "cpu.max.burst", r.Burst))
-									if err != nil {
-										panic(err)
-									}
-									vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
-								}
-								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-									EventType:	"change",
-									Func:		func(event vugu.DOMEvent) { c.setFile(r.Path, "cpu.max.burst", event.PropString("target", "value")) },
-									// TODO: implement capture, etc. mostly need to decide syntax
-								})
-							}
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
-							vgparent.AppendChild(vgn)
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
-							vgparent.AppendChild(vgn)
-							{
-								vgparent := vgn
-								_ = vgparent
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "checkbox"}}}
-								vgparent.AppendChild(vgn)
-								vgn.AddAttrInterface("id", cgID(r, "idle"))
-								{
-									b, err := vjson.Marshal(r.Idle)
-									if err != nil {
-										panic(err)
-									}
-									vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "checked", JSONVal: vjson.RawMessage(b)})
-								}
-								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-									EventType:	"change",
-									Func:		func(event vugu.DOMEvent) { c.setIdle(r.Path, event.PropBool("target", "checked")) },
-									// TODO: implement capture, etc. mostly need to decide syntax
-								})
-							}
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
-							vgparent.AppendChild(vgn)
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
-							vgparent.AppendChild(vgn)
-							{
-								vgparent := vgn
-								_ = vgparent
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "placeholder", Val: "parent's"}}}
-								vgparent.AppendChild(vgn)
-								vgn.AddAttrInterface("class", "cpus "+badIf(r, "cpuset.cpus"))
-								vgn.AddAttrInterface("id", cgID(r, "cpus"))
-								{
-									b, err := vjson.Marshal(fieldText(r, "cpuset.cpus", r.CPUs))
-									if err != nil {
-										panic(err)
-									}
-									vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
-								}
-								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-									EventType:	"change",
-									Func:		func(event vugu.DOMEvent) { c.setFile(r.Path, "cpuset.cpus", event.PropString("target", "value")) },
-									// TODO: implement capture, etc. mostly need to decide syntax
-								})
 							}
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 							vgparent.AppendChild(vgn)
@@ -309,7 +214,7 @@ func (c *CgroupTree) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						{
 							vgparent := vgn
 							_ = vgparent
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "colspan", Val: "9"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "field-error"}}}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "colspan", Val: "8"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "field-error"}}}
 							vgparent.AppendChild(vgn)
 							vgn.AddAttrInterface("id", e.ID)
 							vgn.SetInnerHTML(e.Msg)
