@@ -73,14 +73,10 @@ type cgField struct {
 
 // cgFields lists row r's text fields: weight, quota, period, burst, cpus.
 func cgFields(r CgroupRow) []cgField {
-	quota := r.Quota
-	if t, ok := r.Texts["cpu.max"]; ok {
-		quota = t
-	}
 	return []cgField{
 		{"cpu.weight", cgID(r, "weight"), "num " + badIf(r, "cpu.weight"), "100", fieldText(r, "cpu.weight", r.Weight)},
-		{"quota", cgID(r, "quota"), "num " + badIf(r, "cpu.max"), "max", quota},
-		{"period", cgID(r, "period"), "num " + badIf(r, "cpu.max"), "100000", r.Period},
+		{"quota", cgID(r, "quota"), "num " + badIf(r, "cpu.max"), "max", fieldText(r, "quota", r.Quota)},
+		{"period", cgID(r, "period"), "num " + badIf(r, "cpu.max"), "100000", fieldText(r, "period", r.Period)},
 		{"cpu.max.burst", cgID(r, "burst"), "num " + badIf(r, "cpu.max.burst"), "0", fieldText(r, "cpu.max.burst", r.Burst)},
 		{"cpuset.cpus", cgID(r, "cpus"), "cpus " + badIf(r, "cpuset.cpus"), "parent's", fieldText(r, "cpuset.cpus", r.CPUs)},
 	}
@@ -90,10 +86,15 @@ func cgFields(r CgroupRow) []cgField {
 // cpu.max together).
 func (c *CgroupTree) setField(r CgroupRow, key, text string) {
 	switch key {
-	case "quota":
-		c.setMax(r, text, r.Period)
-	case "period":
-		c.setMax(r, r.Quota, text)
+	case "quota", "period":
+		q, p := text, r.Period
+		if key == "period" {
+			q, p = r.Quota, text
+		}
+		c.apply(r.Path, "cpu.max", text, cgSetFile(c.App.Sc, r.Path, "cpu.max", cpuMaxText(q, p)))
+		if c.st().Err != nil {
+			c.st().Err.TextField = key // the rejected text stays in its own input
+		}
 	default:
 		c.setFile(r.Path, key, text)
 	}
@@ -137,10 +138,6 @@ func (c *CgroupTree) remove(path string) {
 
 func (c *CgroupTree) setFile(path, file, text string) {
 	c.apply(path, file, text, cgSetFile(c.App.Sc, path, file, text))
-}
-
-func (c *CgroupTree) setMax(r CgroupRow, quota, period string) {
-	c.apply(r.Path, "cpu.max", quota, cgSetFile(c.App.Sc, r.Path, "cpu.max", cpuMaxText(quota, period)))
 }
 
 func (c *CgroupTree) setIdle(path string, on bool) {

@@ -36,13 +36,15 @@ type CgroupRow struct {
 	Errs         map[string]string
 	Texts        map[string]string // rejected text per field, shown in place of the value
 	Implicit     bool              // named by a task only (not in the cgroups object)
-	Indent       string
-	WeightHolder string // the placeholder (the default)
+	Indent       string            // the row's indentation by depth (a style)
 }
 
 // cgFieldErr is the last rejected field of the tree: its text and why.
+// Field names the interface file (or "name", or "row" for an add or a
+// remove); TextField the input that holds Text when it is not Field
+// ("quota" or "period" of cpu.max).
 type cgFieldErr struct {
-	Path, Field, Text, Msg string
+	Path, Field, TextField, Text, Msg string
 }
 
 // treeFiles are the interface files the tree edits (the others are listed).
@@ -74,8 +76,8 @@ func cgroupRows(sc *scenario.Scenario, ferr *cgFieldErr, pathErr *scenario.Error
 	var out []CgroupRow
 	for i, p := range paths {
 		r := CgroupRow{Index: i, Path: p, Name: p[strings.LastIndexByte(p, '/')+1:], Depth: strings.Count(p, "/") - 1,
-			Errs: map[string]string{}, Texts: map[string]string{}, Tasks: strings.Join(starts[p], ", "), WeightHolder: "100"}
-		r.Indent = fmt.Sprintf("padding-left:%dem", r.Depth+0)
+			Errs: map[string]string{}, Texts: map[string]string{}, Tasks: strings.Join(starts[p], ", ")}
+		r.Indent = fmt.Sprintf("padding-left:%dem", r.Depth)
 		k := slices.IndexFunc(sc.Cgroups, func(c scenario.Cgroup) bool { return c.Path == p })
 		r.Implicit = k < 0
 		if k >= 0 {
@@ -102,7 +104,10 @@ func cgroupRows(sc *scenario.Scenario, ferr *cgFieldErr, pathErr *scenario.Error
 		}
 		if ferr != nil && ferr.Path == p {
 			r.Errs[ferr.Field] = ferr.Msg
-			if ferr.Field != "row" { // "row": an add or remove, no field's text
+			switch {
+			case ferr.TextField != "":
+				r.Texts[ferr.TextField] = ferr.Text
+			case ferr.Field != "row": // "row": an add or remove, no field's text
 				r.Texts[ferr.Field] = ferr.Text
 			}
 		}

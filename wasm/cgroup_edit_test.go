@@ -149,3 +149,38 @@ func TestCgroupTreeBadInput(t *testing.T) {
 		t.Fatalf("validation error %q (path %q) shown at no field of %s", pe.Msg, pe.Path, p)
 	}
 }
+
+// A rejected period stays in the period field (not the quota's), with
+// the scenario's message on the row's cpu.max.
+func TestCgroupTreeRejectedPeriod(t *testing.T) {
+	sc := cgScenario(t)
+	p, err := cgAdd(sc, "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cgSetFile(sc, p, "cpu.max", "5000 100000"); err != nil {
+		t.Fatal(err)
+	}
+	c := &CgroupTree{App: &App{Sc: sc}}
+	var row CgroupRow
+	find := func() {
+		for _, r := range c.rows() {
+			if r.Path == p {
+				row = r
+			}
+		}
+	}
+	find()
+	c.setField(row, "period", "5")
+	find()
+	got := map[string]string{}
+	for _, f := range cgFields(row) {
+		got[f.Key] = f.Value + "|" + f.Class
+	}
+	if got["period"] != "5|num bad" || got["quota"] != "5000|num bad" || !strings.Contains(row.Errs["cpu.max"], "cgroups./g1.cpu.max:") {
+		t.Fatalf("fields %v, errors %v", got, row.Errs)
+	}
+	if sc.Cgroups[0].Files["cpu.max"] != "5000 100000" {
+		t.Fatalf("a rejected period reached the scenario: %v", sc.Cgroups[0].Files)
+	}
+}
