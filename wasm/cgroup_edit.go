@@ -23,20 +23,20 @@ import (
 
 // CgroupRow is one cgroup as the tree shows it.
 type CgroupRow struct {
-	Index        int
-	Path, Name   string
-	Depth        int
-	Weight       string // the files' canonical values, "" = the default
-	Quota        string // cpu.max's quota: "max" or µs ("" = no cpu.max)
-	Period       string // cpu.max's period in µs
-	Burst, CPUs  string
-	Idle         bool
-	Other        string // files the tree does not edit (v1 names, partition): "file=value, ..."
-	Tasks        string // the task groups and generators that start here
-	Errs         map[string]string
-	Texts        map[string]string // rejected text per field, shown in place of the value
-	Implicit     bool              // named by a task only (not in the cgroups object)
-	Indent       string            // the row's indentation by depth (a style)
+	Index       int
+	Path, Name  string
+	Depth       int
+	Weight      string // the files' canonical values, "" = the default
+	Quota       string // cpu.max's quota: "max" or µs ("" = no cpu.max)
+	Period      string // cpu.max's period in µs
+	Burst, CPUs string
+	Idle        bool
+	Other       string // files the tree does not edit (v1 names, partition): "file=value, ..."
+	Tasks       string // the task groups and generators that start here
+	Errs        map[string]string
+	Texts       map[string]string // rejected text per field, shown in place of the value
+	Implicit    bool              // named by a task only (not in the cgroups object)
+	Indent      string            // the row's indentation by depth (a style)
 }
 
 // cgFieldErr is the last rejected field of the tree: its text and why.
