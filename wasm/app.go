@@ -77,6 +77,7 @@ type App struct {
 	G   *GalleryState // the gallery and thread experiments (threadexp.go)
 	SW  *SweepState   // the sweep panel (sweep.go)
 	Gen *genState     // the generator forms (generator-form.go)
+	CG  *cgState      // the cgroup tree (cgroup-tree.go)
 
 	// The side panel's tab and its open sections (tabs.go).
 	Tab  string

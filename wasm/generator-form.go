@@ -43,6 +43,7 @@ type genFieldErr struct {
 type GenForm struct {
 	Index              int
 	Kind, Name, Models string
+	Cgroup             string // taskgroup as a path ("/" = the root)
 	Fields             []GenField
 	Size               string // "expands to ..."
 	NameErr, NameText  string
@@ -85,7 +86,7 @@ func genForms(sc *scenario.Scenario, ferr *genFieldErr, pathErr *scenario.Error)
 	var out []GenForm
 	for i, w := range sc.Workloads {
 		k := kinds[w.Kind]
-		f := GenForm{Index: i, Kind: w.Kind, Name: w.Name, NameText: w.Name, Models: k.Models}
+		f := GenForm{Index: i, Kind: w.Kind, Name: w.Name, NameText: w.Name, Models: k.Models, Cgroup: cleanPath(w.Cgroup)}
 		prefix := fmt.Sprintf("workloads[%d]", i)
 		shown := false // the expansion error is shown at a field
 		for _, p := range k.Params {
@@ -205,6 +206,21 @@ func (c *GeneratorForm) removeGen(i int) {
 // writes it into the scenario ("" = back to the default) and reruns.
 func (c *GeneratorForm) setParam(i int, param, text string) {
 	c.apply(applyParam(c.App.Sc, i, param, text))
+}
+
+// setCgroup puts workload i's task groups in cgroup path ("/" = the
+// root; cgroup-tree.go has the tree).
+func (c *GeneratorForm) setCgroup(i int, path string) {
+	sc := c.App.Sc
+	if i < 0 || i >= len(sc.Workloads) {
+		return
+	}
+	if path == "/" {
+		path = ""
+	}
+	sc.Workloads = append([]scenario.Workload(nil), sc.Workloads...) // shared with clones
+	sc.Workloads[i].Cgroup = path
+	c.App.edited()
 }
 
 // setName renames workload i (its task groups are renamed with it).

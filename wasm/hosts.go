@@ -25,6 +25,7 @@ const (
 	idUtilHost    = "util-host"    // the utilisation chart (util.go)
 	idTaskHost    = "task-host"    // the per-task table (results.go)
 	idCPUHost     = "cpu-host"     // the per-CPU table
+	idCgroupHost  = "cgroup-host"  // the per-cgroup table (cgroups when the scenario has them)
 	idHist        = "hist"         // the latency histogram's <svg>
 	idCompareHost = "compare-host" // the A/B table (compare.go)
 	idPreset      = "preset"       // the header's preset <select>: its options (presetlist.go)

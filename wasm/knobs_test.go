@@ -92,7 +92,10 @@ func TestKnobsToggles(t *testing.T) {
 	for _, g := range c.toggles() {
 		ids[g.ID] = g
 	}
-	if len(ids) != 3 || !ids["hw-smt"].On || !ids["hw-cstates"].On || ids["pi"].On {
+	// The cgroup keys (kernel.autogroup, kernel.rt_group_sched) come from
+	// the key table like the others, off by default.
+	if len(ids) != 5 || !ids["hw-smt"].On || !ids["hw-cstates"].On || ids["pi"].On ||
+		ids["kernel-autogroup"].On || ids["kernel-rt_group_sched"].On {
 		t.Fatalf("toggles %+v", ids)
 	}
 	before := string(sc.Encode())
@@ -109,16 +112,24 @@ func TestKnobsToggles(t *testing.T) {
 	}
 	toggle("hw.smt", false)
 	toggle("pi", true)
-	if sc.HW["smt"] != "off" || !sc.PI {
-		t.Errorf("after unchecking hw.smt and checking pi: hw %v, pi %v", sc.HW, sc.PI)
+	toggle("kernel.autogroup", true)
+	toggle("kernel.rt_group_sched", true)
+	if sc.HW["smt"] != "off" || !sc.PI || sc.Kernel.Autogroup == nil || !*sc.Kernel.Autogroup ||
+		sc.Kernel.RTGroupSched == nil || !*sc.Kernel.RTGroupSched {
+		t.Errorf("after unchecking hw.smt and checking pi, autogroup and rt_group_sched: hw %v, pi %v, kernel %+v", sc.HW, sc.PI, sc.Kernel)
+	}
+	if _, err := sc.Build(sched.DefaultLimits()); err != nil {
+		t.Errorf("the scenario with the cgroup kernel keys on: %v", err)
 	}
 	for _, g := range c.toggles() {
-		if g.ID == "hw-smt" && g.On || g.ID == "pi" && !g.On {
+		if g.ID == "hw-smt" && g.On || g.ID != "hw-smt" && g.ID != "hw-cstates" && !g.On {
 			t.Errorf("toggle %s shows %v", g.ID, g.On)
 		}
 	}
 	toggle("hw.smt", true)
 	toggle("pi", false)
+	toggle("kernel.autogroup", false)
+	toggle("kernel.rt_group_sched", false)
 	if got := string(sc.Encode()); got != before {
 		t.Errorf("toggling back left the scenario changed:\n%s\nwant\n%s", got, before)
 	}
@@ -138,7 +149,7 @@ func TestKnobsFields(t *testing.T) {
 	if n := len(c.hwKeys()); n != len(sched.HWKeys()) {
 		t.Errorf("%d hw fields, want %d", n, len(sched.HWKeys()))
 	}
-	for _, kv := range []string{"sysctl.sched_base_slice_ns=3000000", "hw.ctx_switch_ns=5000"} {
+	for _, kv := range []string{"sysctl.sched_base_slice_ns=3000000", "hw.ctx_switch_ns=5000", "sysctl.sched_cfs_bandwidth_slice_us=2000"} {
 		if err := sc.Set(kv); err != nil {
 			t.Fatal(err)
 		}
@@ -153,6 +164,9 @@ func TestKnobsFields(t *testing.T) {
 	}
 	if v := field(c.sysctls(), "sched_base_slice_ns"); v != "3000000" {
 		t.Errorf("sysctl field shows %q", v)
+	}
+	if v := field(c.sysctls(), "sched_cfs_bandwidth_slice_us"); v != "2000" {
+		t.Errorf("bandwidth slice field shows %q", v)
 	}
 	for _, h := range c.hwKeys() {
 		if h.Name == "ctx_switch_ns" && (h.Value != "5000" || h.Default == "") {

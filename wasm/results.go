@@ -88,10 +88,14 @@ func (a *App) fillTasks(m *Metrics, rep *metrics.Report) {
 	bridge.Fill(idTaskHost, a.resultsKey(tl), func(b *bridge.Markup) { taskTable(b, rep, tl) })
 }
 
-// fillRest fills the per-CPU table and the histogram.
+// fillRest fills the per-CPU table, the per-cgroup table (when the run
+// has cgroups: its host is in the page only then) and the histogram.
 func (a *App) fillRest(m *Metrics, rep *metrics.Report) {
 	cl := m.cpuLimit()
 	bridge.Fill(idCPUHost, a.resultsKey(cl), func(b *bridge.Markup) { cpuTable(b, rep, cl) })
+	if len(rep.Cgroups) > 0 {
+		bridge.Fill(idCgroupHost, a.resultsKey(0), func(b *bridge.Markup) { cgroupTable(b, rep) })
+	}
 	d := m.derived()
 	bridge.Fill(idHist, a.resultsKey(0), func(b *bridge.Markup) { histogram(b, d) })
 }
@@ -126,6 +130,22 @@ func cpuTable(b *bridge.Markup, rep *metrics.Report, limit int) {
 	for _, c := range rep.CPUs[:min(len(rep.CPUs), limit)] {
 		b.Open("tr")
 		for _, s := range []string{strconv.Itoa(c.ID), pct(c.BusyNs, rep.DurationNs), dur(c.BusyNs), dur(c.IdleNs), i64(c.Switches)} {
+			b.El("td", s)
+		}
+		b.Close("tr")
+	}
+	b.Close("tbody").Close("table")
+}
+
+// cgroupTable writes the per-cgroup table: every group (a scenario has
+// few; the decoder limits them), the cells the CLI summary prints
+// (metrics.Report.CgroupCells), so the page and the CLI show the same
+// digits.
+func cgroupTable(b *bridge.Markup, rep *metrics.Report) {
+	tableHead(b, "cgroup-table", metrics.CgroupHead)
+	for _, g := range rep.Cgroups {
+		b.Open("tr")
+		for _, s := range rep.CgroupCells(g) {
 			b.El("td", s)
 		}
 		b.Close("tr")

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"schedplay/core/metrics"
+	"schedplay/core/scenario"
+	"schedplay/core/sched"
 	"schedplay/wasm/bridge"
 )
 
@@ -54,5 +56,68 @@ func TestRowLimits(t *testing.T) {
 	}
 	if hiddenRows(20, 24, "CPUs") != "" {
 		t.Error("hidden rows text with every row shown")
+	}
+}
+
+// The per-cgroup table shows what the CLI summary prints, to the last
+// digit: a cpu.max preset run natively, its report's table cells against
+// the fields of the cgroup lines of WriteText.
+func TestCgroupTableMatchesCLI(t *testing.T) {
+	sc, err := scenario.Preset("cgroup/throttled-within-quota")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, kv := range []string{"duration=400ms", `cgroups./svc.cpu.max=5000 100000`} {
+		if err := sc.Set(kv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg, err := sc.Build(sched.DefaultLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sim, err := sched.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := metrics.New(sim.NumCPUs())
+	sim.Attach(col)
+	if err := sim.Run(); err != nil {
+		t.Fatal(err)
+	}
+	r := col.Build(sim, sc.Name)
+	rep := &r
+	if len(rep.Cgroups) == 0 || rep.Cgroups[0].NrThrottled == 0 {
+		t.Fatalf("report cgroups %+v: want /svc throttled", rep.Cgroups)
+	}
+	var text strings.Builder
+	if err := rep.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	cli := map[string][]string{} // cgroup path -> the CLI's fields
+	lines := strings.Split(text.String(), "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "cgroup ") {
+			for _, row := range lines[i+1:] {
+				if f := strings.Fields(row); len(f) > 0 {
+					cli[f[0]] = f
+				}
+			}
+		}
+	}
+	var b bridge.Markup
+	cgroupTable(&b, rep)
+	rows := strings.Split(b.String(), "<tr>")[2:] // after the table head and the header row
+	if len(rows) != len(rep.Cgroups) || len(cli) != len(rep.Cgroups) {
+		t.Fatalf("%d page rows, %d CLI rows, want %d", len(rows), len(cli), len(rep.Cgroups))
+	}
+	for _, row := range rows {
+		var cells []string
+		for _, c := range strings.Split(row, "<td>")[1:] {
+			cells = append(cells, c[:strings.Index(c, "</td>")])
+		}
+		if want := cli[cells[0]]; strings.Join(cells, " ") != strings.Join(want, " ") {
+			t.Errorf("page row %q\n CLI row %q", cells, want)
+		}
 	}
 }

@@ -345,21 +345,21 @@ func (tc *TimelineCtl) tooltip(e bridge.Event) {
 	lane := tc.lo.LaneAt(int(e.Y), r.NumCPUs())
 	t := tc.VP.TimeAt(e.X, tc.width())
 	s, ok := r.Timeline.SliceAt(lane, t)
-	if lane < 0 || !ok {
+	thr := r.Timeline.ThrottledAt(lane, t)
+	if lane < 0 || (!ok && len(thr) == 0) {
 		bridge.SetStyle("tl-tip", "display", "none")
 		return
 	}
-	info := r.TaskInfo(s.Task)
-	end := s.End
-	if end == view.Open {
-		end = r.Timeline.Now
-	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s (pid %d) on CPU%d\n", info.Name, info.PID, lane)
-	fmt.Fprintf(&b, "%s → %s (%s)\n", preciseMs(s.Start), preciseMs(end), view.FormatDur(int64(end-s.Start)))
-	fmt.Fprintf(&b, "in: %s, picked by %s\n", orNone(s.InReason.String()), orNone(s.Pick.String()))
-	if s.End != view.Open {
-		fmt.Fprintf(&b, "out: %s (state %c)", orNone(s.OutReason.String()), max(s.OutState, '-'))
+	if ok {
+		sliceTip(&b, r, s, lane)
+	} else {
+		fmt.Fprintf(&b, "CPU%d at %s\n", lane, preciseMs(t))
+	}
+	for _, k := range thr {
+		// The group's cfs_rq on this CPU is out of runtime: its tasks
+		// queued here wait for the next period (or for runtime handed back).
+		fmt.Fprintf(&b, "\nthrottled: cgroup %s (cpu.max)", r.CgroupPath(k))
 	}
 	bridge.SetText("tl-tip", b.String())
 	// The tooltip lives outside the Vugu mount (site/*.html) so renders
@@ -367,6 +367,22 @@ func (tc *TimelineCtl) tooltip(e bridge.Event) {
 	bridge.SetStyle("tl-tip", "left", fmt.Sprintf("%dpx", int(e.ClientX)+14))
 	bridge.SetStyle("tl-tip", "top", fmt.Sprintf("%dpx", int(e.ClientY)+14))
 	bridge.SetStyle("tl-tip", "display", "block")
+}
+
+// sliceTip writes the tooltip of slice s on CPU lane: the task, its times
+// and the rules that put it on and took it off the CPU.
+func sliceTip(b *strings.Builder, r *view.Run, s view.Slice, lane int) {
+	info := r.TaskInfo(s.Task)
+	end := s.End
+	if end == view.Open {
+		end = r.Timeline.Now
+	}
+	fmt.Fprintf(b, "%s (pid %d) on CPU%d\n", info.Name, info.PID, lane)
+	fmt.Fprintf(b, "%s → %s (%s)\n", preciseMs(s.Start), preciseMs(end), view.FormatDur(int64(end-s.Start)))
+	fmt.Fprintf(b, "in: %s, picked by %s\n", orNone(s.InReason.String()), orNone(s.Pick.String()))
+	if s.End != view.Open {
+		fmt.Fprintf(b, "out: %s (state %c)", orNone(s.OutReason.String()), max(s.OutState, '-'))
+	}
 }
 
 func orNone(s string) string {

@@ -36,6 +36,7 @@ type GroupRow struct {
 	Nice      int    // nice, or rt_priority for RT policies
 	Level     string // what Nice holds: "nice" or "rt_priority"
 	CPUs      string
+	Cgroup    string // taskgroup as a path ("/" = the root)
 	Shape     string // hog, run/sleep, periodic, custom
 	Run       string
 	Sleep     string
@@ -51,7 +52,7 @@ func (c *Workload) rows() []GroupRow {
 	var out []GroupRow
 	for i, t := range c.App.Sc.Tasks {
 		r := GroupRow{Index: i, Name: t.Name, Instances: max(t.Instances, 1), Policy: t.Policy, Nice: t.Nice,
-			CPUs: formatCPUs(t.CPUs), Shape: "custom", Color: view.TaskColor(t.Name + "-0").Hex()}
+			CPUs: formatCPUs(t.CPUs), Cgroup: cleanPath(t.Cgroup), Shape: "custom", Color: view.TaskColor(t.Name + "-0").Hex()}
 		if r.Policy == "" {
 			r.Policy = "SCHED_OTHER"
 		}
@@ -166,6 +167,15 @@ func (c *Workload) setCPUs(i int, v string) {
 		t.CPUs = cpus
 		return nil
 	})
+}
+
+// setCgroup puts group i's tasks in cgroup path (cgroup-tree.go).
+func (c *Workload) setCgroup(i int, path string) {
+	if err := cgAssign(c.App.Sc, i, path); err != nil {
+		c.App.Notice = err.Error()
+		return
+	}
+	c.App.edited()
 }
 
 // setDL edits a SCHED_DEADLINE group's runtime, deadline or period.

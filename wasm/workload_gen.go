@@ -38,7 +38,7 @@ func (c *Workload) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgparent.AppendChild(vgn)
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "thead", Attr: []vugu.VGAttribute(nil)}
 			vgparent.AppendChild(vgn)
-			vgn.SetInnerHTML(vugu.HTML("\x3Ctr\x3E\x3Cth\x3E\x3C/th\x3E\x3Cth\x3Egroup\x3C/th\x3E\x3Cth\x3En\x3C/th\x3E\x3Cth\x3Epolicy\x3C/th\x3E\x3Cth title=\"nice for fair policies, rt_priority 1..99 for SCHED_FIFO/SCHED_RR, runtime/deadline/period for SCHED_DEADLINE\"\x3Enice / prio\x3C/th\x3E\x3Cth\x3Ecpus\x3C/th\x3E\x3Cth\x3Ebehaviour\x3C/th\x3E\x3Cth\x3E\x3C/th\x3E\x3C/tr\x3E"))
+			vgn.SetInnerHTML(vugu.HTML("\x3Ctr\x3E\x3Cth\x3E\x3C/th\x3E\x3Cth\x3Egroup\x3C/th\x3E\x3Cth\x3En\x3C/th\x3E\x3Cth\x3Epolicy\x3C/th\x3E\x3Cth title=\"nice for fair policies, rt_priority 1..99 for SCHED_FIFO/SCHED_RR, runtime/deadline/period for SCHED_DEADLINE\"\x3Enice / prio\x3C/th\x3E\x3Cth\x3Ecpus\x3C/th\x3E\x3Cth title=\"the cgroup the group\x26#39;s tasks start in (taskgroup)\"\x3Ecgroup\x3C/th\x3E\x3Cth\x3Ebehaviour\x3C/th\x3E\x3Cth\x3E\x3C/th\x3E\x3C/tr\x3E"))
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 			vgparent.AppendChild(vgn)
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "tbody", Attr: []vugu.VGAttribute(nil)}
@@ -250,6 +250,47 @@ func (c *Workload) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								Func:		func(event vugu.DOMEvent) { c.setCPUs(r.Index, event.PropString("target", "value")) },
 								// TODO: implement capture, etc. mostly need to decide syntax
 							})
+						}
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+						vgparent.AppendChild(vgn)
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
+						vgparent.AppendChild(vgn)
+						{
+							vgparent := vgn
+							_ = vgparent
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "task-cgroup"}}}
+							vgparent.AppendChild(vgn)
+							vgn.AddAttrInterface("id", "task-"+fmt.Sprint(r.Index)+"-cgroup")
+							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+								EventType:	"change",
+								Func:		func(event vugu.DOMEvent) { c.setCgroup(r.Index, event.PropString("target", "value")) },
+								// TODO: implement capture, etc. mostly need to decide syntax
+							})
+							{
+								vgparent := vgn
+								_ = vgparent
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
+								vgparent.AppendChild(vgn)
+								for vgiterkeyt, p := range cgroupOptions(c.App.Sc) {
+									var vgiterkey interface{} = vgiterkeyt
+									_ = vgiterkey
+									p := p
+									_ = p
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "option", Attr: []vugu.VGAttribute(nil)}
+									vgparent.AppendChild(vgn)
+									vgn.AddAttrInterface("value", p)
+									{
+										b, err := vjson.Marshal(p == r.Cgroup)
+										if err != nil {
+											panic(err)
+										}
+										vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "selected", JSONVal: vjson.RawMessage(b)})
+									}
+									vgn.SetInnerHTML(p)
+								}
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+								vgparent.AppendChild(vgn)
+							}
 						}
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 						vgparent.AppendChild(vgn)
@@ -476,6 +517,23 @@ func (c *Workload) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				})
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+			vgparent.AppendChild(vgn)
+		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+		vgparent.AppendChild(vgn)
+		{
+			vgcompKey := vugu.MakeCompKey(0x6CD229B7285BD35^vgin.CurrentPositionHash(), vgiterkey)
+			// ask BuildEnv for prior instance of this specific component
+			vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*CgroupTree)
+			if vgcomp == nil {
+				// create new one if needed
+				vgcomp = new(CgroupTree)
+				vgin.BuildEnv.WireComponent(vgcomp)
+			}
+			vgin.BuildEnv.UseComponent(vgcompKey, vgcomp)	// ensure we can use this in the cache next time around
+			vgcomp.App = c.App
+			vgout.Components = append(vgout.Components, vgcomp)
+			vgn = &vugu.VGNode{Component: vgcomp}
 			vgparent.AppendChild(vgn)
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}

@@ -89,20 +89,45 @@ func (c *Collector) buildCgroups(s *sched.Sim, r *Report) {
 	}
 }
 
+// CgroupHead is the header of the cgroup table, as the CLI summary prints
+// it; [Report.CgroupCells] gives a row's cells in the same order.
+var CgroupHead = []string{"cgroup", "cpu%", "usage_ms", "periods", "throttled", "throttled_ms", "bursts", "burst_ms", "tasks", "wait_ms", "lat_p50us", "lat_p99us"}
+
+// cgroupWidths are the columns' widths in the CLI summary (negative: left
+// aligned).
+var cgroupWidths = []int{-24, 8, 11, 10, 12, 14, 8, 11, 5, 11, 10, 10}
+
+// CgroupCells is the cgroup table's row for g as the CLI summary prints it
+// (the same digits; the playground's table shows these cells).
+func (r *Report) CgroupCells(g Cgroup) []string {
+	share := 0.0
+	if r.DurationNs > 0 {
+		share = 100 * float64(g.UsageNs) / float64(r.DurationNs)
+	}
+	f := func(format string, v any) string { return fmt.Sprintf(format, v) }
+	return []string{g.Path, f("%.2f", share), f("%.3f", ms(g.UsageNs)), f("%d", g.NrPeriods), f("%d", g.NrThrottled),
+		f("%.3f", ms(g.ThrottledNs)), f("%d", g.NrBursts), f("%.3f", ms(g.BurstNs)), f("%d", g.Tasks), f("%.3f", ms(g.WaitNs)),
+		f("%.1f", us(g.WakeupLatencyNs.P50)), f("%.1f", us(g.WakeupLatencyNs.P99))}
+}
+
 // writeCgroupText renders the cgroup table of the CLI summary.
 func (r *Report) writeCgroupText(b *strings.Builder) {
 	if len(r.Cgroups) == 0 {
 		return
 	}
-	fmt.Fprintf(b, "\n%-24s %8s %11s %10s %12s %14s %8s %11s %5s %11s %10s %10s\n",
-		"cgroup", "cpu%", "usage_ms", "periods", "throttled", "throttled_ms", "bursts", "burst_ms", "tasks", "wait_ms", "lat_p50us", "lat_p99us")
+	b.WriteByte('\n')
+	writeCgroupRow(b, CgroupHead)
 	for _, g := range r.Cgroups {
-		share := 0.0
-		if r.DurationNs > 0 {
-			share = 100 * float64(g.UsageNs) / float64(r.DurationNs)
-		}
-		fmt.Fprintf(b, "%-24s %8.2f %11.3f %10d %12d %14.3f %8d %11.3f %5d %11.3f %10.1f %10.1f\n",
-			g.Path, share, ms(g.UsageNs), g.NrPeriods, g.NrThrottled, ms(g.ThrottledNs), g.NrBursts, ms(g.BurstNs),
-			g.Tasks, ms(g.WaitNs), us(g.WakeupLatencyNs.P50), us(g.WakeupLatencyNs.P99))
+		writeCgroupRow(b, r.CgroupCells(g))
 	}
+}
+
+func writeCgroupRow(b *strings.Builder, cells []string) {
+	for i, c := range cells {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		fmt.Fprintf(b, "%*s", cgroupWidths[i], c)
+	}
+	b.WriteByte('\n')
 }

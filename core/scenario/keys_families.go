@@ -254,7 +254,8 @@ func setInstances(sc *Scenario, key, rest, val string) error {
 
 var workloadsFamily = &family{
 	members: func() []KeyInfo {
-		return []KeyInfo{{Key: "workloads.NAME.PARAM", Type: "per generator", Help: "a parameter of workload NAME (`schedplay workloads` lists the generators and their parameters); workloads.NAME.kind=KIND adds a workload"}}
+		return []KeyInfo{{Key: "workloads.NAME.PARAM", Type: "per generator", Help: "a parameter of workload NAME (`schedplay workloads` lists the generators and their parameters); workloads.NAME.kind=KIND adds a workload"},
+			{Key: "workloads.NAME.taskgroup", Type: "cgroup path", Help: "the cgroup the task groups of workload NAME start in (\"/\" = the root cgroup); created with defaults if \"cgroups\" does not define it"}}
 	},
 	decode: func(sc *Scenario, v any) (err error) { sc.Workloads, err = decodeWorkloads(v); return err },
 	encode: func(w *jw, sc *Scenario) bool {

@@ -86,6 +86,8 @@ func TestSetEveryKey(t *testing.T) {
 			// The generic line stands for every generator parameter
 			// (workloads_test.go sets each of them).
 			key, val = "workloads.w.kind", "hog"
+		case key == "workloads.NAME.taskgroup":
+			key, val = "workloads.w.taskgroup", "/W"
 		case strings.HasPrefix(key, "sysctl."):
 			for _, k := range sched.SysctlKeys() {
 				if "sysctl."+k.Name == key {

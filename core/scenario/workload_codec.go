@@ -44,8 +44,14 @@ func decodeWorkloads(v any) ([]Workload, error) {
 		if err := optString(m, "name", p+".", &w.Name); err != nil {
 			return nil, err
 		}
+		if err := optString(m, "taskgroup", p+".", &w.Cgroup); err != nil {
+			return nil, err
+		}
+		if err := checkTaskgroup(p+".taskgroup", w.Cgroup); err != nil {
+			return nil, err
+		}
 		for _, k := range sortedKeys(m) {
-			if k == "kind" || k == "name" {
+			if k == "kind" || k == "name" || k == "taskgroup" {
 				continue
 			}
 			par, ok := g.param(k)
@@ -77,6 +83,10 @@ func encodeWorkloads(w *jw, wls []Workload) {
 		w.str(wl.Kind)
 		w.key("name", &f)
 		w.str(wl.Name)
+		if wl.Cgroup != "" {
+			w.key("taskgroup", &f)
+			w.str(wl.Cgroup)
+		}
 		if g := generatorByKind(wl.Kind); g != nil {
 			for _, p := range g.params {
 				if t, ok := wl.Params[p.Name]; ok {
@@ -129,7 +139,8 @@ func encodeSemaphores(w *jw, sems map[string]int) {
 }
 
 // setWorkload applies `-set workloads.NAME.PARAM=VALUE`. PARAM "kind"
-// adds a workload of that kind named NAME (or checks an existing one's).
+// adds a workload of that kind named NAME (or checks an existing one's);
+// PARAM "taskgroup" puts its task groups in a cgroup.
 func (sc *Scenario) setWorkload(key, rest, val string) error {
 	i := strings.LastIndexByte(rest, '.')
 	if i <= 0 || i == len(rest)-1 {
@@ -166,6 +177,13 @@ func (sc *Scenario) setWorkload(key, rest, val string) error {
 		return errAt(key, "no workload named %q (add one with workloads.%s.kind=KIND)", name, name)
 	}
 	w := &sc.Workloads[k]
+	if param == "taskgroup" {
+		if err := checkTaskgroup(key, val); err != nil {
+			return err
+		}
+		w.Cgroup = val
+		return nil
+	}
 	g := generatorByKind(w.Kind)
 	if g == nil {
 		return errAt(key, "workload %q has an unknown kind %q", name, w.Kind)

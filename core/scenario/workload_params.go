@@ -149,7 +149,7 @@ func (g *generator) param(name string) (Param, bool) {
 }
 
 func (g *generator) paramNames() string {
-	names := []string{"kind", "name"}
+	names := []string{"kind", "name", "taskgroup"}
 	for _, p := range g.params {
 		names = append(names, p.Name)
 	}

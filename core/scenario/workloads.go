@@ -38,6 +38,9 @@ import (
 type Workload struct {
 	Kind string
 	Name string
+	// Cgroup is the workload's "taskgroup": the cgroup its task groups
+	// start in, unless a generator gives one its own ("" = the root).
+	Cgroup string
 	// Params holds the canonical text of the parameters given (defaults
 	// are left out, so they are not frozen into URLs).
 	Params map[string]string
@@ -148,6 +151,9 @@ func (sc *Scenario) expand(ncpu int) (*expansion, error) {
 		}
 		n := 0
 		for _, t := range x.tasks {
+			if t.Cgroup == "" {
+				t.Cgroup = w.Cgroup // the workload's taskgroup (the root if none)
+			}
 			if steps += countSteps(t.Program); steps > maxExpandedSteps {
 				return nil, errAt(p, "the workloads expand to more than %d program steps", maxExpandedSteps)
 			}

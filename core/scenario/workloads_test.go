@@ -80,7 +80,7 @@ func TestWorkloadErrors(t *testing.T) {
 		{wdoc("smp-2", "1s", `{"kind":"hog","name":3}`), "workloads[0].name", "want a string"},
 		{wdoc("smp-2", "1s", `{"kind":"hog"}`, `{"kind":"hog"}`), "workloads[1].name", `"hog" is used by another workload`},
 		{`{"version":1,"tasks":[{"name":"h","program":[{"run":-1}]}],"workloads":[{"kind":"hog","name":"h"}]}`, "workloads[0].name", `task group "h" of this workload is also defined by tasks[0]`},
-		{wdoc("smp-2", "1s", `{"kind":"hog","groups":1}`), "workloads[0].groups", "unknown parameter of hog (known: kind, name, count"},
+		{wdoc("smp-2", "1s", `{"kind":"hog","groups":1}`), "workloads[0].groups", "unknown parameter of hog (known: kind, name, taskgroup, count"},
 		{wdoc("smp-2", "1s", `{"kind":"hackbench","groups":0}`), "workloads[0].groups", "0: want 1..1000"},
 		{wdoc("smp-2", "1s", `{"kind":"hackbench","groups":"4"}`), "workloads[0].groups", "want an integer 1..1000"},
 		{wdoc("smp-2", "1s", `{"kind":"hackbench","groups":1.5}`), "workloads[0].groups", "want an integer 1..1000, got 1.5"},

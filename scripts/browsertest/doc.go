@@ -39,8 +39,15 @@
 // field, and the form back from the link in a fresh tab; a hackbench
 // generator added through the form previews its expansion, changes it with a
 // parameter, keeps the short form in the JSON, shows an out-of-range value
-// at its field without applying it and is removed; any console error fails
-// the test.
+// at its field without applying it and is removed; a cpu.max scenario
+// (cgroup/throttled-within-quota with a 5 ms quota) shows the per-cgroup
+// table with the digits the CLI prints for it, the throttled band on a lane
+// and a tooltip there naming the group; the cgroup tree adds and nests
+// groups, shows a bad weight and a hostile name at the row without applying
+// them, writes weight, quota, burst, idle and cpuset, puts a task group and
+// a generator in groups, renames a group with its children and tasks,
+// refuses to remove a busy one, and its share link restores the tree in a
+// fresh tab (cgroup_test.go); any console error fails the test.
 //
 // Firefox (`TestFirefox`, Debian's firefox-esr, headless, fresh profile) is
 // driven over WebDriver BiDi, which Firefox serves itself

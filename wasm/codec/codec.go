@@ -4,7 +4,7 @@ package codec
 //
 // The worker runs the engine; the page only draws. What crosses the thread
 // boundary is the part of the event stream the timeline model consumes
-// (switches, wakeups, migrations, the end), packed into fixed 24-byte
+// (switches, wakeups, migrations, cgroup throttling, the end), packed into fixed 24-byte
 // little-endian records in one byte slice per batch, so a batch is a single
 // transferable ArrayBuffer rather than one JS object (or JSON line) per
 // event. Ticks, reschedule requests, idle and fork/exit events stay in the
@@ -22,7 +22,12 @@ package codec
 //	22 Pick      uint8
 //	23 PrevState uint8
 //
-// Event.Arg is not carried: the timeline does not use it.
+// Event.Arg is not carried, but for the cgroup events (EvCgroupThrottle,
+// EvCgroupUnthrottle), whose Next is always NoTask: their Next field holds
+// Arg, the cgroup number (from 1), which the timeline shades by.
+//
+// [Version] numbers the format: a page and a worker of different versions
+// (a stale cache) fail the batch's check instead of misreading it.
 
 import (
 	"encoding/binary"
@@ -34,6 +39,10 @@ import (
 // RecordSize is the size of one encoded event.
 const RecordSize = 24
 
+// Version is the record format's version: 1 had no cgroup events; 2 adds
+// EvCgroupThrottle and EvCgroupUnthrottle with the cgroup in Next.
+const Version = 2
+
 // Recorder is a sched.Sink that appends the timeline's events to a byte
 // buffer in the compact format.
 type Recorder struct {
@@ -44,7 +53,8 @@ type Recorder struct {
 // Streamed reports whether events of kind k cross to the page.
 func Streamed(k sched.EventKind) bool {
 	switch k {
-	case sched.EvSwitch, sched.EvWakeup, sched.EvWakeupNew, sched.EvMigrate, sched.EvEnd:
+	case sched.EvSwitch, sched.EvWakeup, sched.EvWakeupNew, sched.EvMigrate, sched.EvEnd,
+		sched.EvCgroupThrottle, sched.EvCgroupUnthrottle:
 		return true
 	}
 	return false
@@ -87,7 +97,11 @@ func AppendRecord(b []byte, e *sched.Event) []byte {
 	le := binary.LittleEndian
 	le.PutUint64(rec[0:], uint64(e.Time))
 	le.PutUint32(rec[8:], uint32(e.Prev))
-	le.PutUint32(rec[12:], uint32(e.Next))
+	next := e.Next
+	if cgroupKind(e.Kind) {
+		next = sched.TaskID(e.Arg)
+	}
+	le.PutUint32(rec[12:], uint32(next))
 	le.PutUint32(rec[16:], uint32(e.CPU))
 	rec[20], rec[21], rec[22], rec[23] = byte(e.Kind), byte(e.Reason), byte(e.Pick), e.PrevState
 	return b
@@ -112,7 +126,18 @@ func DecodeRecords(b []byte, ncpu int, sink sched.Sink) error {
 		if (e.Kind != sched.EvEnd && (e.CPU < 0 || int(e.CPU) >= ncpu)) || !Streamed(e.Kind) {
 			return fmt.Errorf("event batch: bad record (kind %d, cpu %d)", e.Kind, e.CPU)
 		}
+		if cgroupKind(e.Kind) {
+			if e.Next < 1 {
+				return fmt.Errorf("event batch: cgroup record with cgroup %d, want 1 or more", e.Next)
+			}
+			e.Arg, e.Next = int64(e.Next), sched.NoTask
+		}
 		sink.Event(&e)
 	}
 	return nil
+}
+
+// cgroupKind reports whether k is a cgroup event (Arg carried in Next).
+func cgroupKind(k sched.EventKind) bool {
+	return k == sched.EvCgroupThrottle || k == sched.EvCgroupUnthrottle
 }

@@ -71,3 +71,22 @@ func TestRecordRoundTrip(t *testing.T) {
 type sinkFunc func(*sched.Event)
 
 func (f sinkFunc) Event(e *sched.Event) { f(e) }
+
+// A cgroup record carries its cgroup number (Arg) in place of Next, which
+// such events never use; a record naming no cgroup is an error.
+func TestCgroupRecordRoundTrip(t *testing.T) {
+	for _, k := range []sched.EventKind{sched.EvCgroupThrottle, sched.EvCgroupUnthrottle} {
+		in := sched.Event{Time: 42, Kind: k, CPU: 1, Prev: 3, Next: sched.NoTask, Reason: sched.ReasonCgroupThrottled, Arg: 7}
+		var out sched.Event
+		if err := DecodeRecords(AppendRecord(nil, &in), 2, sinkFunc(func(e *sched.Event) { out = *e })); err != nil {
+			t.Fatal(err)
+		}
+		if out != in {
+			t.Fatalf("decoded %+v, want %+v", out, in)
+		}
+		in.Arg = 0
+		if err := DecodeRecords(AppendRecord(nil, &in), 2, sinkFunc(func(*sched.Event) {})); err == nil {
+			t.Fatalf("%s record with cgroup 0 decoded", k)
+		}
+	}
+}

@@ -12,6 +12,9 @@ package view
 // Cost is O(lanes x width x log slices) whatever the zoom or run length,
 // which keeps a redraw of a million-slice run within a frame.
 //
+// Throttled cgroups (throttle.go): the columns where a group's cfs_rq on
+// the lane's CPU was throttled are tinted when idle and underlined.
+//
 // Visible lanes only: on a large machine the canvas is a window onto the
 // lanes (Layout.Scroll pixels of them scrolled off above it, the time axis
 // pinned at the top), and only the lanes in that window are painted: the
@@ -88,6 +91,7 @@ func Raster(pix []byte, lo Layout, vp Viewport, tl *Timeline, colors []RGB) []in
 	}
 	bar := lo.LaneHeight - 2
 	row := make([]byte, 4*w)
+	var mask []bool // throttled columns (throttle.go), for lanes that have any
 	for c := range tl.Lanes {
 		// The lane's bar, clipped to the window below the axis.
 		y0 := lo.LaneTop(c)
@@ -99,6 +103,16 @@ func Raster(pix []byte, lo Layout, vp Viewport, tl *Timeline, colors []RGB) []in
 		drawn[c] = rasterRow(row, vp, tl, c, colors)
 		if ya >= yb {
 			continue // scrolled out: counted, not painted
+		}
+		if len(tl.Lanes[c].Throttled) > 0 {
+			if mask == nil {
+				mask = make([]bool, w)
+			}
+			if tl.ThrottledColumns(mask, vp, c) {
+				shadeThrottled(pix, row, mask, w, ya, yb, y0+bar)
+				drawMarks(pix, lo, vp, tl.Lanes[c].Marks, y0, ya, yb)
+				continue
+			}
 		}
 		for y := ya; y < yb; y++ {
 			copy(pix[4*y*w:4*(y+1)*w], row)

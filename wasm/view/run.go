@@ -11,6 +11,7 @@ package view
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 
 	"schedplay/core/metrics"
 	"schedplay/core/scenario"
@@ -24,6 +25,10 @@ type Run struct {
 	Timeline *Timeline
 	Colors   []RGB // by TaskID, grown as tasks appear
 	report   *metrics.Report
+
+	// Cgroups are the scenario's cgroup paths in cgroup number order
+	// (Cgroups[k-1] is cgroup k, the number the throttle events carry).
+	Cgroups []string
 
 	// TraceName is the file name of an imported trace (trace.go), "" for
 	// a simulation.
@@ -57,6 +62,9 @@ func NewRun(sc *scenario.Scenario) (*Run, error) {
 	}
 	r := &Run{Scenario: sc, Timeline: NewTimeline(n), ncpu: n, dur: cfg.Duration}
 	r.Timeline.SetUtilGrid(r.dur, UtilBuckets)
+	for _, cg := range cfg.Cgroups {
+		r.Cgroups = append(r.Cgroups, cg.Path)
+	}
 	return r, nil
 }
 
@@ -139,4 +147,12 @@ func (r *Run) Report() *metrics.Report {
 func (r *Run) MetricsJSON() []byte {
 	js, _ := json.MarshalIndent(r.Report(), "", "  ")
 	return append(js, '\n')
+}
+
+// CgroupPath names cgroup k (from 1), or "cgroup k" if it is unknown.
+func (r *Run) CgroupPath(k int) string {
+	if k >= 1 && k <= len(r.Cgroups) {
+		return r.Cgroups[k-1]
+	}
+	return "cgroup " + strconv.Itoa(k)
 }

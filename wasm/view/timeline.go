@@ -7,6 +7,8 @@ package view
 // put its task on the CPU (the switch's Reason and Pick) and the rule that
 // took it off, which the tooltip shows.
 //
+// Throttled cgroup intervals are kept per CPU and cgroup (throttle.go).
+//
 // Runqueue waits (wakeup or preemption until the next switch-in) are kept
 // per CPU too, so that the time cursor can list the runqueue at an instant.
 
@@ -47,6 +49,9 @@ type Lane struct {
 	Slices []Slice
 	Marks  []Mark
 	Waits  []Wait
+	// Throttled holds, per cgroup (index: cgroup number - 1), the
+	// intervals its cfs_rq on this CPU was throttled (throttle.go).
+	Throttled [][]Throttle
 }
 
 // Timeline accumulates lanes from events. It implements sched.Sink.
@@ -100,9 +105,12 @@ func (tl *Timeline) Event(e *sched.Event) {
 			tl.closeWait(e.Next, e.Time)
 			tl.openWait(int(e.CPU), e.Next, e.Time)
 		}
+	case sched.EvCgroupThrottle, sched.EvCgroupUnthrottle:
+		tl.onThrottle(e, e.Kind == sched.EvCgroupThrottle)
 	case sched.EvEnd:
 		for c := range tl.Lanes {
 			l := &tl.Lanes[c]
+			l.closeThrottles(e.Time)
 			if n := len(l.Slices); n > 0 && l.Slices[n-1].End == Open {
 				l.Slices[n-1].End = e.Time
 				tl.closed(c, &l.Slices[n-1])
