@@ -103,12 +103,13 @@ func (s *Sim) reweightEntity(q *cfsRq, se *Task, weight int64) {
 			}
 		default:
 			s.eevdfUpdateCurr(rq, q)
-			avruntime = q.avgVruntimeOf(s)
 			if s.rules.reweightPlace {
 				s.eevdfUpdateLag(q, se)
 				se.se.deadline -= se.se.vruntime
 				se.se.relDeadline = true
 				q.nrQueued--
+			} else {
+				avruntime = q.avgVruntimeOf(s) // reweight_eevdf() rescales around V
 			}
 			if !curr {
 				q.remove(s, se)
