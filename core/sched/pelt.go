@@ -92,38 +92,23 @@ const (
 )
 
 // decayLoad mirrors decay_load(): val * y^n.
-func decayLoad(val, n uint64) uint64 { return decayBy(n).apply(val) }
-
-// peltDecay is decay_load() for one n, split so that accumulate_sum(),
-// which decays five values by the same number of periods, looks the
-// factor up once: y^n = 2^-(n/32) * y^(n%32).
-type peltDecay struct {
-	zero  bool   // n > LOAD_AVG_PERIOD*63: everything decays to 0
-	shift uint64 // n / LOAD_AVG_PERIOD
-	mul   uint64 // runnable_avg_yN_inv[n % LOAD_AVG_PERIOD]
-}
-
-func decayBy(n uint64) peltDecay {
+func decayLoad(val, n uint64) uint64 {
 	if n > loadAvgPeriod*63 {
-		return peltDecay{zero: true}
-	}
-	return peltDecay{shift: n / loadAvgPeriod, mul: uint64(runnableAvgYNInv[n%loadAvgPeriod])}
-}
-
-func (d peltDecay) apply(val uint64) uint64 {
-	if d.zero {
 		return 0
 	}
+	if n >= loadAvgPeriod {
+		val >>= n / loadAvgPeriod
+		n %= loadAvgPeriod
+	}
 	// mul_u64_u32_shr(val, runnable_avg_yN_inv[n], 32)
-	hi, lo := bits.Mul64(val>>d.shift, d.mul)
+	hi, lo := bits.Mul64(val, uint64(runnableAvgYNInv[n]))
 	return hi<<32 | lo>>32
 }
 
-// accumulatePeltSegments mirrors __accumulate_pelt_segments(); d decays by
-// the periods elapsed.
-func accumulatePeltSegments(d peltDecay, d1, d3 uint32) uint32 {
-	c1 := uint32(d.apply(uint64(d1)))
-	c2 := uint32(loadAvgMax - d.apply(loadAvgMax) - 1024)
+// accumulatePeltSegments mirrors __accumulate_pelt_segments().
+func accumulatePeltSegments(periods uint64, d1, d3 uint32) uint32 {
+	c1 := uint32(decayLoad(uint64(d1), periods))
+	c2 := uint32(loadAvgMax - decayLoad(loadAvgMax, periods) - 1024)
 	return c1 + c2 + d3
 }
 
@@ -133,13 +118,12 @@ func accumulateSum(delta uint64, sa *schedAvg, load, runnable uint64, running bo
 	delta += uint64(sa.periodContrib)
 	periods := delta / 1024
 	if periods != 0 {
-		d := decayBy(periods)
-		sa.loadSum = d.apply(sa.loadSum)
-		sa.runnableSum = d.apply(sa.runnableSum)
-		sa.utilSum = uint32(d.apply(uint64(sa.utilSum)))
+		sa.loadSum = decayLoad(sa.loadSum, periods)
+		sa.runnableSum = decayLoad(sa.runnableSum, periods)
+		sa.utilSum = uint32(decayLoad(uint64(sa.utilSum), periods))
 		delta %= 1024
 		if load != 0 {
-			contrib = accumulatePeltSegments(d, 1024-sa.periodContrib, uint32(delta))
+			contrib = accumulatePeltSegments(periods, 1024-sa.periodContrib, uint32(delta))
 		}
 	}
 	sa.periodContrib = uint32(delta)

@@ -2,7 +2,6 @@ package sched
 
 import (
 	"math"
-	"math/bits"
 	"math/rand/v2"
 	"testing"
 
@@ -247,30 +246,5 @@ func TestPELTAttachDetach(t *testing.T) {
 	s.attachEntityLoadAvg(&rq1.cfs, tk)
 	if rq1.cfs.avg.utilAvg != se.utilAvg || rq1.cfs.avg.loadAvg != se.loadAvg || !tk.se.avg.attached {
 		t.Errorf("attach: cfs util %d load %d, want the task's %d %d", rq1.cfs.avg.utilAvg, rq1.cfs.avg.loadAvg, se.utilAvg, se.loadAvg)
-	}
-}
-
-// TestPELTDecayByMatchesDecayLoad: the split factor of peltDecay gives
-// decay_load()'s exact integer result, written out as the kernel does it.
-func TestPELTDecayByMatchesDecayLoad(t *testing.T) {
-	ref := func(val, n uint64) uint64 {
-		if n > loadAvgPeriod*63 {
-			return 0
-		}
-		if n >= loadAvgPeriod {
-			val >>= n / loadAvgPeriod
-			n %= loadAvgPeriod
-		}
-		hi, lo := bits.Mul64(val, uint64(runnableAvgYNInv[n]))
-		return hi<<32 | lo>>32
-	}
-	r := rand.New(rand.NewPCG(17, 1))
-	for n := uint64(0); n <= loadAvgPeriod*64; n++ {
-		d := decayBy(n)
-		for _, v := range []uint64{0, 1, 1023, loadAvgMax, 1 << 40, ^uint64(0), r.Uint64(), r.Uint64() >> 20} {
-			if got, want := d.apply(v), ref(v, n); got != want {
-				t.Fatalf("decayBy(%d).apply(%d) = %d, decay_load gives %d", n, v, got, want)
-			}
-		}
 	}
 }
