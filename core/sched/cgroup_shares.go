@@ -151,7 +151,9 @@ func (s *Sim) reweightEEVDF(q *cfsRq, se *Task, old, weight, avruntime int64) {
 	e := &se.se
 	switch {
 	case s.rules.reweightPlace || !e.onRq:
-		e.vlag = e.vlag * old / weight // div_s64 truncates toward zero, as Go does
+		if e.vlag != 0 { // zero lag (an entity alone on its cfs_rq) stays zero
+			e.vlag = e.vlag * old / weight // div_s64 truncates toward zero, as Go does
+		}
 		if e.relDeadline && s.rules.reweightEEVDF {
 			e.deadline = e.deadline * old / weight
 		}
