@@ -125,6 +125,13 @@ func (q *cfsRq) avgVruntimeOf(s *Sim) int64 {
 	avg, load := q.avgVruntime, q.avgLoad
 	if q.currCounts() {
 		w := s.arith.scaleLoadDown(q.curr.se.load.weight)
+		if load == 0 && avg == 0 && w > 0 && w < 1<<31 {
+			// curr alone (common on a group's cfs_rq): (v-min)*w/w is v-min
+			// exactly while the product fits, as it does for |v-min| < 2^31.
+			if d := q.curr.se.vruntime - q.minVruntime; d == int64(int32(d)) {
+				return q.curr.se.vruntime
+			}
+		}
 		avg += (q.curr.se.vruntime - q.minVruntime) * w
 		load += w
 	}
@@ -140,13 +147,21 @@ func (q *cfsRq) avgVruntimeOf(s *Sim) int64 {
 // vruntimeEligible mirrors vruntime_eligible() / entity_eligible():
 // v <= V, evaluated without division.
 func (q *cfsRq) vruntimeEligible(s *Sim, v int64) bool {
-	avg, load := q.avgVruntime, q.avgLoad
+	avg, load := q.eligibleSums(s)
+	return avg >= (v-q.minVruntime)*load
+}
+
+// eligibleSums returns the numerator and load of V with curr counted, the
+// two sides vruntime_eligible() compares; a scan over the queue takes them
+// once (nothing it reads changes during the scan).
+func (q *cfsRq) eligibleSums(s *Sim) (avg, load int64) {
+	avg, load = q.avgVruntime, q.avgLoad
 	if q.currCounts() {
 		w := s.arith.scaleLoadDown(q.curr.se.load.weight)
 		avg += (q.curr.se.vruntime - q.minVruntime) * w
 		load += w
 	}
-	return avg >= (v-q.minVruntime)*load
+	return avg, load
 }
 
 func (q *cfsRq) eligible(s *Sim, t *Task) bool { return q.vruntimeEligible(s, t.se.vruntime) }

@@ -103,12 +103,13 @@ func (s *Sim) reweightEntity(q *cfsRq, se *Task, weight int64) {
 			}
 		default:
 			s.eevdfUpdateCurr(rq, q)
-			avruntime = q.avgVruntimeOf(s)
 			if s.rules.reweightPlace {
 				s.eevdfUpdateLag(q, se)
 				se.se.deadline -= se.se.vruntime
 				se.se.relDeadline = true
 				q.nrQueued--
+			} else {
+				avruntime = q.avgVruntimeOf(s) // reweight_eevdf() rescales around V
 			}
 			if !curr {
 				q.remove(s, se)
@@ -150,7 +151,9 @@ func (s *Sim) reweightEEVDF(q *cfsRq, se *Task, old, weight, avruntime int64) {
 	e := &se.se
 	switch {
 	case s.rules.reweightPlace || !e.onRq:
-		e.vlag = e.vlag * old / weight // div_s64 truncates toward zero, as Go does
+		if e.vlag != 0 { // zero lag (an entity alone on its cfs_rq) stays zero
+			e.vlag = e.vlag * old / weight // div_s64 truncates toward zero, as Go does
+		}
 		if e.relDeadline && s.rules.reweightEEVDF {
 			e.deadline = e.deadline * old / weight
 		}

@@ -109,7 +109,6 @@ func (s *Sim) eevdfPlace(q *cfsRq, t *Task, flags int) {
 	if !se.customSlice {
 		se.slice = s.sys.BaseSliceNs
 	}
-	vslice := s.arith.calcDeltaFair(se.slice, &se.load)
 	if s.feat.Has(PlaceLag) && q.nrQueued > 0 && se.vlag != 0 {
 		lag = se.vlag
 		load := q.avgLoad
@@ -129,6 +128,9 @@ func (s *Sim) eevdfPlace(q *cfsRq, t *Task, flags int) {
 		return
 	}
 	se.relDeadline = false
+	// vslice is only needed here: a kept relative deadline ignores it, and
+	// calc_delta_fair() has no effect but the inv_weight cache.
+	vslice := s.arith.calcDeltaFair(se.slice, &se.load)
 	if s.feat.Has(PlaceDeadlineInitial) && flags&enqInitial != 0 {
 		vslice /= 2
 	}
@@ -138,6 +140,10 @@ func (s *Sim) eevdfPlace(q *cfsRq, t *Task, flags int) {
 // eevdfUpdateLag mirrors update_entity_lag(): save V - v, clamped.
 func (s *Sim) eevdfUpdateLag(q *cfsRq, t *Task) {
 	lag := q.avgVruntimeOf(s) - t.se.vruntime
+	if lag == 0 {
+		t.se.vlag = 0 // the clamp limit is never negative
+		return
+	}
 	limit := s.arith.calcDeltaFair(max(2*t.se.slice, int64(s.tickNs)), &t.se.load)
 	t.se.vlag = min(max(lag, -limit), limit)
 }
@@ -264,8 +270,9 @@ func (s *Sim) eevdfPick(q *cfsRq, protect bool) (*Task, PickRule) {
 	if !s.rules.deadlineTree {
 		// v6.6: vruntime-ordered tree; curr seeds best and wins ties.
 		best := curr
+		avg, load := q.eligibleSums(s)
 		for _, t := range q.queue {
-			if q.eligible(s, t) && (best == nil || t.se.deadline < best.se.deadline) {
+			if avg >= (t.se.vruntime-q.minVruntime)*load && (best == nil || t.se.deadline < best.se.deadline) {
 				best = t
 			}
 		}
@@ -275,8 +282,9 @@ func (s *Sim) eevdfPick(q *cfsRq, protect bool) (*Task, PickRule) {
 		return best, rule
 	}
 	var best *Task
+	avg, load := q.eligibleSums(s)
 	for _, t := range q.queue { // deadline order: the first eligible is the heap search's result
-		if q.eligible(s, t) {
+		if avg >= (t.se.vruntime-q.minVruntime)*load { // entity_eligible()
 			best = t
 			break
 		}
