@@ -14,7 +14,7 @@ import (
 	"os"
 	"strings"
 
-	"schedplay/core/experiment"
+	"schedplay/core/experiment/partfile"
 )
 
 func cmdMerge(args []string, e env, stdout, stderr io.Writer) error {
@@ -33,7 +33,7 @@ func cmdMerge(args []string, e env, stdout, stderr io.Writer) error {
 		return badInput("want the part files (PART.json ...) of every shard")
 	}
 	files := fs.Args()
-	parts := make([]*experiment.Part, len(files))
+	parts := make([]*partfile.Part, len(files))
 	for i, f := range files {
 		p, err := readPart(f)
 		if err != nil {
@@ -41,7 +41,7 @@ func cmdMerge(args []string, e env, stdout, stderr io.Writer) error {
 		}
 		parts[i] = p
 	}
-	results, err := experiment.MergeParts(files, parts)
+	results, err := partfile.MergeParts(files, parts)
 	if err != nil {
 		return badInput("%v", err)
 	}
@@ -75,15 +75,15 @@ func cmdMerge(args []string, e env, stdout, stderr io.Writer) error {
 
 // readPart reads and decodes a part file, refusing a huge one before
 // reading it all.
-func readPart(path string) (*experiment.Part, error) {
+func readPart(path string) (*partfile.Part, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, experiment.MaxPartBytes+1))
+	data, err := io.ReadAll(io.LimitReader(f, partfile.MaxPartBytes+1))
 	if err != nil {
 		return nil, err
 	}
-	return experiment.DecodePart(data)
+	return partfile.DecodePart(data)
 }

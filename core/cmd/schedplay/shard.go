@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"schedplay/core/experiment"
+	"schedplay/core/experiment/partfile"
 	"schedplay/core/scenario"
 )
 
@@ -39,15 +40,15 @@ type batchExec struct {
 	cmd      string
 	args     []string // the output-shaping arguments, recorded in the part
 
-	merged  []experiment.PartResult // merge: every job's result
-	from    *experiment.Part        // merge: the first part (scenarios, plans)
-	loaded  int                     // scenarios taken so far
-	planned int                     // plans made so far
+	merged  []partfile.PartResult // merge: every job's result
+	from    *partfile.Part        // merge: the first part (scenarios, plans)
+	loaded  int                   // scenarios taken so far
+	planned int                   // plans made so far
 
 	next      int // plan index of the next plan's first job
-	scenarios []experiment.PartScenario
-	plans     []experiment.PartPlan
-	results   []experiment.PartResult
+	scenarios []partfile.PartScenario
+	plans     []partfile.PartPlan
+	results   []partfile.PartResult
 }
 
 // newBatchExec reads -shard/-part after the flags parsed: a plain
@@ -132,7 +133,7 @@ func (x *batchExec) load(read func() (*scenario.Scenario, string, error)) (*scen
 		if err != nil {
 			return nil, "", badInput("part scenario %s: %v", ps.Name, err)
 		}
-		if h := experiment.HashEncoding(sc.Encode()); h != ps.SHA256 {
+		if h := partfile.HashEncoding(sc.Encode()); h != ps.SHA256 {
 			return nil, "", badInput("part scenario %s: re-encodes with sha256 %s, not %s (a part of another schedplay version?)", ps.Name, h, ps.SHA256)
 		}
 		return sc, ps.Name, nil
@@ -143,7 +144,7 @@ func (x *batchExec) load(read func() (*scenario.Scenario, string, error)) (*scen
 	}
 	if x.shard != nil {
 		enc := sc.Encode()
-		x.scenarios = append(x.scenarios, experiment.PartScenario{Name: name, SHA256: experiment.HashEncoding(enc), Encoding: string(enc)})
+		x.scenarios = append(x.scenarios, partfile.PartScenario{Name: name, SHA256: partfile.HashEncoding(enc), Encoding: string(enc)})
 	}
 	return sc, name, nil
 }
@@ -154,7 +155,7 @@ func (x *batchExec) load(read func() (*scenario.Scenario, string, error)) (*scen
 func (x *batchExec) runJobs(jobs []experiment.Job, vars []experiment.Config, keep []string, prog *progress) (outs []jobOut, ok bool, err error) {
 	base := x.next
 	x.next += len(jobs)
-	plan := experiment.PartPlan{Jobs: len(jobs), SHA256: experiment.PlanDigest(jobs, vars)}
+	plan := partfile.PartPlan{Jobs: len(jobs), SHA256: partfile.PlanDigest(jobs, vars)}
 	if x.from != nil {
 		i := x.planned
 		x.planned++
@@ -193,7 +194,7 @@ func (x *batchExec) runJobs(jobs []experiment.Job, vars []experiment.Config, kee
 				}
 			}
 		}
-		x.results = append(x.results, experiment.PartResult{Job: idx[i], Topology: r.Topology, Kernel: r.Kernel, Values: vals})
+		x.results = append(x.results, partfile.PartResult{Job: idx[i], Topology: r.Topology, Kernel: r.Kernel, Values: vals})
 	}
 	return nil, false, nil
 }
@@ -213,9 +214,9 @@ func (x *batchExec) finishMerge() error {
 
 // writePart writes the shard's part file.
 func (x *batchExec) writePart() error {
-	p := &experiment.Part{Command: x.cmd, Args: x.args, Build: buildID(), Scenarios: x.scenarios, Plans: x.plans,
+	p := &partfile.Part{Command: x.cmd, Args: x.args, Build: buildID(), Scenarios: x.scenarios, Plans: x.plans,
 		Jobs: x.next, Shard: x.shard.K, Shards: x.shard.N, Results: x.results}
-	data, err := experiment.EncodePart(p)
+	data, err := partfile.EncodePart(p)
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package experiment
+package partfile
 
 import (
 	"bytes"
@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"schedplay/core/experiment"
 )
 
 // testParts builds the n parts of a run of jobs jobs.
@@ -16,9 +18,9 @@ func testParts(jobs, n int) []*Part {
 		p := &Part{Command: "sweep", Args: []string{"-runs", "2"}, Build: "test",
 			Scenarios: []PartScenario{{Name: "t", SHA256: HashEncoding([]byte(enc)), Encoding: enc}},
 			Plans:     []PartPlan{{Jobs: jobs, SHA256: strings.Repeat("ab", 32)}}, Jobs: jobs, Shard: k, Shards: n}
-		for _, j := range (Shard{k, n}).Jobs(jobs) {
+		for _, j := range (experiment.Shard{K: k, N: n}).Jobs(jobs) {
 			p.Results = append(p.Results, PartResult{Job: j, Topology: "smp-2", Kernel: "v6.18",
-				Values: Values{"switches": float64(j), "latency.p99": 0.1 + float64(j)/3}})
+				Values: experiment.Values{"switches": float64(j), "latency.p99": 0.1 + float64(j)/3}})
 		}
 		parts = append(parts, p)
 	}

@@ -1,4 +1,4 @@
-package experiment
+package partfile
 
 // Part files: the results of one shard of a compare, sweep or validate
 // run (`-shard K/N -part FILE`), versioned JSON that `schedplay merge`
@@ -18,6 +18,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"schedplay/core/experiment"
 )
 
 // PartSchema is the schema (and version) of part files.
@@ -63,10 +65,10 @@ type PartPlan struct {
 
 // PartResult is one job's outcome.
 type PartResult struct {
-	Job      int    `json:"job"` // index in the whole plan
-	Topology string `json:"topology"`
-	Kernel   string `json:"kernel"`
-	Values   Values `json:"values"`
+	Job      int               `json:"job"` // index in the whole plan
+	Topology string            `json:"topology"`
+	Kernel   string            `json:"kernel"`
+	Values   experiment.Values `json:"values"`
 }
 
 // HashEncoding is the hex SHA-256 of a scenario encoding.
@@ -151,7 +153,7 @@ func (p *Part) check() error {
 	if len(p.Build) > maxPartString {
 		return fmt.Errorf("build: %d bytes; the limit is %d", len(p.Build), maxPartString)
 	}
-	if err := (Shard{p.Shard, p.Shards}).Check(); err != nil {
+	if err := (experiment.Shard{K: p.Shard, N: p.Shards}).Check(); err != nil {
 		return fmt.Errorf("shard: %v", err)
 	}
 	if p.Jobs < 0 || p.Jobs > maxPartJobs {
@@ -184,7 +186,7 @@ func (p *Part) check() error {
 			return fmt.Errorf("scenarios[%d] (%s): sha256 %q does not match its encoding (%s): the file was altered", i, s.Name, s.SHA256, got)
 		}
 	}
-	sh := Shard{p.Shard, p.Shards}
+	sh := experiment.Shard{K: p.Shard, N: p.Shards}
 	want := 0
 	if p.Shard <= p.Jobs {
 		want = (p.Jobs-p.Shard)/p.Shards + 1
@@ -307,7 +309,7 @@ func planText(p *Part) string {
 // PlanDigest is the hex SHA-256 of the identity of a plan's jobs
 // (configuration, label, overrides, seed, scenario name, task groups,
 // CPUs, duration): what merge re-plans must be what the shards ran.
-func PlanDigest(jobs []Job, cfgs []Config) string {
+func PlanDigest(jobs []experiment.Job, cfgs []experiment.Config) string {
 	h := sha256.New()
 	for _, j := range jobs {
 		c := cfgs[j.Config]
