@@ -87,6 +87,8 @@ type App struct {
 	renders    int  // changes for the browser to lay out so far: page renders (AfterRender) and results steps (afterFrame)
 	resultsDue int  // steps of a new run's results left for afterFrame (results.go)
 
+	Mem memState // the address bar, localStorage and the preset diff (remember.go)
+
 	TL        *TimelineCtl
 	ShareLink string
 	Snippet   string
@@ -103,6 +105,7 @@ func NewApp(env vugu.EventEnv, embed bool) *App {
 			a.Notice = "The link's scenario could not be opened: " + err.Error()
 		} else {
 			a.setScenario(sc, "")
+			a.Mem.armed = true
 			return a
 		}
 	}
@@ -113,6 +116,12 @@ func NewApp(env vugu.EventEnv, embed bool) *App {
 	// A first visit runs a shorter cut of the default so it is live at once.
 	sc.Duration = sched.Second
 	a.setScenario(sc, DefaultPreset)
+	// Compared with the cut it opens as, so a first visit is not "modified".
+	a.Mem.base, _ = scenario.Decode(sc.Encode()) // a copy: edits change a.Sc
+	a.Mem.baseName = DefaultPreset
+	if !embed {
+		a.loadOffer()
+	}
 	return a
 }
 
@@ -122,6 +131,7 @@ func (a *App) Start() {
 	a.env.Lock()
 	a.startEngine()
 	a.StartRun()
+	a.Mem.armed = true // from now on every applied change is remembered
 	a.env.UnlockRender()
 }
 
@@ -262,6 +272,7 @@ func (a *App) SelectPreset(name string) {
 		return
 	}
 	a.setScenario(sc, name)
+	a.Mem.baseName = "" // compared with the whole preset, not the first visit's cut
 	a.StartRun()
 }
 

@@ -18,6 +18,7 @@ func (a *App) publish() {
 	bridge.Publish("running", a.Ctl.Running)
 	bridge.Publish("progress", a.Ctl.Progress)
 	bridge.Publish("preset", a.PresetName)
+	a.publishMem()
 	bridge.Publish("runMs", a.Ctl.RunMs)
 	if a.Ctl.link != nil {
 		a.Probe.maxChunkMs = max(a.Probe.maxChunkMs, a.Ctl.link.takeChunkMs())

@@ -20,6 +20,9 @@ func (c *Root) title() string {
 		return "trace: " + c.App.Trace.Name
 	}
 	if c.App.Sc.Name != "" {
+		if c.App.Modified() {
+			return c.App.Sc.Name + " (modified)"
+		}
 		return c.App.Sc.Name
 	}
 	return "untitled scenario"

@@ -59,6 +59,7 @@ func (a *App) StartRun() {
 		a.Ctl.Err = err.Error()
 		return
 	}
+	a.remember()
 	a.Ctl.gen++
 	a.Run, a.Ctl.Running, a.Ctl.Progress, a.Ctl.Err = r, true, 0, ""
 	a.Probe.resetRun()

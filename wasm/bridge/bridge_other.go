@@ -34,6 +34,9 @@ func SetAttr(string, string, string) error { return nil }
 func PageURL() string                                                     { return "" }
 func Hash() string                                                        { return "" }
 func ReplaceHash(string) error                                            { return nil }
+func StorageGet(string) (string, bool, error)                             { return "", false, nil }
+func StorageSet(string, string) error                                     { return nil }
+func StorageRemove(string) error                                          { return nil }
 func CopyText(string) error                                               { return nil }
 func Download(string, string, []byte) error                               { return nil }
 func CanvasSize(string) (int, int, error)                                 { return 0, 0, nil }
