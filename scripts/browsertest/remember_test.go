@@ -105,3 +105,23 @@ func TestRememberModifiedUndo(t *testing.T) {
 		t.Fatal("undo left the feature on")
 	}
 }
+
+// A corrupt localStorage entry is ignored with a message: the default
+// scenario runs, nothing is offered, and nothing is thrown.
+func TestRememberCorruptEntry(t *testing.T) {
+	tb := newTab(t)
+	tb.open("/")
+	tb.waitDone()
+	eval[bool](tb, `localStorage.setItem("schedplay.scenario", "%%%not-a-payload"), true`)
+	tb.open("/index.html")
+	tb.waitDone()
+	if eval[bool](tb, `window.schedplay.offer`) {
+		t.Fatal("a corrupt entry was offered")
+	}
+	if s := eval[string](tb, `(document.querySelector("#remember-msg") || {}).textContent || ""`); !strings.Contains(s, "could not be read and was ignored") {
+		t.Fatalf("message %q", s)
+	}
+	if eval[bool](tb, `localStorage.getItem("schedplay.scenario") !== null`) {
+		t.Fatal("the corrupt entry was kept")
+	}
+}
