@@ -47,7 +47,11 @@
 // them, writes weight, quota, burst, idle and cpuset, puts a task group and
 // a generator in groups, renames a group with its children and tasks,
 // refuses to remove a busy one, and its share link restores the tree in a
-// fresh tab (cgroup_test.go); any console error fails the test.
+// fresh tab (cgroup_test.go); an edit survives a reload through the address
+// bar, a page opened without a fragment offers the stored scenario and
+// restores it when accepted, an edited preset says "(modified)" and lists
+// and undoes the key, a corrupt stored entry is ignored with a message
+// (remember_test.go); any console error fails the test.
 //
 // Firefox (`TestFirefox`, Debian's firefox-esr, headless, fresh profile) is
 // driven over WebDriver BiDi, which Firefox serves itself
