@@ -12,8 +12,16 @@ import (
 	"github.com/hack-pad/safejs"
 )
 
+// storage is window.localStorage, read through Reflect.get: a throwing
+// getter (SecurityError where storage is denied) is an error from a call,
+// where a plain property read would abort the Go program (wasm_exec.js
+// catches exceptions in calls only).
 func storage() (safejs.Value, error) {
-	s, err := get(global(), "localStorage")
+	r, err := get(global(), "Reflect")
+	if err != nil {
+		return r, err
+	}
+	s, err := r.Call("get", global(), "localStorage")
 	if err == nil && (s.IsNull() || s.IsUndefined()) {
 		err = errors.New("localStorage unavailable")
 	}
