@@ -125,3 +125,29 @@ func TestRememberCorruptEntry(t *testing.T) {
 		t.Fatal("the corrupt entry was kept")
 	}
 }
+
+// A hostile scenario name kept in the browser is shown in the offer as
+// text: no element is made of it and its handler never runs.
+func TestRememberOfferEscapes(t *testing.T) {
+	const hostile = `<img src=x onerror="window.__pwned=1">`
+	tb := newTab(t)
+	tb.open("/")
+	tb.waitDone()
+	tb.openTab("json")
+	text := eval[string](tb, `document.querySelector("#json").value`)
+	named := strings.Replace(text, `"name": "demo/periodic-vs-hog"`, `"name": `+fmt.Sprintf("%q", hostile), 1)
+	if named == text {
+		t.Fatalf("no name line in %.200s", text)
+	}
+	tb.applyJSON(named)
+	tb.waitFor(`window.schedplay.done && location.hash.indexOf("#s=") === 0`, 60*time.Second)
+	tb.open("/index.html")
+	tb.waitDone()
+	tb.waitFor(`window.schedplay.offer === true && !!document.querySelector("#offer b")`, 10*time.Second)
+	if s := eval[string](tb, `document.querySelector("#offer b").textContent`); s != hostile {
+		t.Fatalf("offer shows %q, want the name as text", s)
+	}
+	if eval[bool](tb, `!!document.querySelector("#offer img") || window.__pwned === 1`) {
+		t.Fatal("the stored name became markup")
+	}
+}
