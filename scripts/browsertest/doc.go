@@ -50,8 +50,8 @@
 // fresh tab (cgroup_test.go); an edit survives a reload through the address
 // bar, a page opened without a fragment offers the stored scenario and
 // restores it when accepted, an edited preset says "(modified)" and lists
-// and undoes the key, a corrupt stored entry is ignored with a message
-// (remember_test.go); any console error fails the test.
+// and undoes the key, a corrupt stored entry is ignored with a message,
+// a hostile stored name stays text in the offer (remember_test.go); any console error fails the test.
 //
 // Firefox (`TestFirefox`, Debian's firefox-esr, headless, fresh profile) is
 // driven over WebDriver BiDi, which Firefox serves itself
