@@ -196,7 +196,7 @@ func (s *Sim) updateRqClockPelt(rq *rq) {
 	}
 	rq.clock = now
 	if rq.curr == nil {
-		rq.clockPelt = now // idle: sync to clock_task
+		s.syncIdleRqClockPelt(rq) // idle: sync to clock_task
 		return
 	}
 	rq.clockPelt += delta * uint64(s.topo[rq.cpu].archCapacity) >> 10 // cap_scale()
@@ -208,6 +208,20 @@ func (s *Sim) updateIdleRqClockPelt(rq *rq) {
 	const divider = uint32(peltMinDivider<<10) - loadAvgMax
 	if rq.cfs.avg.utilSum >= divider {
 		rq.lostIdleTime += rq.clock - rq.clockPelt
+	}
+	if s.rules.migratePeltLag {
+		s.syncIdleRqClockPelt(rq) // v6.0+: update_idle_rq_clock_pelt() syncs too
+	}
+}
+
+// syncIdleRqClockPelt mirrors _update_idle_rq_clock_pelt(): clock_pelt
+// catches up with clock_task and, where migrate_se_pelt_lag() exists, the
+// pair it estimates from is stored (clock_idle, clock_pelt_idle).
+func (s *Sim) syncIdleRqClockPelt(rq *rq) {
+	rq.clockPelt = rq.clock
+	if s.rules.migratePeltLag {
+		rq.clockIdle = rq.clock
+		rq.clockPeltIdle = rq.clockPeltNow()
 	}
 }
 
@@ -366,12 +380,14 @@ func (s *Sim) removeEntityLoadAvg(rq *rq, t *Task) {
 }
 
 // migrateTaskRqFair mirrors the PELT part of migrate_task_rq_fair() for a
-// task woken onto another CPU: remove it from the old cfs_rq; the next
-// enqueue attaches it to the new one. (migrate_se_pelt_lag(), which guesses
-// the idle time an out-of-date idle rq clock missed, is not needed while
-// every update brings the clock to the current instant.)
+// task woken onto another CPU: remove it from the old cfs_rq, decay it over
+// the idle time the source's stale clock missed (migrate_se_pelt_lag(),
+// pelt_migrate_lag.go); the next enqueue attaches it to the new one.
 func (s *Sim) migrateTaskRqFair(from *rq, t *Task) {
 	s.removeEntityLoadAvg(from, t)
+	if s.rules.migratePeltLag {
+		s.migrateSEPeltLag(from, t)
+	}
 	t.se.avg.attached = false
 	t.se.avg.lastUpdateTime = 0
 }
