@@ -69,3 +69,35 @@ func TestMigrateSEPeltLag(t *testing.T) {
 		})
 	}
 }
+
+// TestMigrateSEPeltLagGrouped: the same in a task group, where the task's
+// cfs_rq is the group's on CPU 0: decayed over the sleep on v6.18, not on
+// v5.8.
+func TestMigrateSEPeltLagGrouped(t *testing.T) {
+	for _, tc := range []struct {
+		kernel string
+		decays bool
+	}{{"v5.8", false}, {"v6.18", true}} {
+		t.Run(tc.kernel, func(t *testing.T) {
+			r := newRun(t).topology("smp-2").kernel(tc.kernel).duration(2*Second).
+				cgroup("/G", "", 1024).
+				task("p").in("/G").cpus(0).loop(1).run(100 * Millisecond).sleep(Second).
+				build()
+			r.runFor(100*Millisecond + 10)
+			p := r.task(r.id("p"))
+			if p.state != stateBlocked || r.cfsOf(p).tg == nil {
+				t.Fatalf("p should be blocked in its group")
+			}
+			before := p.se.avg.utilAvg
+			r.runFor(164 * Millisecond) // an instant, not a duration
+			r.migrateWaking(p, 1, ReasonSISIdleCPU)
+			got := p.se.avg.utilAvg
+			quarter := float64(before) / 4
+			decayed := math.Abs(float64(got)-quarter) < 0.05*quarter+8
+			if decayed != tc.decays {
+				t.Errorf("util %d -> %d over 64 ms idle: decayed to ~%.0f is %v, want %v",
+					before, got, quarter, decayed, tc.decays)
+			}
+		})
+	}
+}
