@@ -29,6 +29,9 @@ type cfsRq struct {
 	byDeadline  bool       // EEVDF key order
 	avg         schedAvg   // cfs_rq->avg (pelt.go)
 	removed     cfsRemoved // cfs_rq->removed
+	// peltIdleStopped: cfs_rq->throttled_pelt_idle == U64_MAX, the queue
+	// emptied under a throttled hierarchy (pelt_migrate_lag.go).
+	peltIdleStopped bool
 
 	// Task groups (cgroup.go), maintained only when the run has them.
 	tg         *taskGroup     // cfs_rq->tg (nil: the root)

@@ -187,7 +187,11 @@ func (s *Sim) entityEnqueue(rq *rq, q *cfsRq, se *Task, flags int) {
 
 func (s *Sim) entityDequeue(rq *rq, q *cfsRq, se *Task, flags int) bool {
 	if s.eevdf {
-		return s.eevdfDequeue(rq, q, se, flags)
+		done := s.eevdfDequeue(rq, q, se, flags)
+		if s.rules.migratePeltLag && q.nrQueued == 0 {
+			s.updateIdleCfsRqClockPelt(q) // dequeue_entity()
+		}
+		return done
 	}
 	s.cfsDequeue(rq, q, se, flags)
 	return true

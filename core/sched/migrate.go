@@ -17,8 +17,9 @@ package sched
 //     before place_entity(). EEVDF carries the lag saved in vlag by the
 //     sleep-dequeue; place_entity() on the new queue applies it. PELT: the
 //     blocked task's averages are queued on the old cfs_rq's "removed" sums
-//     (remove_entity_load_avg()) and attached to the new one by the enqueue
-//     (DO_ATTACH).
+//     (remove_entity_load_avg()), on v6.x decayed to the present when the
+//     old CPU is idle (migrate_se_pelt_lag(), pelt_migrate_lag.go), and
+//     attached to the new one by the enqueue (DO_ATTACH).
 //   - A queued task moved by load balancing (detach_task()/attach_task(),
 //     also the stopper of active balancing). The dequeue is not a sleep:
 //     legacy CFS makes vruntime relative to the source min_vruntime and the

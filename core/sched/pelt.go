@@ -28,19 +28,29 @@ package sched
 // DO_ATTACH), dequeue_entity() (DO_DETACH when migrating),
 // set_next_entity() and put_prev_entity() for a queued entity,
 // entity_tick(), requeue_delayed_entity(). update_curr() does not update
-// PELT. Blocked tasks stay attached to their cfs_rq and decay with it;
-// idle CPUs' cfs_rq sums are only refreshed when something updates them
-// (the nohz blocked-load update of load balancing is not modelled yet).
+// PELT. Blocked tasks stay attached to their cfs_rq and decay with it; an
+// idle CPU's cfs_rq sums are refreshed when load balancing reads them
+// (refreshIdlePELT, lbstats.go, standing in for the nohz blocked-load
+// update) or something else updates them. A task woken off an idle CPU is
+// decayed to the present on the way out (migrate_se_pelt_lag(), v6.x,
+// pelt_migrate_lag.go).
 // With task groups (cgroup_pelt.go) group entities are updated like tasks,
 // propagate their cfs_rq's changes upward and update_tg_load_avg() runs
 // under UPDATE_TG; util_est, uclamp and the RT/DL/IRQ/hw-pressure signals are
 // not tracked. v3.11's PELT (runnable_avg_sum/period, no util_avg) is not
 // modelled: the v3.11 profile uses the modern rules.
 //
-// Placement and load balancing read these signals: wakeup and exec
-// placement (select.go, idlest.go, capacity.go, sched_exec.go), misfit
-// detection (misfit.go) and the load-balancing statistics (lbstats.go,
-// balance.go), so they decide where tasks run; PELT emits no events itself.
+// Who reads these signals (util_avg stands in for util_est everywhere):
+// wake_affine_weight() and find_idlest_group()/_cpu() read cpu_load(),
+// cpu_util() and cpu_runnable() (select.go, idlest.go, sched_exec.go's
+// *_without() helpers); task_fits_cpu() and misfit detection read the
+// task's util_avg (capacity.go, misfit.go); update_sg_lb_stats() sums
+// load, util and runnable per group, which also sets SIS_UTIL's scan
+// budget (lbstats.go -> sis.go), and detach_tasks() weighs tasks by
+// task_h_load() or util_avg (balance.go, cgroup_pelt.go); with task groups
+// calc_group_shares() reads the group cfs_rq's load_avg (cgroup_shares.go).
+// So they decide where tasks run; PELT emits no events itself, and
+// TaskPELT/CPUPELT expose a snapshot to tests and tools.
 
 import "math/bits"
 
@@ -196,7 +206,7 @@ func (s *Sim) updateRqClockPelt(rq *rq) {
 	}
 	rq.clock = now
 	if rq.curr == nil {
-		rq.clockPelt = now // idle: sync to clock_task
+		s.syncIdleRqClockPelt(rq) // idle: sync to clock_task
 		return
 	}
 	rq.clockPelt += delta * uint64(s.topo[rq.cpu].archCapacity) >> 10 // cap_scale()
@@ -208,6 +218,20 @@ func (s *Sim) updateIdleRqClockPelt(rq *rq) {
 	const divider = uint32(peltMinDivider<<10) - loadAvgMax
 	if rq.cfs.avg.utilSum >= divider {
 		rq.lostIdleTime += rq.clock - rq.clockPelt
+	}
+	if s.rules.migratePeltLag {
+		s.syncIdleRqClockPelt(rq) // v6.0+: update_idle_rq_clock_pelt() syncs too
+	}
+}
+
+// syncIdleRqClockPelt mirrors _update_idle_rq_clock_pelt(): clock_pelt
+// catches up with clock_task and, where migrate_se_pelt_lag() exists, the
+// pair it estimates from is stored (clock_idle, clock_pelt_idle).
+func (s *Sim) syncIdleRqClockPelt(rq *rq) {
+	rq.clockPelt = rq.clock
+	if s.rules.migratePeltLag {
+		rq.clockIdle = rq.clock
+		rq.clockPeltIdle = rq.clockPeltNow()
 	}
 }
 
@@ -366,12 +390,14 @@ func (s *Sim) removeEntityLoadAvg(rq *rq, t *Task) {
 }
 
 // migrateTaskRqFair mirrors the PELT part of migrate_task_rq_fair() for a
-// task woken onto another CPU: remove it from the old cfs_rq; the next
-// enqueue attaches it to the new one. (migrate_se_pelt_lag(), which guesses
-// the idle time an out-of-date idle rq clock missed, is not needed while
-// every update brings the clock to the current instant.)
+// task woken onto another CPU: remove it from the old cfs_rq, decay it over
+// the idle time the source's stale clock missed (migrate_se_pelt_lag(),
+// pelt_migrate_lag.go); the next enqueue attaches it to the new one.
 func (s *Sim) migrateTaskRqFair(from *rq, t *Task) {
 	s.removeEntityLoadAvg(from, t)
+	if s.rules.migratePeltLag {
+		s.migrateSEPeltLag(from, t)
+	}
 	t.se.avg.attached = false
 	t.se.avg.lastUpdateTime = 0
 }

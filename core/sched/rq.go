@@ -29,6 +29,9 @@ type rq struct {
 	// PELT clocks (pelt.go), ns: rq->clock (== clock_task: IRQ time is not
 	// modelled), rq->clock_pelt and rq->lost_idle_time.
 	clock, clockPelt, lostIdleTime uint64
+	// rq->clock_idle and rq->clock_pelt_idle: rq_clock() and rq_clock_pelt()
+	// at the last idle sync (pelt_migrate_lag.go).
+	clockIdle, clockPeltIdle uint64
 
 	// Load balancing (balance.go).
 	nextBalance   int64 // rq->next_balance, jiffies

@@ -70,6 +70,14 @@ type kernelRules struct {
 
 	// --- PELT, placement, wakeup delivery, idle ---
 
+	// migratePeltLag: a wakeup migration off an idle CPU decays the task's
+	// averages to the estimated present, from rq->clock_pelt_idle and
+	// rq->clock_idle kept by _update_idle_rq_clock_pelt()
+	// (migrate_se_pelt_lag(), e2f3e35f1f5a "sched/fair: Decay task PELT
+	// values during wakeup migration" [R patch v11, 2022-06]; v6.0 [M
+	// release]); before, the task arrives with the averages of the source
+	// cfs_rq's last update (pelt_migrate_lag.go).
+	migratePeltLag bool
 	// postInitSEWeight: post_init_entity_util_avg() scales by se_weight();
 	// before it reads se->load.weight (v6.6 profiles on [M: the release]).
 	postInitSEWeight bool
@@ -335,6 +343,7 @@ func rulesFor(v int) kernelRules {
 		yieldForfeit:   v >= 618,
 		lazyPreempt:    v >= 613,
 
+		migratePeltLag:          v >= 600,
 		postInitSEWeight:        v >= 606,
 		affinityDistribute:      v >= 507,
 		sisUnifiedScan:          v >= 600,
