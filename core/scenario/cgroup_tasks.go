@@ -27,6 +27,25 @@ func (rs *resTable) placeTask(p string, t Task, spec *sched.TaskSpec) error {
 		}
 		spec.Session = n
 	}
+	return rs.setSessionNice(p, t, spec.Session)
+}
+
+// setSessionNice records the "autogroup_nice" of task group t for its
+// session (sched_autogroup_set_nice() on the session's autogroup); two
+// task groups of one session naming different values are refused.
+func (rs *resTable) setSessionNice(p string, t Task, session int) error {
+	if t.AutogroupNice == nil {
+		return nil
+	}
+	for len(rs.sessionNice) <= session {
+		rs.sessionNice = append(rs.sessionNice, 0)
+		rs.niceFrom = append(rs.niceFrom, "")
+	}
+	nice := *t.AutogroupNice
+	if from := rs.niceFrom[session]; from != "" && rs.sessionNice[session] != nice {
+		return errAt(p+".autogroup_nice", "%d: %s set this session's autogroup nice to %d; task groups of one session share one autogroup", nice, from, rs.sessionNice[session])
+	}
+	rs.sessionNice[session], rs.niceFrom[session] = nice, p+".autogroup_nice"
 	return nil
 }
 

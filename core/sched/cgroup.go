@@ -42,6 +42,9 @@ const (
 
 // initCgroups builds the task groups of Config.Cgroups.
 func (s *Sim) initCgroups() error {
+	if err := s.checkAutogroupNice(); err != nil { // autogroup.go
+		return err
+	}
 	if len(s.cfg.Cgroups) == 0 && !s.cfg.Autogroup {
 		return nil
 	}

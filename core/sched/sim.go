@@ -86,6 +86,10 @@ type Config struct {
 	// Autogroup is sched_autogroup_enabled: tasks of the root cgroup are
 	// grouped by TaskSpec.Session (autogroup.go).
 	Autogroup bool
+	// AutogroupNice is the autogroup nice of each session
+	// (/proc/<pid>/autogroup, sched_autogroup_set_nice()), indexed by
+	// TaskSpec.Session: -20..19; a session past its end has nice 0.
+	AutogroupNice []int
 	// RTGroupSched is CONFIG_RT_GROUP_SCHED.
 	RTGroupSched bool
 }
