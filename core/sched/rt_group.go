@@ -36,6 +36,7 @@ type rtGroupBw struct {
 // rtGroupRq is the bandwidth part of the group's rt_rq on one CPU.
 type rtGroupRq struct {
 	rtTime    int64 // rt_time
+	runtime   int64 // rt_runtime: the group's, plus what it borrowed (RT_RUNTIME_SHARE)
 	throttled bool  // rt_throttled
 }
 
@@ -46,6 +47,9 @@ func (s *Sim) initRTGroup(tg *taskGroup, spec CgroupSpec) {
 		return
 	}
 	tg.rt = &rtGroupBw{runtime: spec.RTRuntime, period: spec.RTPeriod, rqs: make([]rtGroupRq, len(s.rqs))}
+	for i := range tg.rt.rqs {
+		tg.rt.rqs[i].runtime = int64(spec.RTRuntime)
+	}
 }
 
 // rtGroupOf is the RT group of an RT task: its cgroup when that has RT
@@ -110,7 +114,8 @@ func (s *Sim) rtGroupAccount(rq *rq, curr *Task, delta int64) bool {
 	if tg.rt.runtime == Unlimited || tg.rt.runtime >= tg.rt.period {
 		return false
 	}
-	if g.rtTime > int64(tg.rt.runtime) {
+	s.balanceRTRuntime(tg, rq.cpu)
+	if g.rtTime > g.runtime {
 		g.throttled = true // sched_rt_rq_dequeue() of the group's rt_se
 		rq.rt.nrGroupThrottled++
 		return true
@@ -121,10 +126,6 @@ func (s *Sim) rtGroupAccount(rq *rq, curr *Task, delta int64) bool {
 // rtGroupPeriodTimer mirrors do_sched_rt_period_timer(&tg->rt_bandwidth, 1).
 func (s *Sim) rtGroupPeriodTimer(tg *taskGroup) {
 	b := tg.rt
-	runtime := int64(b.runtime)
-	if b.runtime == Unlimited {
-		runtime = int64(b.period)
-	}
 	idle := true
 	for i := range s.rqs {
 		rq := &s.rqs[i]
@@ -137,6 +138,13 @@ func (s *Sim) rtGroupPeriodTimer(tg *taskGroup) {
 		if g.rtTime > 0 {
 			if c := rq.curr; c != nil && c.isRT() && rtGroupOf(c) == tg {
 				s.updateCurrRT(rq) // update_rq_clock(): charge the time up to now
+			}
+			if g.throttled {
+				s.balanceRTRuntime(tg, CPUID(i))
+			}
+			runtime := g.runtime
+			if b.runtime == Unlimited {
+				runtime = int64(b.period)
 			}
 			g.rtTime -= min(g.rtTime, runtime)
 			if g.throttled && g.rtTime < runtime {
@@ -192,5 +200,40 @@ func (s *Sim) moveRTGroup(rq *rq, t *Task) {
 			by = s.peekTask(&rq.cfs)
 		}
 		s.reschedCurr(rq, ReasonRTThrottled, by, false)
+	}
+}
+
+// balanceRTRuntime mirrors balance_runtime() -> do_balance_runtime() for
+// the group's rt_rq on cpu: with RT_RUNTIME_SHARE, an rt_rq past its
+// runtime takes 1/n of each other CPU's spare runtime (n = the root
+// domain's CPUs, here all of them), in CPU order, until it holds a whole
+// period. The borrowed runtime stays (only __disable_runtime() at a
+// domain rebuild returns it, which no scenario does).
+func (s *Sim) balanceRTRuntime(tg *taskGroup, cpu CPUID) {
+	b := tg.rt
+	g := &b.rqs[cpu]
+	if !s.rules.rtRuntimeShare || g.rtTime <= g.runtime {
+		return
+	}
+	period := int64(b.period)
+	weight := int64(len(b.rqs))
+	for i := range b.rqs {
+		iter := &b.rqs[i]
+		if CPUID(i) == cpu {
+			continue
+		}
+		diff := iter.runtime - iter.rtTime
+		if diff <= 0 {
+			continue
+		}
+		diff /= weight
+		if g.runtime+diff > period {
+			diff = period - g.runtime
+		}
+		iter.runtime -= diff
+		g.runtime += diff
+		if g.runtime == period {
+			break
+		}
 	}
 }
