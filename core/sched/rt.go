@@ -18,8 +18,9 @@ package sched
 // an RR slice expiry and sched_yield() move it to the tail
 // (requeue_task_rt(rq, p, 0)).
 //
-// Not modelled: RT group scheduling (CONFIG_RT_GROUP_SCHED: one root
-// rt_rq per CPU), priority inheritance (prio == normal_prio),
+// A group's own RT bandwidth (CONFIG_RT_GROUP_SCHED) is rt_group.go,
+// for groups directly below the root. Not modelled: nested group rt_rqs,
+// priority inheritance (prio == normal_prio),
 // check_preempt_equal_prio() (an equal-prio wakee never reschedules to push
 // curr away), the RT PELT signal (avg_rt) and RT task PELT, and the
 // watchdog (RLIMIT_RTTIME).

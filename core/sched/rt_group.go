@@ -87,7 +87,7 @@ func (q *rtRq) first() *Task {
 // startRTGroupBandwidth mirrors start_rt_bandwidth(&tg->rt_bandwidth).
 func (s *Sim) startRTGroupBandwidth(p *Task) {
 	tg := rtGroupOf(p)
-	if tg == nil || tg.rt.active || !s.rtThrottling() {
+	if tg == nil || tg.rt.active || !s.rtThrottling() || tg.rt.runtime == Unlimited {
 		return
 	}
 	tg.rt.active = true
