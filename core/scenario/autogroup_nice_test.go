@@ -33,6 +33,19 @@ func TestAutogroupNice(t *testing.T) {
 		t.Errorf("after a round trip AutogroupNice %v, want %v", again.AutogroupNice, cfg.AutogroupNice)
 	}
 
+	set := sc.Clone()
+	if err := set.Set("tasks.shell.autogroup_nice=-3"); err != nil {
+		t.Fatal(err)
+	}
+	if cfg, err := set.Build(sched.DefaultLimits()); err != nil || !reflect.DeepEqual(cfg.AutogroupNice, []int{0, 5, -3}) {
+		t.Errorf("-set tasks.shell.autogroup_nice=-3: %v, AutogroupNice %v, want [0 5 -3]", err, cfg.AutogroupNice)
+	}
+	if sc.Tasks[1].AutogroupNice != nil {
+		t.Errorf("-set on a clone changed the original")
+	}
+	if err := set.Set("tasks.shell.autogroup_nice=20"); err == nil || !strings.Contains(err.Error(), "want an autogroup nice -20..19") {
+		t.Errorf("-set autogroup_nice=20: %v, want a range error", err)
+	}
 	bad := []struct{ name, in, path, msg string }{
 		{"too low", doc(on, task("a", `"autogroup_nice":-21,`, `{"run":-1}`)), "tasks[0].autogroup_nice", "-21: want an autogroup nice -20..19"},
 		{"too high", doc(on, task("a", `"autogroup_nice":20,`, `{"run":-1}`)), "tasks[0].autogroup_nice", "want an autogroup nice -20..19"},
