@@ -7,7 +7,11 @@ package scenario
 // (writing its tid into the group's cgroup.procs: cpu_cgroup_attach() ->
 // sched_move_task()).
 
-import "schedplay/core/sched"
+import (
+	"strconv"
+
+	"schedplay/core/sched"
+)
 
 // placeTask sets the start cgroup and session of a task group.
 func (rs *resTable) placeTask(p string, t Task, spec *sched.TaskSpec) error {
@@ -27,6 +31,25 @@ func (rs *resTable) placeTask(p string, t Task, spec *sched.TaskSpec) error {
 		}
 		spec.Session = n
 	}
+	return rs.setSessionNice(p, t, spec.Session)
+}
+
+// setSessionNice records the "autogroup_nice" of task group t for its
+// session (sched_autogroup_set_nice() on the session's autogroup); two
+// task groups of one session naming different values are refused.
+func (rs *resTable) setSessionNice(p string, t Task, session int) error {
+	if t.AutogroupNice == nil {
+		return nil
+	}
+	for len(rs.sessionNice) <= session {
+		rs.sessionNice = append(rs.sessionNice, 0)
+		rs.niceFrom = append(rs.niceFrom, "")
+	}
+	nice := *t.AutogroupNice
+	if from := rs.niceFrom[session]; from != "" && rs.sessionNice[session] != nice {
+		return errAt(p+".autogroup_nice", "%d: %s set this session's autogroup nice to %d; task groups of one session share one autogroup", nice, from, rs.sessionNice[session])
+	}
+	rs.sessionNice[session], rs.niceFrom[session] = nice, p+".autogroup_nice"
 	return nil
 }
 
@@ -56,4 +79,24 @@ func (rs *resTable) cgroupMove(p, path string, t Task) (sched.Op, error) {
 		return sched.Op{}, err
 	}
 	return cgroupMoveOp(p, k)
+}
+
+// setAutogroupNice applies -set tasks.NAME.autogroup_nice=N.
+func (sc *Scenario) setAutogroupNice(key, group, val string) error {
+	n, err := strconv.Atoi(val)
+	if err != nil || n < -20 || n > 19 {
+		return errAt(key, "%q: want an autogroup nice -20..19 (sched_autogroup_set_nice())", val)
+	}
+	// Copy the slice first: cloned scenarios share it.
+	sc.Tasks = append([]Task(nil), sc.Tasks...)
+	found := false
+	for i := range sc.Tasks {
+		if sc.Tasks[i].Name == group {
+			sc.Tasks[i].AutogroupNice, found = &n, true
+		}
+	}
+	if !found {
+		return errAt(key, "no task group %q in the scenario", group)
+	}
+	return nil
 }

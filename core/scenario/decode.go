@@ -100,7 +100,7 @@ func decodeTask(path string, v any) (Task, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := onlyKeys(path, m, "name", "instances", "policy", "nice", "priority", "cpus", "nodes", "per_cpu", "instances_per_cpu", "start", "parent", "timer_slack", "slice", "loop", "program", "dl_runtime", "dl_deadline", "dl_period", "taskgroup", "session"); err != nil {
+	if err := onlyKeys(path, m, "name", "instances", "policy", "nice", "priority", "cpus", "nodes", "per_cpu", "instances_per_cpu", "start", "parent", "timer_slack", "slice", "loop", "program", "dl_runtime", "dl_deadline", "dl_period", "taskgroup", "session", "autogroup_nice"); err != nil {
 		return t, err
 	}
 	t.Instances, t.Loop = 1, -1
@@ -124,6 +124,16 @@ func decodeTask(path string, v any) (Task, error) {
 	}
 	if _, ok := m["session"]; ok && !resNameOK(t.Session) {
 		return t, errAt(path+".session", "%q: want a session name of 1-64 printable characters", t.Session)
+	}
+	if x, ok := m["autogroup_nice"]; ok {
+		n, err := asInt(path+".autogroup_nice", x)
+		if err != nil {
+			return t, err
+		}
+		if n < -20 || n > 19 {
+			return t, errAt(path+".autogroup_nice", "%d: want an autogroup nice -20..19 (sched_autogroup_set_nice())", n)
+		}
+		t.AutogroupNice = &n
 	}
 	for _, f := range []struct {
 		key string

@@ -158,6 +158,10 @@ func encodeTask(w *jw, t Task) {
 		w.key("session", &f)
 		w.str(t.Session)
 	}
+	if t.AutogroupNice != nil {
+		w.key("autogroup_nice", &f)
+		w.b.WriteString(strconv.Itoa(*t.AutogroupNice))
+	}
 	w.key("loop", &f)
 	w.b.WriteString(strconv.Itoa(t.Loop))
 	w.key("program", &f)

@@ -189,7 +189,8 @@ var hwFamily = &family{
 var tasksFamily = &family{
 	members: func() []KeyInfo {
 		return []KeyInfo{{Key: "tasks.NAME.instances", Type: "integer", Help: "how many copies of task group NAME run (the group's instances); e.g. a workload size in an experiment variant"},
-			{Key: "tasks.NAME.taskgroup", Type: "cgroup path", Help: "the cgroup task group NAME starts in (\"/\" = the root cgroup); created with defaults if \"cgroups\" does not define it"}}
+			{Key: "tasks.NAME.taskgroup", Type: "cgroup path", Help: "the cgroup task group NAME starts in (\"/\" = the root cgroup); created with defaults if \"cgroups\" does not define it"},
+			{Key: "tasks.NAME.autogroup_nice", Type: "integer", Help: "the autogroup nice (-20..19) of task group NAME's session (/proc/<pid>/autogroup; needs kernel.autogroup=on)"}}
 	},
 	decode: func(sc *Scenario, v any) error {
 		arr, ok := v.([]any)
@@ -224,10 +225,13 @@ var tasksFamily = &family{
 }
 
 // setInstances applies -set tasks.NAME.instances=N (and
-// tasks.NAME.taskgroup=PATH).
+// tasks.NAME.taskgroup=PATH, tasks.NAME.autogroup_nice=N).
 func setInstances(sc *Scenario, key, rest, val string) error {
 	if group, ok := strings.CutSuffix(rest, ".taskgroup"); ok {
 		return sc.setTaskgroup(key, group, val) // cgroups.go
+	}
+	if group, ok := strings.CutSuffix(rest, ".autogroup_nice"); ok {
+		return sc.setAutogroupNice(key, group, val) // cgroup_tasks.go
 	}
 	group, ok := strings.CutSuffix(rest, ".instances")
 	if !ok {

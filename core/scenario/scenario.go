@@ -95,6 +95,10 @@ type Task struct {
 	// Session names the autogroup session of the task ("session"); "" =
 	// the session the scenario's tasks share.
 	Session string
+	// AutogroupNice is the autogroup nice of the task's session
+	// ("autogroup_nice", /proc/<pid>/autogroup): -20..19; nil = not set
+	// (0). Task groups of one session must agree.
+	AutogroupNice *int
 }
 
 // Step is one program event; Kind says which field is set.
@@ -304,6 +308,12 @@ func (sc *Scenario) Build(lim sched.Limits) (sched.Config, error) {
 		return cfg, err
 	}
 	cfg.Resources = rs.list
+	for i, from := range rs.niceFrom {
+		if from != "" && rs.sessionNice[i] != 0 && !sc.autogroup() {
+			return cfg, errAt(from, "%d: an autogroup nice needs kernel.autogroup=on (sched_autogroup_enabled)", rs.sessionNice[i])
+		}
+	}
+	cfg.AutogroupNice = rs.sessionNice
 	cfg.PI = sc.PI
 	tick := sched.Second / Duration(prof.HZ)
 	if sc.Kernel.TickOffset != nil {
@@ -449,6 +459,10 @@ type resTable struct {
 	// sessions numbers the autogroup session names in order of first use
 	// (from 1; "" is session 0).
 	sessions map[string]int
+	// sessionNice is the autogroup nice of each session number and the
+	// path that set it ("" = not set).
+	sessionNice []int
+	niceFrom    []string
 }
 
 // use returns the index of resource name, used as a barrier or an event.

@@ -73,6 +73,8 @@ func TestSetEveryKey(t *testing.T) {
 			key, val = "tasks.nice0.instances", "2"
 		case key == "tasks.NAME.taskgroup":
 			key, val = "tasks.nice0.taskgroup", "/A"
+		case key == "tasks.NAME.autogroup_nice":
+			key, val = "tasks.nice0.autogroup_nice", "5"
 		case key == "kernel.autogroup" || key == "kernel.rt_group_sched":
 			val = "off"
 		case strings.HasPrefix(key, "cgroups./PATH."):

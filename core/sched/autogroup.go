@@ -5,7 +5,11 @@ package sched
 // session (setsid()) its own task group below the root, and
 // autogroup_task_group() schedules a task of the root cgroup through its
 // session's autogroup. An autogroup's weight follows its nice value
-// (/proc/<pid>/autogroup, autogroup_nice 0 = shares 1024, the default).
+// (/proc/<pid>/autogroup, autogroup_nice 0 = shares 1024, the default):
+// sched_autogroup_set_nice() sets the group's shares to
+// scale_load(sched_prio_to_weight[nice + 20]) and refuses a nice outside
+// -20..19 (-EINVAL). Config.AutogroupNice gives each session's nice; the
+// write happens before the run, so the group starts with those shares.
 //
 // Here the tasks of the root cgroup (TaskSpec.Cgroup 0) are grouped by
 // TaskSpec.Session, one autogroup per session in order of first
@@ -31,10 +35,33 @@ func (s *Sim) initAutogroups() {
 			continue
 		}
 		id := len(s.tgs)
-		tg := s.newTaskGroup(id, fmt.Sprintf("/autogroup-%d", len(s.autogroups)+1), nil, s.arith.scaleLoad(1024))
+		shares := prioToWeight[s.autogroupNice(spec.Session)+20] // sched_autogroup_set_nice()
+		tg := s.newTaskGroup(id, fmt.Sprintf("/autogroup-%d", len(s.autogroups)+1), nil, s.arith.scaleLoad(shares))
 		s.tgs = append(s.tgs, tg)
 		s.autogroups = append(s.autogroups, autogroup{session: spec.Session, tg: tg})
 	}
+}
+
+// checkAutogroupNice refuses what sched_autogroup_set_nice() refuses, and
+// a nice that would have no autogroup to apply to.
+func (s *Sim) checkAutogroupNice() error {
+	for sess, nice := range s.cfg.AutogroupNice {
+		if nice < -20 || nice > 19 {
+			return fmt.Errorf("autogroup nice of session %d: %d, want -20..19 (sched_autogroup_set_nice())", sess, nice)
+		}
+		if nice != 0 && !s.cfg.Autogroup {
+			return fmt.Errorf("autogroup nice of session %d: %d needs sched_autogroup_enabled (kernel.autogroup=on)", sess, nice)
+		}
+	}
+	return nil
+}
+
+// autogroupNice is the autogroup nice of session (Config.AutogroupNice).
+func (s *Sim) autogroupNice(session int) int {
+	if session >= 0 && session < len(s.cfg.AutogroupNice) {
+		return s.cfg.AutogroupNice[session]
+	}
+	return 0
 }
 
 // autogroupOf is the autogroup of session (nil when autogroup is off).

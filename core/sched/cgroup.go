@@ -30,6 +30,7 @@ type taskGroup struct {
 	// loadAvg is tg->load_avg: the sum of the cfs_rqs' tg_load_avg_contrib.
 	loadAvg int64
 	bw      cfsBandwidth // cgroup_bandwidth.go
+	rt      *rtGroupBw   // RT bandwidth (rt_group.go); nil = no RT runtime
 	usage   int64        // cpuacct usage: run time of the group's tasks, ns
 	sysNs   int64        // of which kernel (sys) time
 }
@@ -42,6 +43,9 @@ const (
 
 // initCgroups builds the task groups of Config.Cgroups.
 func (s *Sim) initCgroups() error {
+	if err := s.checkAutogroupNice(); err != nil { // autogroup.go
+		return err
+	}
 	if len(s.cfg.Cgroups) == 0 && !s.cfg.Autogroup {
 		return nil
 	}
@@ -68,7 +72,12 @@ func (s *Sim) initCgroups() error {
 			if !s.cfg.RTGroupSched {
 				return fmt.Errorf("%s: cpu.rt_runtime_us and cpu.rt_period_us need kernel.rt_group_sched (CONFIG_RT_GROUP_SCHED)", where)
 			}
-			return fmt.Errorf("%s: a group's own RT runtime (cpu.rt_runtime_us) is not modelled yet; only the root RT bandwidth is", where)
+			if spec.RTRuntime != 0 && spec.Parent != 0 {
+				return fmt.Errorf("%s: RT runtime (cpu.rt_runtime_us) in a nested group is not modelled; only groups directly below the root may have their own", where)
+			}
+			if spec.RTPeriod <= 0 || spec.RTRuntime < Unlimited || spec.RTRuntime != Unlimited && spec.RTRuntime > spec.RTPeriod {
+				return fmt.Errorf("%s: RT runtime %d ns per period %d ns, want a positive period and a runtime of at most the period or -1 (tg_rt_schedulable())", where, spec.RTRuntime, spec.RTPeriod)
+			}
 		}
 		tg := s.newTaskGroup(id, spec.Path, s.tgs[spec.Parent], s.arith.scaleLoad(int64(spec.Shares)))
 		tg.idle = spec.Idle
@@ -77,6 +86,7 @@ func (s *Sim) initCgroups() error {
 			s.setGroupShares(tg, s.arith.scaleLoad(weightIdlePrio))
 		}
 		s.initBandwidth(tg, spec)
+		s.initRTGroup(tg, spec) // rt_group.go
 		s.tgs[id] = tg
 	}
 	s.initAutogroups() // autogroup.go

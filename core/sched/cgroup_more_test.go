@@ -174,3 +174,48 @@ func TestCgroupUsageCountsRT(t *testing.T) {
 		t.Errorf("/R usage %d ns, the FIFO task ran %d ns", st.UsageNs, want)
 	}
 }
+
+// Autogroup nice (sched_autogroup_set_nice()): a session's autogroup weighs
+// sched_prio_to_weight[nice + 20], so a session at nice 5 (335) against
+// one at nice 0 (1024) gets 335/1359 of the CPU whatever its task count;
+// out of range and without autogroup the write is refused.
+func TestAutogroupNice(t *testing.T) {
+	b := newRun(t).kernel("v6.18").duration(4 * Second).
+		task("batch").instances(2).cpus(0).run(Forever)
+	b.cur().spec.Session = 1
+	b.task("shell").cpus(0).run(Forever)
+	b.cur().spec.Session = 2
+	cfg := b.config()
+	cfg.Autogroup = true
+	cfg.AutogroupNice = []int{0, 5, 0}
+	s, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &recorder{}
+	s.Attach(rec)
+	r := &testRun{Sim: s, t: t, rec: rec}
+	r.runFor(4 * Second)
+	want := 335.0 / (335 + 1024)
+	var batch Time
+	for _, id := range r.ids("batch") {
+		batch += r.runtime(id)
+	}
+	if got := float64(batch) / float64(r.Now()); got < want-0.01 || got > want+0.01 {
+		t.Errorf("nice-5 session: %.4f of the CPU, want %.4f", got, want)
+	}
+	if got := share(r, "shell"); got < 1-want-0.01 || got > 1-want+0.01 {
+		t.Errorf("nice-0 session: %.4f of the CPU, want %.4f", got, 1-want)
+	}
+	for _, tc := range []struct {
+		nice []int
+		on   bool
+		msg  string
+	}{{[]int{0, 20}, true, "want -20..19"}, {[]int{0, -21}, true, "want -20..19"}, {[]int{0, 5}, false, "needs sched_autogroup_enabled"}} {
+		cfg := b.config()
+		cfg.Autogroup, cfg.AutogroupNice = tc.on, tc.nice
+		if _, err := New(cfg); err == nil || !strings.Contains(err.Error(), tc.msg) {
+			t.Errorf("autogroup %v nice %v: error %v, want one saying %q", tc.on, tc.nice, err, tc.msg)
+		}
+	}
+}

@@ -20,12 +20,18 @@ func (s *Sim) moveTaskGroup(rq *rq, t *Task, cg int) {
 	s.emit(Event{Kind: EvCgroupAttach, CPU: rq.cpu, Prev: NoTask, Next: t.id, Arg: int64(cg)})
 	if !s.grouped() || t.isRT() || t.isDL() {
 		if s.grouped() {
+			if t.isRT() && rq.curr == t {
+				s.updateCurrRT(rq) // the time so far is the old group's (dequeue_task_rt())
+			}
 			t.tg = s.tgs[cg] // another class: only the membership changes
 			if t.tg == nil {
 				t.tg = s.autogroupOf(s.cfg.Tasks[t.group].Session)
 			}
 			t.depth = s.tgDepth(t.tg)
 			s.setTaskRq(t)
+			if t.isRT() {
+				s.moveRTGroup(rq, t) // rt_group.go
+			}
 		}
 		return
 	}

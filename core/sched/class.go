@@ -66,7 +66,7 @@ func (s *Sim) pickNextTask(rq *rq, prev *Task) (*Task, PickRule) {
 		}
 	}
 	if rq.rt.runnable() {
-		next := rq.rt.queue[0]
+		next := rq.rt.first()
 		if fairPrev != nil && s.fairCurr(fairPrev) {
 			s.putPrev(rq, fairPrev) // put_prev_task_fair(): update_curr() on the class switch
 		}

@@ -24,6 +24,7 @@ const (
 	qDLTimer                    // a deadline task's replenishment timer (dl_timer), gen-checked
 	qCfsPeriod                  // cgroup task's (the cgroup number) cfs_bandwidth period timer, gen-checked
 	qCfsSlack                   // cgroup task's cfs_bandwidth slack timer, gen-checked
+	qRTGroupPeriod              // cgroup task's rt_bandwidth period timer (rt_group.go), gen-checked
 )
 
 // Priorities order events at the same instant before the sequence number:

@@ -18,8 +18,9 @@ package sched
 // an RR slice expiry and sched_yield() move it to the tail
 // (requeue_task_rt(rq, p, 0)).
 //
-// Not modelled: RT group scheduling (CONFIG_RT_GROUP_SCHED: one root
-// rt_rq per CPU), priority inheritance (prio == normal_prio),
+// A group's own RT bandwidth (CONFIG_RT_GROUP_SCHED) is rt_group.go,
+// for groups directly below the root. Not modelled: nested group rt_rqs,
+// priority inheritance (prio == normal_prio),
 // check_preempt_equal_prio() (an equal-prio wakee never reschedules to push
 // curr away), the RT PELT signal (avg_rt) and RT task PELT, and the
 // watchdog (RLIMIT_RTTIME).
@@ -41,6 +42,9 @@ type rtRq struct {
 	// Bandwidth (rt_bandwidth.go).
 	rtTime    int64 // rt_time, ns used in the current period
 	throttled bool  // rt_throttled
+	// nrGroupThrottled counts the throttled group rt_rqs of this CPU
+	// (rt_group.go); their tasks stay in queue but are not picked.
+	nrGroupThrottled int
 
 	fs fairServer // v6.12+ rq->fair_server (rt_bandwidth.go)
 }
@@ -48,10 +52,11 @@ type rtRq struct {
 // highestPrio is rt_rq->highest_prio.curr: the best queued prio (the
 // running task included), MaxRTPrio when no RT task is queued.
 func (q *rtRq) highestPrio() int {
-	if len(q.queue) == 0 {
+	t := q.first() // rt_group.go: a throttled group's tasks are not counted
+	if t == nil {
 		return MaxRTPrio
 	}
-	return q.queue[0].prio()
+	return t.prio()
 }
 
 // rrTimeslice is sched_rr_timeslice in jiffies: msecs_to_jiffies() of
@@ -101,6 +106,7 @@ func (s *Sim) enqueueRT(rq *rq, p *Task) {
 	}
 	s.updateRTMigration(rq)
 	s.startRTBandwidth(rq)
+	s.startRTGroupBandwidth(p) // rt_group.go
 }
 
 // dequeueRT mirrors dequeue_task_rt(): update_curr_rt(), then take p off
@@ -161,7 +167,9 @@ func (q *rtRq) hasPeer(p *Task) bool {
 
 // rtRunnable is sched_rt_runnable(): RT tasks are queued and the rt_rq is
 // not throttled (a throttled rt_rq is dequeued from the rq).
-func (q *rtRq) runnable() bool { return q.nrRunning > 0 && !q.throttled }
+func (q *rtRq) runnable() bool {
+	return q.nrRunning > 0 && !q.throttled && (q.nrGroupThrottled == 0 || q.first() != nil)
+}
 
 // updateCurrRT mirrors update_curr_rt(): charge curr's run time and account
 // it against the RT bandwidth.
@@ -206,7 +214,11 @@ func (s *Sim) taskTickRT(rq *rq) {
 	p.rt.timeSlice = s.rrTimeslice()
 	if rq.rt.hasPeer(p) {
 		s.requeueRTTail(rq, p)
-		s.reschedCurr(rq, ReasonRRSliceExpired, rq.rt.queue[0].id, false)
+		by := p.id
+		if next := rq.rt.first(); next != nil {
+			by = next.id
+		}
+		s.reschedCurr(rq, ReasonRRSliceExpired, by, false)
 	}
 }
 

@@ -92,9 +92,12 @@ func (s *Sim) rtBandwidthAccount(rq *rq, delta int64) {
 		return
 	}
 	rq.rt.rtTime += delta
-	if s.rtRuntimeExceeded(rq) {
+	group := s.rtGroupAccount(rq, rq.curr, delta) // rt_group.go
+	if s.rtRuntimeExceeded(rq) || group {
 		by := NoTask
-		if rq.cfs.nrQueued > 0 {
+		if next := rq.rt.first(); group && next != nil && !rq.rt.throttled {
+			by = next.id
+		} else if rq.cfs.nrQueued > 0 {
 			by = s.peekTask(&rq.cfs)
 		}
 		s.reschedCurr(rq, ReasonRTThrottled, by, false)
@@ -146,9 +149,9 @@ func (s *Sim) rtPeriodTimer() {
 		} else if q.nrRunning > 0 {
 			idle = false
 		}
-		if enqueue && q.nrRunning > 0 && (rq.curr == nil || !rq.curr.isRT()) {
+		if next := q.first(); enqueue && next != nil && (rq.curr == nil || !rq.curr.isRT()) {
 			// sched_rt_rq_enqueue() -> resched_curr().
-			s.reschedCurr(rq, preemptReason(rq.curr, q.queue[0]), q.queue[0].id, false)
+			s.reschedCurr(rq, preemptReason(rq.curr, next), next.id, false)
 		}
 	}
 	if idle || runtime < 0 {
@@ -237,7 +240,7 @@ func (s *Sim) fairServerCharge(rq *rq, delta int64) {
 	if wasRunning && len(rq.dl.queue) > 0 {
 		s.reschedCurr(rq, ReasonFairServerDone, rq.dl.queue[0].id, false)
 	} else if wasRunning && rq.rt.runnable() {
-		s.reschedCurr(rq, ReasonFairServerDone, rq.rt.queue[0].id, false)
+		s.reschedCurr(rq, ReasonFairServerDone, rq.rt.first().id, false)
 	}
 }
 

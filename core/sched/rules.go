@@ -328,6 +328,13 @@ type kernelRules struct {
 	// for v6.18 [R mail]): a throttled cfs_rq stays queued and its tasks
 	// leave on their way back to user mode.
 	taskThrottle bool
+	// rtRuntimeShare: sched_feat(RT_RUNTIME_SHARE) defaults on, so a
+	// group rt_rq past its runtime borrows spare runtime from the other
+	// CPUs' (do_balance_runtime()); "sched/rt: Disable RT_RUNTIME_SHARE by
+	// default" (Daniel Bristot de Oliveira, v5.10 [M]; docs/kernel-rules.md
+	// 10.2). Applied to group rt_rqs only (rt_group.go); the root rt_rq
+	// keeps the documented divergence of rt_bandwidth.go.
+	rtRuntimeShare bool
 }
 
 // rulesFor fills the rules of a kernel of version v (major*100+minor,
@@ -412,6 +419,7 @@ func rulesFor(v int) kernelRules {
 		throttleRaceCheck:      v >= 600,
 		throttleDequeueSpecial: v >= 612,
 		taskThrottle:           v >= 618,
+		rtRuntimeShare:         v > 0 && v < 510,
 	}
 }
 

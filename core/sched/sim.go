@@ -86,6 +86,10 @@ type Config struct {
 	// Autogroup is sched_autogroup_enabled: tasks of the root cgroup are
 	// grouped by TaskSpec.Session (autogroup.go).
 	Autogroup bool
+	// AutogroupNice is the autogroup nice of each session
+	// (/proc/<pid>/autogroup, sched_autogroup_set_nice()), indexed by
+	// TaskSpec.Session: -20..19; a session past its end has nice 0.
+	AutogroupNice []int
 	// RTGroupSched is CONFIG_RT_GROUP_SCHED.
 	RTGroupSched bool
 }
@@ -324,7 +328,7 @@ func (s *Sim) checkSpec(gi int, spec TaskSpec) error {
 	if spec.Cgroup < 0 || spec.Cgroup > len(s.cfg.Cgroups) {
 		return fmt.Errorf("%s: cgroup %d, want 0 (root) .. %d", where, spec.Cgroup, len(s.cfg.Cgroups))
 	}
-	if s.cfg.RTGroupSched && spec.Policy.IsRT() && spec.Cgroup != 0 {
+	if s.cfg.RTGroupSched && spec.Policy.IsRT() && spec.Cgroup != 0 && s.cfg.Cgroups[spec.Cgroup-1].RTRuntime == 0 {
 		// sched_rt_can_attach(): a group without RT runtime takes no RT task.
 		return fmt.Errorf("%s: %s task in cgroup %s, whose cpu.rt_runtime_us is 0 (RT group scheduling gives new groups no RT runtime)", where, spec.Policy, s.cfg.Cgroups[spec.Cgroup-1].Path)
 	}
@@ -579,6 +583,13 @@ func (s *Sim) step() {
 		s.csdIPI(&s.rqs[e.cpu])
 	case qCSDDone:
 		s.csdRelease(s.tasks[e.task])
+	case qRTGroupPeriod:
+		tg := s.tgs[e.task]
+		if e.gen != tg.rt.gen || !tg.rt.active {
+			return
+		}
+		s.localCPU = e.cpu
+		s.rtGroupPeriodTimer(tg) // rt_group.go
 	case qCfsPeriod:
 		tg := s.tgs[e.task]
 		if e.gen != tg.bw.periodGen || !tg.bw.periodActive {
