@@ -82,6 +82,7 @@ type schedAvg struct {
 	runnableAvg    uint64
 	utilAvg        uint64
 	attached       bool
+	ue             utilEst // util_est; for a root cfs_rq the sum (util_est.go)
 }
 
 // cfsRemoved is cfs_rq->removed: contributions of tasks that left while
@@ -295,6 +296,7 @@ func (s *Sim) updateLoadAvg(rq *rq, t *Task, flags int) {
 		}
 		if updateLoadSum(now, se, load, seRunnable(t), q.curr == t) {
 			updateLoadAvgSums(se, s.seWeight(t))
+			s.cfsSeUtilChange(t) // util_est.go
 		}
 	}
 	decayed := s.updateCfsRqLoadAvg(now, q)
