@@ -255,8 +255,8 @@ type event struct {
 func (ex *exporter) phases(p string, steps []scenario.Step, cur schedParams) ([]phase, schedParams, error) {
 	var out []phase
 	var evs []event
-	var next *phase          // an affinity step waiting for its phase
-	group, groupAt := "", "" // a taskgroup step waiting for its phase
+	var next *phase           // an affinity step waiting for its phase
+	group, groupAt := "", ""  // a taskgroup step waiting for its phase
 	var schedSet *schedParams // a setattr or nice step waiting for its phase
 	schedAt := ""
 	flush := func() {

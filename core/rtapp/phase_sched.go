@@ -24,8 +24,8 @@ import (
 
 // schedParams are a thread's or phase's scheduling parameters.
 type schedParams struct {
-	policy string // never ""
-	prio   int    // nice for the fair policies, RT priority for FIFO/RR
+	policy string       // never ""
+	prio   int          // nice for the fair policies, RT priority for FIFO/RR
 	dl     [3]schedTime // runtime, deadline, period
 }
 
