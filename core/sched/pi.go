@@ -30,8 +30,9 @@ package sched
 // its own deadline and ordering but is not throttled while boosted; the
 // RT balance callbacks after a boost (switched_to_rt()/prio_changed_rt()
 // push and pull) are reduced to a push from the owner's CPU; ftrace shows
-// each task's normal prio (the simulator's TaskInfo is static), not the
-// boosted one, and traces carry no event for a boost.
+// each task's normal prio (TaskInfo's, which a setattr step changes:
+// setattr.go), not the boosted one, and traces carry no event for a boost
+// (the kernel's sched_pi_setprio).
 
 // piTarget is __rt_effective_prio() over task_top_pi_waiter(): the prio t
 // should run at and the donor (nil = none).

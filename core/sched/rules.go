@@ -353,10 +353,19 @@ type kernelRules struct {
 	// idleReweight: set_load_weight() reweights a SCHED_IDLE task through
 	// reweight_task() like the other fair policies (ef73d6a4ef0b
 	// "sched/fair: set_load_weight() must also call reweight_task() for
-	// SCHED_IDLE tasks", v6.11 [M release]); before, the weight is stored
+	// SCHED_IDLE tasks", Tejun Heo, 2024: in the stable backport lists
+	// [R]; mainline release v6.11 [M]); before, the weight is stored
 	// directly: the lag is not rescaled and the task's old load_avg stays
 	// in its cfs_rq's sum [R v5.8 and v6.6 set_load_weight()].
 	idleReweight bool
+	// rtHookCallbacks: switched_to_rt() queues its push as a balance
+	// callback and tests the reschedule first ("sched,rt: Convert
+	// switched_{from, to}_rt() / prio_changed_rt() to balance callbacks",
+	// fd7a4bed1835, v4.2 [M release]); v3.11 pushes at once and does not
+	// reschedule when the push moved the task away [R 3.x rt.c, index id
+	// 9085167]. (prio_changed_rt()'s pull before or after its test ends
+	// the same.)
+	rtHookCallbacks bool
 }
 
 // rulesFor fills the rules of a kernel of version v (major*100+minor,
@@ -446,6 +455,7 @@ func rulesFor(v int) kernelRules {
 		niceViaPrioChanged:   v >= 506,
 		prioChangedSkipsLone: v >= 506,
 		idleReweight:         v >= 611,
+		rtHookCallbacks:      v >= 402,
 	}
 }
 

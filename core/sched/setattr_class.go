@@ -87,10 +87,20 @@ func (s *Sim) switchedTo(rq *rq, p *Task, to schedClass, queued, running bool) {
 		if !queued || running {
 			return
 		}
+		if !s.rules.rtHookCallbacks && rq.rt.overloaded {
+			// v3.11: push_rt_task() first; no reschedule if p left.
+			saved := s.localCPU
+			s.localCPU = rq.cpu
+			s.pushRTTask(rq)
+			s.localCPU = saved
+			if p.cpu != rq.cpu {
+				return
+			}
+		}
 		if rq.curr == nil || p.prio() < rq.curr.prio() {
 			s.reschedCurr(rq, ReasonSetattr, p.id, false)
 		}
-		if s.nrCPUsAllowed(p) > 1 && rq.rt.overloaded {
+		if s.rules.rtHookCallbacks && s.nrCPUsAllowed(p) > 1 && rq.rt.overloaded {
 			s.pushRTTasks(rq)
 		}
 	case classDL:
