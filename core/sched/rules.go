@@ -336,7 +336,7 @@ type kernelRules struct {
 	// keeps the documented divergence of rt_bandwidth.go.
 	rtRuntimeShare bool
 
-	// --- Policy and priority changes during a run (setattr.go) ---
+	// --- Policy and priority changes during a run (setattr.go; section 18) ---
 
 	// niceViaPrioChanged: set_user_nice() puts and sets a running task and
 	// leaves the reschedule to prio_changed_fair() (5443a0be6121 "sched:
@@ -358,14 +358,6 @@ type kernelRules struct {
 	// directly: the lag is not rescaled and the task's old load_avg stays
 	// in its cfs_rq's sum [R v5.8 and v6.6 set_load_weight()].
 	idleReweight bool
-	// rtHookCallbacks: switched_to_rt() queues its push as a balance
-	// callback and tests the reschedule first ("sched,rt: Convert
-	// switched_{from, to}_rt() / prio_changed_rt() to balance callbacks",
-	// fd7a4bed1835, v4.2 [M release]); v3.11 pushes at once and does not
-	// reschedule when the push moved the task away [R 3.x rt.c, index id
-	// 9085167]. (prio_changed_rt()'s pull before or after its test ends
-	// the same.)
-	rtHookCallbacks bool
 }
 
 // rulesFor fills the rules of a kernel of version v (major*100+minor,
@@ -455,7 +447,6 @@ func rulesFor(v int) kernelRules {
 		niceViaPrioChanged:   v >= 506,
 		prioChangedSkipsLone: v >= 506,
 		idleReweight:         v >= 611,
-		rtHookCallbacks:      v >= 402,
 	}
 }
 

@@ -12,6 +12,10 @@ package sched
 // dropped, after the reschedule tests; pull_rt_task() and pull_dl_task()
 // reschedule the CPU when they pulled something. The pushes
 // (rt_queue_push_tasks(), deadline_queue_push_tasks()) run there too.
+// v3.11's switched_to_rt() and prio_changed_rt() push or pull at once,
+// before the test, and skip the reschedule when the push moved the task:
+// the same outcome here, as push_rt_task() never moves a task that is to
+// preempt its CPU's curr and the pulled task always beats the lowered one.
 
 import (
 	"fmt"
@@ -87,20 +91,10 @@ func (s *Sim) switchedTo(rq *rq, p *Task, to schedClass, queued, running bool) {
 		if !queued || running {
 			return
 		}
-		if !s.rules.rtHookCallbacks && rq.rt.overloaded {
-			// v3.11: push_rt_task() first; no reschedule if p left.
-			saved := s.localCPU
-			s.localCPU = rq.cpu
-			s.pushRTTask(rq)
-			s.localCPU = saved
-			if p.cpu != rq.cpu {
-				return
-			}
-		}
 		if rq.curr == nil || p.prio() < rq.curr.prio() {
 			s.reschedCurr(rq, ReasonSetattr, p.id, false)
 		}
-		if s.rules.rtHookCallbacks && s.nrCPUsAllowed(p) > 1 && rq.rt.overloaded {
+		if s.nrCPUsAllowed(p) > 1 && rq.rt.overloaded {
 			s.pushRTTasks(rq)
 		}
 	case classDL:
