@@ -121,6 +121,9 @@ func (s *Sim) rtMutexSetprio(t *Task, prio int, donor *Task) bool {
 		s.updateLoadAvg(rq, t, peltDoDetach) // switched_from_fair(): detach_task_cfs_rq()
 	}
 	t.effPrio, t.dl.pi = prio, pi
+	if old < 0 && prio >= 0 {
+		s.dlLeave(t) // switched_from_dl() of a task a setattr step took out of SCHED_DEADLINE (setattr_class.go)
+	}
 	if queued {
 		flags := dlEnqRestore
 		if pi != nil {

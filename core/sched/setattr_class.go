@@ -98,6 +98,12 @@ func (s *Sim) switchedTo(rq *rq, p *Task, to schedClass, queued, running bool) {
 			s.pushRTTasks(rq)
 		}
 	case classDL:
+		if running && p.dl.throttled {
+			// enqueue_task_dl()'s dl_check_constrained_dl() throttled it
+			// (a deadline left from earlier): the kernel reschedules at
+			// the next update_curr_dl(); here at once.
+			s.reschedCurr(rq, ReasonDLThrottled, NoTask, false)
+		}
 		if !queued || running {
 			return
 		}
@@ -141,7 +147,8 @@ func (s *Sim) prioChanged(rq *rq, p *Task, oldprio int, queued, running bool) {
 		}
 	case classDL:
 		if running {
-			if len(rq.dl.queue) > 0 && rq.dl.queue[0].dl.deadline < p.dl.deadline {
+			// rq->dl.earliest_dl.curr is 0 with the tree empty (p throttled).
+			if len(rq.dl.queue) == 0 || rq.dl.queue[0].dl.deadline < p.dl.deadline {
 				s.reschedCurr(rq, ReasonSetattr, p.id, false)
 			}
 		} else if rq.curr == nil || !rq.curr.isDL() || p.dl.deadline < rq.curr.dl.deadline {
@@ -185,19 +192,28 @@ func (s *Sim) setattrPullDL(rq *rq) {
 func (s *Sim) switchedFromDL(rq *rq, p *Task, queued bool) {
 	p.dl.timerGen++
 	p.dl.throttled, p.dl.yielded = false, false
-	if p.dl.admitted && !p.policy.IsDeadline() {
-		prm := p.dl.params
-		zerolag := p.dl.deadline - Time(mulDiv(p.dl.runtime, int64(prm.Period), int64(prm.Runtime)))
-		if zerolag <= s.now {
-			s.dlReleaseNow(p)
-		} else {
-			p.dl.releaseAt = zerolag
-			s.dl.pending = append(s.dl.pending, p)
-		}
-	}
+	s.dlLeave(p)
 	if queued && len(rq.dl.queue) == 0 {
 		s.setattrPullDL(rq)
 	}
+}
+
+// dlLeave is the bandwidth part of switched_from_dl() ->
+// task_non_contending() for a task no longer of SCHED_DEADLINE policy:
+// released at once when its 0-lag time has passed, else then. pi.go calls
+// it too, when the deadline boost of such a task ends.
+func (s *Sim) dlLeave(p *Task) {
+	if !p.dl.admitted || p.policy.IsDeadline() || p.dl.releaseAt != 0 {
+		return
+	}
+	prm := p.dl.params
+	zerolag := p.dl.deadline - Time(mulDiv(p.dl.runtime, int64(prm.Period), int64(prm.Runtime)))
+	if zerolag <= s.now {
+		s.dlReleaseNow(p)
+		return
+	}
+	p.dl.releaseAt = zerolag
+	s.dl.pending = append(s.dl.pending, p)
 }
 
 // mulDiv is a*b/c truncated toward zero without overflowing (c > 0).
@@ -278,8 +294,13 @@ func (s *Sim) dlSetattrOverflow(p *Task, a *Attr) error {
 	over := func(old int64) bool { return limit >= 0 && limit < s.dl.totalBW-old+newBW }
 	switch {
 	case a.Policy.IsDeadline() && !hasDL && !over(0):
-		if p.dl.releaseAt != 0 {
-			s.dlReleaseNow(p) // the inactive timer was still armed
+		if p.dl.admitted {
+			// The inactive timer was still armed: __dl_sub() of the old
+			// bandwidth. (Also for a task that left the policy while
+			// boosted in the deadline class, whose bandwidth is still held
+			// without one: the kernel adds the new on top; here it is
+			// replaced, docs/kernel-rules.md 18.3.)
+			s.dlReleaseNow(p)
 			s.dlReleaseDue()
 		}
 		s.dl.totalBW += newBW
