@@ -177,6 +177,8 @@ func (s *Sim) classDequeue(rq *rq, t *Task, running bool) {
 		s.dequeueDL(rq, t)
 	case t.isRT():
 		s.dequeueRT(rq, t)
+	case t.throttled:
+		s.dropLimbo(t) // v6.18 dequeue_throttled_task() (cgroup_throttle_task.go)
 	default:
 		s.dequeueTask(rq, t, 0)
 		if running {
@@ -188,6 +190,9 @@ func (s *Sim) classDequeue(rq *rq, t *Task, running bool) {
 // classEnqueue puts a task into its (new) class (ENQUEUE_RESTORE), and a
 // running one through set_next_task().
 func (s *Sim) classEnqueue(rq *rq, t *Task, dlFlags int, running bool) {
+	if t.throttled && s.enqueueThrottledTask(t) {
+		return
+	}
 	switch {
 	case t.isDL():
 		s.enqueueDL(rq, t, dlFlags)

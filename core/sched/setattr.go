@@ -282,6 +282,7 @@ func (s *Sim) changePrio(by, p *Task, oldprio, newprio int, set func()) {
 		delayed = false
 	}
 	inPlace := queued && wasRT && newprio == oldprio // no DEQUEUE_MOVE
+	limbo := queued && p.throttled                  // v6.18: on its cfs_rq's throttled limbo list
 	switch {
 	case inPlace:
 		s.updateCurrRT(rq)
@@ -311,6 +312,9 @@ func (s *Sim) changePrio(by, p *Task, oldprio, newprio int, set func()) {
 		}
 	case delayed:
 		s.enqueueTask(rq, p, 0)
+	}
+	if limbo && p.throttled {
+		queued = false // still throttled: no wakeup preemption for a throttled hierarchy
 	}
 	s.classChanged(rq, p, oldprio, queued && !delayed)
 	s.emitSetattr(rq, by, p, oldprio)

@@ -7,7 +7,8 @@ import "testing"
 // CPUs under every profile; the run must finish without error (with
 // -tags invariants the engine's invariants are checked after every event),
 // every policy must have been applied and the workers must have run under
-// each class. The manager changes its own policy along the way.
+// each class. The manager changes its own policy along the way; on every
+// other profile the workers are in a cgroup with a CPU quota.
 func TestSetattrCycle(t *testing.T) {
 	dl := DLParams{Runtime: Millisecond, Deadline: 10 * Millisecond, Period: 10 * Millisecond}
 	steps := []*Attr{
@@ -20,8 +21,16 @@ func TestSetattrCycle(t *testing.T) {
 		t.Run(prof, func(t *testing.T) {
 			topo := []string{"smp-2", "smp-4"}[i%2]
 			b := newRun(t).kernel(prof).topology(topo).duration(300 * Millisecond).withPI(true).seed(uint64(i + 1))
+			grouped := i%2 == 1 // the workers in a cgroup with a quota: the hierarchy walks
+			if grouped {
+				b.cgroup("/W", "", 512)
+				b.cgroups[0].Quota = 30 * Millisecond
+			}
 			b.task("w")
 			b.cur().spec.Instances = 2
+			if grouped {
+				b.cur().spec.Cgroup = b.cgroupID("/W")
+			}
 			b.lock("m").run(200 * Microsecond).unlock("m").run(700 * Microsecond).sleep(300 * Microsecond)
 			b.task("hog").run(Forever)
 			b.task("mgr")
