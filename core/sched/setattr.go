@@ -282,7 +282,7 @@ func (s *Sim) changePrio(by, p *Task, oldprio, newprio int, set func()) {
 		delayed = false
 	}
 	inPlace := queued && wasRT && newprio == oldprio // no DEQUEUE_MOVE
-	limbo := queued && p.throttled                  // v6.18: on its cfs_rq's throttled limbo list
+	limbo := queued && p.throttled                   // v6.18: on its cfs_rq's throttled limbo list
 	switch {
 	case inPlace:
 		s.updateCurrRT(rq)
