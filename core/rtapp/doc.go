@@ -36,10 +36,11 @@
 //     taskgroup becomes a taskgroup step at the phase's start, and a
 //     top-level "cgroups" object, which rt-app ignores, carries the groups'
 //     settings; cgroups.go). A phase's own cpus become affinity steps
-//     (phase_affinity.go; exported back by export_affinity.go). A phase
-//     may restate the thread's policy/priority but not change them:
-//     rt-app's grammar allows it (sched_setattr() between phases), the
-//     core has one policy per task.
+//     (phase_affinity.go; exported back by export_affinity.go). A phase's
+//     policy, priority and dl-* keys become a setattr step at its start
+//     (rt-app's set_thread_param() between phases; phase_sched.go, exported
+//     back by export_sched.go); phases that only restate the thread's
+//     parameters add none.
 //   - events: run and runtime (µs of work; -1 = forever; runtime is treated
 //     as run, which differs only on CPUs below capacity 1024), sleep, timer
 //     (ref, period, mode; relative by default as in rt-app, and absolute for

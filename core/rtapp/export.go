@@ -194,8 +194,11 @@ func (ex *exporter) task(p string, t scenario.Task, forked bool) error {
 	if t.Slice != 0 {
 		ex.warn(p+".slice", "left out: rt-app 1.0 does not set a custom slice")
 	}
-	phases, err := ex.phases(p+".program", t.Program)
+	phases, last, err := ex.phases(p+".program", t.Program, threadParams(t))
 	if err != nil {
+		return err
+	}
+	if err := checkPhaseSched(p, t, phases, last); err != nil { // export_sched.go
 		return err
 	}
 	if err := ex.phaseCPUs(p, t, phases); err != nil { // export_affinity.go
@@ -207,6 +210,7 @@ func (ex *exporter) task(p string, t scenario.Task, forked bool) error {
 		if ph.cpus != nil {
 			fmt.Fprintf(&ex.b, ",\n\t\t\t\t\t\"cpus\" : %s", cpuList(ph.cpus))
 		}
+		ex.writePhaseSched(fmt.Sprintf("%s.program (phase p%d)", p, i), ph.sched)
 		if ph.group != "" {
 			fmt.Fprintf(&ex.b, ",\n\t\t\t\t\t\"taskgroup\" : %s", jsonStr(ph.group))
 		}
@@ -236,6 +240,9 @@ type phase struct {
 	// group: a taskgroup step starts the phase (rt-app's phase-level
 	// taskgroup; "/" = the root).
 	group string
+	// sched: the parameters a setattr or nice step starting the phase
+	// sets (export_sched.go); nil = none.
+	sched *schedParams
 }
 
 type event struct {
@@ -245,19 +252,21 @@ type event struct {
 	path     string
 }
 
-func (ex *exporter) phases(p string, steps []scenario.Step) ([]phase, error) {
+func (ex *exporter) phases(p string, steps []scenario.Step, cur schedParams) ([]phase, schedParams, error) {
 	var out []phase
-	var cur []event
-	var next *phase          // an affinity step waiting for its phase
-	group, groupAt := "", "" // a taskgroup step waiting for its phase
+	var evs []event
+	var next *phase           // an affinity step waiting for its phase
+	group, groupAt := "", ""  // a taskgroup step waiting for its phase
+	var schedSet *schedParams // a setattr or nice step waiting for its phase
+	schedAt := ""
 	flush := func() {
-		if len(cur) > 0 {
-			ph := phase{loop: 1, events: cur, group: group}
+		if len(evs) > 0 {
+			ph := phase{loop: 1, events: evs, group: group, sched: schedSet}
 			if next != nil {
 				ph.set, ph.mask, next = true, next.mask, nil
 			}
 			out = append(out, ph)
-			cur, group = nil, ""
+			evs, group, schedSet = nil, "", nil
 		}
 	}
 	for i, st := range steps {
@@ -272,18 +281,41 @@ func (ex *exporter) phases(p string, steps []scenario.Step) ([]phase, error) {
 			group, groupAt = cleanTaskgroup(st.Group), sp+".taskgroup"
 			continue
 		}
+		if st.Kind == "setattr" || st.Kind == "nice" {
+			if group != "" {
+				return nil, cur, errAt(sp+"."+st.Kind, "after a taskgroup step: rt-app sets a phase's scheduling parameters before its taskgroup; put the %s step first", st.Kind)
+			}
+			flush()
+			var err error
+			if cur, err = ex.phaseSchedAt(sp, st, cur); err != nil { // export_sched.go
+				return nil, cur, err
+			}
+			set := cur
+			schedSet, schedAt = &set, sp+"."+st.Kind
+			continue
+		}
 		if st.Kind != "loop" {
 			ev, err := ex.event(sp, st)
 			if err != nil {
-				return nil, err
+				return nil, cur, err
 			}
-			cur = append(cur, ev)
+			evs = append(evs, ev)
 			continue
 		}
 		flush()
-		ph := phase{loop: st.Loop.Count, group: group}
-		group = ""
+		ph := phase{loop: st.Loop.Count, group: group, sched: schedSet}
+		group, schedSet = "", nil
 		prog := st.Loop.Program
+		if ph.sched == nil && ph.group == "" && len(prog) > 0 && (prog[0].Kind == "setattr" || prog[0].Kind == "nice") {
+			// Set at every iteration: rt-app's phase parameters (a no-op
+			// after the first).
+			var err error
+			if cur, err = ex.phaseSchedAt(sp+".loop.program[0]", prog[0], cur); err != nil {
+				return nil, cur, err
+			}
+			set := cur
+			ph.sched, prog = &set, prog[1:]
+		}
 		for len(prog) > 0 && prog[0].Kind == "taskgroup" && ph.group == "" {
 			// Set at every iteration: rt-app's phase taskgroup (a
 			// no-op after the first).
@@ -297,21 +329,24 @@ func (ex *exporter) phases(p string, steps []scenario.Step) ([]phase, error) {
 			sp += ".loop.program[0]"
 		}
 		if err := ex.unroll(sp+".loop.program", prog, &ph.events); err != nil {
-			return nil, err
+			return nil, cur, err
 		}
 		out = append(out, ph)
 	}
 	flush()
+	if schedSet != nil {
+		return nil, cur, errAt(schedAt, "a %s step that ends the program: rt-app sets a phase's parameters at its start, and a phase needs events; move it before the events it should apply to", schedAt[strings.LastIndex(schedAt, ".")+1:])
+	}
 	if group != "" {
-		return nil, errAt(groupAt, "a taskgroup step that ends the program: rt-app moves a thread at a phase's start, and a phase needs events; move it before the events it should apply to")
+		return nil, cur, errAt(groupAt, "a taskgroup step that ends the program: rt-app moves a thread at a phase's start, and a phase needs events; move it before the events it should apply to")
 	}
 	if next != nil {
-		return nil, errAt(next.path, "an affinity step that ends the program: rt-app sets \"cpus\" at a phase's start, and a phase needs events; move it to the start of the program")
+		return nil, cur, errAt(next.path, "an affinity step that ends the program: rt-app sets \"cpus\" at a phase's start, and a phase needs events; move it to the start of the program")
 	}
 	if len(out) == 0 {
-		return nil, errAt(p, "empty program")
+		return nil, cur, errAt(p, "empty program")
 	}
-	return out, nil
+	return out, cur, nil
 }
 
 // unroll flattens a loop body: rt-app phases do not nest, so loops inside a
@@ -384,6 +419,8 @@ func (ex *exporter) event(p string, st scenario.Step) (event, error) {
 		return event{}, errAt(p+".exec", "rt-app has no exec event (its threads never call execve())")
 	case "taskgroup":
 		return event{}, errAt(p+".taskgroup", "rt-app moves a thread to a taskgroup at a phase's start only: a taskgroup step is exported at the top of the program or first in a top-level loop, not inside a loop's body")
+	case "setattr", "nice":
+		return event{}, errAt(p+"."+st.Kind, "rt-app sets scheduling parameters at a phase's start only (per-phase policy/priority): a %s step is exported at the top of the program or as the first step of a top-level loop, not inside a loop's body", st.Kind)
 	case "affinity":
 		return event{}, errAt(p+".affinity", "rt-app sets the affinity at a phase's start only (per-phase \"cpus\"): an affinity step is exported at the top of the program or as the first step of a top-level loop, not inside a loop's body")
 	case "wait":

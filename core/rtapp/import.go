@@ -467,6 +467,8 @@ func (im *importer) task(t *taskIn) error {
 		im.duplicates(pp, phases.Val)
 		var phaseCPUs [][]int // a phase's own "cpus", nil = none (affinity.go)
 		var bodies [][]scenario.Step
+		var phSched []*schedParams // a phase's scheduling keys, nil = none (phase_sched.go)
+		cur := threadParams(t.out)
 		for _, ph := range phases.Val.Members {
 			p := join(pp, ph.Key)
 			if ph.Val == nil || ph.Val.Kind != Object {
@@ -475,6 +477,16 @@ func (im *importer) task(t *taskIn) error {
 			cpus, err := im.phaseAttrs(t, p, ph.Val)
 			if err != nil {
 				return err
+			}
+			next, has, err := im.phaseSched(p, ph.Val, cur)
+			if err != nil {
+				return err
+			}
+			if has {
+				cur = next
+				phSched = append(phSched, &next)
+			} else {
+				phSched = append(phSched, nil)
 			}
 			steps, err := im.events(t, p, ph.Val)
 			if err != nil {
@@ -493,7 +505,7 @@ func (im *importer) task(t *taskIn) error {
 			if err != nil {
 				return err
 			}
-			if err := checkTaskgroupPolicy(p, policyName(t.out.Policy), tg); err != nil {
+			if err := checkTaskgroupPolicy(p, cur.policy, tg); err != nil {
 				return err
 			}
 			if tg != "" { // set_thread_taskgroup() at the phase's start
@@ -501,6 +513,7 @@ func (im *importer) task(t *taskIn) error {
 			}
 			phaseCPUs, bodies = append(phaseCPUs, cpus), append(bodies, steps)
 		}
+		phaseSchedSteps(threadParams(t.out), phSched, bodies) // before the taskgroup step, after the affinity
 		t.out.Program = phaseAffinity(t.out.CPUs, phaseCPUs, bodies)
 		if m := v.Get("loop"); m != nil {
 			n, err := intAt(join(t.path, "loop"), m.Val)
@@ -608,8 +621,7 @@ func (im *importer) cpus(path string, v *Value) ([]int, error) {
 }
 
 // phaseAttrs reads a phase's cpus (nil: none; phaseAffinity() makes them
-// affinity steps) and checks its policy/priority: the core has one policy
-// per task, so a phase may only restate it.
+// affinity steps); its scheduling keys are phaseSched()'s (phase_sched.go).
 func (im *importer) phaseAttrs(t *taskIn, p string, v *Value) ([]int, error) {
 	for _, m := range v.Members {
 		if !phaseKeys[m.Key] && classify(m.Key) == "" {
@@ -624,25 +636,6 @@ func (im *importer) phaseAttrs(t *taskIn, p string, v *Value) ([]int, error) {
 		}
 		if t.out.Policy == "SCHED_DEADLINE" && !sameSet(cpus, t.out.CPUs) {
 			return nil, errAt(join(p, "cpus"), "%v: a SCHED_DEADLINE thread cannot change its affinity (sched_setaffinity() fails with EBUSY unless the mask spans the root domain)", cpus)
-		}
-	}
-	if v.Get("policy") != nil || v.Get("priority") != nil {
-		pol, err := im.policy(p, v, policyName(t.out.Policy), "")
-		if err != nil {
-			return nil, err
-		}
-		cur := t.out.Nice
-		if t.out.Priority != 0 {
-			cur = t.out.Priority
-		}
-		nice := cur
-		if m := v.Get("priority"); m != nil {
-			if nice, err = intAt(join(p, "priority"), m.Val); err != nil {
-				return nil, err
-			}
-		}
-		if pol != policyName(t.out.Policy) || nice != cur {
-			return nil, errAt(p, "changes the policy or priority to %s/%d: per-phase scheduling parameters are rt-app grammar (sched_setattr() between phases), but the simulator does not model a policy change during a run; each task keeps one policy and nice value", pol, nice)
 		}
 	}
 	return cpus, nil

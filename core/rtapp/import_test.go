@@ -362,7 +362,6 @@ func TestFork(t *testing.T) {
 func TestErrors(t *testing.T) {
 	for _, c := range []struct{ src, path, msg string }{
 		{`{ "tasks": { "a": { "policy": "SCHED_FIFO", "priority": 0, "run": 1 } } }`, "tasks.a.priority", "the RT priority, 1..99"},
-		{`{ "tasks": { "a": { "policy": "SCHED_FIFO", "priority": 10, "phases": { "p": { "priority": 11, "run": 1 } } } } }`, "tasks.a.phases.p", "changes the policy or priority"},
 		{`{ "tasks": { "a": { "policy": "SCHED_DEADLINE", "run": 1 } } }`, "tasks.a", "needs dl-runtime"},
 		{`{ "tasks": { "a": { "policy": "SCHED_DEADLINE", "dl-runtime": 20000, "dl-period": 10000, "run": 1 } } }`, "tasks.a", "runtime <= deadline <= period"},
 		{`{ "tasks": { "a": { "policy": "SCHED_DEADLINE", "dl-runtime": -5, "run": 1 } } }`, `tasks.a["dl-runtime"]`, "positive"},
@@ -383,7 +382,6 @@ func TestErrors(t *testing.T) {
 		{`{ "tasks": { "a": { "run": 1, "signal": 3 } } }`, "tasks.a.signal", "name of a resource"},
 		{`{ "tasks": { "a": { "run": 1, "wait": "c" } } }`, "tasks.a.wait", "want an object"},
 		{`{ "tasks": { "a": { "instance": 2, "run": 1, "barrier": "b" }, "c": { "run": 1, "barrier": "b" } } }`, "tasks.a.barrier", "rt-app counts 2 barrier events"},
-		{`{ "tasks": { "a": { "phases": { "p": { "policy": "SCHED_IDLE", "run": 1 } } } } }`, "tasks.a.phases.p", "per-phase scheduling"},
 		{`{ "tasks": { "a": { "loop": 0, "phases": { "p": { "run": 1 } } } } }`, "tasks.a.loop", "none of its phases"},
 		{`{ "tasks": { "a": { "run": 1, "cpus": [99] } } }`, "tasks.a.cpus[0]", "no built-in smp-N"},
 		{`{ "tasks": { "a": { "run": 1 } }, "global": { "duration": 7200 } }`, "global.duration", "limit"},

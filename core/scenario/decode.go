@@ -235,8 +235,11 @@ func decodeProgram(path string, v any, depth int) ([]Step, error) {
 		if err := decodeModifiers(p, m, &st); err != nil {
 			return nil, err
 		}
+		if err := decodeTaskModifier(p, m, &st); err != nil { // setattr.go
+			return nil, err
+		}
 		if len(m) != 1 {
-			return nil, errAt(p, "want exactly one of run, sys, sleep, timer, yield, fork, exec, exit, loop, wait, signal, broadcast, barrier, lock, unlock, ipi, affinity, taskgroup; got %d keys", len(m))
+			return nil, errAt(p, "want exactly one of run, sys, sleep, timer, yield, fork, exec, exit, loop, wait, signal, broadcast, barrier, lock, unlock, ipi, affinity, taskgroup, setattr, nice; got %d keys", len(m))
 		}
 		for k, x := range m {
 			kp := p + "." + k
@@ -352,6 +355,16 @@ func decodeProgram(path string, v any, depth int) ([]Step, error) {
 					return nil, err
 				}
 				st.Group, st.Kind = g, "taskgroup"
+			case "setattr":
+				if st.SetAttr, err = decodeSetAttr(kp, x); err != nil {
+					return nil, err
+				}
+				st.Kind = k
+			case "nice":
+				if st.Nice, err = decodeNice(kp, x); err != nil {
+					return nil, err
+				}
+				st.Kind = k
 			case "wait", "signal", "broadcast", "barrier", "lock", "unlock":
 				name, ok := x.(string)
 				if !ok {
@@ -359,7 +372,7 @@ func decodeProgram(path string, v any, depth int) ([]Step, error) {
 				}
 				st.Res, st.Kind = name, k
 			default:
-				return nil, errAt(kp, "unknown event; want run, sys, sleep, timer, yield, fork, exec, exit, loop, wait, signal, broadcast, barrier, lock, unlock, ipi, affinity or taskgroup")
+				return nil, errAt(kp, "unknown event; want run, sys, sleep, timer, yield, fork, exec, exit, loop, wait, signal, broadcast, barrier, lock, unlock, ipi, affinity, taskgroup, setattr or nice")
 			}
 		}
 		out = append(out, st)

@@ -223,6 +223,10 @@ func encodeProgram(w *jw, steps []Step) {
 			w.str(st.Res)
 		case "taskgroup":
 			w.str(st.Group)
+		case "setattr":
+			encodeSetAttr(w, st.SetAttr) // setattr.go
+		case "nice":
+			w.b.WriteString(strconv.Itoa(st.Nice))
 		case "wait", "signal", "broadcast", "barrier":
 			w.str(st.Res)
 			if st.Mutex != "" {
@@ -237,6 +241,10 @@ func encodeProgram(w *jw, steps []Step) {
 				w.key("cond", &f)
 				w.b.WriteString("true")
 			}
+		}
+		if st.Task != "" {
+			w.key("task", &f)
+			w.str(st.Task)
 		}
 		w.b.WriteByte('}')
 	}

@@ -103,7 +103,7 @@ type Task struct {
 
 // Step is one program event; Kind says which field is set.
 type Step struct {
-	Kind string // run, sys, sleep, timer, yield, fork, exec, exit, loop, wait, signal, broadcast, barrier, lock, unlock, ipi, affinity, taskgroup
+	Kind string // run, sys, sleep, timer, yield, fork, exec, exit, loop, wait, signal, broadcast, barrier, lock, unlock, ipi, affinity, taskgroup, setattr, nice
 	// Affinity is an affinity step's CPU list (sched_setaffinity() of the
 	// task on itself); nil = every CPU ("all").
 	Affinity []int
@@ -131,6 +131,13 @@ type Step struct {
 	// Group is a taskgroup step's cgroup: the task moves itself there
 	// (rt-app's phase-level taskgroup); "" or "/" = the root.
 	Group string
+	// SetAttr is a setattr step's new policy and parameter (setattr.go).
+	SetAttr *SetAttr
+	// Nice is a nice step's value (setpriority()).
+	Nice int
+	// Task names the task group whose instances a setattr or nice step
+	// changes; "" = the task itself.
+	Task string
 }
 
 // IPI is an ipi step: send a call-function IPI to CPU and (Wait) spin
@@ -613,6 +620,12 @@ func buildOps(p string, steps []Step, groups map[string]int, timers map[string]i
 			ops = append(ops, op)
 		case "taskgroup":
 			op, err := rs.cgroupMove(sp+".taskgroup", st.Group, sc.Tasks[groups[self]])
+			if err != nil {
+				return nil, err
+			}
+			ops = append(ops, op)
+		case "setattr", "nice":
+			op, err := setattrOp(sp, st, groups) // setattr.go
 			if err != nil {
 				return nil, err
 			}

@@ -51,6 +51,7 @@ type groupDraft struct {
 	spec     TaskSpec
 	parent   string
 	forkTo   map[int]string // op index -> group name
+	attrTo   map[int]string // op index -> group a setattr or nice step changes
 	timerIdx map[string]int
 }
 
@@ -86,6 +87,7 @@ func (b *runBuilder) task(name string) *runBuilder {
 	b.groups = append(b.groups, &groupDraft{
 		spec:     TaskSpec{Name: name, Instances: 1, Parent: -1, Loop: -1, Slack: 50 * Microsecond},
 		forkTo:   map[int]string{},
+		attrTo:   map[int]string{},
 		timerIdx: map[string]int{},
 	})
 	return b
@@ -215,6 +217,15 @@ func (b *runBuilder) config() Config {
 				b.t.Fatalf("builder: task %s: fork of unknown group %q", spec.Name, name)
 			}
 			spec.Program[at].Target = gi
+		}
+		for at, name := range g.attrTo {
+			gi, ok := index[name]
+			if !ok {
+				b.t.Fatalf("builder: task %s: setattr of unknown group %q", spec.Name, name)
+			}
+			a := *spec.Program[at].Attr
+			a.Group = gi
+			spec.Program[at].Attr = &a
 		}
 		cfg.Tasks = append(cfg.Tasks, spec)
 	}

@@ -69,3 +69,29 @@ func (s *Sim) unthrottleTasks(rq *rq, q *cfsRq) {
 		c.limbo = c.limbo[:0]
 	}
 }
+
+// dropLimbo is dequeue_throttled_task() for a class or priority change:
+// the task leaves its cfs_rq's limbo list.
+func (s *Sim) dropLimbo(p *Task) {
+	q := s.cfsOf(p)
+	for i, t := range q.limbo {
+		if t == p {
+			q.limbo = append(q.limbo[:i], q.limbo[i+1:]...)
+			return
+		}
+	}
+}
+
+// enqueueThrottledTask mirrors enqueue_throttled_task() after dropLimbo():
+// a fair task whose hierarchy is still throttled goes back on the limbo
+// list (it reports true); otherwise the task is no longer throttled and
+// the caller enqueues it (in its new class, for a class change).
+func (s *Sim) enqueueThrottledTask(p *Task) bool {
+	if !p.isRT() && !p.isDL() && s.throttledHierarchy(s.cfsOf(p)) {
+		q := s.cfsOf(p)
+		q.limbo = append(q.limbo, p)
+		return true
+	}
+	p.throttled = false
+	return false
+}

@@ -87,6 +87,7 @@ func (s *Sim) schedule(rq *rq, why Reason) {
 				s.dlRelease(prev) // task_dead_dl()
 				break
 			}
+			s.dlExitPending(prev) // setattr_class.go
 			if prev.isRT() {
 				s.dequeueRT(rq, prev)
 				break

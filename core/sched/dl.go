@@ -47,6 +47,7 @@ type dlEntity struct {
 	yielded   bool  // dl_yielded
 	onRq      bool  // on the deadline tree (on_dl_rq())
 	admitted  bool  // its bandwidth is in the root domain's total_bw
+	releaseAt Time  // left SCHED_DEADLINE: total_bw drops at this 0-lag time (setattr_class.go); 0 = none
 	timerGen  uint32
 	// pi is pi_se: the entity whose parameters apply, another task's
 	// while a deadline waiter boosts this one (pi.go); nil = its own.

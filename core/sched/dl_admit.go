@@ -39,6 +39,7 @@ const (
 type dlGlobal struct {
 	totalBW int64   // rd->dl_bw.total_bw
 	mask    cpuMask // find_later_rq()'s later_mask (dl_balance.go)
+	pending []*Task // tasks that left SCHED_DEADLINE before their 0-lag time (setattr_class.go)
 }
 
 // CheckDLParams mirrors __checkparam_dl() for a task group's parameters.
@@ -130,6 +131,7 @@ func (s *Sim) dlOverflow(gi int, total int64) error {
 // dlAdmit is sched_dl_overflow() at p's creation: __dl_add() or fail the
 // run with the refusal.
 func (s *Sim) dlAdmit(p *Task) bool {
+	s.dlReleaseDue() // setattr_class.go
 	if err := s.dlOverflow(p.group, s.dl.totalBW); err != nil {
 		s.fail(fmt.Errorf("at %s: %v", s.now, err))
 		return false

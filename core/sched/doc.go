@@ -44,7 +44,8 @@
 //     dl_balance.go.
 //   - Time, idle and IPIs: rq_clock.go, tick_nohz.go, idle.go,
 //     cpuidle_menu.go, ipi.go, csd.go, irqoff.go, contention.go.
-//   - Tasks and programs: task.go, program.go, exec.go, ipc.go, ipc_sem.go.
+//   - Tasks and programs: task.go, program.go, exec.go, ipc.go, ipc_sem.go,
+//     setattr.go and setattr_class.go (policy and priority changes).
 //   - Task groups: cgroup_spec.go (the contract), cgroup.go, cgroup_fair.go
 //     (the hierarchy walks), cgroup_shares.go, cgroup_pelt.go,
 //     cgroup_move.go, cgroup_stat.go; cgroup_bandwidth.go,

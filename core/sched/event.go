@@ -30,12 +30,13 @@ const (
 	EvCgroupThrottle                        // throttle_cfs_rq(): the cfs_rq of cgroup Arg on CPU ran out of runtime
 	EvCgroupUnthrottle                      // unthrottle_cfs_rq(): the cfs_rq of cgroup Arg on CPU got runtime again
 	EvCgroupAttach                          // cgroup_attach_task: task Next (on CPU) moved itself to cgroup Arg (0 = root)
+	EvSetattr                               // sched_setattr()/setpriority() by Prev changed task Next (on CPU); Arg = Next's prio before (setattr.go)
 )
 
 var eventKindNames = [...]string{"", "sched_switch", "sched_wakeup", "sched_wakeup_new",
 	"sched_migrate_task", "sched_process_fork", "sched_process_exit", "cpu_idle_enter",
 	"cpu_idle_exit", "tick", "resched", "end", "ipi_raise", "ipi_entry", "sched_wake_idle_without_ipi", "kernel", "hrtimer_expire_entry",
-	"cgroup_throttle", "cgroup_unthrottle", "cgroup_attach_task"}
+	"cgroup_throttle", "cgroup_unthrottle", "cgroup_attach_task", "sched_setattr"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventKindNames) {
@@ -132,6 +133,10 @@ const (
 	// ReasonCgroupMove: sched_move_task() moved the running task to another
 	// cgroup and asks for a reschedule (cgroup_move.go).
 	ReasonCgroupMove
+	// ReasonSetattr: sched_setattr(), sched_setscheduler() or setpriority()
+	// changed a task's policy or priority and the class hook asked for a
+	// reschedule (check_class_changed(); setattr.go).
+	ReasonSetattr
 	numReasons
 )
 
@@ -146,12 +151,12 @@ var reasonNames = [numReasons]string{"", "sleep", "timer", "exit", "yield",
 	"dl_earlier_deadline", "dl_throttled", "dl_find_later", "dl_push", "dl_pull",
 	"lock", "unlock", "pi",
 	"sis_capacity", "misfit", "asym_packing", "affinity", "exec",
-	"cfs_throttled", "cgroup_move"}
+	"cfs_throttled", "cgroup_move", "setattr"}
 
 // IsPreemption reports whether a switch with this reason took the CPU from
 // a task that was still runnable.
 func (r Reason) IsPreemption() bool {
-	return (r >= ReasonSliceExpired && r < ReasonIdleWakeup) || r == ReasonActiveBalance || r == ReasonAffinity || r == ReasonExec || r == ReasonCgroupThrottled || r == ReasonCgroupMove ||
+	return (r >= ReasonSliceExpired && r < ReasonIdleWakeup) || r == ReasonActiveBalance || r == ReasonAffinity || r == ReasonExec || r == ReasonCgroupThrottled || r == ReasonCgroupMove || r == ReasonSetattr ||
 		(r >= ReasonHigherClass && r <= ReasonFairServerDone) ||
 		r == ReasonDLEarlierDeadline || r == ReasonDLThrottled || r == ReasonPI
 }

@@ -118,6 +118,11 @@ func (s *Sim) advance(rq *rq, t *Task) stepResult {
 		case OpExit:
 			return stepExit
 		case OpAffinity:
+			if t.policy.IsDeadline() && t.prog.masks[t.pc-1] != nil && t.prog.masks[t.pc-1].weight() < len(s.rqs) {
+				// dl_task_check_affinity(): a task made SCHED_DEADLINE by a setattr step.
+				s.fail(fmt.Errorf("task %s: sched_setaffinity() at %s fails with EBUSY: a SCHED_DEADLINE task's mask must span the root domain", t.name, s.now))
+				return stepExit
+			}
 			if s.setAffinity(rq, t, t.prog.masks[t.pc-1]) { // affinity.go
 				return stepMigrate
 			}
@@ -137,6 +142,13 @@ func (s *Sim) advance(rq *rq, t *Task) stepResult {
 				if s.setAffinity(rq, t, m) { // affinity.go
 					return stepMigrate
 				}
+			}
+			if rq.needResched {
+				return stepRun
+			}
+		case OpSetattr, OpNice:
+			if !s.setattrOp(t, op) { // setattr.go
+				return stepExit
 			}
 			if rq.needResched {
 				return stepRun

@@ -26,7 +26,9 @@ func (s *Sim) checkCgroupInvariants(rq *rq) {
 			}
 			// Before v6.0 sched_move_task() can leave the running task
 			// under a throttled group until it blocks (no resched_curr()).
-			if q.bwq.throttled && s.rules.moveResched && !c.throttleWork {
+			// A task a setattr step brought into the fair class runs
+			// there until its pending reschedule (switched_to_fair()).
+			if q.bwq.throttled && s.rules.moveResched && !c.throttleWork && !rq.needResched {
 				panic(fmt.Sprintf("invariant: cpu %d runs %s under a throttled cfs_rq (%s) at %s", rq.cpu, c.name, se.name, s.now))
 			}
 		}

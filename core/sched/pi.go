@@ -30,8 +30,9 @@ package sched
 // its own deadline and ordering but is not throttled while boosted; the
 // RT balance callbacks after a boost (switched_to_rt()/prio_changed_rt()
 // push and pull) are reduced to a push from the owner's CPU; ftrace shows
-// each task's normal prio (the simulator's TaskInfo is static), not the
-// boosted one, and traces carry no event for a boost.
+// each task's normal prio (TaskInfo's, which a setattr step changes:
+// setattr.go), not the boosted one, and traces carry no event for a boost
+// (the kernel's sched_pi_setprio).
 
 // piTarget is __rt_effective_prio() over task_top_pi_waiter(): the prio t
 // should run at and the donor (nil = none).
@@ -120,6 +121,9 @@ func (s *Sim) rtMutexSetprio(t *Task, prio int, donor *Task) bool {
 		s.updateLoadAvg(rq, t, peltDoDetach) // switched_from_fair(): detach_task_cfs_rq()
 	}
 	t.effPrio, t.dl.pi = prio, pi
+	if old < 0 && prio >= 0 {
+		s.dlLeave(t) // switched_from_dl() of a task a setattr step took out of SCHED_DEADLINE (setattr_class.go)
+	}
 	if queued {
 		flags := dlEnqRestore
 		if pi != nil {
@@ -173,6 +177,8 @@ func (s *Sim) classDequeue(rq *rq, t *Task, running bool) {
 		s.dequeueDL(rq, t)
 	case t.isRT():
 		s.dequeueRT(rq, t)
+	case t.throttled:
+		s.dropLimbo(t) // v6.18 dequeue_throttled_task() (cgroup_throttle_task.go)
 	default:
 		s.dequeueTask(rq, t, 0)
 		if running {
@@ -184,6 +190,9 @@ func (s *Sim) classDequeue(rq *rq, t *Task, running bool) {
 // classEnqueue puts a task into its (new) class (ENQUEUE_RESTORE), and a
 // running one through set_next_task().
 func (s *Sim) classEnqueue(rq *rq, t *Task, dlFlags int, running bool) {
+	if t.throttled && s.enqueueThrottledTask(t) {
+		return
+	}
 	switch {
 	case t.isDL():
 		s.enqueueDL(rq, t, dlFlags)

@@ -30,6 +30,8 @@ const (
 	OpAffinity                // sched_setaffinity(0, CPUs) by the task itself (affinity.go)
 	OpExec                    // execve(): sched_exec() may move the task to the idlest CPU (sched_exec.go)
 	OpCgroup                  // move the task itself to cgroup Target (sched_move_task(); cgroup_move.go)
+	OpSetattr                 // sched_setattr()/sched_setscheduler() with Attr (setattr.go)
+	OpNice                    // setpriority()/nice(): set_user_nice() to Attr.Nice (setattr.go)
 )
 
 // Forever is the run duration of a task that never stops running.
@@ -58,6 +60,7 @@ type Op struct {
 	Cond   bool      // OpSignal: pthread_cond_signal(): a signal nobody waits for is lost
 	CPU    CPUID     // OpIPI: the target CPU
 	CPUs   []int     // OpAffinity: the new mask (nil: every CPU)
+	Attr   *Attr     // OpSetattr, OpNice: the new attributes and the target
 	// Mutex is, for OpWait, 1 + the index of the mutex the wait releases
 	// while it blocks and takes again once woken (pthread_cond_wait());
 	// 0 = none.
@@ -132,6 +135,13 @@ func (p *program) check() error {
 		case OpAffinity:
 			if op.CPUs != nil && len(op.CPUs) == 0 {
 				return fmt.Errorf("program: empty affinity at step %d", i)
+			}
+		case OpSetattr, OpNice:
+			if op.Attr == nil {
+				return fmt.Errorf("program: %s without attributes at step %d", map[bool]string{true: "nice", false: "setattr"}[op.Kind == OpNice], i)
+			}
+			if err := op.Attr.Check(op.Kind == OpNice); err != nil {
+				return fmt.Errorf("program: step %d: %v", i, err)
 			}
 		case OpIPI:
 			if op.CPU < 0 {

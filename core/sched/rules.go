@@ -376,6 +376,29 @@ type kernelRules struct {
 	// 10.2). Applied to group rt_rqs only (rt_group.go); the root rt_rq
 	// keeps the documented divergence of rt_bandwidth.go.
 	rtRuntimeShare bool
+
+	// --- Policy and priority changes during a run (setattr.go; section 18) ---
+
+	// niceViaPrioChanged: set_user_nice() puts and sets a running task and
+	// leaves the reschedule to prio_changed_fair() (5443a0be6121 "sched:
+	// Use fair:prio_changed() instead of ad-hoc implementation", v5.6
+	// merge window [R tip mail, pull]); v3.11 dequeues and enqueues only
+	// and reschedules when the prio rose or the running task's fell [R 3.x
+	// core.c]. (The put/set of the running task came between, with
+	// DEQUEUE_SAVE [R v4.x copy; commit M]; no profile lies there.)
+	niceViaPrioChanged bool
+	// prioChangedSkipsLone: prio_changed_fair() returns when the task is
+	// alone on the root cfs_rq (7c2e8bbd87db "sched: Spare resched IPI
+	// when prio changes on a single fair task", the same series [R]).
+	prioChangedSkipsLone bool
+	// idleReweight: set_load_weight() reweights a SCHED_IDLE task through
+	// reweight_task() like the other fair policies (ef73d6a4ef0b
+	// "sched/fair: set_load_weight() must also call reweight_task() for
+	// SCHED_IDLE tasks", Tejun Heo, 2024: in the stable backport lists
+	// [R]; mainline release v6.11 [M]); before, the weight is stored
+	// directly: the lag is not rescaled and the task's old load_avg stays
+	// in its cfs_rq's sum [R v5.8 and v6.6 set_load_weight()].
+	idleReweight bool
 }
 
 // rulesFor fills the rules of a kernel of version v (major*100+minor,
@@ -469,6 +492,10 @@ func rulesFor(v int) kernelRules {
 		throttleDequeueSpecial: v >= 612,
 		taskThrottle:           v >= 618,
 		rtRuntimeShare:         v > 0 && v < 510,
+
+		niceViaPrioChanged:   v >= 506,
+		prioChangedSkipsLone: v >= 506,
+		idleReweight:         v >= 611,
 	}
 }
 

@@ -230,6 +230,8 @@ func (e *scriptEnv) program(b *runBuilder, spec string) {
 			b.exit()
 		case "cgroup": // sched_move_task() to cgroup PATH (script_cgroup_test.go)
 			b.op(Op{Kind: OpCgroup, Target: b.cgroupID(parts[1])})
+		case "setattr", "nice": // script_setattr_test.go
+			e.setattrStep(b, parts)
 		default:
 			e.t.Fatalf("%s:%d: unknown program step %q", e.path, e.d.line, step)
 		}
@@ -259,7 +261,7 @@ func fmtMs(t Time) string {
 
 var traceKinds = map[string]EventKind{"switch": EvSwitch, "wakeup": EvWakeup, "wakeup_new": EvWakeupNew,
 	"fork": EvFork, "exit": EvExit, "resched": EvResched, "tick": EvTick, "migrate": EvMigrate,
-	"throttle": EvCgroupThrottle, "unthrottle": EvCgroupUnthrottle}
+	"throttle": EvCgroupThrottle, "unthrottle": EvCgroupUnthrottle, "setattr": EvSetattr}
 
 // describe renders an event with task names, for traces.
 func (r *testRun) describe(e *Event) string {
@@ -276,6 +278,8 @@ func (r *testRun) describe(e *Event) string {
 		return fmt.Sprintf("%s cpu%d fork %s -> %s", fmtMs(e.Time), e.CPU, r.name(e.Prev), r.name(e.Next))
 	case EvMigrate:
 		return fmt.Sprintf("%s migrate %s cpu%d -> cpu%d reason=%s", fmtMs(e.Time), r.name(e.Next), e.Arg, e.CPU, e.Reason)
+	case EvSetattr:
+		return fmt.Sprintf("%s cpu%d sched_setattr by=%s task=%s oldprio=%d", fmtMs(e.Time), e.CPU, r.name(e.Prev), r.name(e.Next), e.Arg)
 	case EvCgroupThrottle, EvCgroupUnthrottle:
 		return fmt.Sprintf("%s cpu%d %s %s", fmtMs(e.Time), e.CPU, e.Kind, r.cfg.Cgroups[e.Arg-1].Path)
 	}

@@ -336,6 +336,9 @@ func (s *Sim) checkSpec(gi int, spec TaskSpec) error {
 		if op.Kind == OpCgroup && (op.Target < 0 || op.Target > len(s.cfg.Cgroups)) {
 			return fmt.Errorf("%s: step %d moves to cgroup %d, want 0 (root) .. %d", where, i, op.Target, len(s.cfg.Cgroups))
 		}
+		if (op.Kind == OpSetattr || op.Kind == OpNice) && op.Attr != nil && (op.Attr.Group < -1 || op.Attr.Group >= len(s.cfg.Tasks)) {
+			return fmt.Errorf("%s: step %d changes task group %d, want -1 (itself) .. %d", where, i, op.Attr.Group, len(s.cfg.Tasks)-1)
+		}
 	}
 	if spec.CPUs != nil && len(spec.CPUs) == 0 {
 		return fmt.Errorf("%s: empty cpus list", where)
@@ -641,9 +644,12 @@ func (s *Sim) NumTasks() int { return len(s.tasks) }
 // TaskInfo describes task id.
 func (s *Sim) TaskInfo(id TaskID) TaskInfo {
 	t := s.tasks[id]
-	return TaskInfo{ID: t.id, PID: t.pid, Name: t.name, Group: s.cfg.Tasks[t.group].Name,
-		Policy: t.policy, Nice: t.nice, RTPriority: t.rtPrio, Prio: t.normalPrio(),
-		DLRuntime: t.dl.params.Runtime, DLDeadline: t.dl.params.Deadline, DLPeriod: t.dl.params.Period}
+	ti := TaskInfo{ID: t.id, PID: t.pid, Name: t.name, Group: s.cfg.Tasks[t.group].Name,
+		Policy: t.policy, Nice: t.nice, RTPriority: t.rtPrio, Prio: t.normalPrio()}
+	if t.policy.IsDeadline() { // a task that left SCHED_DEADLINE (setattr.go) shows none
+		ti.DLRuntime, ti.DLDeadline, ti.DLPeriod = t.dl.params.Runtime, t.dl.params.Deadline, t.dl.params.Period
+	}
+	return ti
 }
 
 // Config returns the run's configuration.

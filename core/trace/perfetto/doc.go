@@ -11,8 +11,10 @@
 // previous task slept, or the rule that preempted it); reason_out and
 // prev_state, those of the switch that ended it ("end" and no state for a
 // task still running when the run ends). Wakeups, new-task wakeups and
-// migrations are instant ("i") events on the CPU's track. Idle time is left
-// empty.
+// migrations are instant ("i") events on the CPU's track, and so is each
+// policy or priority change of a setattr or nice step ("sched_setattr":
+// the task's new policy, prio, nice and rt_priority, its old_prio and the
+// caller's by_pid). Idle time is left empty.
 //
 // Goals: a document that encoding/json and the viewers accept whatever the
 // task names are (names come from user input), written as the run goes with

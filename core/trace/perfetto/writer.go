@@ -111,6 +111,8 @@ func (w *Writer) Event(e *sched.Event) {
 		w.write(append(b, "}}"...))
 	case sched.EvCgroupThrottle, sched.EvCgroupUnthrottle:
 		w.cgroupEvent(e)
+	case sched.EvSetattr:
+		w.setattrEvent(e)
 	case sched.EvEnd:
 		w.closeAll(e.Time)
 		w.end = true
@@ -238,6 +240,29 @@ func (w *Writer) appendTaskArgs(b []byte, id sched.TaskID) []byte {
 func (w *Writer) write(b []byte) {
 	w.buf = b[:0]
 	w.bw.Write(b)
+}
+
+// setattrEvent writes a policy or priority change as an instant on the
+// CPU's track: the task's new policy and prio (TaskInfo as of now), the
+// prio before, and the calling task.
+func (w *Writer) setattrEvent(e *sched.Event) {
+	w.checkCPU(e.CPU)
+	ti := w.info(e.Next)
+	b := w.instant(e)
+	b = w.appendTaskArgs(b, e.Next)
+	b = appendKey(b, "policy")
+	b = appendString(b, ti.Policy.String())
+	b = appendKey(b, "prio")
+	b = appendInt(b, int64(ti.Prio))
+	b = appendKey(b, "old_prio")
+	b = appendInt(b, e.Arg)
+	b = appendKey(b, "nice")
+	b = appendInt(b, int64(ti.Nice))
+	b = appendKey(b, "rt_priority")
+	b = appendInt(b, int64(ti.RTPriority))
+	b = appendKey(b, "by_pid")
+	b = appendInt(b, int64(w.info(e.Prev).PID))
+	w.write(append(b, "}}"...))
 }
 
 func reasonName(r sched.Reason) string {
