@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -15,6 +16,20 @@ func histOf(v []int64) *Hist {
 		h.Add(x, nil)
 	}
 	return &h
+}
+
+// dump renders h's summary and entries.
+func dump(h *Hist) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%+v exact=%v:", h.Summary(), h.Exact())
+	for i, c := range h.vcnt {
+		fmt.Fprintf(&b, " %d:%d", h.exactVal(i), c)
+	}
+	j := 0
+	for i, k := range h.keys {
+		fmt.Fprintf(&b, " k%d:%d", k, h.bucketCount(i, &j))
+	}
+	return b.String()
 }
 
 // nearestRank is the reference: the ceil(p/100*n)-th smallest of v.
@@ -59,6 +74,10 @@ func TestHistExact(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, tc := range []struct{ n, distinct int }{{1, 1}, {7, 3}, {100, 100}, {5000, 40}, {20000, MaxExactValues}} {
 		v := samples(rng, tc.n, tc.distinct)
+		if tc.n == 5000 {
+			v[2500] = 3 << 30 // past 32 bits: the exact values widen
+			v[2501] = -3 << 30
+		}
 		h := histOf(v)
 		if !h.Exact() {
 			t.Fatalf("n=%d distinct=%d: not exact", tc.n, tc.distinct)
@@ -80,7 +99,8 @@ func TestHistExact(t *testing.T) {
 }
 
 // withinError reports whether got is within the buckets' stated error of
-// want: exact below 256 ns in magnitude, else |got-want| <= |want|/256.
+// want: exact below 2^(subBits+1) ns in magnitude, else |got-want| <=
+// |want| / 2^(subBits+1).
 func withinError(got, want int64) bool {
 	d, m := got-want, want
 	if d < 0 {
@@ -92,11 +112,11 @@ func withinError(got, want int64) bool {
 	if m < 2<<subBits {
 		return d == 0
 	}
-	return d*256 <= m
+	return d<<(subBits+1) <= m
 }
 
 // TestHistBucketsError: past MaxExactValues distinct values the
-// histogram is bucketed; each percentile is within 2^-8 of the exact one,
+// histogram is bucketed; each percentile is within 2^-(subBits+1) of the exact one,
 // count, mean and max stay exact.
 func TestHistBucketsError(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -110,7 +130,7 @@ func TestHistBucketsError(t *testing.T) {
 	for p := 0; p <= 100; p++ {
 		got, want := h.Quantile(p), rankSorted(sorted, p)
 		if !withinError(got, want) {
-			t.Errorf("p%d = %d, want %d within 1/256", p, got, want)
+			t.Errorf("p%d = %d, want %d within 2^-%d", p, got, want, subBits+1)
 		}
 	}
 	var sum int64
@@ -136,14 +156,14 @@ func TestBucketKeyLayout(t *testing.T) {
 	slices.Sort(vals)
 	for i, v := range vals {
 		k := bucketKey(v)
-		if k >= 7424 || k <= -7424 {
+		if lim := int16((64 - subBits) << subBits); k > lim || k < -lim {
 			t.Fatalf("bucketKey(%d) = %d, outside the layout", v, k)
 		}
 		if i > 0 && bucketKey(vals[i-1]) > k {
 			t.Fatalf("bucketKey not monotone: %d -> %d, %d -> %d", vals[i-1], bucketKey(vals[i-1]), v, k)
 		}
 		if m := bucketMid(k); v != math.MinInt64 && !withinError(m, v) {
-			t.Fatalf("value %d: bucket %d midpoint %d beyond 1/256", v, k, m)
+			t.Fatalf("value %d: bucket %d midpoint %d beyond the error", v, k, m)
 		}
 	}
 }
@@ -213,7 +233,7 @@ func TestPoolLossless(t *testing.T) {
 		if len(all) > 0 && bucketed == p.Exact() {
 			t.Fatalf("trial %d: pool exact %v, want %v", trial, p.Exact(), !bucketed)
 		}
-		if got, w := fmt.Sprint(p.Summary(), p.cnts, p.keys), fmt.Sprint(want.Summary(), want.cnts, want.keys); got != w {
+		if got, w := dump(&p), dump(&want); got != w {
 			t.Fatalf("trial %d (%d parts, bucketed %v): pool\n %s\nwant\n %s", trial, parts, bucketed, got, w)
 		}
 		for q := 0; q <= 100; q++ {
@@ -227,25 +247,43 @@ func TestPoolLossless(t *testing.T) {
 	}
 }
 
-// TestHistCountOverflow: a count that would pass 2^32 starts another entry
-// for the same bucket (or value) instead of wrapping.
+// TestHistCountOverflow: an exact count that would pass 2^16 starts
+// another entry for the value; a bucket's count carries into its high
+// bits, to 2^64.
 func TestHistCountOverflow(t *testing.T) {
+	var e Hist
+	for range 70000 {
+		e.Add(42, nil)
+	}
+	e.Add(43, nil)
+	if !e.Exact() || e.Entries() != 3 || e.Quantile(99) != 42 || e.Quantile(100) != 43 || e.Count() != 70001 {
+		t.Errorf("70000 x 42 and 43: exact %v, %d entries (want 3), p99 %d, max %d, count %d",
+			e.Exact(), e.Entries(), e.Quantile(99), e.Quantile(100), e.Count())
+	}
 	var h Hist
 	h.Add(1000, nil)
 	h.toBuckets(nil)
+	h.Add(7000, nil)
 	h.addKey(bucketKey(1000), math.MaxUint32-1)
-	h.addKey(bucketKey(1000), 5)
-	h.n += math.MaxUint32 - 1 + 5
-	h.addKey(bucketKey(5000), 1)
-	h.n++
-	h.max = 5000
-	if h.Entries() != 3 {
-		t.Fatalf("%d entries, want 3 (the full bucket, its overflow, 5000)", h.Entries())
+	h.addKey(bucketKey(1000), 1<<20)
+	h.n += math.MaxUint32 - 1 + 1<<20
+	h.Add(5000, nil)
+	if h.Entries() != 3 || len(h.khi) != 1 {
+		t.Fatalf("%d entries (want 3: 1000, 5000, 7000), %d high counts (want 1)", h.Entries(), len(h.khi))
+	}
+	j := 0
+	if c := h.bucketCount(0, &j); c != math.MaxUint32+1<<20 {
+		t.Errorf("bucket of 1000 counts %d, want %d", c, uint64(math.MaxUint32+1<<20))
 	}
 	if q := h.Quantile(99); !withinError(q, 1000) {
 		t.Errorf("p99 = %d, want about 1000", q)
 	}
-	if q := h.Quantile(100); q != 5000 {
-		t.Errorf("max = %d, want 5000", q)
+	if q := h.Quantile(100); q != 7000 {
+		t.Errorf("max = %d, want 7000", q)
+	}
+	p := Pool(&h, &h)
+	j = 0
+	if c := p.bucketCount(0, &j); c != 2*(math.MaxUint32+1<<20) || p.Count() != 2*h.Count() {
+		t.Errorf("pooled bucket of 1000 counts %d, want twice %d", c, uint64(math.MaxUint32+1<<20))
 	}
 }

@@ -17,7 +17,7 @@ const Schema = "schedplay.metrics/v1"
 
 // Latency summarises wakeup latencies (ns). Percentiles use the
 // nearest-rank method, on the exact values while the task's histogram is
-// exact (hist.go: every preset), else within 0.39 %; count, mean and max
+// exact (hist.go: every preset), else within 0.78 %; count, mean and max
 // are always exact.
 type Latency struct {
 	Count int64 `json:"count"`
