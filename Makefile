@@ -133,9 +133,9 @@ bench-engine:
 	$(GO) test -pgo=$(PGO) -run '^$$' -bench Engine -benchtime 5x ./wasm/worker/
 	$(WASM_EXEC) $(GO) test -gcflags='$(WORKER_GCFLAGS)' -pgo=$(PGO) -run '^$$' -bench Engine -benchtime 5x ./wasm/worker/
 
-# Peak RSS of the 256-CPU, 1024-task run, 1 against 30 simulated seconds (within 1.5x; docs/engine.md "Memory").
+# Peak RSS and live heap of the 256-CPU, 1024-task run, 1 against 30 simulated seconds (within 1.5x; docs/engine.md "Memory").
 bench-memory:
-	SCHEDPLAY_MEMORY_TEST=1 $(GO) test -count=1 -timeout 20m -run TestPeakRSSFlat -v ./core/cmd/schedplay/
+	SCHEDPLAY_MEMORY_TEST=1 $(GO) test -count=1 -timeout 20m -run 'TestPeakRSSFlat|TestLiveHeapFlat' -v ./core/cmd/schedplay/
 
 # Browser budgets (docs/budgets.md) and screenshots (docs/screenshots/) in Chromium and Firefox.
 bench-browser: site

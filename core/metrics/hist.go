@@ -32,9 +32,10 @@ import "math"
 const MaxExactValues = 4096
 
 // DefaultExactEntries is the exact entries a Collector or a Samples lets
-// all of its histograms keep together: at most about 0.9 MB per run (6
-// bytes an entry, or 10 past 2.1 s).
-const DefaultExactEntries = 1 << 17
+// all of its histograms keep together: at most about 0.4 MB per run (6
+// bytes an entry, or 10 past 2.1 s). The largest preset run needs 60,000
+// (seed/newidle-rt-latency with 144 CPUs; docs/engine.md, Memory).
+const DefaultExactEntries = 1 << 16
 
 // Budget is the exact entries left to the histograms that share it (one
 // run's). Histograms that switch to buckets give theirs back.
