@@ -15,7 +15,7 @@ WASM_EXEC  = PATH="$$($(GO) env GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm
 
 .PHONY: all build cli-demo generate check-generated site run pgo-profile \
 	check test fmt-check vet test-short test-unit test-golden test-race test-wasm-build test-wasm-node test-browser \
-	bench bench-engine bench-browser bench-speed fuzz realkernel validate clean \
+	bench bench-engine bench-browser bench-memory bench-speed fuzz realkernel validate clean \
 	$(WASM_OUT) $(WORKER_OUT)
 
 all: build
@@ -119,7 +119,7 @@ test-browser: site
 # --- Measurements ------------------------------------------------------------
 
 # Engine and browser benchmarks.
-bench: bench-engine bench-browser
+bench: bench-engine bench-browser bench-memory
 
 # Engine speed native and under Node, the timeline raster and the worker's pipeline (no browser).
 bench-engine:
@@ -132,6 +132,10 @@ bench-engine:
 	@echo "== the worker's pipeline (engine, + metrics, + recorder; + timeline for the page), native then wasm"
 	$(GO) test -pgo=$(PGO) -run '^$$' -bench Engine -benchtime 5x ./wasm/worker/
 	$(WASM_EXEC) $(GO) test -gcflags='$(WORKER_GCFLAGS)' -pgo=$(PGO) -run '^$$' -bench Engine -benchtime 5x ./wasm/worker/
+
+# Peak RSS and live heap of the 256-CPU, 1024-task run, 1 against 30 simulated seconds (within 1.5x; docs/engine.md "Memory").
+bench-memory:
+	SCHEDPLAY_MEMORY_TEST=1 $(GO) test -count=1 -timeout 20m -run 'TestPeakRSSFlat|TestLiveHeapFlat' -v ./core/cmd/schedplay/
 
 # Browser budgets (docs/budgets.md) and screenshots (docs/screenshots/) in Chromium and Firefox.
 bench-browser: site

@@ -192,10 +192,15 @@ func (a *App) handle(q *queued) bool {
 		if q.err != nil {
 			return a.fail(r, q.err)
 		}
+		_, wasCut := r.Cut()
 		if err := r.Ingest(m.Buf, sched.Time(m.Now), m.Events, q.infos); err != nil {
 			return a.fail(r, err)
 		}
 		a.Ctl.Progress = r.Fraction()
+		if _, cut := r.Cut(); cut && !wasCut {
+			a.Notice = r.CutNotice()
+			return true
+		}
 		return false
 	case protocol.Done:
 		r := a.current(m.ID)

@@ -154,7 +154,7 @@ func Measure(r Run) Values {
 // measureTasks sets the task metrics over the tasks whose group passes in.
 // elapsed (ns) is the run's elapsed time, the base of sys_share.
 func measureTasks(v Values, suffix string, r Run, in func(group string) bool, elapsed float64) {
-	var lat, tlat []int64
+	var lat, tlat []*metrics.Hist
 	var sw, inv, mig, sys, user int64
 	for i, t := range r.Report.Tasks {
 		if !in(r.Groups[i]) {
@@ -165,17 +165,17 @@ func measureTasks(v Values, suffix string, r Run, in func(group string) bool, el
 		sw += t.Switches
 		inv += t.InvoluntarySwitches
 		mig += t.Migrations
-		lat = append(lat, r.Rec.Latencies(sched.TaskID(i))...)
-		tlat = append(tlat, r.Rec.TimerLatencies(sched.TaskID(i))...)
+		lat = append(lat, r.Rec.Latencies(sched.TaskID(i)))
+		tlat = append(tlat, r.Rec.TimerLatencies(sched.TaskID(i)))
 	}
-	slices.Sort(lat)
-	slices.Sort(tlat)
-	v["timer_latency.p50"+suffix] = us(rank(tlat, 50))
-	v["timer_latency.p99"+suffix] = us(rank(tlat, 99))
-	v["timer_latency.max"+suffix] = us(rank(tlat, 100))
-	v["latency.p50"+suffix] = us(rank(lat, 50))
-	v["latency.p99"+suffix] = us(rank(lat, 99))
-	v["latency.max"+suffix] = us(rank(lat, 100))
+	// Pooled losslessly (metrics.Pool): exact when every task's is.
+	lp, tp := metrics.Pool(lat...), metrics.Pool(tlat...)
+	v["timer_latency.p50"+suffix] = us(tp.Quantile(50))
+	v["timer_latency.p99"+suffix] = us(tp.Quantile(99))
+	v["timer_latency.max"+suffix] = us(tp.Quantile(100))
+	v["latency.p50"+suffix] = us(lp.Quantile(50))
+	v["latency.p99"+suffix] = us(lp.Quantile(99))
+	v["latency.max"+suffix] = us(lp.Quantile(100))
 	v["sys"+suffix] = float64(sys) / 1e6
 	if elapsed > 0 {
 		v["sys_share"+suffix] = 100 * float64(sys) / elapsed
@@ -184,16 +184,6 @@ func measureTasks(v Values, suffix string, r Run, in func(group string) bool, el
 	v["switches"+suffix] = float64(sw)
 	v["involuntary_switches"+suffix] = float64(inv)
 	v["migrations"+suffix] = float64(mig)
-}
-
-// rank is the nearest-rank percentile of sorted s (0 for no samples), the
-// definition the metrics report uses.
-func rank(s []int64, p int) int64 {
-	if len(s) == 0 {
-		return 0
-	}
-	i := (p*len(s) + 99) / 100
-	return s[max(i, 1)-1]
 }
 
 func us(ns int64) float64 { return float64(ns) / 1e3 }

@@ -3,6 +3,8 @@ package experiment
 import (
 	"math"
 	"testing"
+
+	"schedplay/core/metrics"
 )
 
 func near(a, b float64) bool { return math.Abs(a-b) <= 1e-12*max(1, math.Abs(b)) }
@@ -108,12 +110,20 @@ func TestResolve(t *testing.T) {
 	}
 }
 
-func TestRank(t *testing.T) {
-	var s []int64
-	for i := int64(1); i <= 100; i++ {
-		s = append(s, i)
+// TestPooledRank: the pooled percentiles of Measure's task metrics are
+// the nearest ranks of all the samples (here two tasks' 1..50 and 51..100).
+func TestPooledRank(t *testing.T) {
+	var a, b metrics.Hist
+	for i := int64(1); i <= 50; i++ {
+		a.Add(i, nil)
+		b.Add(i+50, nil)
 	}
-	if rank(s, 50) != 50 || rank(s, 99) != 99 || rank(s, 100) != 100 || rank(nil, 50) != 0 || rank([]int64{7}, 99) != 7 {
-		t.Errorf("nearest rank wrong")
+	p := metrics.Pool(&a, nil, &b)
+	if p.Quantile(50) != 50 || p.Quantile(99) != 99 || p.Quantile(100) != 100 || p.Quantile(1) != 1 {
+		t.Errorf("nearest rank of the pool wrong: p50 %d p99 %d max %d", p.Quantile(50), p.Quantile(99), p.Quantile(100))
+	}
+	var e metrics.Hist
+	if e.Quantile(50) != 0 {
+		t.Errorf("no samples: p50 %d, want 0", e.Quantile(50))
 	}
 }

@@ -56,7 +56,7 @@ func (c *Collector) buildCgroups(s *sched.Sim, r *Report) {
 		}
 		return false
 	}
-	lat := make([][]int64, n)
+	lat := make([][]*Hist, n)
 	r.Cgroups = make([]Cgroup, n)
 	for k, cg := range cfg.Cgroups {
 		r.Cgroups[k].Path = cg.Path
@@ -67,20 +67,23 @@ func (c *Collector) buildCgroups(s *sched.Sim, r *Report) {
 		if g == 0 {
 			continue
 		}
-		var a taskAcc
+		var a *taskAcc
 		if id < len(c.tasks) {
-			a = c.tasks[id]
+			a = &c.tasks[id]
+		} else {
+			a = &taskAcc{}
 		}
 		for k := range n {
 			if inside(g-1, k) {
 				r.Cgroups[k].Tasks++
 				r.Cgroups[k].WaitNs += a.wait
-				lat[k] = append(lat[k], a.latencies...)
+				lat[k] = append(lat[k], &a.latencies)
 			}
 		}
 	}
 	for k := range r.Cgroups {
-		r.Cgroups[k].WakeupLatencyNs = summarize(lat[k])
+		pool := Pool(lat[k]...)
+		r.Cgroups[k].WakeupLatencyNs = pool.Summary()
 		x := s.CgroupStat(k + 1)
 		g := &r.Cgroups[k]
 		g.UsageNs, g.UserNs, g.SystemNs = x.UsageNs, x.UserNs, x.SystemNs

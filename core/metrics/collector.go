@@ -32,12 +32,12 @@ type taskAcc struct {
 	wakeups    int64
 	wokenAt    sched.Time // pending wakeup latency start, -1 = none
 	sys        int64
-	latencies  []int64
+	latencies  Hist // wakeup latency samples (hist.go)
 	// timerDue is the hard expiry of the hrtimer that is waking the task
 	// (hrtimer_expire_entry), -1 = none; timerLat the samples of expiry to
 	// switch-in (cyclictest's latency).
 	timerDue sched.Time
-	timerLat []int64
+	timerLat Hist
 }
 
 type cpuAcc struct {
@@ -64,11 +64,13 @@ type Collector struct {
 	cpus  []cpuAcc
 	end   sched.Time
 	ended bool
+	// exact is the run's budget of exact latency entries (hist.go).
+	exact Budget
 }
 
 // New returns a collector for a machine of ncpu CPUs.
 func New(ncpu int) *Collector {
-	c := &Collector{cpus: make([]cpuAcc, ncpu)}
+	c := &Collector{cpus: make([]cpuAcc, ncpu), exact: Budget{left: DefaultExactEntries}}
 	for i := range c.cpus {
 		c.cpus[i].curr = sched.NoTask
 		c.cpus[i].state = -1
@@ -198,11 +200,11 @@ func (c *Collector) onSwitch(e *sched.Event) {
 			t.wait += int64(e.Time - t.since)
 		}
 		if t.wokenAt >= 0 {
-			t.latencies = append(t.latencies, int64(e.Time-t.wokenAt))
+			t.latencies.Add(int64(e.Time-t.wokenAt), &c.exact)
 			t.wokenAt = -1
 		}
 		if t.timerDue >= 0 {
-			t.timerLat = append(t.timerLat, int64(e.Time-t.timerDue))
+			t.timerLat.Add(int64(e.Time-t.timerDue), &c.exact)
 			t.timerDue = -1
 		}
 		t.state, t.since, t.cpu = tsRunning, e.Time, e.CPU

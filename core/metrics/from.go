@@ -49,7 +49,7 @@ func (c *Collector) BuildFrom(tasks []sched.TaskInfo, m Meta) Report {
 			RuntimeNs:  a.runtime, WaitNs: a.wait, SleepNs: a.sleep,
 			Switches: a.voluntary + a.involuntar, InvoluntarySwitches: a.involuntar,
 			Migrations: a.migrations, Wakeups: a.wakeups,
-			WakeupLatencyNs: summarize(a.latencies), TimerLatencyNs: summarize(a.timerLat),
+			WakeupLatencyNs: a.latencies.Summary(), TimerLatencyNs: a.timerLat.Summary(),
 		})
 	}
 	for i, cp := range c.cpus {

@@ -79,16 +79,16 @@ func TestSummarizeNearestRank(t *testing.T) {
 	for i := int64(100); i >= 1; i-- { // 100..1, unsorted on purpose
 		v = append(v, i)
 	}
-	l := summarize(v)
+	l := histOf(v).Summary()
 	want := Latency{Count: 100, Mean: 50, P50: 50, P90: 90, P99: 99, Max: 100}
 	if l != want {
-		t.Errorf("summarize(1..100) = %+v, want %+v", l, want)
+		t.Errorf("Summary(1..100) = %+v, want %+v", l, want)
 	}
-	if l := summarize([]int64{7}); l.P50 != 7 || l.P99 != 7 || l.Max != 7 || l.Count != 1 {
-		t.Errorf("summarize([7]) = %+v", l)
+	if l := histOf([]int64{7}).Summary(); l.P50 != 7 || l.P99 != 7 || l.Max != 7 || l.Count != 1 {
+		t.Errorf("Summary([7]) = %+v", l)
 	}
-	if l := summarize(nil); l != (Latency{}) {
-		t.Errorf("summarize(nil) = %+v, want zero", l)
+	if l := histOf(nil).Summary(); l != (Latency{}) {
+		t.Errorf("Summary(nil) = %+v, want zero", l)
 	}
 }
 

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
-	"slices"
 	"strings"
 
 	"schedplay/core/sched"
@@ -17,7 +16,9 @@ import (
 const Schema = "schedplay.metrics/v1"
 
 // Latency summarises wakeup latencies (ns). Percentiles use the
-// nearest-rank method on the exact values.
+// nearest-rank method, on the exact values while the task's histogram is
+// exact (hist.go: every preset), else within 0.78 %; count, mean and max
+// are always exact.
 type Latency struct {
 	Count int64 `json:"count"`
 	Mean  int64 `json:"mean"`
@@ -109,7 +110,7 @@ func (c *Collector) Build(s *sched.Sim, scenario string) Report {
 			RuntimeNs: a.runtime, WaitNs: a.wait, SleepNs: a.sleep,
 			Switches: a.voluntary + a.involuntar, InvoluntarySwitches: a.involuntar,
 			Migrations: a.migrations, Wakeups: a.wakeups,
-			WakeupLatencyNs: summarize(a.latencies), TimerLatencyNs: summarize(a.timerLat),
+			WakeupLatencyNs: a.latencies.Summary(), TimerLatencyNs: a.timerLat.Summary(),
 		})
 		t := &r.Tasks[len(r.Tasks)-1]
 		t.SumExecNs = a.runtime + s.TaskStaleExecNs(sched.TaskID(id))
@@ -153,24 +154,6 @@ func cputimeAdjust(sys, total, rtime int64) int64 {
 	hi, lo := bits.Mul64(uint64(sys), uint64(rtime))
 	q, _ := bits.Div64(hi, lo, uint64(total)) // sys <= total: the quotient fits
 	return int64(q)
-}
-
-func summarize(v []int64) Latency {
-	if len(v) == 0 {
-		return Latency{}
-	}
-	s := slices.Clone(v)
-	slices.Sort(s)
-	var sum int64
-	for _, x := range s {
-		sum += x
-	}
-	rank := func(p int) int64 { // nearest rank: ceil(p/100 * n)
-		i := (p*len(s) + 99) / 100
-		return s[max(i, 1)-1]
-	}
-	return Latency{Count: int64(len(s)), Mean: sum / int64(len(s)),
-		P50: rank(50), P90: rank(90), P99: rank(99), Max: s[len(s)-1]}
 }
 
 // WriteText renders the report as the CLI's summary tables.

@@ -8,7 +8,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"reflect"
-	"slices"
 	"strings"
 	"testing"
 
@@ -254,18 +253,15 @@ func TestSchbenchGenerator(t *testing.T) {
 	p99 := func(workers string) (float64, int64) {
 		r := runDoc(t, in, "workloads.sb.workers="+workers)
 		var wakeups int64
-		var lat []int64
+		var lat []*metrics.Hist
 		for i, task := range r.rep.Tasks {
 			if strings.HasPrefix(r.groups[i], "sb.w") {
 				wakeups += task.Wakeups
-				lat = append(lat, r.rec.Latencies(sched.TaskID(i))...)
+				lat = append(lat, r.rec.Latencies(sched.TaskID(i)))
 			}
 		}
-		slices.Sort(lat)
-		if len(lat) == 0 {
-			return 0, wakeups
-		}
-		return float64(lat[(len(lat)*99+99)/100-1]), wakeups
+		pool := metrics.Pool(lat...)
+		return float64(pool.Quantile(99)), wakeups
 	}
 	few, wf := p99("1")
 	many, wm := p99("16")

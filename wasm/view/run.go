@@ -9,6 +9,7 @@ package view
 // function of its config).
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -19,12 +20,26 @@ import (
 	"schedplay/wasm/codec"
 )
 
+// MaxTimelineRecords bounds the streamed events a run's timeline keeps
+// (about 24 to 48 bytes each in the page's heap): twice the largest
+// preset's (seed/newidle-rt-latency, 4.1 million), so that a long run of
+// a big machine cannot exhaust the tab. The metrics, computed in the
+// worker, cover the whole run either way (docs/engine.md, Memory).
+const MaxTimelineRecords = 8 << 20
+
 // Run is one simulation's timeline, task table and report.
 type Run struct {
 	Scenario *scenario.Scenario
 	Timeline *Timeline
-	Colors   []RGB // by TaskID, grown as tasks appear
-	report   *metrics.Report
+	// TimelineLimit is the records the timeline keeps (0:
+	// MaxTimelineRecords; tests set less); past it the timeline ends at
+	// the last kept event and Cut reports where.
+	TimelineLimit int64
+	kept          int64 // records fed to the timeline
+	isCut         bool  // the timeline stopped at cut
+	cut           sched.Time
+	Colors        []RGB // by TaskID, grown as tasks appear
+	report        *metrics.Report
 
 	// Cgroups are the scenario's cgroup paths in cgroup number order
 	// (Cgroups[k-1] is cgroup k, the number the throttle events carry).
@@ -73,10 +88,43 @@ func NewRun(sc *scenario.Scenario) (*Run, error) {
 func (r *Run) Ingest(records []byte, now sched.Time, events int64, newTasks []sched.TaskInfo) error {
 	r.tasks = append(r.tasks, newTasks...)
 	r.now, r.events = now, events
+	defer r.syncColors()
+	if r.isCut {
+		return nil
+	}
+	limit := r.TimelineLimit
+	if limit <= 0 {
+		limit = MaxTimelineRecords
+	}
+	n := int64(len(records) / codec.RecordSize)
+	over := r.kept+n > limit
+	if over {
+		n = max(limit-r.kept, 0)
+		records = records[:n*codec.RecordSize]
+	}
+	r.kept += n
 	err := codec.DecodeRecords(records, r.ncpu, r.Timeline)
+	if over && err == nil {
+		// The timeline ends here: close what is open, as at the run's end.
+		r.cut, r.isCut = r.Timeline.Now, true
+		r.Timeline.Event(&sched.Event{Time: r.cut, Kind: sched.EvEnd, CPU: -1, Prev: sched.NoTask, Next: sched.NoTask})
+	}
 	r.Timeline.IndexLOD()
-	r.syncColors()
 	return err
+}
+
+// Cut reports whether the timeline stopped at MaxTimelineRecords
+// (TimelineLimit) before the run's end, and at what simulated time.
+func (r *Run) Cut() (sched.Time, bool) { return r.cut, r.isCut }
+
+// CutNotice is the page's message for a cut timeline.
+func (r *Run) CutNotice() string {
+	head := fmt.Sprintf("The timeline stops at %s: it keeps the first %.1f million events, so that the tab's memory lasts. ",
+		FormatDur(int64(r.cut)), float64(cmp.Or(r.TimelineLimit, MaxTimelineRecords))/1e6)
+	if r.TraceName != "" {
+		return head + "The metrics cover the whole trace; for every event, cut the trace shorter or summarise it with the CLI (schedplay trace-metrics)."
+	}
+	return head + "The metrics cover the whole run; for every event, shorten the run or write a trace with the CLI (schedplay run -trace)."
 }
 
 // Finish ends the run with the engine's metrics report (nil if the run

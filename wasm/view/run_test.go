@@ -7,6 +7,7 @@ package view
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"schedplay/core/scenario"
@@ -85,5 +86,49 @@ func TestStreamedTimelineMatchesEngine(t *testing.T) {
 		if r.TaskInfo(sched.TaskID(r.NumTasks())).Name != "" {
 			t.Fatalf("%s: an unknown task has a name", preset)
 		}
+	}
+}
+
+// TestTimelineCut: past TimelineLimit records the timeline ends at the
+// last kept event (every slice closed by then, none after), the run goes
+// on to its end and its report, and the notice names the cut.
+func TestTimelineCut(t *testing.T) {
+	full := presetRun(t, "demo/hackbench", "duration=50ms")
+	for !full.Advance(777) {
+	}
+	if full.Timeline.NumSlices() < 100 {
+		t.Fatalf("the full run has %d slices: too few to cut", full.Timeline.NumSlices())
+	}
+	r := presetRun(t, "demo/hackbench", "duration=50ms")
+	r.TimelineLimit = int64(full.Timeline.NumSlices() / 2)
+	for !r.Advance(777) {
+	}
+	at, cut := r.Cut()
+	if !cut || at <= 0 || at >= r.Duration() {
+		t.Fatalf("cut %v at %s, want a cut inside the run of %s", cut, at, r.Duration())
+	}
+	if !r.Timeline.Ended || r.Timeline.NumSlices() >= full.Timeline.NumSlices() {
+		t.Fatalf("cut timeline: ended %v, %d slices against the full %d", r.Timeline.Ended, r.Timeline.NumSlices(), full.Timeline.NumSlices())
+	}
+	var marks int
+	for c, l := range r.Timeline.Lanes {
+		marks += len(l.Marks)
+		for _, s := range l.Slices {
+			if s.End == Open || s.End > at || s.Start > at {
+				t.Fatalf("CPU %d: slice %+v past the cut at %s", c, s, at)
+			}
+		}
+	}
+	if kept := int64(r.Timeline.NumSlices() + marks); kept > r.TimelineLimit {
+		t.Errorf("%d slices and marks kept from at most %d records", kept, r.TimelineLimit)
+	}
+	if !r.Done() || r.Events() != full.Events() || r.Report().DurationNs != int64(r.Duration()) {
+		t.Errorf("the run did not go on to its end: done %v, events %d of %d, report of %d ns", r.Done(), r.Events(), full.Events(), r.Report().DurationNs)
+	}
+	if msg := r.CutNotice(); !strings.Contains(msg, FormatDur(int64(at))) || !strings.Contains(msg, "-trace") {
+		t.Errorf("notice %q does not name the cut and the way out", msg)
+	}
+	if _, c := full.Cut(); c {
+		t.Error("the full run was cut")
 	}
 }
