@@ -335,6 +335,21 @@ type kernelRules struct {
 	// 10.2). Applied to group rt_rqs only (rt_group.go); the root rt_rq
 	// keeps the documented divergence of rt_bandwidth.go.
 	rtRuntimeShare bool
+	// throttledClockLessLost: a throttled cfs_rq's PELT clock reads its
+	// snapshot less the time already spent throttled (1a99ae3f00d3
+	// "sched/fair: Fix the wrong throttled clock time for
+	// cfs_rq_clock_task()", v4.8 [R patch]); before, the raw snapshot
+	// (cgroup_pelt_clock.go).
+	throttledClockLessLost bool
+	// throttledClockPelt: tg_throttle_down()/tg_unthrottle_up() snapshot
+	// rq_clock_pelt() rather than rq_clock_task() ("sched/fair: Fix
+	// cfs_rq_clock_pelt() for throttled cfs_rq", Chengming Zhou, pulled
+	// in sched-core-2022-05-23, v5.19 [R mails]).
+	throttledClockPelt bool
+	// peltClockStopEmpty: a throttled cfs_rq's PELT clock stops only once
+	// it has no entity queued (pelt_clock_throttled; e1fad12dcb66, the
+	// v6.18 task-based throttle [R patch v3]).
+	peltClockStopEmpty bool
 }
 
 // rulesFor fills the rules of a kernel of version v (major*100+minor,
@@ -420,6 +435,9 @@ func rulesFor(v int) kernelRules {
 		throttleDequeueSpecial: v >= 612,
 		taskThrottle:           v >= 618,
 		rtRuntimeShare:         v > 0 && v < 510,
+		throttledClockLessLost: v >= 408,
+		throttledClockPelt:     v >= 519,
+		peltClockStopEmpty:     v >= 618,
 	}
 }
 

@@ -60,3 +60,19 @@ func cmdCpustat(e *scriptEnv) string {
 		fmtMs(Time(st.UsageNs)), fmtMs(Time(st.UserNs)), fmtMs(Time(st.SystemNs)),
 		st.NrPeriods, st.NrThrottled, fmtMs(Time(st.ThrottledNs)), st.NrBursts, fmtMs(Time(st.BurstNs)))
 }
+
+// pelt task=NAME | cgroup=/A cpu=N prints the load, runnable and util
+// averages of a task, or of a cgroup's cfs_rq on a CPU, as of their last
+// update, with that update's clock_pelt.
+func cmdPelt(e *scriptEnv) string {
+	r := e.run()
+	var p PELT
+	if name, ok := e.arg("task"); ok {
+		p = r.TaskPELT(r.id(name))
+	} else {
+		path, _ := e.arg("cgroup")
+		tg := r.tgs[e.b.cgroupID(path)]
+		p = tg.cfs[e.intArg("cpu", 0)].avg.snapshot()
+	}
+	return fmt.Sprintf("load %d runnable %d util %d at %s\n", p.LoadAvg, p.RunnableAvg, p.UtilAvg, fmtMs(Time(p.LastUpdate)))
+}

@@ -26,6 +26,7 @@ func init() {
 		"expect-first-run": cmdExpectFirstRun,
 		"cgroup":           cmdCgroup, // script_cgroup_test.go
 		"cpustat":          cmdCpustat,
+		"pelt":             cmdPelt,
 	}
 }
 
