@@ -70,6 +70,11 @@ func (s *Sim) buildMasks(p *program, spec TaskSpec) error {
 // setAffinity installs mask m for t, running on rq, and reports whether t
 // must leave rq (its CPU is not in m); t.stopDest is then where to.
 func (s *Sim) setAffinity(rq *rq, t *Task, m cpuMask) bool {
+	if s.cpusetEff != nil {
+		if m = s.cpusetClip(t, m); m == nil {
+			return false // -EINVAL: no CPU of the mask is in the cpuset (cpuset.go)
+		}
+	}
 	if masksEqual(t.affinity, m) {
 		return false
 	}

@@ -77,6 +77,7 @@ type cfsRqBandwidth struct {
 	throttledClock Time  // throttled_clock; -1 = not set
 	expires        Time  // runtime_expires (CFS_SLICE_EXPIRY)
 	expiresSeq     uint32
+	csdQueued      bool // on its rq's cfsb_csd_list (cgroup_unthrottle_async.go)
 }
 
 // checkBandwidthSpec validates the cpu.max values of a cgroup. A zero

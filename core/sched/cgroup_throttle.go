@@ -161,7 +161,7 @@ func (s *Sim) unthrottleCfsRq(q *cfsRq) {
 		}
 		rq.nrRunning += nr
 		if rq.nrRunning >= 2 {
-			s.rdOverload = true
+			s.rdOf(rq.cpu).overload = true
 		}
 	}
 	s.unthrottleResched(rq)

@@ -11,13 +11,14 @@ package sched
 //
 // A task's affinity is its own mask and its cgroup's effective CPUs
 // (cpuset_cpus_allowed()); a move to another cgroup sets it again
-// (cpuset_attach() -> set_cpus_allowed_ptr()).
+// (cpuset_attach() -> set_cpus_allowed_ptr()), and a sched_setaffinity()
+// step is clipped to them (cpusetClip). SIMPLIFIED: a move sets the
+// group's mask within the new cpuset, not the mask the task last asked
+// for (v6.2+ keeps it as user_cpus_ptr).
 //
-// Abstracted: each partition is its own root domain in the kernel (rd
-// overload flag, cpupri and deadline bandwidth per root domain); here the
-// root-domain state stays global, and a task's affinity keeps it inside
-// its partition anyway. sched_setaffinity() (OpAffinity) is not restricted
-// to the cpuset.
+// Each domain is its own root domain (root_domain.go: rd->overload, the
+// RT overload count, cpupri/cpudl and the RT_RUNTIME_SHARE span per root
+// domain; the isolated CPUs share def_root_domain).
 
 import "fmt"
 
@@ -133,6 +134,25 @@ func (s *Sim) restrictToCpuset(t *Task, cg int) bool {
 	}
 	t.affinity.and(s.cpusetEff[cg])
 	return t.affinity.weight() > 0
+}
+
+// cpusetClip mirrors the cpuset part of __sched_setaffinity():
+// new_mask = in_mask & cpuset_cpus_allowed(p). An empty intersection has
+// no CPU for __set_cpus_allowed_ptr_locked()'s
+// cpumask_any_and_distribute() (v3.11 set_cpus_allowed_ptr(): no
+// cpumask_intersects() with the active mask), which returns -EINVAL and
+// leaves the mask as it was: nil here.
+func (s *Sim) cpusetClip(t *Task, m cpuMask) cpuMask {
+	cg := 0
+	if t.tg != nil && t.tg.id <= len(s.cfg.Cgroups) {
+		cg = t.tg.id // an autogroup's tasks are in the root cpuset
+	}
+	c := m.clone()
+	c.and(s.cpusetEff[cg])
+	if c.weight() == 0 {
+		return nil
+	}
+	return c
 }
 
 // cpusetMask is the affinity t gets in cgroup cg: its group's mask within

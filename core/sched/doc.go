@@ -22,7 +22,7 @@
 // docs/kernel-rules.md section 17).
 //
 // Not modelled (docs/scenario-format.md and the README list the rest):
-// per-group RT runtime, util_est, uclamp, EAS and NUMA balancing.
+// util_est, uclamp, EAS and NUMA balancing.
 //
 // The package is passive: it starts no goroutines, reads no clock and does no
 // I/O. The caller builds a [Sim] with [New], drives it with [Sim.RunUntil] or

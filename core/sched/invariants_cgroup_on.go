@@ -26,7 +26,11 @@ func (s *Sim) checkCgroupInvariants(rq *rq) {
 			}
 			// Before v6.0 sched_move_task() can leave the running task
 			// under a throttled group until it blocks (no resched_curr()).
-			if q.bwq.throttled && s.rules.moveResched && !c.throttleWork {
+			// v6.18: a cfs_rq given runtime and waiting for the async
+			// unthrottle is still marked throttled, but check_cfs_rq_runtime()
+			// lets its queued tasks be picked (cgroup_unthrottle_async.go).
+			pending := q.bwq.csdQueued && q.bwq.remaining > 0
+			if q.bwq.throttled && s.rules.moveResched && !c.throttleWork && !pending {
 				panic(fmt.Sprintf("invariant: cpu %d runs %s under a throttled cfs_rq (%s) at %s", rq.cpu, c.name, se.name, s.now))
 			}
 		}

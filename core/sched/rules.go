@@ -350,6 +350,11 @@ type kernelRules struct {
 	// it has no entity queued (pelt_clock_throttled; e1fad12dcb66, the
 	// v6.18 task-based throttle [R patch v3]).
 	peltClockStopEmpty bool
+	// asyncUnthrottle: distribute_cfs_runtime() unthrottles a remote
+	// CPU's cfs_rq through its cfsb_csd (an async call-function request)
+	// instead of under its rq lock (8ad075c2eb1f, v6.2 [R mails];
+	// cgroup_unthrottle_async.go).
+	asyncUnthrottle bool
 }
 
 // rulesFor fills the rules of a kernel of version v (major*100+minor,
@@ -438,6 +443,7 @@ func rulesFor(v int) kernelRules {
 		throttledClockLessLost: v >= 408,
 		throttledClockPelt:     v >= 519,
 		peltClockStopEmpty:     v >= 618,
+		asyncUnthrottle:        v >= 602,
 	}
 }
 

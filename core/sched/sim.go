@@ -125,19 +125,20 @@ type Sim struct {
 	lbLocal, lbBusiest, lbTmp sgStats
 	lruScratch                []*Task
 	scanMask                  cpuMask
-	smtActive                 bool      // sched_smt_active()
-	asymCapActive             bool      // sched_asym_cpucap_active() (misfit.go)
-	contention                bool      // contention.go: any slowdown configured
-	l2Mates                   [][]CPUID // contention.go: CPUs of other cores in the same L2 cluster
-	maxCPUCapacity            int64     // rd->max_cpu_capacity (misfit.go)
-	nohzNextBalance           int64     // nohz.next_balance, jiffies
-	nohzNextBlocked           int64     // nohz.next_blocked, jiffies (nohz_stats.go)
-	lbCost                    int64     // load-balancing time being accumulated (lbcost.go)
-	nlb                       nlbAbort  // the RT task of the newidle walk under way (irqoff.go)
-	rdOverload, sgOverload    bool      // rd->overload; SG_OVERLOAD of the current stats pass
+	smtActive                 bool          // sched_smt_active()
+	asymCapActive             bool          // sched_asym_cpucap_active() (misfit.go)
+	contention                bool          // contention.go: any slowdown configured
+	l2Mates                   [][]CPUID     // contention.go: CPUs of other cores in the same L2 cluster
+	maxCPUCapacity            int64         // rd->max_cpu_capacity (misfit.go)
+	nohzNextBalance           int64         // nohz.next_balance, jiffies
+	nohzNextBlocked           int64         // nohz.next_blocked, jiffies (nohz_stats.go)
+	lbCost                    int64         // load-balancing time being accumulated (lbcost.go)
+	nlb                       nlbAbort      // the RT task of the newidle walk under way (irqoff.go)
+	sgOverload                bool          // SG_OVERLOAD of the current stats pass
+	rd0                       rootDomain    // the root domain of a run without cpuset partitions (root_domain.go)
+	cpuRd                     []*rootDomain // cpu_rq(cpu)->rd with partitions (nil: every CPU in rd0)
 	lruSeq                    uint64
 	rtMask                    cpuMask      // find_lowest_rq()'s lowest_mask (rt_balance.go)
-	rtoCount                  int          // rd->rto_count: RT-overloaded CPUs
 	rtPeriodActive            bool         // def_rt_bandwidth.rt_period_active
 	rtPeriodGen               uint32       // cancels a pending qRTPeriod
 	dl                        dlGlobal     // root-domain deadline state (dl_cbs.go, dl_balance.go)
@@ -220,6 +221,7 @@ func New(cfg Config) (*Sim, error) {
 	if err := s.initCpusets(); err != nil { // cpuset.go
 		return nil, err
 	}
+	s.initRootDomains() // root_domain.go
 	s.buildSchedDomains()
 	s.lbEnv.cpus = newCPUMask(n)
 	s.scanMask = newCPUMask(n)
@@ -576,12 +578,20 @@ func (s *Sim) step() {
 		s.localCPU = e.cpu
 		s.idleStep(rq)
 	case qCSDQueue:
+		from := CPUID(e.gen) - 1 // the async unthrottle's timer CPU
+		if e.task != csdCfsb {
+			from = s.tasks[e.task].cpu
+		}
 		s.localCPU = e.cpu
-		s.csdQueue(&s.rqs[e.cpu], e.task)
+		s.csdQueue(&s.rqs[e.cpu], e.task, from)
 	case qCSDIPI:
 		s.localCPU = e.cpu
 		s.csdIPI(&s.rqs[e.cpu])
 	case qCSDDone:
+		if e.task == csdCfsb {
+			s.cfsbCSDUnthrottle(&s.rqs[e.cpu]) // cgroup_unthrottle_async.go
+			break
+		}
 		s.csdRelease(s.tasks[e.task])
 	case qRTGroupPeriod:
 		tg := s.tgs[e.task]
