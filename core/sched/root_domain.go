@@ -17,10 +17,13 @@ package sched
 //     search the task's root domain only;
 //   - rd->span for do_balance_runtime()'s RT_RUNTIME_SHARE borrowing
 //     (rt_group.go): an rt_rq borrows from the CPUs of its root domain,
-//     1/weight(span) of each.
+//     1/weight(span) of each;
+//   - rd->dl_bw: SCHED_DEADLINE admission against the domain's capacity
+//     (dl_admit.go; the fair servers' share per CPU of the domain).
 //
-// Abstracted: the deadline bandwidth (rd->dl_bw) stays one pool over
-// every CPU (dl_admit.go), and rd->max_cpu_capacity one value.
+// Abstracted: rd->max_cpu_capacity stays one value.
+
+import "fmt"
 
 // rootDomain is the part of struct root_domain the model keeps.
 type rootDomain struct {
@@ -28,6 +31,9 @@ type rootDomain struct {
 	weight   int     // cpumask_weight(rd->span)
 	overload bool    // rd->overload
 	rtoCount int     // rd->rto_count: RT-overloaded CPUs of the domain
+	// dlTotalBW is rd->dl_bw.total_bw: the deadline bandwidth admitted in
+	// the domain (dl_admit.go), against its CPUs' capacity.
+	dlTotalBW int64
 }
 
 // has reports whether cpu belongs to d.
@@ -39,6 +45,23 @@ func (s *Sim) rdOf(cpu CPUID) *rootDomain {
 		return &s.rd0
 	}
 	return s.cpuRd[cpu]
+}
+
+// checkDLSpan refuses a SCHED_DEADLINE task whose affinity, within its
+// cpuset, does not span its root domain: __sched_setscheduler() fails
+// with -EPERM ("cpumask_subset(span, p->cpus_ptr)"), so a deadline task
+// may sit in a cpuset only if that is a partition of its own CPUs.
+func (s *Sim) checkDLSpan(gi int, t *Task) error {
+	if t.policy != SchedDeadline || s.cpuRd == nil {
+		return nil
+	}
+	rd := s.rdOf(t.affinity.first(len(s.rqs)))
+	for c := range s.rqs {
+		if rd.has(CPUID(c)) && !t.affinity.has(CPUID(c)) {
+			return fmt.Errorf("tasks[%d] (%s): a SCHED_DEADLINE task's CPUs (its cpuset's) must span its root domain, cpus %s (sched_setattr() fails with EPERM); make its cgroup a cpuset partition", gi, s.cfg.Tasks[gi].Name, rd.span.format(len(s.rqs)))
+		}
+	}
+	return nil
 }
 
 // initRootDomains mirrors partition_sched_domains() for the domains

@@ -288,6 +288,9 @@ func New(cfg Config) (*Sim, error) {
 			if !s.restrictToCpuset(t, spec.Cgroup) { // cpuset.go
 				return nil, fmt.Errorf("tasks[%d] (%s): its CPUs and the effective cpuset of cgroup %s share no CPU", gi, spec.Name, s.cfg.Cgroups[spec.Cgroup-1].Path)
 			}
+			if err := s.checkDLSpan(gi, t); err != nil { // root_domain.go
+				return nil, err
+			}
 			s.q.push(qevent{at: spec.Start, kind: qStart, task: t.id, prio: prioTimer})
 		}
 	}
