@@ -12,9 +12,8 @@ package sched
 // A task's affinity is its own mask and its cgroup's effective CPUs
 // (cpuset_cpus_allowed()); a move to another cgroup sets it again
 // (cpuset_attach() -> set_cpus_allowed_ptr()), and a sched_setaffinity()
-// step is clipped to them (cpusetClip). SIMPLIFIED: a move sets the
-// group's mask within the new cpuset, not the mask the task last asked
-// for (v6.2+ keeps it as user_cpus_ptr).
+// step is clipped to them (cpusetClip); what a move does with the mask
+// the task asked for depends on the kernel (cpusetMask).
 //
 // Each domain is its own root domain (root_domain.go: rd->overload, the
 // RT overload count, cpupri/cpudl and the RT_RUNTIME_SHARE span per root
@@ -132,6 +131,9 @@ func (s *Sim) restrictToCpuset(t *Task, cg int) bool {
 	if s.cpusetEff == nil {
 		return true
 	}
+	if s.rules.userCpusPtr && t.affinity.weight() < len(s.rqs) {
+		t.userMask = t.affinity.clone() // the launcher's sched_setaffinity(): user_cpus_ptr
+	}
 	t.affinity.and(s.cpusetEff[cg])
 	return t.affinity.weight() > 0
 }
@@ -155,22 +157,21 @@ func (s *Sim) cpusetClip(t *Task, m cpuMask) cpuMask {
 	return c
 }
 
-// cpusetMask is the affinity t gets in cgroup cg: its group's mask within
-// the cgroup's effective CPUs (cpuset_attach()).
+// cpusetMask is the affinity t gets in cgroup cg: cpuset_attach() ->
+// set_cpus_allowed_ptr(task, the cgroup's effective CPUs). From v6.2
+// __set_cpus_allowed_ptr() narrows that to the mask the task last asked
+// for (user_cpus_ptr, da019032819a "sched: Enforce user requested
+// affinity") when they share a CPU; before, the task gets the whole
+// cpuset and its own mask is lost.
 func (s *Sim) cpusetMask(t *Task, cg int) cpuMask {
-	n := len(s.rqs)
-	m := newCPUMask(n)
-	spec := &s.cfg.Tasks[t.group]
-	if spec.CPUs == nil {
-		for c := range n {
-			m.set(c)
-		}
-	} else {
-		for _, c := range spec.CPUs {
-			m.set(c)
+	m := s.cpusetEff[cg].clone()
+	if s.rules.userCpusPtr && t.userMask != nil {
+		u := m.clone()
+		u.and(t.userMask)
+		if u.weight() > 0 {
+			return u
 		}
 	}
-	m.and(s.cpusetEff[cg])
 	return m
 }
 

@@ -355,6 +355,13 @@ type kernelRules struct {
 	// instead of under its rq lock (8ad075c2eb1f, v6.2 [R mails];
 	// cgroup_unthrottle_async.go).
 	asyncUnthrottle bool
+	// userCpusPtr: sched_setaffinity() keeps the requested mask in
+	// user_cpus_ptr and set_cpus_allowed_ptr() (cpuset_attach()) narrows
+	// a new cpuset to it (8f9ea86fdf99 "sched: Always preserve the user
+	// requested cpumask", da019032819a "sched: Enforce user requested
+	// affinity" [R mails]; v6.2 [M release: tip in 2022-09, v6.1 or v6.2,
+	// both between the v5.8 and v6.6 profiles]; cpuset.go).
+	userCpusPtr bool
 }
 
 // rulesFor fills the rules of a kernel of version v (major*100+minor,
@@ -444,6 +451,7 @@ func rulesFor(v int) kernelRules {
 		throttledClockPelt:     v >= 519,
 		peltClockStopEmpty:     v >= 618,
 		asyncUnthrottle:        v >= 602,
+		userCpusPtr:            v >= 602,
 	}
 }
 

@@ -92,3 +92,13 @@ func cmdBuildError(e *scriptEnv) string {
 	}
 	return "ok\n"
 }
+
+// affinity prints each task's allowed CPUs (cpus_ptr).
+func cmdAffinity(e *scriptEnv) string {
+	r := e.run()
+	var b strings.Builder
+	for i := range r.NumTasks() {
+		fmt.Fprintf(&b, "%s %s\n", r.name(TaskID(i)), r.tasks[i].affinity.format(len(r.rqs)))
+	}
+	return b.String()
+}

@@ -28,6 +28,7 @@ func init() {
 		"cpustat":          cmdCpustat,
 		"pelt":             cmdPelt,
 		"build-error":      cmdBuildError,
+		"affinity":         cmdAffinity,
 	}
 }
 
