@@ -32,11 +32,11 @@ package sched
 //     throttling if the pool has it [inferred: the v5.10 race fix];
 //   - v3.11 refills an inactive pool when a cfs_rq asks for runtime.
 //
-// The throttled PELT clock is cgroup_pelt_clock.go. Abstracted: the CSD of
-// the async unthrottle of
-// remote CPUs (distribution unthrottles at once and sends the resched IPI),
-// and cfs_b->lock contention. The task-based throttle of v6.18 (tasks leave
-// a throttled hierarchy on return to user mode) is cgroup_throttle_task.go.
+// The throttled PELT clock is cgroup_pelt_clock.go, the asynchronous
+// unthrottle of remote CPUs (v6.2+) cgroup_unthrottle_async.go, the
+// task-based throttle of v6.18 (tasks leave a throttled hierarchy on return
+// to user mode) cgroup_throttle_task.go. Abstracted: cfs_b->lock
+// contention.
 
 import "fmt"
 

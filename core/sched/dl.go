@@ -39,19 +39,21 @@ type DLParams struct {
 // dlEntity is struct sched_dl_entity of a task.
 type dlEntity struct {
 	params    DLParams
-	bw        int64       // dl_bw: to_ratio(period, runtime)
-	density   int64       // dl_density: to_ratio(deadline, runtime)
-	runtime   int64       // remaining runtime, ns
-	deadline  Time        // absolute deadline
-	throttled bool        // dl_throttled
-	yielded   bool        // dl_yielded
-	onRq      bool        // on the deadline tree (on_dl_rq())
-	admitted  bool        // its bandwidth is in the root domain's total_bw
-	rd        *rootDomain // the root domain it was admitted in (root_domain.go)
+	bw        int64 // dl_bw: to_ratio(period, runtime)
+	density   int64 // dl_density: to_ratio(deadline, runtime)
+	runtime   int64 // remaining runtime, ns
+	deadline  Time  // absolute deadline
+	throttled bool  // dl_throttled
+	yielded   bool  // dl_yielded
+	onRq      bool  // on the deadline tree (on_dl_rq())
+	admitted  bool  // its bandwidth is in the root domain's total_bw
 	timerGen  uint32
 	// pi is pi_se: the entity whose parameters apply, another task's
 	// while a deadline waiter boosts this one (pi.go); nil = its own.
 	pi *Task
+
+	// rd is the root domain it was admitted in (root_domain.go).
+	rd *rootDomain
 }
 
 // dlRq is the CPU's struct dl_rq.

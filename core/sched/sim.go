@@ -125,18 +125,16 @@ type Sim struct {
 	lbLocal, lbBusiest, lbTmp sgStats
 	lruScratch                []*Task
 	scanMask                  cpuMask
-	smtActive                 bool          // sched_smt_active()
-	asymCapActive             bool          // sched_asym_cpucap_active() (misfit.go)
-	contention                bool          // contention.go: any slowdown configured
-	l2Mates                   [][]CPUID     // contention.go: CPUs of other cores in the same L2 cluster
-	maxCPUCapacity            int64         // rd->max_cpu_capacity (misfit.go)
-	nohzNextBalance           int64         // nohz.next_balance, jiffies
-	nohzNextBlocked           int64         // nohz.next_blocked, jiffies (nohz_stats.go)
-	lbCost                    int64         // load-balancing time being accumulated (lbcost.go)
-	nlb                       nlbAbort      // the RT task of the newidle walk under way (irqoff.go)
-	sgOverload                bool          // SG_OVERLOAD of the current stats pass
-	rd0                       rootDomain    // the root domain of a run without cpuset partitions (root_domain.go)
-	cpuRd                     []*rootDomain // cpu_rq(cpu)->rd with partitions (nil: every CPU in rd0)
+	smtActive                 bool      // sched_smt_active()
+	asymCapActive             bool      // sched_asym_cpucap_active() (misfit.go)
+	contention                bool      // contention.go: any slowdown configured
+	l2Mates                   [][]CPUID // contention.go: CPUs of other cores in the same L2 cluster
+	maxCPUCapacity            int64     // rd->max_cpu_capacity (misfit.go)
+	nohzNextBalance           int64     // nohz.next_balance, jiffies
+	nohzNextBlocked           int64     // nohz.next_blocked, jiffies (nohz_stats.go)
+	lbCost                    int64     // load-balancing time being accumulated (lbcost.go)
+	nlb                       nlbAbort  // the RT task of the newidle walk under way (irqoff.go)
+	sgOverload                bool      // SG_OVERLOAD of the current stats pass
 	lruSeq                    uint64
 	rtMask                    cpuMask      // find_lowest_rq()'s lowest_mask (rt_balance.go)
 	rtPeriodActive            bool         // def_rt_bandwidth.rt_period_active
@@ -159,6 +157,11 @@ type Sim struct {
 	wakeQueued                bool            // the current resched delivers a TTWU_QUEUE wake-list entry
 	done                      bool
 	err                       error
+
+	// Root domains (root_domain.go): rd0 when no cpuset partition splits
+	// the CPUs, else cpuRd[cpu] is cpu_rq(cpu)->rd.
+	rd0   rootDomain
+	cpuRd []*rootDomain
 }
 
 // New validates cfg and builds a run ready to start at time 0.
