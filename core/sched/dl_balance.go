@@ -193,9 +193,10 @@ func (s *Sim) moveDLTask(src, dst *rq, p *Task, why Reason) {
 // pick, which takes the pulled task, so it does not reschedule this CPU.
 func (s *Sim) pullDLTask(this *rq) {
 	dmin := Time(1<<63 - 1)
+	rd := s.rdOf(this.cpu) // this_rq->rd->dlo_mask (root_domain.go)
 	for c := range s.rqs {
 		src := &s.rqs[c]
-		if src == this {
+		if src == this || !rd.has(CPUID(c)) {
 			continue
 		}
 		next := s.pickNextPushableDL(src, -1) // earliest_dl.next; nil = not overloaded

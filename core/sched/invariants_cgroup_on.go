@@ -6,7 +6,8 @@ package sched
 // event with -tags invariants: every group cfs_rq's load, counts and
 // avg_vruntime sums equal what its entities give; a queued group entity
 // has a non-empty cfs_rq unless it is delayed; a task's entity chain is
-// curr at every level while it runs; a throttled cfs_rq runs nothing.
+// curr at every level while it runs; a throttled cfs_rq runs nothing
+// (v6.18: unless its async unthrottle is pending).
 
 import "fmt"
 

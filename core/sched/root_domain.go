@@ -14,7 +14,8 @@ package sched
 //   - rd->rto_count / rto_mask: pull_rt_task() scans only the overloaded
 //     CPUs of its own root domain;
 //   - rd->cpupri and rd->cpudl: find_lowest_rq() and find_later_rq()
-//     search the task's root domain only;
+//     search the task's root domain only, and pull_dl_task() its own
+//     (rd->dlo_mask);
 //   - rd->span for do_balance_runtime()'s RT_RUNTIME_SHARE borrowing
 //     (rt_group.go): an rt_rq borrows from the CPUs of its root domain,
 //     1/weight(span) of each;
