@@ -5,7 +5,9 @@ package main
 // another, rename it, remove it (with the groups inside it, unless tasks
 // are in them), and write its cpu.weight, cpu.max (quota and period),
 // cpu.max.burst, cpu.idle and cpuset.cpus. The task table and the
-// generator forms put task groups and generators in a group. The edits
+// generator forms put task groups and generators in a group. With
+// kernel.autogroup on, a second table sets each session's autogroup nice
+// (autogroup_edit.go). The edits
 // are cgroup_edit.go's; a rejected value stays in its field with the
 // scenario layer's message under the tree, and the scenario is unchanged.
 // Paths, names and values are user input: they reach the page through
@@ -24,7 +26,8 @@ type CgroupTree struct {
 
 // cgState is the tree's own state: the last rejected field.
 type cgState struct {
-	Err *cgFieldErr
+	Err   *cgFieldErr
+	AgErr *cgFieldErr // the last rejected autogroup nice (Path = the session)
 }
 
 func (c *CgroupTree) st() *cgState {
@@ -146,6 +149,59 @@ func (c *CgroupTree) setIdle(path string, on bool) {
 		v = "1"
 	}
 	c.setFile(path, "cpu.idle", v)
+}
+
+// autogroupOn reports whether kernel.autogroup is on (the autogroup table
+// shows then).
+func (c *CgroupTree) autogroupOn() bool {
+	a := c.App.Sc.Kernel.Autogroup
+	return a != nil && *a
+}
+
+func (c *CgroupTree) agRows() []agRow { return autogroupRows(c.App.Sc) } // autogroup_edit.go
+
+// agID is an element id of autogroup row r's field (by row: a session
+// name is user text).
+func agID(r agRow, field string) string { return "ag-" + strconv.Itoa(r.Index) + "-" + field }
+
+// agNiceText is what row r's nice field shows: the rejected text of the
+// last edit of that session, or the value.
+func (c *CgroupTree) agNiceText(r agRow) string {
+	if e := c.st().AgErr; e != nil && e.Path == r.Session {
+		return e.Text
+	}
+	return r.Nice
+}
+
+// agErrText is the message of the last rejected nice of row r's session.
+func (c *CgroupTree) agErrText(r agRow) string {
+	if e := c.st().AgErr; e != nil && e.Path == r.Session {
+		return e.Msg
+	}
+	return ""
+}
+
+// agBad marks row r's nice field when its last edit was refused.
+func (c *CgroupTree) agBad(r agRow) string {
+	if c.agErrText(r) != "" {
+		return "bad"
+	}
+	return ""
+}
+
+// setAgNice writes the autogroup nice of session (docs/scenario-format.md).
+func (c *CgroupTree) setAgNice(session, text string) {
+	if err := agSetNice(c.App.Sc, session, text); err != nil {
+		msg := err.Error()
+		if pe := asPathError(err); pe.Path != "" {
+			msg = pe.Path + ": " + pe.Msg
+		}
+		c.st().AgErr = &cgFieldErr{Path: session, Field: "autogroup_nice", Text: text, Msg: msg}
+		c.App.Notice = msg
+		return
+	}
+	c.st().AgErr = nil
+	c.App.edited()
 }
 
 // cgroupOptions are the groups a task group or generator can start in:

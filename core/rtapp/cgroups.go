@@ -17,7 +17,9 @@ package rtapp
 // taskgroup step at the phase's start (outside its loop: inside it the
 // group does not change). A top-level "cgroups" object, which rt-app
 // ignores, carries the settings in the scenario format's own form, so a
-// scenario exported and imported again keeps them. Export writes the
+// scenario exported and imported again keeps them; the thread keys
+// "session" and "autogroup_nice" (rt-app ignores both) carry the
+// scenario's autogroup session and its nice the same way. Export writes the
 // same, and [CgroupScript] writes the shell script that creates the
 // groups with their settings on a real machine before rt-app runs.
 
@@ -68,6 +70,40 @@ func sessionAt(path string, v *Value) (string, error) {
 		return "", errAt(join(path, "session"), "want a session name of 1-64 characters (the scenario's session key; rt-app ignores it)")
 	}
 	return m.Val.Str, nil
+}
+
+// autogroupNiceAt reads the thread key "autogroup_nice", the scenario's
+// per-session autogroup nice, which export writes and rt-app ignores (nil
+// when absent).
+func autogroupNiceAt(path string, v *Value) (*int, error) {
+	m := v.Get("autogroup_nice")
+	if m == nil {
+		return nil, nil
+	}
+	p := join(path, "autogroup_nice")
+	n, err := intAt(p, m.Val)
+	if err != nil {
+		return nil, err
+	}
+	if n < -20 || n > 19 {
+		return nil, errAt(p, "%d: want an autogroup nice -20..19 (sched_autogroup_set_nice(); the scenario's autogroup_nice key, which rt-app ignores)", n)
+	}
+	nice := int(n)
+	return &nice, nil
+}
+
+// autogroupOn turns kernel.autogroup on when a thread carries an
+// autogroup nice: the nice belongs to an autogroup, as on the machine the
+// export came from (rt-app files have no kernel settings).
+func (im *importer) autogroupOn(sc *scenario.Scenario) {
+	for i := range sc.Tasks {
+		if sc.Tasks[i].AutogroupNice != nil {
+			on := true
+			sc.Kernel.Autogroup = &on
+			im.warn(fmt.Sprintf("tasks.%s.autogroup_nice", sc.Tasks[i].Name), "an autogroup nice: simulating with kernel.autogroup=on (sched_autogroup_enabled)")
+			return
+		}
+	}
 }
 
 // checkTaskgroupPolicy is check_taskgroup_policy_dep().

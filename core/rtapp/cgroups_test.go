@@ -188,3 +188,50 @@ func TestCgroupScript(t *testing.T) {
 		t.Errorf("a scenario without cgroups has a script:\n%s", s)
 	}
 }
+
+// TestAutogroupNiceRoundTrip: the scenario's per-session autogroup nice
+// is written as the thread key "autogroup_nice" (rt-app ignores it, with
+// a warning saying how to set it on a real machine) and read back by the
+// import; the import refuses a nice outside -20..19.
+func TestAutogroupNiceRoundTrip(t *testing.T) {
+	sc, err := scenario.Decode([]byte(`{"version":1,"topology":"smp-1","duration":"1s","kernel":{"autogroup":"on"},
+		"tasks":[{"name":"make","session":"build","autogroup_nice":5,"program":[{"run":"10ms"}]},
+			{"name":"shell","session":"tty","program":[{"run":"1ms"},{"sleep":"9ms"}]}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, warns, err := Export(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), `"autogroup_nice" : 5`) {
+		t.Errorf("export lacks the autogroup nice:\n%s", out)
+	}
+	warned := false
+	for _, w := range warns {
+		if strings.Contains(w.Path, "autogroup_nice") && strings.Contains(w.Msg, "/proc/<pid>/autogroup") {
+			warned = true
+		}
+	}
+	if !warned {
+		t.Errorf("no warning that rt-app ignores autogroup_nice: %v", warns)
+	}
+	back, _, err := Import(out)
+	if err != nil {
+		t.Fatalf("import of the export: %v\n%s", err, out)
+	}
+	if n := back.Tasks[0].AutogroupNice; n == nil || *n != 5 || back.Tasks[0].Session != "build" || back.Tasks[1].AutogroupNice != nil {
+		t.Errorf("round trip: make %v in %q, shell %v", back.Tasks[0].AutogroupNice, back.Tasks[0].Session, back.Tasks[1].AutogroupNice)
+	}
+	cfg, err := back.Build(sched.DefaultLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cfg.AutogroupNice) < 2 || cfg.AutogroupNice[1] != 5 || !cfg.Autogroup {
+		t.Errorf("imported run: AutogroupNice %v (autogroup %v), want 5 for session build (1) with autogroup on", cfg.AutogroupNice, cfg.Autogroup)
+	}
+	se := importErr(t, `{ "tasks": { "a": { "session": "s", "autogroup_nice": 20, "run": 10 } } }`)
+	if se.Path != "tasks.a.autogroup_nice" || !strings.Contains(se.Msg, "-20..19") {
+		t.Errorf("autogroup_nice 20: %q", se)
+	}
+}

@@ -186,7 +186,9 @@ func (ex *exporter) task(p string, t scenario.Task, forked bool) error {
 		ex.warnOnce("session", p+".session", "rt-app ignores \"session\": its threads all share rt-app's session (one autogroup); run the task groups of another session from a second rt-app started with setsid")
 	}
 	if t.AutogroupNice != nil {
-		ex.warn(p+".autogroup_nice", "left out: rt-app does not set the autogroup nice; write %d to /proc/<pid>/autogroup of one of the session's threads", *t.AutogroupNice)
+		// rt-app ignores the key; the import reads it back (cgroups.go).
+		fmt.Fprintf(&ex.b, "\t\t\t\"autogroup_nice\" : %d,\n", *t.AutogroupNice)
+		ex.warn(p+".autogroup_nice", "rt-app ignores \"autogroup_nice\" (kept for the import): on a real machine write %d to /proc/<pid>/autogroup of one of the session's threads", *t.AutogroupNice)
 	}
 	if t.TimerSlack != nil && *t.TimerSlack != scenario.DefaultSlack {
 		ex.warn(p+".timer_slack", "left out: rt-app does not set timer slack (threads keep the default 50us)")

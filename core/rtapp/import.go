@@ -132,6 +132,7 @@ func Import(data []byte) (*scenario.Scenario, []Warning, error) {
 	if err := im.topology(sc); err != nil {
 		return nil, nil, err
 	}
+	im.autogroupOn(sc) // cgroups.go
 	if err := sc.Validate(); err != nil {
 		return nil, nil, errAt("", "the imported scenario is not valid: %v", err)
 	}
@@ -348,7 +349,7 @@ var legacy = []string{"exec", "period", "deadline", "lock_order", "resources"}
 
 // threadKeys are the non-event keys of a thread object.
 var threadKeys = map[string]bool{"instance": true, "loop": true, "phases": true, "cpus": true,
-	"policy": true, "priority": true, "delay": true, "dl-runtime": true, "dl-period": true, "dl-deadline": true, "taskgroup": true, "session": true}
+	"policy": true, "priority": true, "delay": true, "dl-runtime": true, "dl-period": true, "dl-deadline": true, "taskgroup": true, "session": true, "autogroup_nice": true}
 
 // phaseKeys are the non-event keys of a phase object.
 var phaseKeys = map[string]bool{"loop": true, "cpus": true, "policy": true, "priority": true,
@@ -420,6 +421,9 @@ func (im *importer) task(t *taskIn) error {
 		return err
 	}
 	if t.out.Session, err = sessionAt(t.path, v); err != nil { // cgroups.go
+		return err
+	}
+	if t.out.AutogroupNice, err = autogroupNiceAt(t.path, v); err != nil { // cgroups.go
 		return err
 	}
 	if m := v.Get("delay"); m != nil {

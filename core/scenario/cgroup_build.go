@@ -307,11 +307,6 @@ func (tr *cgroupTree) checkRTBandwidth(sys sched.Sysctls) error {
 	if sum[0] > global {
 		return errAt("cgroups", "the top-level groups' RT runtime adds up to more than sched_rt_runtime_us/sched_rt_period_us (tg_rt_schedulable())")
 	}
-	for _, s := range tr.specs {
-		if s.Parent != 0 && s.RTRuntime != 0 {
-			return errAt("cgroups."+s.Path+".cpu.rt_runtime_us", "RT runtime in a nested group is not modelled: only groups directly below the root may have their own (core/sched/rt_group.go)")
-		}
-	}
 	return nil
 }
 

@@ -385,7 +385,7 @@ func TestRTGroupRules(t *testing.T) {
 		{"above global", cgDoc(on, `{"/A":{"cpu.rt_runtime_us":990000}}`, hog), "cgroups./A.cpu.rt_runtime_us", "more RT bandwidth than the global"},
 		{"children above parent", cgDoc(on, `{"/A":{"cpu.rt_runtime_us":100000},"/A/B":{"cpu.rt_runtime_us":60000},"/A/C":{"cpu.rt_runtime_us":60000}}`, hog), "cgroups./A.cpu.rt_runtime_us", "children's RT runtime adds up"},
 		{"child above parent", cgDoc(on, `{"/A":{"cpu.rt_runtime_us":50000},"/A/B":{"cpu.rt_runtime_us":60000}}`, hog), "cgroups./A.cpu.rt_runtime_us", "children's RT runtime adds up"},
-		{"nested runtime", cgDoc(on, `{"/A":{"cpu.rt_runtime_us":100000},"/A/B":{"cpu.rt_runtime_us":60000}}`, hog), "cgroups./A/B.cpu.rt_runtime_us", "RT runtime in a nested group is not modelled"},
+		{"child of a group without runtime", cgDoc(on, `{"/A":{},"/A/B":{"cpu.rt_runtime_us":60000}}`, hog), "cgroups./A.cpu.rt_runtime_us", "children's RT runtime adds up"},
 		{"top level above global", cgDoc(on, `{"/A":{"cpu.rt_runtime_us":500000},"/B":{"cpu.rt_runtime_us":500000}}`, hog), "cgroups", "top-level groups' RT runtime adds up"},
 	} {
 		_, err := Decode([]byte(tc.in))

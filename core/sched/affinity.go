@@ -70,6 +70,21 @@ func (s *Sim) buildMasks(p *program, spec TaskSpec) error {
 // setAffinity installs mask m for t, running on rq, and reports whether t
 // must leave rq (its CPU is not in m); t.stopDest is then where to.
 func (s *Sim) setAffinity(rq *rq, t *Task, m cpuMask) bool {
+	return s.setAffinityReq(rq, t, m, false)
+}
+
+// setAffinityReq is setAffinity; userReq marks a kernel-internal change
+// (cpuset_attach()), which leaves user_cpus_ptr alone.
+func (s *Sim) setAffinityReq(rq *rq, t *Task, m cpuMask, userReq bool) bool {
+	if s.cpusetEff != nil {
+		req := m
+		if m = s.cpusetClip(t, m); m == nil {
+			return false // -EINVAL: no CPU of the mask is in the cpuset (cpuset.go)
+		}
+		if s.rules.userCpusPtr && !userReq {
+			t.userMask = req.clone() // v6.2+: sched_setaffinity() keeps the request (user_cpus_ptr)
+		}
+	}
 	if masksEqual(t.affinity, m) {
 		return false
 	}

@@ -19,20 +19,22 @@ import (
 // runBuilder accumulates a Config. Task methods apply to the task group most
 // recently started with task().
 type runBuilder struct {
-	t        testing.TB
-	machine  string
-	kernelV  string
-	hzVal    int
-	preemptM string
-	feats    []featureToggle
-	sysctls  []sysctlValue
-	dur      Time
-	seedVal  uint64
-	limits   Limits
-	groups   []*groupDraft
-	mutexes  []Resource   // Config.Resources: the mutexes of lock/unlock steps
-	piOn     bool         // Config.PI
-	cgroups  []CgroupSpec // cgroup_test.go
+	t         testing.TB
+	machine   string
+	kernelV   string
+	hzVal     int
+	preemptM  string
+	feats     []featureToggle
+	sysctls   []sysctlValue
+	dur       Time
+	seedVal   uint64
+	limits    Limits
+	groups    []*groupDraft
+	mutexes   []Resource   // Config.Resources: the mutexes of lock/unlock steps
+	piOn      bool         // Config.PI
+	hwOn      bool         // Config.HW = DefaultHW
+	rtGroupOn bool         // Config.RTGroupSched
+	cgroups   []CgroupSpec // cgroup_test.go
 }
 
 type featureToggle struct {
@@ -113,6 +115,9 @@ func (b *runBuilder) parent(name string) *runBuilder { b.cur().parent = name; re
 
 // withPI gives the run's mutexes priority inheritance (Config.PI).
 func (b *runBuilder) withPI(on bool) *runBuilder { b.piOn = on; return b }
+
+// withHW gives the run the machine's default hardware costs (DefaultHW).
+func (b *runBuilder) withHW() *runBuilder { b.hwOn = true; return b }
 
 // lock and unlock add a step on the mutex named m, created on first use.
 func (b *runBuilder) lock(m string) *runBuilder   { return b.op(Op{Kind: OpLock, Res: b.mutex(m)}) }
@@ -198,6 +203,10 @@ func (b *runBuilder) config() Config {
 	}
 	cfg := Config{Machine: m, Profile: prof, Sysctls: sys, Duration: b.dur, Seed: b.seedVal, Limits: b.limits, PI: b.piOn,
 		Cgroups: b.cgroups}
+	if b.hwOn {
+		cfg.HW = DefaultHW(&m)
+	}
+	cfg.RTGroupSched = b.rtGroupOn
 	if len(b.mutexes) > 0 {
 		cfg.Resources = append([]Resource{}, b.mutexes...)
 	}

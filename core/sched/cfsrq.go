@@ -47,6 +47,7 @@ type cfsRq struct {
 	hLoadStamp int64          // last_h_load_update, jiffies; -1 = never
 	bwq        cfsRqBandwidth // cgroup_bandwidth.go
 	limbo      []*Task        // throttled_limbo_list (v6.18, cgroup_throttle_task.go)
+	pc         cfsPeltClock   // throttle_count and the throttled PELT clock (cgroup_pelt_clock.go)
 }
 
 func (q *cfsRq) key(t *Task) int64 {

@@ -72,9 +72,6 @@ func (s *Sim) initCgroups() error {
 			if !s.cfg.RTGroupSched {
 				return fmt.Errorf("%s: cpu.rt_runtime_us and cpu.rt_period_us need kernel.rt_group_sched (CONFIG_RT_GROUP_SCHED)", where)
 			}
-			if spec.RTRuntime != 0 && spec.Parent != 0 {
-				return fmt.Errorf("%s: RT runtime (cpu.rt_runtime_us) in a nested group is not modelled; only groups directly below the root may have their own", where)
-			}
 			if spec.RTPeriod <= 0 || spec.RTRuntime < Unlimited || spec.RTRuntime != Unlimited && spec.RTRuntime > spec.RTPeriod {
 				return fmt.Errorf("%s: RT runtime %d ns per period %d ns, want a positive period and a runtime of at most the period or -1 (tg_rt_schedulable())", where, spec.RTRuntime, spec.RTPeriod)
 			}
@@ -88,6 +85,9 @@ func (s *Sim) initCgroups() error {
 		s.initBandwidth(tg, spec)
 		s.initRTGroup(tg, spec) // rt_group.go
 		s.tgs[id] = tg
+	}
+	if err := s.checkRTSchedulable(); err != nil { // rt_group.go
+		return err
 	}
 	s.initAutogroups() // autogroup.go
 	return nil

@@ -32,11 +32,11 @@ package sched
 //     throttling if the pool has it [inferred: the v5.10 race fix];
 //   - v3.11 refills an inactive pool when a cfs_rq asks for runtime.
 //
-// Abstracted: the throttled PELT clock (throttled_clock_pelt: a throttled
-// hierarchy's averages keep decaying), the CSD of the async unthrottle of
-// remote CPUs (distribution unthrottles at once and sends the resched IPI),
-// and cfs_b->lock contention. The task-based throttle of v6.18 (tasks leave
-// a throttled hierarchy on return to user mode) is cgroup_throttle_task.go.
+// The throttled PELT clock is cgroup_pelt_clock.go, the asynchronous
+// unthrottle of remote CPUs (v6.2+) cgroup_unthrottle_async.go, the
+// task-based throttle of v6.18 (tasks leave a throttled hierarchy on return
+// to user mode) cgroup_throttle_task.go. Abstracted: cfs_b->lock
+// contention.
 
 import "fmt"
 
@@ -77,6 +77,7 @@ type cfsRqBandwidth struct {
 	throttledClock Time  // throttled_clock; -1 = not set
 	expires        Time  // runtime_expires (CFS_SLICE_EXPIRY)
 	expiresSeq     uint32
+	csdQueued      bool // on its rq's cfsb_csd_list (cgroup_unthrottle_async.go)
 }
 
 // checkBandwidthSpec validates the cpu.max values of a cgroup. A zero

@@ -87,8 +87,13 @@ func (s *Sim) periodTimer(tg *taskGroup) {
 func (s *Sim) distributeRuntime(tg *taskGroup) bool {
 	bw := &tg.bw
 	still := false
+	var local *cfsRq // local_unthrottle (v6.2+)
 	for i := 0; i < len(bw.throttledList); {
 		q := bw.throttledList[i]
+		if q.bwq.csdQueued || q == local {
+			i++ // already queued for the async unthrottle
+			continue
+		}
 		amount := min(-q.bwq.remaining+1, bw.runtime)
 		bw.runtime -= amount
 		q.bwq.remaining += amount
@@ -96,15 +101,25 @@ func (s *Sim) distributeRuntime(tg *taskGroup) bool {
 			q.bwq.expires = bw.expires
 			q.bwq.expiresSeq = bw.expiresSeq
 		}
-		if q.bwq.remaining > 0 {
-			s.unthrottleCfsRq(q) // removes q from the list
-		} else {
+		switch {
+		case q.bwq.remaining <= 0:
 			still = true
+			i++
+		case !s.rules.asyncUnthrottle:
+			s.unthrottleCfsRq(q) // under the remote rq lock; removes q from the list
+		case q.se.cpu == s.localCPU:
+			local = q
+			i++
+		default:
+			s.unthrottleCfsRqAsync(q) // cgroup_unthrottle_async.go
 			i++
 		}
 		if bw.runtime <= 0 {
 			break
 		}
+	}
+	if local != nil && local.bwq.throttled {
+		s.unthrottleCfsRq(local)
 	}
 	return still
 }

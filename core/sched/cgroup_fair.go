@@ -53,7 +53,8 @@ func (s *Sim) enqueueEntities(rq *rq, p *Task, flags int) int {
 		s.updateLoadAvg(rq, se, peltUpdateTG|peltDoAttach)
 		s.entityEnqueue(rq, q, se, flags)
 		if q.nrQueued == 1 {
-			s.checkEnqueueThrottle(q) // enqueue_entity(); cgroup_bandwidth.go
+			s.checkEnqueueThrottle(q)  // enqueue_entity(); cgroup_bandwidth.go
+			s.peltClockEnqueued(rq, q) // cgroup_pelt_clock.go
 		}
 		slice = eevdfMinSlice(q)
 		s.hAdd(q, 1, idle)
@@ -190,6 +191,7 @@ func (s *Sim) entityDequeue(rq *rq, q *cfsRq, se *Task, flags int) bool {
 		done := s.eevdfDequeue(rq, q, se, flags)
 		if s.rules.migratePeltLag && q.nrQueued == 0 {
 			s.updateIdleCfsRqClockPelt(q) // dequeue_entity()
+			s.peltClockDequeued(rq, q)    // cgroup_pelt_clock.go
 		}
 		return done
 	}

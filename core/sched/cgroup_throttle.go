@@ -23,6 +23,7 @@ func (s *Sim) throttleCfsRq(q *cfsRq) bool {
 		return false // raced with runtime becoming available
 	}
 	bw.throttledList = append(bw.throttledList, q)
+	s.tgThrottleDown(rq, q) // freeze the hierarchy's PELT clock (cgroup_pelt_clock.go)
 	if s.rules.taskThrottle {
 		q.bwq.throttled = true
 		q.bwq.throttledClock = -1 // starts when the first task is throttled
@@ -109,6 +110,7 @@ func (s *Sim) unthrottleCfsRq(q *cfsRq) {
 		}
 	}
 	s.emit(Event{Kind: EvCgroupUnthrottle, CPU: rq.cpu, Prev: taskID(rq.curr), Next: NoTask, Reason: ReasonCgroupThrottled, Arg: int64(tg.id)})
+	s.tgUnthrottleUp(rq, q) // cgroup_pelt_clock.go
 	if s.rules.taskThrottle {
 		s.unthrottleTasks(rq, q)
 		s.unthrottleResched(rq)
@@ -159,7 +161,7 @@ func (s *Sim) unthrottleCfsRq(q *cfsRq) {
 		}
 		rq.nrRunning += nr
 		if rq.nrRunning >= 2 {
-			s.rdOverload = true
+			s.rdOf(rq.cpu).overload = true
 		}
 	}
 	s.unthrottleResched(rq)

@@ -11,13 +11,13 @@ package sched
 //
 // A task's affinity is its own mask and its cgroup's effective CPUs
 // (cpuset_cpus_allowed()); a move to another cgroup sets it again
-// (cpuset_attach() -> set_cpus_allowed_ptr()).
+// (cpuset_attach() -> set_cpus_allowed_ptr()), and a sched_setaffinity()
+// step is clipped to them (cpusetClip); what a move does with the mask
+// the task asked for depends on the kernel (cpusetMask).
 //
-// Abstracted: each partition is its own root domain in the kernel (rd
-// overload flag, cpupri and deadline bandwidth per root domain); here the
-// root-domain state stays global, and a task's affinity keeps it inside
-// its partition anyway. sched_setaffinity() (OpAffinity) is not restricted
-// to the cpuset.
+// Each domain is its own root domain (root_domain.go: rd->overload, the
+// RT overload count, cpupri/cpudl and the RT_RUNTIME_SHARE span per root
+// domain; the isolated CPUs share def_root_domain).
 
 import "fmt"
 
@@ -131,26 +131,47 @@ func (s *Sim) restrictToCpuset(t *Task, cg int) bool {
 	if s.cpusetEff == nil {
 		return true
 	}
+	if s.rules.userCpusPtr && t.affinity.weight() < len(s.rqs) {
+		t.userMask = t.affinity.clone() // the launcher's sched_setaffinity(): user_cpus_ptr
+	}
 	t.affinity.and(s.cpusetEff[cg])
 	return t.affinity.weight() > 0
 }
 
-// cpusetMask is the affinity t gets in cgroup cg: its group's mask within
-// the cgroup's effective CPUs (cpuset_attach()).
+// cpusetClip mirrors the cpuset part of __sched_setaffinity():
+// new_mask = in_mask & cpuset_cpus_allowed(p). An empty intersection has
+// no CPU for __set_cpus_allowed_ptr_locked()'s
+// cpumask_any_and_distribute() (v3.11 set_cpus_allowed_ptr(): no
+// cpumask_intersects() with the active mask), which returns -EINVAL and
+// leaves the mask as it was: nil here.
+func (s *Sim) cpusetClip(t *Task, m cpuMask) cpuMask {
+	cg := 0
+	if t.tg != nil && t.tg.id <= len(s.cfg.Cgroups) {
+		cg = t.tg.id // an autogroup's tasks are in the root cpuset
+	}
+	c := m.clone()
+	c.and(s.cpusetEff[cg])
+	if c.weight() == 0 {
+		return nil
+	}
+	return c
+}
+
+// cpusetMask is the affinity t gets in cgroup cg: cpuset_attach() ->
+// set_cpus_allowed_ptr(task, the cgroup's effective CPUs). From v6.2
+// __set_cpus_allowed_ptr() narrows that to the mask the task last asked
+// for (user_cpus_ptr, da019032819a "sched: Enforce user requested
+// affinity") when they share a CPU; before, the task gets the whole
+// cpuset and its own mask is lost.
 func (s *Sim) cpusetMask(t *Task, cg int) cpuMask {
-	n := len(s.rqs)
-	m := newCPUMask(n)
-	spec := &s.cfg.Tasks[t.group]
-	if spec.CPUs == nil {
-		for c := range n {
-			m.set(c)
-		}
-	} else {
-		for _, c := range spec.CPUs {
-			m.set(c)
+	m := s.cpusetEff[cg].clone()
+	if s.rules.userCpusPtr && t.userMask != nil {
+		u := m.clone()
+		u.and(t.userMask)
+		if u.weight() > 0 {
+			return u
 		}
 	}
-	m.and(s.cpusetEff[cg])
 	return m
 }
 

@@ -80,8 +80,9 @@ func (s *Sim) csdPolled(rq *rq) bool {
 	return false
 }
 
-// csdQueue is __smp_call_single_queue() reaching the target (qCSDQueue).
-func (s *Sim) csdQueue(rq *rq, sender TaskID) {
+// csdQueue is __smp_call_single_queue() reaching the target (qCSDQueue)
+// from CPU from.
+func (s *Sim) csdQueue(rq *rq, sender TaskID, from CPUID) {
 	rq.csd = append(rq.csd, sender)
 	if len(rq.csd) > 1 {
 		return // not the first entry: the pending IPI or flush takes it
@@ -96,7 +97,7 @@ func (s *Sim) csdQueue(rq *rq, sender TaskID) {
 		s.kick(rq) // idle.go: exit latency, then the flush in idlePostStart
 		return
 	}
-	s.emit(Event{Kind: EvIPIRaise, CPU: rq.cpu, Prev: NoTask, Next: NoTask, Arg: int64(s.tasks[sender].cpu), PrevState: 'F'})
+	s.emit(Event{Kind: EvIPIRaise, CPU: rq.cpu, Prev: NoTask, Next: NoTask, Arg: int64(from), PrevState: 'F'})
 	s.q.push(qevent{at: s.now + Time(s.hw.IPILatencyNs), kind: qCSDIPI, cpu: rq.cpu, prio: prioTimer})
 }
 
@@ -161,7 +162,7 @@ func (s *Sim) csdDeferredIRQ(rq *rq) int64 {
 // runs and its sender sees the unlock after d ns.
 func (s *Sim) csdFlush(rq *rq, d int64) {
 	for _, id := range rq.csd {
-		s.q.push(qevent{at: s.now + Time(d), kind: qCSDDone, cpu: rq.cpu, task: id, prio: prioTimer})
+		s.q.push(qevent{at: s.now + Time(d), kind: qCSDDone, cpu: rq.cpu, task: id, prio: prioTimer}) // csdCfsb: the async unthrottle
 	}
 	rq.csd = rq.csd[:0]
 }

@@ -52,6 +52,9 @@ type dlEntity struct {
 	// pi is pi_se: the entity whose parameters apply, another task's
 	// while a deadline waiter boosts this one (pi.go); nil = its own.
 	pi *Task
+
+	// rd is the root domain it was admitted in (root_domain.go).
+	rd *rootDomain
 }
 
 // dlRq is the CPU's struct dl_rq.

@@ -5,8 +5,8 @@ package sched
 // struct dl_bw, __checkparam_dl(), and task_dead_dl() releasing a dead
 // task's bandwidth.
 //
-// The root domain (all CPUs: the simulator has no cpusets or isolated
-// CPUs) admits deadline bandwidth up to dl_b->bw = to_ratio(
+// Each root domain (root_domain.go: all CPUs, unless cpuset partitions
+// split them) admits deadline bandwidth up to dl_b->bw = to_ratio(
 // sched_rt_period_us, sched_rt_runtime_us) (0.95 by default) times its
 // capacity (dl_bw_capacity(): the sum of the CPUs' capacities, 1024 each
 // on a symmetric machine): a task whose runtime/period would push
@@ -26,7 +26,8 @@ package sched
 // sched_deadline_period_min_us..max_us (100 us .. 2^22 us by default,
 // constants here). The kernel also refuses SCHED_DEADLINE for a task whose
 // affinity does not span the root domain (__sched_setscheduler(): -EPERM);
-// so does the simulator.
+// so does the simulator (checkDLSpec for the cpus key, checkDLSpan in
+// root_domain.go for a cpuset).
 
 import "fmt"
 
@@ -37,7 +38,6 @@ const (
 
 // dlGlobal is the root domain's deadline state.
 type dlGlobal struct {
-	totalBW int64   // rd->dl_bw.total_bw
 	mask    cpuMask // find_later_rq()'s later_mask (dl_balance.go)
 	pending []*Task // tasks that left SCHED_DEADLINE before their 0-lag time (setattr_class.go)
 }
@@ -79,14 +79,17 @@ func (s *Sim) checkDLSpec(where string, spec TaskSpec) error {
 	return nil
 }
 
-// dlBWLimit is cap_scale(dl_b->bw, dl_bw_capacity()); -1 = no limit.
-func (s *Sim) dlBWLimit() int64 {
+// dlBWLimit is cap_scale(dl_b->bw, dl_bw_capacity()) of root domain rd;
+// -1 = no limit.
+func (s *Sim) dlBWLimit(rd *rootDomain) int64 {
 	if s.sys.RTRuntimeUs < 0 {
 		return -1
 	}
 	capSum := int64(0)
 	for i := range s.rqs {
-		capSum += s.rqs[i].capacity
+		if rd.has(CPUID(i)) {
+			capSum += s.rqs[i].capacity
+		}
 	}
 	return toRatio(Time(s.sys.RTPeriodUs), Time(s.sys.RTRuntimeUs)) * capSum >> 10
 }
@@ -96,29 +99,44 @@ func (s *Sim) dlBWLimit() int64 {
 // before the run.
 func (s *Sim) initDL() error {
 	s.dl.mask = newCPUMask(len(s.rqs))
-	if s.rules.fairServerInTotalBW {
-		s.dl.totalBW = int64(len(s.rqs)) * toRatio(fairServerPeriod, fairServerRuntime)
+	bw := map[*rootDomain]int64{}
+	for c := range s.rqs {
+		rd := s.rdOf(CPUID(c))
+		rd.dlTotalBW = 0
+		if s.rules.fairServerInTotalBW {
+			rd.dlTotalBW = int64(rd.weight) * toRatio(fairServerPeriod, fairServerRuntime)
+		}
+		bw[rd] = rd.dlTotalBW
 	}
-	bw := s.dl.totalBW
 	for gi, spec := range s.cfg.Tasks {
 		if !spec.Policy.IsDeadline() || spec.Parent >= 0 || spec.Start != 0 {
 			continue
 		}
+		rd := s.rdOf(s.specFirstCPU(spec))
 		for range spec.Instances {
-			if err := s.dlOverflow(gi, bw); err != nil {
+			if err := s.dlOverflow(gi, rd, bw[rd]); err != nil {
 				return err
 			}
-			bw += toRatio(spec.DL.Period, spec.DL.Runtime)
+			bw[rd] += toRatio(spec.DL.Period, spec.DL.Runtime)
 		}
 	}
 	return nil
 }
 
+// specFirstCPU is the first CPU a task of spec may run on (its cpuset's
+// first CPU), which names the root domain it is admitted in.
+func (s *Sim) specFirstCPU(spec TaskSpec) CPUID {
+	if s.cpusetEff == nil {
+		return 0
+	}
+	return s.cpusetEff[spec.Cgroup].first(len(s.rqs))
+}
+
 // dlOverflow mirrors sched_dl_overflow() -> __dl_overflow() for an
 // instance of group gi on top of total bandwidth total.
-func (s *Sim) dlOverflow(gi int, total int64) error {
+func (s *Sim) dlOverflow(gi int, rd *rootDomain, total int64) error {
 	spec := &s.cfg.Tasks[gi]
-	limit := s.dlBWLimit()
+	limit := s.dlBWLimit(rd)
 	nbw := toRatio(spec.DL.Period, spec.DL.Runtime)
 	if limit < 0 || total+nbw <= limit {
 		return nil
@@ -132,21 +150,33 @@ func (s *Sim) dlOverflow(gi int, total int64) error {
 // run with the refusal.
 func (s *Sim) dlAdmit(p *Task) bool {
 	s.dlReleaseDue() // setattr_class.go
-	if err := s.dlOverflow(p.group, s.dl.totalBW); err != nil {
+	rd := s.dlRootDomain(p)
+	if err := s.dlOverflow(p.group, rd, rd.dlTotalBW); err != nil {
 		s.fail(fmt.Errorf("at %s: %v", s.now, err))
 		return false
 	}
 	p.dl.bw = toRatio(p.dl.params.Period, p.dl.params.Runtime)
 	p.dl.density = toRatio(p.dl.params.Deadline, p.dl.params.Runtime)
-	s.dl.totalBW += p.dl.bw
+	rd.dlTotalBW += p.dl.bw
+	p.dl.rd = rd
 	p.dl.admitted = true
 	return true
+}
+
+// dlRootDomain is the root domain p's bandwidth is admitted in: that of a
+// CPU it may use (the thread calls sched_setattr() on one).
+func (s *Sim) dlRootDomain(p *Task) *rootDomain {
+	cpu := p.cpu
+	if cpu < 0 || !p.affinity.has(cpu) {
+		cpu = p.affinity.first(len(s.rqs))
+	}
+	return s.rdOf(cpu)
 }
 
 // dlRelease is task_dead_dl(): __dl_sub() of a dead task's bandwidth.
 func (s *Sim) dlRelease(p *Task) {
 	if p.dl.admitted {
-		s.dl.totalBW -= p.dl.bw
+		p.dl.rd.dlTotalBW -= p.dl.bw
 		p.dl.admitted = false
 	}
 	p.dl.timerGen++

@@ -56,8 +56,9 @@ func (s *Sim) findLaterRq(p *Task, thisCPU CPUID) CPUID {
 	m := s.dl.mask
 	clear(m)
 	found := false
+	rd := s.rdOf(p.cpu) // task_rq(p)->rd->cpudl (root_domain.go)
 	for c := range s.rqs {
-		if p.affinity.has(CPUID(c)) && len(s.rqs[c].dl.queue) == 0 {
+		if p.affinity.has(CPUID(c)) && rd.has(CPUID(c)) && len(s.rqs[c].dl.queue) == 0 {
 			m.set(c) // cpudl free_cpus
 			found = true
 		}
@@ -65,7 +66,7 @@ func (s *Sim) findLaterRq(p *Task, thisCPU CPUID) CPUID {
 	if !found {
 		best, bestDL := -1, Time(0)
 		for c := range s.rqs {
-			if !p.affinity.has(CPUID(c)) {
+			if !p.affinity.has(CPUID(c)) || !rd.has(CPUID(c)) {
 				continue
 			}
 			if d, _ := s.rqs[c].dlEarliest(); best < 0 || d > bestDL {
@@ -192,9 +193,10 @@ func (s *Sim) moveDLTask(src, dst *rq, p *Task, why Reason) {
 // pick, which takes the pulled task, so it does not reschedule this CPU.
 func (s *Sim) pullDLTask(this *rq) {
 	dmin := Time(1<<63 - 1)
+	rd := s.rdOf(this.cpu) // this_rq->rd->dlo_mask (root_domain.go)
 	for c := range s.rqs {
 		src := &s.rqs[c]
-		if src == this {
+		if src == this || !rd.has(CPUID(c)) {
 			continue
 		}
 		next := s.pickNextPushableDL(src, -1) // earliest_dl.next; nil = not overloaded

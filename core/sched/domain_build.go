@@ -35,9 +35,8 @@ package sched
 //
 // Abstracted: asymmetric NUMA diameters >= 3 (find_descended_sibling is not
 // needed by the presets), SD_ASYM_CPUCAPACITY is classified the v5.14+ way
-// for every profile, isolcpus/hotplug, and the per-partition root domains of
-// cpuset partitions (cpuset.go: their sched domains are built, their root
-// domain state is the global one).
+// for every profile, isolcpus/hotplug. cpuset partitions get their own
+// sched domains here and their own root domains (root_domain.go).
 
 import (
 	"schedplay/core/topology"

@@ -136,10 +136,10 @@ func (s *Sim) advance(rq *rq, t *Task) stepResult {
 			if s.cpusetEff != nil {
 				m := s.cpusetMask(t, op.Target)
 				if m.weight() == 0 {
-					s.fail(fmt.Errorf("task %s: moved to cgroup %d at %s, whose cpuset shares no CPU with the task's", t.name, op.Target, s.now))
+					s.fail(fmt.Errorf("task %s: moved to cgroup %d at %s, whose cpuset has no CPU", t.name, op.Target, s.now))
 					return stepExit
 				}
-				if s.setAffinity(rq, t, m) { // affinity.go
+				if s.setAffinityReq(rq, t, m, true) { // affinity.go; not a user request
 					return stepMigrate
 				}
 			}

@@ -48,7 +48,7 @@ func (s *Sim) enqueueTask(rq *rq, t *Task, flags int) {
 			}
 			rq.nrRunning += add
 			if rq.nrRunning >= 2 {
-				s.rdOverload = true // add_nr_running(): set_rd_overloaded()
+				s.rdOf(rq.cpu).overload = true // add_nr_running(): set_rd_overloaded()
 			}
 		}
 		s.lruSeq++

@@ -6,7 +6,8 @@ package sched
 // event with -tags invariants: every group cfs_rq's load, counts and
 // avg_vruntime sums equal what its entities give; a queued group entity
 // has a non-empty cfs_rq unless it is delayed; a task's entity chain is
-// curr at every level while it runs; a throttled cfs_rq runs nothing.
+// curr at every level while it runs; a throttled cfs_rq runs nothing
+// (v6.18: unless its async unthrottle is pending).
 
 import "fmt"
 
@@ -26,9 +27,13 @@ func (s *Sim) checkCgroupInvariants(rq *rq) {
 			}
 			// Before v6.0 sched_move_task() can leave the running task
 			// under a throttled group until it blocks (no resched_curr()).
+			// v6.18: a cfs_rq given runtime and waiting for the async
+			// unthrottle is still marked throttled, but check_cfs_rq_runtime()
+			// lets its queued tasks be picked (cgroup_unthrottle_async.go).
 			// A task a setattr step brought into the fair class runs
 			// there until its pending reschedule (switched_to_fair()).
-			if q.bwq.throttled && s.rules.moveResched && !c.throttleWork && !rq.needResched {
+			pending := q.bwq.csdQueued && q.bwq.remaining > 0
+			if q.bwq.throttled && s.rules.moveResched && !c.throttleWork && !pending && !rq.needResched {
 				panic(fmt.Sprintf("invariant: cpu %d runs %s under a throttled cfs_rq (%s) at %s", rq.cpu, c.name, se.name, s.now))
 			}
 		}

@@ -37,8 +37,14 @@ func (s *Sim) checkDLInvariants(rq *rq) {
 	}
 	// Root-domain bandwidth: the admitted tasks' sum.
 	bw := int64(0)
+	total := int64(0)
 	if s.rules.fairServerInTotalBW {
 		bw = int64(len(s.rqs)) * toRatio(fairServerPeriod, fairServerRuntime)
+	}
+	for c := range s.rqs {
+		if rd := s.rdOf(CPUID(c)); rd.span == nil && c == 0 || rd.span != nil && rd.span.first(len(s.rqs)) == CPUID(c) {
+			total += rd.dlTotalBW // once per root domain, at its first CPU
+		}
 	}
 	for _, t := range s.tasks {
 		if t.dl.admitted {
@@ -51,8 +57,8 @@ func (s *Sim) checkDLInvariants(rq *rq) {
 			panic(fmt.Sprintf("invariant: runnable dl task %s is neither queued nor throttled at %s", t.name, s.now))
 		}
 	}
-	if bw != s.dl.totalBW {
-		panic(fmt.Sprintf("invariant: dl total_bw %d, recomputed %d at %s", s.dl.totalBW, bw, s.now))
+	if bw != total {
+		panic(fmt.Sprintf("invariant: dl total_bw %d over the root domains, recomputed %d at %s", total, bw, s.now))
 	}
 	s.checkLockInvariants()
 }

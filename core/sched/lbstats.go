@@ -227,7 +227,7 @@ func (s *Sim) findBusiestGroup(env *lbEnv) *schedGroup {
 	}
 	preferSibling := env.busy != nil && env.busy.flags&SDPreferSibling != 0
 	if sd.parent == nil {
-		s.rdOverload = s.sgOverload // root domain: rd->overload
+		s.rdOf(env.dst).overload = s.sgOverload // root domain: rd->overload
 	}
 	s.updateIdleCPUScan(env, sumUtil)
 	env.imbalance = 0

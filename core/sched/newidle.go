@@ -55,13 +55,14 @@ func (s *Sim) newidleBalance(rq *rq) int {
 		return 0
 	}
 	pulled := 0
-	gated := !s.rdOverload || rq.avgIdle < base.maxNewidleLBCost
+	overload := s.rdOf(rq.cpu).overload // this_rq->rd->overload
+	gated := !overload || rq.avgIdle < base.maxNewidleLBCost
 	if !s.rules.newidleGateCost {
-		gated = rq.avgIdle < s.sys.MigrationCostNs || !s.rdOverload
+		gated = rq.avgIdle < s.sys.MigrationCostNs || !overload
 	}
 	if gated {
 		s.updateNextBalance(base, &next)
-		if !s.rdOverload { // v4.17..v5.12 (nohz_stats.go)
+		if !overload { // v4.17..v5.12 (nohz_stats.go)
 			rq.lbSpan = s.nohzNewidleStats(rq)
 			s.startSpan(rq, rq.lbSpan)
 		}

@@ -180,7 +180,7 @@ func TestNewidleCostCutoff(t *testing.T) {
 			}
 			mcCost, numaCost := int64(18*1000), int64(72*1000) // statistics only: no busiest group
 			walk := func(avgIdle int64) int64 {
-				s.rdOverload = true // no task has started: nothing to pull anywhere
+				s.rdOf(0).overload = true // no task has started: nothing to pull anywhere
 				rq.avgIdle = avgIdle
 				s.newidleBalance(rq)
 				return s.takeLBSpan(rq)

@@ -237,7 +237,8 @@ func (s *Sim) syncIdleRqClockPelt(rq *rq) {
 	}
 }
 
-// clockPeltNow mirrors rq_clock_pelt() (= cfs_rq_clock_pelt(), no bandwidth).
+// clockPeltNow mirrors rq_clock_pelt() (= cfs_rq_clock_pelt() of the root;
+// a group cfs_rq's is cgroup_pelt_clock.go).
 func (rq *rq) clockPeltNow() uint64 { return rq.clockPelt - rq.lostIdleTime }
 
 // updateCfsRqLoadAvg mirrors update_cfs_rq_load_avg().
@@ -288,6 +289,9 @@ func (s *Sim) updateLoadAvg(rq *rq, t *Task, flags int) {
 	s.updateRqClockPelt(rq)
 	q := s.cfsOf(t)
 	now := rq.clockPeltNow()
+	if q.se != nil {
+		now = s.cfsRqClockPelt(rq, q) // a group cfs_rq's clock stops while throttled
+	}
 	se := &t.se.avg
 	if se.attached && flags&peltSkipAgeLoad == 0 {
 		// __update_load_avg_se()

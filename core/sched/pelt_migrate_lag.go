@@ -26,10 +26,10 @@ package sched
 //
 // Abstracted: sched_clock_cpu() is the simulation clock and rq_clock() has
 // no IRQ or steal time, so the estimate is exact up to lost_idle_time; the
-// throttled PELT clock is not modelled (cgroup_bandwidth.go), so
-// throttled_pelt_idle is 0 unless the queue emptied throttled (U64_MAX);
-// __update_blocked_fair()'s refresh of throttled_pelt_idle runs with the
-// blocked-load update, which is not modelled.
+// throttled_pelt_idle is the cfs_rq's throttled_clock_pelt_time
+// (cgroup_pelt_clock.go) read at the migration, standing in for
+// __update_blocked_fair()'s refresh of it, unless the queue emptied
+// throttled (U64_MAX).
 
 // loadAvgIsDecayed mirrors load_avg_is_decayed(): every sum is zero.
 func loadAvgIsDecayed(sa *schedAvg) bool {
@@ -53,7 +53,7 @@ func (s *Sim) migrateSEPeltLag(src *rq, t *Task) {
 	if q.peltIdleStopped {
 		return // throttled_pelt_idle == U64_MAX: the clock was stopped
 	}
-	now := src.clockPeltIdle
+	now := src.clockPeltIdle - min(src.clockPeltIdle, q.pc.lost) // - throttled_pelt_idle
 	if lut := q.avg.lastUpdateTime; now < lut {
 		now = lut
 	} else {

@@ -57,4 +57,5 @@ type rq struct {
 	kernUntil Time     // curr runs kernel code (sys) until then; its work starts after
 	ipiKind   byte     // the kind of the IPI in flight ('R' or 'F')
 	csd       []TaskID // call_single_queue: senders spinning on a queued function (csd.go)
+	cfsbCSD   []*cfsRq // cfsb_csd_list: cfs_rqs waiting for the async unthrottle (cgroup_unthrottle_async.go)
 }

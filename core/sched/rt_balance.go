@@ -69,9 +69,9 @@ func (s *Sim) updateRTMigration(rq *rq) {
 	if over != q.overloaded {
 		q.overloaded = over
 		if over {
-			s.rtoCount++
+			s.rdOf(rq.cpu).rtoCount++ // rt_set_overload()
 		} else {
-			s.rtoCount--
+			s.rdOf(rq.cpu).rtoCount--
 		}
 	}
 }
@@ -82,8 +82,9 @@ func (s *Sim) updateRTMigration(rq *rq) {
 func (s *Sim) lowestMask(p *Task) bool {
 	clear(s.rtMask)
 	best := -1
+	rd := s.rdOf(p.cpu) // task_rq(p)->rd->cpupri (root_domain.go)
 	for c := range s.rqs {
-		if !p.affinity.has(CPUID(c)) {
+		if !p.affinity.has(CPUID(c)) || !rd.has(CPUID(c)) {
 			continue
 		}
 		hp := s.rqs[c].rt.highestPrio()
@@ -273,12 +274,13 @@ func (s *Sim) moveRTTask(src, dst *rq, p *Task, why Reason) {
 // comment). It runs from balance_rt() before the pick, which then takes the
 // pulled task, so it does not reschedule this CPU.
 func (s *Sim) pullRTTask(this *rq) {
-	if s.rtoCount == 0 {
+	rd := s.rdOf(this.cpu) // this_rq->rd (root_domain.go)
+	if rd.rtoCount == 0 {
 		return
 	}
 	for c := range s.rqs {
 		src := &s.rqs[c]
-		if src == this || !src.rt.overloaded {
+		if src == this || !src.rt.overloaded || !rd.has(CPUID(c)) {
 			continue
 		}
 		if s.highestPrioNext(src) >= this.rt.highestPrio() {

@@ -15,15 +15,20 @@ package sched
 // (inc_rt_group() -> start_rt_bandwidth()) and stops when no CPU of the
 // group has rt_time or RT tasks.
 //
-// Modelled for groups directly below the root only (cgroup.go refuses RT
-// runtime deeper): the root rt_rq's flattened priority queue (rt.go) keeps
-// the group's tasks, and a task whose group is throttled on its CPU is
-// skipped by rtRq.first(), which is what the root sees once the group's
-// rt_se is dequeued. SIMPLIFIED: within one priority level the group's
-// tasks keep their own list positions instead of sharing the group rt_se's
-// one; RT_RUNTIME_SHARE (do_balance_runtime() borrowing runtime from the
-// other CPUs' group rt_rqs) is taken as off, as for the root rt_rq
-// (rt_bandwidth.go; docs/kernel-rules.md section 17.6).
+// Groups nest (/A/B below /A): a task's time is charged to its group's
+// rt_rq and to every ancestor's (rt_rq_of_se() of each rt_se up the
+// hierarchy), each level is throttled against its own runtime, and a
+// throttled level's rt_se leaves its parent's rt_rq, taking everything
+// below with it. tg_rt_schedulable() (checkRTSchedulable) keeps the
+// children's runtime within the parent's. The root rt_rq's flattened
+// priority queue (rt.go) keeps the tasks, and a task with a throttled
+// group at any level on its CPU is skipped by rtRq.first(), which is what
+// the root sees once that level's rt_se is dequeued. SIMPLIFIED: within
+// one priority level the group's tasks keep their own list positions
+// instead of sharing the group rt_se's one. RT_RUNTIME_SHARE
+// (balanceRTRuntime) borrows per level (docs/kernel-rules.md 17.6).
+
+import "fmt"
 
 // rtGroupBw is a task group's struct rt_bandwidth and its per-CPU rt_rqs.
 type rtGroupBw struct {
@@ -61,10 +66,57 @@ func rtGroupOf(p *Task) *taskGroup {
 	return nil
 }
 
-// rtGroupThrottled reports whether p's group rt_rq on its CPU is throttled.
+// rtGroupThrottled reports whether p's group rt_rq on its CPU, or an
+// ancestor's, is throttled (rt_rq_throttled() of a level that dequeued
+// its rt_se).
 func rtGroupThrottled(p *Task) bool {
-	tg := rtGroupOf(p)
-	return tg != nil && tg.rt.rqs[p.cpu].throttled
+	for tg := rtGroupOf(p); tg != nil; tg = tg.parent {
+		if tg.rt != nil && tg.rt.rqs[p.cpu].throttled {
+			return true
+		}
+	}
+	return false
+}
+
+// rtUnder reports whether p's RT group is tg or below it (p is counted
+// in tg's rt_rq's rt_nr_running).
+func (s *Sim) rtUnder(p *Task, tg *taskGroup) bool {
+	g := rtGroupOf(p)
+	return g != nil && s.tgUnder(g, tg)
+}
+
+// checkRTSchedulable mirrors tg_rt_schedulable() over the hierarchy: a
+// group's children's RT bandwidth (to_ratio(period, runtime), RUNTIME_INF
+// counting as a whole CPU) adds up to at most its own; a group without RT
+// runtime (0) has none to give.
+func (s *Sim) checkRTSchedulable() error {
+	sum := make([]uint64, len(s.cfg.Cgroups)+1)
+	for _, spec := range s.cfg.Cgroups {
+		if spec.RTRuntime != 0 {
+			sum[spec.Parent] += rtRatio(spec.RTPeriod, spec.RTRuntime)
+		}
+	}
+	for k, spec := range s.cfg.Cgroups {
+		own := uint64(0)
+		if spec.RTRuntime != 0 {
+			own = rtRatio(spec.RTPeriod, spec.RTRuntime)
+		}
+		if sum[k+1] > own {
+			return fmt.Errorf("cgroups[%d] (%s): its child groups' RT runtime adds up to more than its own (%d ns per %d ns; tg_rt_schedulable(): -EINVAL)", k, spec.Path, spec.RTRuntime, spec.RTPeriod)
+		}
+	}
+	return nil
+}
+
+// rtRatio is to_ratio(period, runtime) in BW_SHIFT (20) fixed point.
+func rtRatio(period, runtime Time) uint64 {
+	if runtime == Unlimited {
+		return 1 << 20
+	}
+	if period <= 0 {
+		return 0
+	}
+	return uint64(runtime) << 20 / uint64(period)
 }
 
 // first is the task pick_next_rt_entity() reaches from the root rt_rq:
@@ -84,10 +136,20 @@ func (q *rtRq) first() *Task {
 	return nil
 }
 
-// startRTGroupBandwidth mirrors start_rt_bandwidth(&tg->rt_bandwidth).
+// startRTGroupBandwidth mirrors inc_rt_group() -> start_rt_bandwidth() at
+// every level p's enqueue increments (its group's rt_rq and each
+// ancestor's).
 func (s *Sim) startRTGroupBandwidth(p *Task) {
-	tg := rtGroupOf(p)
-	if tg == nil || tg.rt.active || !s.rtThrottling() || tg.rt.runtime == Unlimited {
+	for tg := rtGroupOf(p); tg != nil; tg = tg.parent {
+		if tg.rt != nil {
+			s.startRTGroupTimer(p, tg)
+		}
+	}
+}
+
+// startRTGroupTimer mirrors start_rt_bandwidth(&tg->rt_bandwidth).
+func (s *Sim) startRTGroupTimer(p *Task, tg *taskGroup) {
+	if tg.rt.active || !s.rtThrottling() || tg.rt.runtime == Unlimited {
 		return
 	}
 	tg.rt.active = true
@@ -99,13 +161,22 @@ func (s *Sim) startRTGroupBandwidth(p *Task) {
 	s.q.push(qevent{at: s.now + tg.rt.period, kind: qRTGroupPeriod, task: TaskID(tg.id), cpu: cpu, gen: tg.rt.gen, prio: prioTimer})
 }
 
-// rtGroupAccount charges delta to curr's group rt_rq and reports whether
-// sched_rt_runtime_exceeded() throttled it.
+// rtGroupAccount charges delta to curr's group rt_rq and every
+// ancestor's (the for_each_sched_rt_entity() walk of update_curr_rt())
+// and reports whether one of them is throttled.
 func (s *Sim) rtGroupAccount(rq *rq, curr *Task, delta int64) bool {
-	tg := rtGroupOf(curr)
-	if tg == nil {
-		return false
+	throttled := false
+	for tg := rtGroupOf(curr); tg != nil; tg = tg.parent {
+		if tg.rt != nil && s.rtGroupAccountLevel(rq, tg, delta) {
+			throttled = true
+		}
 	}
+	return throttled
+}
+
+// rtGroupAccountLevel charges delta to tg's rt_rq on rq and reports
+// whether sched_rt_runtime_exceeded() throttled it.
+func (s *Sim) rtGroupAccountLevel(rq *rq, tg *taskGroup, delta int64) bool {
 	g := &tg.rt.rqs[rq.cpu]
 	g.rtTime += delta
 	if g.throttled {
@@ -136,7 +207,7 @@ func (s *Sim) rtGroupPeriodTimer(tg *taskGroup) {
 		}
 		enqueue := false
 		if g.rtTime > 0 {
-			if c := rq.curr; c != nil && c.isRT() && rtGroupOf(c) == tg {
+			if c := rq.curr; c != nil && c.isRT() && s.rtUnder(c, tg) {
 				s.updateCurrRT(rq) // update_rq_clock(): charge the time up to now
 			}
 			if g.throttled {
@@ -158,7 +229,7 @@ func (s *Sim) rtGroupPeriodTimer(tg *taskGroup) {
 		} else if queued > 0 {
 			idle = false
 		}
-		if next := rq.rt.first(); enqueue && next != nil && rtGroupOf(next) == tg &&
+		if next := rq.rt.first(); enqueue && next != nil && s.rtUnder(next, tg) &&
 			(rq.curr == nil || !rq.curr.isRT() || next.prio() < rq.curr.prio()) && !rq.rt.throttled {
 			// sched_rt_rq_enqueue() -> resched_curr().
 			s.reschedCurr(rq, preemptReason(rq.curr, next), next.id, false)
@@ -176,11 +247,12 @@ func (s *Sim) rtGroupPeriodTimer(tg *taskGroup) {
 	}
 }
 
-// rtGroupQueued is the group rt_rq's rt_nr_running on rq.
+// rtGroupQueued is the group rt_rq's rt_nr_running on rq: the RT tasks
+// queued in tg or below it.
 func (s *Sim) rtGroupQueued(rq *rq, tg *taskGroup) int {
 	n := 0
 	for _, t := range rq.rt.queue {
-		if rtGroupOf(t) == tg {
+		if s.rtUnder(t, tg) {
 			n++
 		}
 	}
@@ -205,8 +277,8 @@ func (s *Sim) moveRTGroup(rq *rq, t *Task) {
 
 // balanceRTRuntime mirrors balance_runtime() -> do_balance_runtime() for
 // the group's rt_rq on cpu: with RT_RUNTIME_SHARE, an rt_rq past its
-// runtime takes 1/n of each other CPU's spare runtime (n = the root
-// domain's CPUs, here all of them), in CPU order, until it holds a whole
+// runtime takes 1/n of each other CPU's spare runtime (n = the CPUs of
+// its root domain, root_domain.go), in CPU order, until it holds a whole
 // period. The borrowed runtime stays (only __disable_runtime() at a
 // domain rebuild returns it, which no scenario does).
 func (s *Sim) balanceRTRuntime(tg *taskGroup, cpu CPUID) {
@@ -216,10 +288,11 @@ func (s *Sim) balanceRTRuntime(tg *taskGroup, cpu CPUID) {
 		return
 	}
 	period := int64(b.period)
-	weight := int64(len(b.rqs))
+	rd := s.rdOf(cpu) // rd->span
+	weight := int64(rd.weight)
 	for i := range b.rqs {
 		iter := &b.rqs[i]
-		if CPUID(i) == cpu {
+		if CPUID(i) == cpu || !rd.has(CPUID(i)) {
 			continue
 		}
 		diff := iter.runtime - iter.rtTime

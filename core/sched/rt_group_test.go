@@ -64,19 +64,24 @@ func TestRTGroupUnlimited(t *testing.T) {
 	}
 }
 
-// RT runtime in a nested group and a runtime above the period are refused
-// with the group named.
+// A child group with more RT runtime than its parent (tg_rt_schedulable()),
+// one below a group without RT runtime, and a runtime above the period are
+// refused with the group named.
 func TestRTGroupRefused(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		set  func(b *runBuilder)
 		msg  string
 	}{
-		{"nested", func(b *runBuilder) {
+		{"child above parent", func(b *runBuilder) {
 			b.cgroup("/P", "", 1024).cgroup("/P/C", "/P", 1024)
-			b.cgroups[0].RTRuntime, b.cgroups[0].RTPeriod = 50*Millisecond, Second
+			b.cgroups[0].RTRuntime, b.cgroups[0].RTPeriod = 10*Millisecond, Second
+			b.cgroups[1].RTRuntime, b.cgroups[1].RTPeriod = 50*Millisecond, Second
+		}, "cgroups[0] (/P): its child groups' RT runtime adds up to more than its own"},
+		{"parent without runtime", func(b *runBuilder) {
+			b.cgroup("/P", "", 1024).cgroup("/P/C", "/P", 1024)
 			b.cgroups[1].RTRuntime, b.cgroups[1].RTPeriod = 10*Millisecond, Second
-		}, "cgroups[1] (/P/C): RT runtime (cpu.rt_runtime_us) in a nested group is not modelled"},
+		}, "cgroups[0] (/P): its child groups' RT runtime adds up"},
 		{"above period", func(b *runBuilder) {
 			b.cgroup("/R", "", 1024)
 			b.cgroups[0].RTRuntime, b.cgroups[0].RTPeriod = 2*Second, Second

@@ -376,6 +376,33 @@ type kernelRules struct {
 	// 10.2). Applied to group rt_rqs only (rt_group.go); the root rt_rq
 	// keeps the documented divergence of rt_bandwidth.go.
 	rtRuntimeShare bool
+	// throttledClockLessLost: a throttled cfs_rq's PELT clock reads its
+	// snapshot less the time already spent throttled (1a99ae3f00d3
+	// "sched/fair: Fix the wrong throttled clock time for
+	// cfs_rq_clock_task()", v4.8 [R patch]); before, the raw snapshot
+	// (cgroup_pelt_clock.go).
+	throttledClockLessLost bool
+	// throttledClockPelt: tg_throttle_down()/tg_unthrottle_up() snapshot
+	// rq_clock_pelt() rather than rq_clock_task() ("sched/fair: Fix
+	// cfs_rq_clock_pelt() for throttled cfs_rq", Chengming Zhou, pulled
+	// in sched-core-2022-05-23, v5.19 [R mails]).
+	throttledClockPelt bool
+	// peltClockStopEmpty: a throttled cfs_rq's PELT clock stops only once
+	// it has no entity queued (pelt_clock_throttled; e1fad12dcb66, the
+	// v6.18 task-based throttle [R patch v3]).
+	peltClockStopEmpty bool
+	// asyncUnthrottle: distribute_cfs_runtime() unthrottles a remote
+	// CPU's cfs_rq through its cfsb_csd (an async call-function request)
+	// instead of under its rq lock (8ad075c2eb1f, v6.2 [R mails];
+	// cgroup_unthrottle_async.go).
+	asyncUnthrottle bool
+	// userCpusPtr: sched_setaffinity() keeps the requested mask in
+	// user_cpus_ptr and set_cpus_allowed_ptr() (cpuset_attach()) narrows
+	// a new cpuset to it (8f9ea86fdf99 "sched: Always preserve the user
+	// requested cpumask", da019032819a "sched: Enforce user requested
+	// affinity" [R mails]; v6.2 [M release: tip in 2022-09, v6.1 or v6.2,
+	// both between the v5.8 and v6.6 profiles]; cpuset.go).
+	userCpusPtr bool
 
 	// --- Policy and priority changes during a run (setattr.go; section 18) ---
 
@@ -492,6 +519,11 @@ func rulesFor(v int) kernelRules {
 		throttleDequeueSpecial: v >= 612,
 		taskThrottle:           v >= 618,
 		rtRuntimeShare:         v > 0 && v < 510,
+		throttledClockLessLost: v >= 408,
+		throttledClockPelt:     v >= 519,
+		peltClockStopEmpty:     v >= 618,
+		asyncUnthrottle:        v >= 602,
+		userCpusPtr:            v >= 602,
 
 		niceViaPrioChanged:   v >= 506,
 		prioChangedSkipsLone: v >= 506,

@@ -26,6 +26,9 @@ func init() {
 		"expect-first-run": cmdExpectFirstRun,
 		"cgroup":           cmdCgroup, // script_cgroup_test.go
 		"cpustat":          cmdCpustat,
+		"pelt":             cmdPelt,
+		"build-error":      cmdBuildError,
+		"affinity":         cmdAffinity,
 	}
 }
 
@@ -86,7 +89,8 @@ func (e *scriptEnv) run() *testRun {
 }
 
 // kernel v5.8 [hz=250] [topology=smp-1] [preempt=none] [duration=1s] [seed=1]
-// [pi=on|off] starts a new run (pi: priority inheritance for the mutexes).
+// [pi=on|off] [hw=default] [rtgroup=on] starts a new run (pi: priority inheritance for
+// the mutexes; hw=default: the machine's hardware costs, DefaultHW).
 func cmdKernel(e *scriptEnv) string {
 	if len(e.d.args) == 0 || e.d.args[0].key != "" {
 		e.t.Fatalf("%s:%d: kernel: want a profile name first", e.path, e.d.line)
@@ -109,6 +113,15 @@ func cmdKernel(e *scriptEnv) string {
 			e.t.Fatalf("%s:%d: kernel pi=%s: want on or off", e.path, e.d.line, v)
 		}
 		e.b.withPI(v == "on")
+	}
+	if v, ok := e.arg("rtgroup"); ok { // kernel.rt_group_sched
+		e.b.rtGroupOn = v == "on"
+	}
+	if v, ok := e.arg("hw"); ok {
+		if v != "default" {
+			e.t.Fatalf("%s:%d: kernel hw=%s: want default", e.path, e.d.line, v)
+		}
+		e.b.withHW()
 	}
 	return ""
 }
@@ -228,6 +241,16 @@ func (e *scriptEnv) program(b *runBuilder, spec string) {
 			b.unlock(parts[1])
 		case "exit":
 			b.exit()
+		case "affinity": // sched_setaffinity(0, CPUs), CPUs as 0+1+3
+			var cs []int
+			for _, c := range strings.Split(parts[1], "+") {
+				n, err := strconv.Atoi(c)
+				if err != nil {
+					e.t.Fatal(err)
+				}
+				cs = append(cs, n)
+			}
+			b.op(Op{Kind: OpAffinity, CPUs: cs})
 		case "cgroup": // sched_move_task() to cgroup PATH (script_cgroup_test.go)
 			b.op(Op{Kind: OpCgroup, Target: b.cgroupID(parts[1])})
 		case "setattr", "nice": // script_setattr_test.go
@@ -261,7 +284,8 @@ func fmtMs(t Time) string {
 
 var traceKinds = map[string]EventKind{"switch": EvSwitch, "wakeup": EvWakeup, "wakeup_new": EvWakeupNew,
 	"fork": EvFork, "exit": EvExit, "resched": EvResched, "tick": EvTick, "migrate": EvMigrate,
-	"throttle": EvCgroupThrottle, "unthrottle": EvCgroupUnthrottle, "setattr": EvSetattr}
+	"throttle": EvCgroupThrottle, "unthrottle": EvCgroupUnthrottle, "setattr": EvSetattr,
+	"ipi": EvIPIRaise, "ipi_entry": EvIPIEntry, "wake_idle_no_ipi": EvWakeIdleNoIPI}
 
 // describe renders an event with task names, for traces.
 func (r *testRun) describe(e *Event) string {
@@ -280,6 +304,10 @@ func (r *testRun) describe(e *Event) string {
 		return fmt.Sprintf("%s migrate %s cpu%d -> cpu%d reason=%s", fmtMs(e.Time), r.name(e.Next), e.Arg, e.CPU, e.Reason)
 	case EvSetattr:
 		return fmt.Sprintf("%s cpu%d sched_setattr by=%s task=%s oldprio=%d", fmtMs(e.Time), e.CPU, r.name(e.Prev), r.name(e.Next), e.Arg)
+	case EvIPIRaise:
+		return fmt.Sprintf("%s cpu%d ipi_raise %c from=cpu%d", fmtMs(e.Time), e.CPU, e.PrevState, e.Arg)
+	case EvIPIEntry:
+		return fmt.Sprintf("%s cpu%d ipi_entry %c", fmtMs(e.Time), e.CPU, e.PrevState)
 	case EvCgroupThrottle, EvCgroupUnthrottle:
 		return fmt.Sprintf("%s cpu%d %s %s", fmtMs(e.Time), e.CPU, e.Kind, r.cfg.Cgroups[e.Arg-1].Path)
 	}

@@ -246,7 +246,7 @@ func mulDiv(a, b, c int64) int64 {
 // dlReleaseNow is __dl_sub() of a task that left SCHED_DEADLINE.
 func (s *Sim) dlReleaseNow(p *Task) {
 	if p.dl.admitted {
-		s.dl.totalBW -= p.dl.bw
+		p.dl.rd.dlTotalBW -= p.dl.bw
 		p.dl.admitted = false
 	}
 	p.dl.releaseAt = 0
@@ -290,8 +290,12 @@ func (s *Sim) dlSetattrOverflow(p *Task, a *Attr) error {
 	if hasDL && newBW == p.dl.bw {
 		return nil
 	}
-	limit := s.dlBWLimit()
-	over := func(old int64) bool { return limit >= 0 && limit < s.dl.totalBW-old+newBW }
+	rd := s.dlRootDomain(p)
+	if p.dl.admitted {
+		rd = p.dl.rd
+	}
+	limit := s.dlBWLimit(rd)
+	over := func(old int64) bool { return limit >= 0 && limit < rd.dlTotalBW-old+newBW }
 	switch {
 	case a.Policy.IsDeadline() && !hasDL && !over(0):
 		if p.dl.admitted {
@@ -303,11 +307,11 @@ func (s *Sim) dlSetattrOverflow(p *Task, a *Attr) error {
 			s.dlReleaseNow(p)
 			s.dlReleaseDue()
 		}
-		s.dl.totalBW += newBW
-		p.dl.bw, p.dl.admitted = newBW, true
+		rd.dlTotalBW += newBW
+		p.dl.bw, p.dl.admitted, p.dl.rd = newBW, true, rd
 		return nil
 	case a.Policy.IsDeadline() && hasDL && !over(p.dl.bw):
-		s.dl.totalBW += newBW - p.dl.bw
+		rd.dlTotalBW += newBW - p.dl.bw
 		p.dl.bw = newBW
 		return nil
 	case !a.Policy.IsDeadline() && hasDL:
@@ -318,7 +322,7 @@ func (s *Sim) dlSetattrOverflow(p *Task, a *Attr) error {
 	}
 	unit := float64(int64(1) << bwShift)
 	return fmt.Errorf("task %s: sched_setattr(SCHED_DEADLINE) at %s refused (sched_dl_overflow(): EBUSY): its bandwidth %.3f (dl_runtime/dl_period) on top of %.3f already admitted exceeds %.3f CPUs (sched_rt_runtime_us/sched_rt_period_us = %d/%d times the root domain's capacity)",
-		p.name, s.now, float64(newBW)/unit, float64(s.dl.totalBW-p.dl.bw*boolInt(hasDL))/unit, float64(limit)/unit, s.sys.RTRuntimeUs, s.sys.RTPeriodUs)
+		p.name, s.now, float64(newBW)/unit, float64(rd.dlTotalBW-p.dl.bw*boolInt(hasDL))/unit, float64(limit)/unit, s.sys.RTRuntimeUs, s.sys.RTPeriodUs)
 }
 
 func boolInt(b bool) int64 {

@@ -134,10 +134,9 @@ type Sim struct {
 	nohzNextBlocked           int64     // nohz.next_blocked, jiffies (nohz_stats.go)
 	lbCost                    int64     // load-balancing time being accumulated (lbcost.go)
 	nlb                       nlbAbort  // the RT task of the newidle walk under way (irqoff.go)
-	rdOverload, sgOverload    bool      // rd->overload; SG_OVERLOAD of the current stats pass
+	sgOverload                bool      // SG_OVERLOAD of the current stats pass
 	lruSeq                    uint64
 	rtMask                    cpuMask      // find_lowest_rq()'s lowest_mask (rt_balance.go)
-	rtoCount                  int          // rd->rto_count: RT-overloaded CPUs
 	rtPeriodActive            bool         // def_rt_bandwidth.rt_period_active
 	rtPeriodGen               uint32       // cancels a pending qRTPeriod
 	dl                        dlGlobal     // root-domain deadline state (dl_cbs.go, dl_balance.go)
@@ -158,6 +157,11 @@ type Sim struct {
 	wakeQueued                bool            // the current resched delivers a TTWU_QUEUE wake-list entry
 	done                      bool
 	err                       error
+
+	// Root domains (root_domain.go): rd0 when no cpuset partition splits
+	// the CPUs, else cpuRd[cpu] is cpu_rq(cpu)->rd.
+	rd0   rootDomain
+	cpuRd []*rootDomain
 }
 
 // New validates cfg and builds a run ready to start at time 0.
@@ -220,6 +224,7 @@ func New(cfg Config) (*Sim, error) {
 	if err := s.initCpusets(); err != nil { // cpuset.go
 		return nil, err
 	}
+	s.initRootDomains() // root_domain.go
 	s.buildSchedDomains()
 	s.lbEnv.cpus = newCPUMask(n)
 	s.scanMask = newCPUMask(n)
@@ -285,6 +290,9 @@ func New(cfg Config) (*Sim, error) {
 			}
 			if !s.restrictToCpuset(t, spec.Cgroup) { // cpuset.go
 				return nil, fmt.Errorf("tasks[%d] (%s): its CPUs and the effective cpuset of cgroup %s share no CPU", gi, spec.Name, s.cfg.Cgroups[spec.Cgroup-1].Path)
+			}
+			if err := s.checkDLSpan(gi, t); err != nil { // root_domain.go
+				return nil, err
 			}
 			s.q.push(qevent{at: spec.Start, kind: qStart, task: t.id, prio: prioTimer})
 		}
@@ -579,12 +587,20 @@ func (s *Sim) step() {
 		s.localCPU = e.cpu
 		s.idleStep(rq)
 	case qCSDQueue:
+		from := CPUID(e.gen) - 1 // the async unthrottle's timer CPU
+		if e.task != csdCfsb {
+			from = s.tasks[e.task].cpu
+		}
 		s.localCPU = e.cpu
-		s.csdQueue(&s.rqs[e.cpu], e.task)
+		s.csdQueue(&s.rqs[e.cpu], e.task, from)
 	case qCSDIPI:
 		s.localCPU = e.cpu
 		s.csdIPI(&s.rqs[e.cpu])
 	case qCSDDone:
+		if e.task == csdCfsb {
+			s.cfsbCSDUnthrottle(&s.rqs[e.cpu]) // cgroup_unthrottle_async.go
+			break
+		}
 		s.csdRelease(s.tasks[e.task])
 	case qRTGroupPeriod:
 		tg := s.tgs[e.task]

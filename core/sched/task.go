@@ -146,6 +146,10 @@ type Task struct {
 	// its cfs_rq's limbo list; throttleWork = the throttle task work is
 	// queued for its return to user mode.
 	throttled, throttleWork bool
+	// userMask is user_cpus_ptr (v6.2+): the mask the task last asked for
+	// with sched_setaffinity(), which a cpuset move keeps within the new
+	// cpuset (cpuset.go cpusetMask); nil = never asked.
+	userMask cpuMask
 }
 
 // timerState is one rt-app timer resource.
