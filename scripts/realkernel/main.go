@@ -75,11 +75,13 @@ func run(args []string) error {
 	mdOut := fs.String("o", "", "Markdown report (default: <repo>/docs/real-kernel.md)")
 	jsonOut := fs.String("json", "", "also write the raw measurements as JSON here")
 	noSim := fs.Bool("no-sim", false, "skip the simulator column")
+	repeats := fs.Int("repeats", 3, "real runs of each mixed, unpinned case (mix-*), for their spread")
+	before := fs.String("before", defaultBeforeRev, "commit whose simulator gives the mixed cases' before column (\"\" to skip; before.go)")
 	section := fs.String("section", "", "replace only the part of the -o file between <!-- realkernel:NAME begin --> and <!-- realkernel:NAME end --> (appended if missing) with these cases, e.g. -section cgroups -cases cg-1-vs-4,...")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 || *duration <= 0 || *pipeLoops <= 0 {
+	if fs.NArg() > 0 || *duration <= 0 || *pipeLoops <= 0 || *repeats <= 0 {
 		return fmt.Errorf("usage: go run ./scripts/realkernel [-duration D] [-cases a,b] [-pipe-loops N] [-o FILE] [-json FILE] [-no-sim]")
 	}
 	rest, withPipe := splitPipe(*caseList)
@@ -107,7 +109,7 @@ func run(args []string) error {
 		return fmt.Errorf("need at least 2 CPUs, have %d", res.Machine.CPUs)
 	}
 	if len(cases) > 0 {
-		if err := measureAll(ctx, root, cases, *duration, &res); err != nil {
+		if err := measureAll(ctx, root, cases, *duration, *repeats, &res); err != nil {
 			return err
 		}
 	}
@@ -121,11 +123,24 @@ func run(args []string) error {
 		}
 		res.Pipe = pr
 	}
+	var bt *beforeTree
 	for i := range res.Cases {
 		c := cases[slices.IndexFunc(cases, func(c caseSpec) bool { return c.ID == res.Cases[i].ID })] // measureAll may skip some
 		if err := addSim(ctx, root, c, &res.Cases[i], &res.Machine, *duration, *noSim); err != nil {
 			return err
 		}
+		if !c.mixed() || *noSim || *before == "" {
+			continue
+		}
+		if bt == nil {
+			t, err := extractBefore(root, *before)
+			if err != nil {
+				return err
+			}
+			defer os.RemoveAll(t.Dir)
+			bt = &t
+		}
+		addBefore(ctx, root, *bt, &res.Cases[i])
 	}
 	if *jsonOut != "" {
 		b, err := json.MarshalIndent(res, "", "  ")
@@ -153,7 +168,9 @@ func run(args []string) error {
 
 // measureAll runs every case on the real kernel, with schedstats on and the
 // harness pinned to CPU 0, restoring both afterwards.
-func measureAll(ctx context.Context, root string, cases []caseSpec, d time.Duration, res *results) error {
+// A mixed case is run repeats times; its tasks keep every run and report
+// their mean.
+func measureAll(ctx context.Context, root string, cases []caseSpec, d time.Duration, repeats int, res *results) error {
 	restore, state := enableSchedstats()
 	defer restore()
 	res.Machine.Schedstats = state
@@ -183,27 +200,49 @@ func measureAll(ctx context.Context, root string, cases []caseSpec, d time.Durat
 		cases = flat
 	}
 	for _, c := range cases {
-		fmt.Fprintf(os.Stderr, "measuring %s for %v\n", c.ID, d)
-		measured, nz, cgStats, err := measureCase(ctx, bin, c, d)
-		if err != nil {
-			return fmt.Errorf("case %s: %v", c.ID, err)
+		n := 1
+		if c.mixed() {
+			n = repeats
 		}
+		var runs [][]realTask
+		var nz noise
+		var cgStats []cpuStat
+		for k := range n {
+			fmt.Fprintf(os.Stderr, "measuring %s for %v (run %d of %d)\n", c.ID, d, k+1, n)
+			measured, nzk, cg, err := measureCase(ctx, bin, c, d)
+			if err != nil {
+				return fmt.Errorf("case %s: %v", c.ID, err)
+			}
+			runs, cgStats = append(runs, measured), cg
+			nz.MachineSwitches += nzk.MachineSwitches
+			nz.TaskSwitches += nzk.TaskSwitches
+			nz.StealMS += nzk.StealMS
+		}
+		nz.MachineSwitches, nz.TaskSwitches, nz.StealMS = nz.MachineSwitches/int64(n), nz.TaskSwitches/int64(n), nz.StealMS/int64(n)
 		cr := caseResult{ID: c.ID, Description: c.Description, DurationNS: d.Nanoseconds(),
 			CPUs: len(c.cpuSet()), Noise: nz, CaseFile: "scripts/realkernel/cases/" + c.ID + ".json"}
+		if c.mixed() {
+			cr.Repeats = n
+		}
 		ideal := c.expectedShares()
 		for i, t := range c.tasks() {
-			w := "hog"
-			if t.Spec.PeriodUS > 0 {
-				w = fmt.Sprintf("periodic run %dus every %dus (absolute)", t.Spec.RunUS, t.Spec.PeriodUS)
+			w := t.Spec.workload()
+			var perRun []realTask
+			for _, r := range runs {
+				perRun = append(perRun, r[i])
 			}
-			cr.Tasks = append(cr.Tasks, taskResult{Name: t.Name, Policy: t.Spec.Policy, Nice: t.Spec.Nice,
-				CPUs: t.Spec.CPUs, Workload: w, IdealPct: ideal[t.Name], Real: measured[i]})
+			tr := taskResult{Name: t.Name, Policy: t.Spec.Policy, Nice: t.Spec.Nice,
+				CPUs: t.Spec.CPUs, Workload: w, IdealPct: ideal[t.Name], Real: meanReal(perRun)}
+			if c.mixed() {
+				tr.RealRuns = perRun
+			}
+			cr.Tasks = append(cr.Tasks, tr)
 		}
 		for i, g := range c.Cgroups {
 			gr := cgroupResult{Path: g.Path, Real: cgStats[i]}
 			for j, t := range c.tasks() {
 				if t.Spec.Cgroup == g.Path || strings.HasPrefix(t.Spec.Cgroup, g.Path+"/") {
-					gr.RealUsage += measured[j].SharePct
+					gr.RealUsage += runs[0][j].SharePct
 				}
 			}
 			cr.Cgroups = append(cr.Cgroups, gr)
@@ -227,10 +266,13 @@ func addSim(ctx context.Context, root string, c caseSpec, cr *caseResult, m *mac
 		return nil
 	}
 	fmt.Fprintf(os.Stderr, "simulating %s\n", c.ID)
-	sim, err := runSim(ctx, root, cr.CaseFile)
+	sim, seeds, err := runSim(ctx, root, cr.CaseFile)
 	if err != nil {
 		cr.SimError = err.Error()
 		return nil
+	}
+	if c.mixed() {
+		cr.SimDurationNS = sim.DurationNS
 	}
 	for i := range cr.Tasks {
 		t, ok := sim.task(cr.Tasks[i].Name)
@@ -242,6 +284,12 @@ func addSim(ctx context.Context, root string, c caseSpec, cr *caseResult, m *mac
 			return nil
 		}
 		cr.Tasks[i].Sim = &t
+		if c.mixed() {
+			for _, m := range seeds {
+				st, _ := m.task(t.Name) // meanMetrics checked every seed has it
+				cr.Tasks[i].SimSeeds = append(cr.Tasks[i].SimSeeds, st)
+			}
+		}
 		cr.Tasks[i].SimSharePct = 100 * float64(t.RuntimeNS) / float64(sim.DurationNS)
 	}
 	for i := range cr.Cgroups {

@@ -104,12 +104,7 @@ type worker struct {
 }
 
 func startWorker(bin string, t task, lifetime time.Duration) (*worker, error) {
-	args := []string{"-n", t.Name, "-t", strconv.Itoa(int(lifetime.Seconds()) + 1)}
-	if t.Spec.PeriodUS > 0 {
-		args = append(args, "periodic", strconv.Itoa(t.Spec.RunUS), strconv.Itoa(t.Spec.PeriodUS))
-	} else {
-		args = append(args, "hog")
-	}
+	args := append([]string{"-n", t.Name, "-t", strconv.Itoa(int(lifetime.Seconds()) + 1)}, t.Spec.workerArgs()...)
 	inR, inW, err := os.Pipe()
 	if err != nil {
 		return nil, err
