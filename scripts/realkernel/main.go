@@ -19,6 +19,14 @@
 // round trip of perf bench sched pipe style ping-pong, pinned to one CPU and
 // across two, beside the simulator's demo/pipe-pingpong program.
 //
+// The mixed cases (mixed.go, ids mix-*) leave every task free on both CPUs:
+// hogs, a periodic task and seeded run/sleep tasks whose demand is below,
+// near and above two CPUs. Each is measured -repeats times; the report shows
+// per task the mean and range of CPU share, wait per slice (run_delay /
+// pcount), migrations and switches over the real runs and over the
+// simulator's seeds, for this code and for the simulator before issue 18's
+// fixes (-before, before.go).
+//
 // The workloads are a small C program (worker.c, compiled with gcc into a temp
 // dir) so that no runtime (GC, extra threads) adds switches of its own. Each case
 // runs for -duration with the harness itself kept on CPU 0; counters are read from
@@ -30,7 +38,7 @@
 //
 // Usage, from the repository root, as root:
 //
-//	go run ./scripts/realkernel [-duration 10s] [-cases a,b] [-pipe-loops N] [-o docs/real-kernel.md] [-json FILE] [-no-sim]
+//	go run ./scripts/realkernel [-duration 10s] [-cases a,b] [-pipe-loops N] [-repeats 3] [-before REV] [-o docs/real-kernel.md] [-json FILE] [-no-sim]
 //
 // Regenerating docs/real-kernel.md (all cases, the pipe case included) needs an
 // otherwise idle machine: go run ./scripts/realkernel -o docs/real-kernel.md.
@@ -70,7 +78,7 @@ func run(args []string) error {
 		fs.PrintDefaults()
 	}
 	duration := fs.Duration("duration", 10*time.Second, "measurement time per case")
-	caseList := fs.String("cases", "", "comma-separated case ids (default: all): nice0-vs-nice5, nice0-vs-idle, two-hogs, periodic-vs-hog, three-hogs-two-cpus, "+pipeCaseID)
+	caseList := fs.String("cases", "", "comma-separated case ids (default: all): nice0-vs-nice5, nice0-vs-idle, two-hogs, periodic-vs-hog, three-hogs-two-cpus, fifo-vs-other, cg-*, mix-below, mix-near, mix-over, "+pipeCaseID)
 	pipeLoops := fs.Int64("pipe-loops", 200000, "round trips per placement of the "+pipeCaseID+" case")
 	mdOut := fs.String("o", "", "Markdown report (default: <repo>/docs/real-kernel.md)")
 	jsonOut := fs.String("json", "", "also write the raw measurements as JSON here")
