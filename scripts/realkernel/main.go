@@ -85,6 +85,7 @@ func run(args []string) error {
 	noSim := fs.Bool("no-sim", false, "skip the simulator column")
 	repeats := fs.Int("repeats", 3, "real runs of each mixed, unpinned case (mix-*), for their spread")
 	before := fs.String("before", defaultBeforeRev, "commit whose simulator gives the mixed cases' before column (\"\" to skip; before.go)")
+	traceDir := fs.String("trace", "", "record each case's first real run with tracefs into DIR/<id>.real.txt (tracefs.go)")
 	section := fs.String("section", "", "replace only the part of the -o file between <!-- realkernel:NAME begin --> and <!-- realkernel:NAME end --> (appended if missing) with these cases, e.g. -section cgroups -cases cg-1-vs-4,...")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -117,7 +118,7 @@ func run(args []string) error {
 		return fmt.Errorf("need at least 2 CPUs, have %d", res.Machine.CPUs)
 	}
 	if len(cases) > 0 {
-		if err := measureAll(ctx, root, cases, *duration, *repeats, &res); err != nil {
+		if err := measureAll(ctx, root, cases, *duration, *repeats, *traceDir, &res); err != nil {
 			return err
 		}
 	}
@@ -178,7 +179,7 @@ func run(args []string) error {
 // harness pinned to CPU 0, restoring both afterwards.
 // A mixed case is run repeats times; its tasks keep every run and report
 // their mean.
-func measureAll(ctx context.Context, root string, cases []caseSpec, d time.Duration, repeats int, res *results) error {
+func measureAll(ctx context.Context, root string, cases []caseSpec, d time.Duration, repeats int, traceDir string, res *results) error {
 	restore, state := enableSchedstats()
 	defer restore()
 	res.Machine.Schedstats = state
@@ -217,9 +218,16 @@ func measureAll(ctx context.Context, root string, cases []caseSpec, d time.Durat
 		var cgStats []cpuStat
 		for k := range n {
 			fmt.Fprintf(os.Stderr, "measuring %s for %v (run %d of %d)\n", c.ID, d, k+1, n)
-			measured, nzk, cg, err := measureCase(ctx, bin, c, d)
+			tracePath := ""
+			if traceDir != "" && k == 0 {
+				tracePath = filepath.Join(traceDir, c.ID+".real.txt")
+			}
+			measured, nzk, cg, err := measureCase(ctx, bin, c, d, tracePath)
 			if err != nil {
 				return fmt.Errorf("case %s: %v", c.ID, err)
+			}
+			if late := time.Duration(measured[0].ElapsedNS) - d; late > d/100 {
+				fmt.Fprintf(os.Stderr, "warning: %s run %d lasted %v, %v more than -duration\n", c.ID, k+1, time.Duration(measured[0].ElapsedNS), late)
 			}
 			runs, cgStats = append(runs, measured), cg
 			nz.MachineSwitches += nzk.MachineSwitches
