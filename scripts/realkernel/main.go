@@ -91,7 +91,7 @@ func run(args []string) error {
 		return err
 	}
 	if fs.NArg() > 0 || *duration <= 0 || *pipeLoops <= 0 || *repeats <= 0 {
-		return fmt.Errorf("usage: go run ./scripts/realkernel [-duration D] [-cases a,b] [-pipe-loops N] [-o FILE] [-json FILE] [-no-sim]")
+		return fmt.Errorf("usage: go run ./scripts/realkernel [-duration D] [-cases a,b] [-pipe-loops N] [-repeats N] [-before REV] [-trace DIR] [-o FILE] [-json FILE] [-no-sim]")
 	}
 	rest, withPipe := splitPipe(*caseList)
 	var cases []caseSpec
