@@ -22,9 +22,10 @@ type taskSpec struct {
 	Nice      int
 	RTPrio    int // SCHED_FIFO: rt_priority
 	CPUs      []int
-	RunUS     int    // periodic only: CPU time per period
-	PeriodUS  int    // periodic only; 0 means a hog
-	Cgroup    string // the cgroup the tasks run in ("" = the root; cgroups.go)
+	RunUS     int        // periodic only: CPU time per period
+	PeriodUS  int        // periodic only; 0 means a hog
+	Cgroup    string     // the cgroup the tasks run in ("" = the root; cgroups.go)
+	Steps     []runSleep // run/sleep program, looped (mixed.go); nil otherwise
 }
 
 // caseSpec is one comparison case.
@@ -64,7 +65,7 @@ func allCases() []caseSpec {
 		{"fifo-vs-other", "A SCHED_FIFO (priority 50) hog and a nice-0 SCHED_OTHER hog pinned to CPU 1: the fair hog gets what RT throttling (before v6.12) or the fair deadline server (v6.12+) leaves it, 5% by default.",
 			[]taskSpec{{Name: "fifo", Instances: 1, Policy: "SCHED_FIFO", RTPrio: 50, CPUs: []int{1}},
 				hog("other", 1, 0, "SCHED_OTHER", 1)}, nil},
-	}, cgroupCases()...)
+	}, append(cgroupCases(), mixedCases()...)...)
 }
 
 // selectCases returns the cases named in a comma-separated list ("" = all).
@@ -123,7 +124,7 @@ const rtShare = 95.0
 // weight. It assumes, as all cases do, that tasks share either one CPU or all
 // CPUs of the case, and at most one RT hog per case.
 func (c caseSpec) expectedShares() map[string]float64 {
-	if len(c.Cgroups) > 0 {
+	if len(c.Cgroups) > 0 && !c.mixed() { // a mix's one group is as flat
 		return c.cgroupShares() // cgroups.go
 	}
 	ts := c.tasks()
@@ -133,8 +134,8 @@ func (c caseSpec) expectedShares() map[string]float64 {
 			capacity -= rtShare
 			continue
 		}
-		if t.Spec.PeriodUS > 0 {
-			capacity -= 100 * float64(t.Spec.RunUS) / float64(t.Spec.PeriodUS)
+		if t.Spec.PeriodUS > 0 || len(t.Spec.Steps) > 0 {
+			capacity -= t.Spec.demandPct()
 		} else {
 			hogWeight += weight(t.Spec)
 		}
@@ -145,14 +146,23 @@ func (c caseSpec) expectedShares() map[string]float64 {
 			out[t.Name] = rtShare
 			continue
 		}
-		if t.Spec.PeriodUS > 0 {
-			out[t.Name] = 100 * float64(t.Spec.RunUS) / float64(t.Spec.PeriodUS)
+		if t.Spec.PeriodUS > 0 || len(t.Spec.Steps) > 0 {
+			out[t.Name] = t.Spec.demandPct()
 		} else {
-			// A task cannot use more than one CPU.
-			out[t.Name] = min(100, capacity*weight(t.Spec)/hogWeight)
+			// A task cannot use more than one CPU; with the CPUs
+			// overcommitted nothing may be left for the hogs.
+			out[t.Name] = max(0, min(100, capacity*weight(t.Spec)/hogWeight))
 		}
 	}
 	return out
+}
+
+// demandPct is what a periodic or run/sleep task asks for, % of one CPU.
+func (s taskSpec) demandPct() float64 {
+	if len(s.Steps) > 0 {
+		return dutyPct(s.Steps)
+	}
+	return 100 * float64(s.RunUS) / float64(s.PeriodUS)
 }
 
 // cpuSet is the set of CPUs the case's tasks may use.
@@ -217,10 +227,16 @@ func (c caseSpec) scenarioJSON(d time.Duration, hz int, preempt string) ([]byte,
 		Duration:    d.String(),
 		Seed:        1,
 	}
+	us := func(v int) string { return (time.Duration(v) * time.Microsecond).String() }
 	for _, s := range c.Tasks {
 		prog := []any{map[string]any{"run": -1}}
-		if s.PeriodUS > 0 {
-			us := func(v int) string { return (time.Duration(v) * time.Microsecond).String() }
+		switch {
+		case len(s.Steps) > 0:
+			prog = nil
+			for _, st := range s.Steps {
+				prog = append(prog, map[string]any{"run": us(st.RunUS)}, map[string]any{"sleep": us(st.SleepUS)})
+			}
+		case s.PeriodUS > 0:
 			prog = []any{map[string]any{"run": us(s.RunUS)},
 				map[string]any{"timer": timerEvent{Ref: "t", Period: us(s.PeriodUS), Mode: "absolute"}}}
 		}

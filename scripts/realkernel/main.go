@@ -19,6 +19,14 @@
 // round trip of perf bench sched pipe style ping-pong, pinned to one CPU and
 // across two, beside the simulator's demo/pipe-pingpong program.
 //
+// The mixed cases (mixed.go, ids mix-*) leave every task free on both CPUs:
+// hogs, a periodic task and seeded run/sleep tasks whose demand is below,
+// near and above two CPUs. Each is measured -repeats times; the report shows
+// per task the mean and range of CPU share, wait per slice (run_delay /
+// pcount), migrations and switches over the real runs and over the
+// simulator's seeds, for this code and for the simulator before issue 18's
+// fixes (-before, before.go).
+//
 // The workloads are a small C program (worker.c, compiled with gcc into a temp
 // dir) so that no runtime (GC, extra threads) adds switches of its own. Each case
 // runs for -duration with the harness itself kept on CPU 0; counters are read from
@@ -30,7 +38,7 @@
 //
 // Usage, from the repository root, as root:
 //
-//	go run ./scripts/realkernel [-duration 10s] [-cases a,b] [-pipe-loops N] [-o docs/real-kernel.md] [-json FILE] [-no-sim]
+//	go run ./scripts/realkernel [-duration 10s] [-cases a,b] [-pipe-loops N] [-repeats 3] [-before REV] [-o docs/real-kernel.md] [-json FILE] [-no-sim]
 //
 // Regenerating docs/real-kernel.md (all cases, the pipe case included) needs an
 // otherwise idle machine: go run ./scripts/realkernel -o docs/real-kernel.md.
@@ -70,17 +78,20 @@ func run(args []string) error {
 		fs.PrintDefaults()
 	}
 	duration := fs.Duration("duration", 10*time.Second, "measurement time per case")
-	caseList := fs.String("cases", "", "comma-separated case ids (default: all): nice0-vs-nice5, nice0-vs-idle, two-hogs, periodic-vs-hog, three-hogs-two-cpus, "+pipeCaseID)
+	caseList := fs.String("cases", "", "comma-separated case ids (default: all): nice0-vs-nice5, nice0-vs-idle, two-hogs, periodic-vs-hog, three-hogs-two-cpus, fifo-vs-other, cg-*, mix-below, mix-near, mix-over, "+pipeCaseID)
 	pipeLoops := fs.Int64("pipe-loops", 200000, "round trips per placement of the "+pipeCaseID+" case")
 	mdOut := fs.String("o", "", "Markdown report (default: <repo>/docs/real-kernel.md)")
 	jsonOut := fs.String("json", "", "also write the raw measurements as JSON here")
 	noSim := fs.Bool("no-sim", false, "skip the simulator column")
+	repeats := fs.Int("repeats", 3, "real runs of each mixed, unpinned case (mix-*), for their spread")
+	before := fs.String("before", defaultBeforeRev, "commit whose simulator gives the mixed cases' before column (\"\" to skip; before.go)")
+	traceDir := fs.String("trace", "", "record each case's first real run with tracefs into DIR/<id>.real.txt (tracefs.go)")
 	section := fs.String("section", "", "replace only the part of the -o file between <!-- realkernel:NAME begin --> and <!-- realkernel:NAME end --> (appended if missing) with these cases, e.g. -section cgroups -cases cg-1-vs-4,...")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 || *duration <= 0 || *pipeLoops <= 0 {
-		return fmt.Errorf("usage: go run ./scripts/realkernel [-duration D] [-cases a,b] [-pipe-loops N] [-o FILE] [-json FILE] [-no-sim]")
+	if fs.NArg() > 0 || *duration <= 0 || *pipeLoops <= 0 || *repeats <= 0 {
+		return fmt.Errorf("usage: go run ./scripts/realkernel [-duration D] [-cases a,b] [-pipe-loops N] [-repeats N] [-before REV] [-trace DIR] [-o FILE] [-json FILE] [-no-sim]")
 	}
 	rest, withPipe := splitPipe(*caseList)
 	var cases []caseSpec
@@ -107,7 +118,7 @@ func run(args []string) error {
 		return fmt.Errorf("need at least 2 CPUs, have %d", res.Machine.CPUs)
 	}
 	if len(cases) > 0 {
-		if err := measureAll(ctx, root, cases, *duration, &res); err != nil {
+		if err := measureAll(ctx, root, cases, *duration, *repeats, *traceDir, &res); err != nil {
 			return err
 		}
 	}
@@ -121,11 +132,24 @@ func run(args []string) error {
 		}
 		res.Pipe = pr
 	}
+	var bt *beforeTree
 	for i := range res.Cases {
 		c := cases[slices.IndexFunc(cases, func(c caseSpec) bool { return c.ID == res.Cases[i].ID })] // measureAll may skip some
 		if err := addSim(ctx, root, c, &res.Cases[i], &res.Machine, *duration, *noSim); err != nil {
 			return err
 		}
+		if !c.mixed() || *noSim || *before == "" {
+			continue
+		}
+		if bt == nil {
+			t, err := extractBefore(root, *before)
+			if err != nil {
+				return err
+			}
+			defer os.RemoveAll(t.Dir)
+			bt = &t
+		}
+		addBefore(ctx, root, *bt, &res.Cases[i])
 	}
 	if *jsonOut != "" {
 		b, err := json.MarshalIndent(res, "", "  ")
@@ -153,7 +177,9 @@ func run(args []string) error {
 
 // measureAll runs every case on the real kernel, with schedstats on and the
 // harness pinned to CPU 0, restoring both afterwards.
-func measureAll(ctx context.Context, root string, cases []caseSpec, d time.Duration, res *results) error {
+// A mixed case is run repeats times; its tasks keep every run and report
+// their mean.
+func measureAll(ctx context.Context, root string, cases []caseSpec, d time.Duration, repeats int, traceDir string, res *results) error {
 	restore, state := enableSchedstats()
 	defer restore()
 	res.Machine.Schedstats = state
@@ -183,27 +209,56 @@ func measureAll(ctx context.Context, root string, cases []caseSpec, d time.Durat
 		cases = flat
 	}
 	for _, c := range cases {
-		fmt.Fprintf(os.Stderr, "measuring %s for %v\n", c.ID, d)
-		measured, nz, cgStats, err := measureCase(ctx, bin, c, d)
-		if err != nil {
-			return fmt.Errorf("case %s: %v", c.ID, err)
+		n := 1
+		if c.mixed() {
+			n = repeats
 		}
+		var runs [][]realTask
+		var nz noise
+		var cgStats []cpuStat
+		for k := range n {
+			fmt.Fprintf(os.Stderr, "measuring %s for %v (run %d of %d)\n", c.ID, d, k+1, n)
+			tracePath := ""
+			if traceDir != "" && k == 0 {
+				tracePath = filepath.Join(traceDir, c.ID+".real.txt")
+			}
+			measured, nzk, cg, err := measureCase(ctx, bin, c, d, tracePath)
+			if err != nil {
+				return fmt.Errorf("case %s: %v", c.ID, err)
+			}
+			if late := time.Duration(measured[0].ElapsedNS) - d; late > d/100 {
+				fmt.Fprintf(os.Stderr, "warning: %s run %d lasted %v, %v more than -duration\n", c.ID, k+1, time.Duration(measured[0].ElapsedNS), late)
+			}
+			runs, cgStats = append(runs, measured), cg
+			nz.MachineSwitches += nzk.MachineSwitches
+			nz.TaskSwitches += nzk.TaskSwitches
+			nz.StealMS += nzk.StealMS
+		}
+		nz.MachineSwitches, nz.TaskSwitches, nz.StealMS = nz.MachineSwitches/int64(n), nz.TaskSwitches/int64(n), nz.StealMS/int64(n)
 		cr := caseResult{ID: c.ID, Description: c.Description, DurationNS: d.Nanoseconds(),
 			CPUs: len(c.cpuSet()), Noise: nz, CaseFile: "scripts/realkernel/cases/" + c.ID + ".json"}
+		if c.mixed() {
+			cr.Repeats = n
+		}
 		ideal := c.expectedShares()
 		for i, t := range c.tasks() {
-			w := "hog"
-			if t.Spec.PeriodUS > 0 {
-				w = fmt.Sprintf("periodic run %dus every %dus (absolute)", t.Spec.RunUS, t.Spec.PeriodUS)
+			w := t.Spec.workload()
+			var perRun []realTask
+			for _, r := range runs {
+				perRun = append(perRun, r[i])
 			}
-			cr.Tasks = append(cr.Tasks, taskResult{Name: t.Name, Policy: t.Spec.Policy, Nice: t.Spec.Nice,
-				CPUs: t.Spec.CPUs, Workload: w, IdealPct: ideal[t.Name], Real: measured[i]})
+			tr := taskResult{Name: t.Name, Policy: t.Spec.Policy, Nice: t.Spec.Nice,
+				CPUs: t.Spec.CPUs, Workload: w, IdealPct: ideal[t.Name], Real: meanReal(perRun)}
+			if c.mixed() {
+				tr.RealRuns = perRun
+			}
+			cr.Tasks = append(cr.Tasks, tr)
 		}
 		for i, g := range c.Cgroups {
 			gr := cgroupResult{Path: g.Path, Real: cgStats[i]}
 			for j, t := range c.tasks() {
 				if t.Spec.Cgroup == g.Path || strings.HasPrefix(t.Spec.Cgroup, g.Path+"/") {
-					gr.RealUsage += measured[j].SharePct
+					gr.RealUsage += runs[0][j].SharePct
 				}
 			}
 			cr.Cgroups = append(cr.Cgroups, gr)
@@ -227,10 +282,13 @@ func addSim(ctx context.Context, root string, c caseSpec, cr *caseResult, m *mac
 		return nil
 	}
 	fmt.Fprintf(os.Stderr, "simulating %s\n", c.ID)
-	sim, err := runSim(ctx, root, cr.CaseFile)
+	sim, seeds, err := runSim(ctx, root, cr.CaseFile)
 	if err != nil {
 		cr.SimError = err.Error()
 		return nil
+	}
+	if c.mixed() {
+		cr.SimDurationNS = sim.DurationNS
 	}
 	for i := range cr.Tasks {
 		t, ok := sim.task(cr.Tasks[i].Name)
@@ -242,6 +300,12 @@ func addSim(ctx context.Context, root string, c caseSpec, cr *caseResult, m *mac
 			return nil
 		}
 		cr.Tasks[i].Sim = &t
+		if c.mixed() {
+			for _, m := range seeds {
+				st, _ := m.task(t.Name) // meanMetrics checked every seed has it
+				cr.Tasks[i].SimSeeds = append(cr.Tasks[i].SimSeeds, st)
+			}
+		}
 		cr.Tasks[i].SimSharePct = 100 * float64(t.RuntimeNS) / float64(sim.DurationNS)
 	}
 	for i := range cr.Cgroups {

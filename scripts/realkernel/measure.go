@@ -104,12 +104,7 @@ type worker struct {
 }
 
 func startWorker(bin string, t task, lifetime time.Duration) (*worker, error) {
-	args := []string{"-n", t.Name, "-t", strconv.Itoa(int(lifetime.Seconds()) + 1)}
-	if t.Spec.PeriodUS > 0 {
-		args = append(args, "periodic", strconv.Itoa(t.Spec.RunUS), strconv.Itoa(t.Spec.PeriodUS))
-	} else {
-		args = append(args, "hog")
-	}
+	args := append([]string{"-n", t.Name, "-t", strconv.Itoa(int(lifetime.Seconds()) + 1)}, t.Spec.workerArgs()...)
 	inR, inW, err := os.Pipe()
 	if err != nil {
 		return nil, err
@@ -214,7 +209,8 @@ type noise struct {
 
 // measureCase runs c for d and returns one realTask per task, in c.tasks()
 // order, and for a case with cgroups each group's cpu.stat over the run.
-func measureCase(ctx context.Context, bin string, c caseSpec, d time.Duration) (_ []realTask, nz noise, stats []cpuStat, _ error) {
+// A non-empty tracePath records the run with tracefs there (tracefs.go).
+func measureCase(ctx context.Context, bin string, c caseSpec, d time.Duration, tracePath string) (_ []realTask, nz noise, stats []cpuStat, _ error) {
 	var ws []*worker
 	var cs *cgroupSet
 	if len(c.Cgroups) > 0 {
@@ -274,6 +270,22 @@ func measureCase(ctx context.Context, bin string, c caseSpec, d time.Duration) (
 			return nil, nz, nil, err
 		}
 	}
+	if c.mixed() {
+		// After the workers were forked and configured: they must not
+		// inherit the policy.
+		restore, err := fifoSelf()
+		if err != nil {
+			return nil, nz, nil, fmt.Errorf("harness to SCHED_FIFO: %v", err)
+		}
+		defer restore()
+	}
+	var tr *traceSession
+	if tracePath != "" {
+		if tr, err = startTrace(); err != nil {
+			return nil, nz, nil, err
+		}
+		defer tr.remove()
+	}
 	t0 := time.Now()
 	for _, w := range ws {
 		w.stdin.Close() // EOF: start
@@ -287,6 +299,11 @@ func measureCase(ctx context.Context, bin string, c caseSpec, d time.Duration) (
 	after, err := snapshot()
 	if err != nil {
 		return nil, nz, nil, err
+	}
+	if tr != nil {
+		if err := tr.stop(tracePath); err != nil {
+			return nil, nz, nil, fmt.Errorf("-trace: %v", err)
+		}
 	}
 	if cs != nil {
 		cgAfter, err := cs.snapshot()
@@ -313,4 +330,31 @@ func measureCase(ctx context.Context, bin string, c caseSpec, d time.Duration) (
 		nz.TaskSwitches += delta.Switches
 	}
 	return res, nz, stats, nil
+}
+
+// fifoSelf makes every thread of this process SCHED_FIFO at priority 1
+// (threads created later inherit it) and returns the function that puts
+// them back to SCHED_OTHER. A mix in the heavy scratch cgroup would
+// otherwise starve the harness on CPU 0 (the root group's weight is
+// 1024 against 262144), so its timer fired tens of seconds late and the
+// run lasted that much longer than -duration.
+func fifoSelf() (func(), error) {
+	set := func(policy, prio int) error {
+		tids, err := os.ReadDir("/proc/self/task")
+		if err != nil {
+			return err
+		}
+		for _, t := range tids {
+			tid, _ := strconv.Atoi(t.Name())
+			if err := setPolicy(tid, policy, prio); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := set(schedFIFO, 1); err != nil {
+		set(schedOther, 0)
+		return nil, err
+	}
+	return func() { set(schedOther, 0) }, nil
 }

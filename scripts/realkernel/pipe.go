@@ -153,7 +153,7 @@ func simPipe(ctx context.Context, root string, pr *pipeResult, m *machineInfo, s
 			continue
 		}
 		fmt.Fprintf(os.Stderr, "simulating %s %s\n", pipeCaseID, pl.Name)
-		sim, err := runSim(ctx, root, pl.CaseFile)
+		sim, _, err := runSim(ctx, root, pl.CaseFile)
 		if err != nil {
 			pl.SimError = err.Error()
 			continue

@@ -30,6 +30,12 @@ type caseResult struct {
 	SimError    string         `json:"sim_error,omitempty"`
 	Tasks       []taskResult   `json:"tasks"`
 	Cgroups     []cgroupResult `json:"cgroups,omitempty"`
+	// The mixed cases (mixed.go): how many real runs Tasks[].RealRuns
+	// holds, the simulated duration, and the before column (before.go).
+	Repeats       int    `json:"repeats,omitempty"`
+	SimDurationNS int64  `json:"sim_duration_ns,omitempty"`
+	BeforeRev     string `json:"before_rev,omitempty"`
+	BeforeError   string `json:"before_error,omitempty"`
 }
 
 type taskResult struct {
@@ -42,6 +48,11 @@ type taskResult struct {
 	Real        realTask `json:"real"`
 	Sim         *simTask `json:"sim,omitempty"`
 	SimSharePct float64  `json:"sim_share_pct,omitempty"`
+	// Mixed cases: every real run (Real is their mean), every simulator
+	// seed, and every seed of the before column.
+	RealRuns    []realTask `json:"real_runs,omitempty"`
+	SimSeeds    []simTask  `json:"sim_seeds,omitempty"`
+	BeforeSeeds []simTask  `json:"before_seeds,omitempty"`
 }
 
 // markdown renders the report.
@@ -99,6 +110,10 @@ func (r results) sectionMarkdown() string {
 }
 
 func (c caseResult) markdown(b *strings.Builder, hz int) {
+	if len(c.Tasks) > 0 && len(c.Tasks[0].RealRuns) > 0 {
+		c.markdownMixed(b, hz) // spread.go
+		return
+	}
 	p := func(format string, a ...any) { fmt.Fprintf(b, format, a...) }
 	p("\n## %s\n\n%s Duration %v, scenario `%s`.\n\n", c.ID, c.Description, time.Duration(c.DurationNS), c.CaseFile)
 	p("| task | real CPU share %% | sim CPU share %% | real switches | sim switches | real involuntary | sim involuntary | real migrations | sim migrations | real wait ms | sim wait ms |\n")

@@ -59,21 +59,33 @@ func simArgs(caseFile string, seed int) []string {
 }
 
 // runSim runs the simulator from the repository root for seeds 1..simSeeds
-// and returns the per-task means. Any failure (including the CLI not
-// existing yet) is returned as an error for the report, not fatal.
-func runSim(ctx context.Context, root, caseFile string) (simMetrics, error) {
-	var mean simMetrics
+// and returns the per-task means and every seed's metrics. Any failure
+// (including the CLI not existing yet) is returned as an error for the
+// report, not fatal.
+func runSim(ctx context.Context, root, caseFile string) (simMetrics, []simMetrics, error) {
+	var runs []simMetrics
 	for seed := 1; seed <= simSeeds; seed++ {
 		m, err := runSimSeed(ctx, root, caseFile, seed)
 		if err != nil {
-			return mean, err
+			return simMetrics{}, nil, err
 		}
-		if seed == 1 {
-			mean = m
-			mean.Tasks = append([]simTask(nil), m.Tasks...)
-			mean.Cgroups = append([]simCgroup(nil), m.Cgroups...)
-			continue
-		}
+		runs = append(runs, m)
+	}
+	mean, err := meanMetrics(runs)
+	return mean, runs, err
+}
+
+// meanMetrics averages the runs of several seeds task by task (by name, in
+// the first run's order) and cgroup by cgroup, rounding to the nearest unit.
+func meanMetrics(runs []simMetrics) (simMetrics, error) {
+	if len(runs) == 0 {
+		return simMetrics{}, fmt.Errorf("no simulator runs")
+	}
+	mean := runs[0]
+	mean.Tasks = append([]simTask(nil), runs[0].Tasks...)
+	mean.Cgroups = append([]simCgroup(nil), runs[0].Cgroups...)
+	for k, m := range runs[1:] {
+		seed := k + 2
 		if len(m.Cgroups) != len(mean.Cgroups) {
 			return mean, fmt.Errorf("seed %d: %d cgroups, seed 1 had %d", seed, len(m.Cgroups), len(mean.Cgroups))
 		}
@@ -99,7 +111,8 @@ func runSim(ctx context.Context, root, caseFile string) (simMetrics, error) {
 			a.Migrations += t.Migrations
 		}
 	}
-	div := func(v int64) int64 { return (v + simSeeds/2) / simSeeds }
+	n := int64(len(runs))
+	div := func(v int64) int64 { return (v + n/2) / n }
 	for i := range mean.Cgroups {
 		a := &mean.Cgroups[i]
 		a.UsageNS, a.NrPeriods, a.NrThrottled = div(a.UsageNS), div(a.NrPeriods), div(a.NrThrottled)

@@ -6,6 +6,7 @@
 //
 // Usage:  worker [-n NAME] [-t MAXSEC] hog
 //         worker [-n NAME] [-t MAXSEC] periodic RUN_US PERIOD_US
+//         worker [-n NAME] [-t MAXSEC] runsleep RUN_US SLEEP_US [RUN_US SLEEP_US ...]
 //         worker [-t MAXSEC] pipe LOOPS CPU_A CPU_B
 //
 //   hog       spin forever incrementing a volatile counter (never blocks).
@@ -14,6 +15,10 @@
 //             time spent preempted does not count), t_next += PERIOD_US; if now <
 //             t_next sleep with clock_nanosleep(TIMER_ABSTIME) on CLOCK_MONOTONIC,
 //             else (overrun) go straight on without re-anchoring the grid.
+//   runsleep  the scenario program [run R1, sleep S1, run R2, sleep S2, ...] looped
+//             forever: burn Ri of thread CPU time as periodic does, then
+//             clock_nanosleep(Si) relative on CLOCK_MONOTONIC (the simulator's
+//             `sleep` step). At most 64 pairs.
 //   pipe      perf bench sched pipe: the process forks a child; the parent, pinned
 //             to CPU_A, writes one byte into pipe 1 and reads one from pipe 2,
 //             LOOPS times; the child, pinned to CPU_B, reads pipe 1 and writes
@@ -84,6 +89,21 @@ static void periodic(long long run_ns, long long period_ns)
 			struct timespec ts = { .tv_sec = next / NSEC_PER_SEC,
 					       .tv_nsec = next % NSEC_PER_SEC };
 			clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+		}
+	}
+}
+
+#define MAX_PAIRS 64
+
+static void runsleep(const long long *run_ns, const long long *sleep_ns, int n)
+{
+	for (;;) {
+		for (int i = 0; i < n; i++) {
+			struct timespec ts = { .tv_sec = sleep_ns[i] / NSEC_PER_SEC,
+					       .tv_nsec = sleep_ns[i] % NSEC_PER_SEC };
+
+			burn(run_ns[i]);
+			clock_nanosleep(CLOCK_MONOTONIC, 0, &ts, NULL);
 		}
 	}
 }
@@ -159,7 +179,8 @@ static void handshake(void)
 static int usage(void)
 {
 	static const char msg[] =
-		"usage: worker [-n NAME] [-t MAXSEC] hog | periodic RUN_US PERIOD_US | pipe LOOPS CPU_A CPU_B\n";
+		"usage: worker [-n NAME] [-t MAXSEC] hog | periodic RUN_US PERIOD_US |"
+		" runsleep RUN_US SLEEP_US [...] | pipe LOOPS CPU_A CPU_B\n";
 	write(2, msg, sizeof(msg) - 1);
 	return 2;
 }
@@ -188,6 +209,20 @@ int main(int argc, char **argv)
 			return usage();
 		handshake();
 		periodic(run_us * 1000, period_us * 1000);
+	}
+	if (i < argc && strcmp(argv[i], "runsleep") == 0 && argc - i - 1 >= 2 && (argc - i - 1) % 2 == 0 &&
+	    (argc - i - 1) / 2 <= MAX_PAIRS) {
+		static long long run_ns[MAX_PAIRS], sleep_ns[MAX_PAIRS];
+		int n = (argc - i - 1) / 2;
+
+		for (int k = 0; k < n; k++) {
+			run_ns[k] = atoll(argv[i + 1 + 2 * k]) * 1000;
+			sleep_ns[k] = atoll(argv[i + 2 + 2 * k]) * 1000;
+			if (run_ns[k] <= 0 || sleep_ns[k] <= 0)
+				return usage();
+		}
+		handshake();
+		runsleep(run_ns, sleep_ns, n);
 	}
 	if (i < argc && strcmp(argv[i], "pipe") == 0 && i + 4 == argc) {
 		long long loops = atoll(argv[i + 1]);

@@ -1,0 +1,72 @@
+//go:build linux
+
+package main
+
+// -trace DIR: a tracefs record of each case's first real run, for the
+// notes' explanations (docs/real-kernel-notes.md), to read beside the
+// simulator's ftrace of the same scenario (schedplay run -trace FILE).
+//
+// The events go to a private tracefs instance (instances/NAME, its own ring
+// buffer), so the global buffer and whatever else uses tracefs are left
+// alone; the instance is removed afterwards. The events are the ones the
+// simulator's ftrace writer prints: sched_switch, sched_wakeup,
+// sched_wakeup_new and sched_migrate_task.
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+const traceInstance = "schedplay-realkernel"
+
+// traceSession is one running instance.
+type traceSession struct {
+	dir string
+}
+
+// startTrace creates the instance and starts recording.
+func startTrace() (*traceSession, error) {
+	base := "/sys/kernel/tracing"
+	if _, err := os.Stat(filepath.Join(base, "instances")); err != nil {
+		base = "/sys/kernel/debug/tracing"
+	}
+	dir := filepath.Join(base, "instances", traceInstance)
+	if err := os.Mkdir(dir, 0o755); err != nil && !os.IsExist(err) {
+		return nil, fmt.Errorf("-trace: %v", err)
+	}
+	t := &traceSession{dir: dir}
+	writes := []struct{ file, value string }{
+		{"tracing_on", "0"},
+		{"buffer_size_kb", "32768"},
+		{"trace", ""},
+		{"set_event", "sched:sched_switch sched:sched_wakeup sched:sched_wakeup_new sched:sched_migrate_task"},
+		{"tracing_on", "1"},
+	}
+	for _, w := range writes {
+		if err := os.WriteFile(filepath.Join(dir, w.file), []byte(w.value+"\n"), 0o644); err != nil {
+			t.remove()
+			return nil, fmt.Errorf("-trace: %s: %v", w.file, err)
+		}
+	}
+	return t, nil
+}
+
+// stop ends the recording, copies the trace text to path and removes the
+// instance.
+func (t *traceSession) stop(path string) error {
+	defer t.remove()
+	if err := os.WriteFile(filepath.Join(t.dir, "tracing_on"), []byte("0\n"), 0o644); err != nil {
+		return err
+	}
+	b, err := os.ReadFile(filepath.Join(t.dir, "trace"))
+	if err != nil {
+		return err
+	}
+	return writeAtomic(path, b)
+}
+
+func (t *traceSession) remove() {
+	os.WriteFile(filepath.Join(t.dir, "set_event"), []byte("\n"), 0o644)
+	os.Remove(t.dir)
+}
