@@ -371,6 +371,7 @@ func (s *Sim) activeBalanceStop(rq *rq) {
 	s.updateCurr(rq)
 	s.putPrev(rq, prev)
 	rq.curr = nil
+	s.noteMayIdle(rq) // idle_hint.go
 	env := &s.lbEnv
 	*env = lbEnv{sd: sd, dst: target, src: rq.cpu, idle: cpuIdle, cpus: env.cpus, why: ReasonActiveBalance}
 	for _, p := range s.lruTasks(rq) {
