@@ -145,10 +145,12 @@ func (s *Sim) migrationStop(rq *rq, t *Task, mig, sw Reason) {
 		s.updateCurr(rq)
 		s.putPrev(rq, t) // put_prev_task_fair(): the stopper took the CPU
 		rq.curr = nil
+		s.noteMayIdle(rq) // idle_hint.go
 		s.detachTask(rq, t, dst.cpu, mig)
 		s.attachTask(dst, t, true)
 	}
 	rq.curr = nil
+	s.noteMayIdle(rq)
 	next, rule := s.pickNextTask(rq, nil)
 	if next == nil && s.newidleBalance(rq) > 0 {
 		next, rule = s.pickNextFair(rq, nil)

@@ -226,11 +226,15 @@ func (s *Sim) shouldWeBalance(env *lbEnv) bool {
 func (s *Sim) loadBalance(cpu CPUID, sd *schedDomain, idle cpuIdleType, why Reason) (int, bool) {
 	env := &s.lbEnv
 	*env = lbEnv{sd: sd, dst: cpu, idle: idle, cpus: env.cpus, why: why}
-	for i := range env.cpus {
-		env.cpus[i] = 0
-	}
-	for _, c := range sd.cpus {
-		env.cpus.set(int(c))
+	if len(sd.span) == len(env.cpus) {
+		copy(env.cpus, sd.span) // the span's words: sd.cpus as a mask
+	} else {
+		for i := range env.cpus {
+			env.cpus[i] = 0
+		}
+		for _, c := range sd.cpus {
+			env.cpus.set(int(c))
+		}
 	}
 	cont := true
 redo:
@@ -371,6 +375,7 @@ func (s *Sim) activeBalanceStop(rq *rq) {
 	s.updateCurr(rq)
 	s.putPrev(rq, prev)
 	rq.curr = nil
+	s.noteMayIdle(rq) // idle_hint.go
 	env := &s.lbEnv
 	*env = lbEnv{sd: sd, dst: target, src: rq.cpu, idle: cpuIdle, cpus: env.cpus, why: ReasonActiveBalance}
 	for _, p := range s.lruTasks(rq) {

@@ -77,6 +77,7 @@ func (s *Sim) throttleCfsRq(q *cfsRq) bool {
 	}
 	if reachedRoot && nr > 0 {
 		rq.nrRunning -= nr
+		s.noteMayIdle(rq) // idle_hint.go
 		if rq.nrRunning == 0 {
 			s.fairServerStop(rq)
 		}

@@ -142,6 +142,7 @@ func (s *Sim) switchTo(rq *rq, prev, next *Task, rule PickRule, reason Reason, b
 		s.contentionChanged(rq.cpu) // contention.go: siblings' speeds change
 	}
 	if next == nil {
+		s.noteMayIdle(rq) // idle_hint.go
 		rq.idleSince = s.now
 		rq.idleStamp = s.now
 		s.updateIdleCore(rq.cpu)                                       // pick_next_task_idle() -> __update_idle_core()

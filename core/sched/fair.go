@@ -82,6 +82,7 @@ func (s *Sim) dequeueTask(rq *rq, t *Task, flags int) bool {
 	}
 	if sub > 0 {
 		rq.nrRunning -= sub
+		s.noteMayIdle(rq) // idle_hint.go
 		if rq.nrRunning == 0 {
 			s.fairServerStop(rq) // dequeue_task_fair(): dl_server_stop()
 		}

@@ -12,6 +12,7 @@ const invariantsEnabled = true
 
 // checkInvariants runs after every engine event.
 func (s *Sim) checkInvariants() {
+	s.checkIdleHint()
 	running := map[*Task]CPUID{}
 	for i := range s.rqs {
 		rq := &s.rqs[i]

@@ -88,6 +88,7 @@ func (s *Sim) detachTask(src *rq, t *Task, dst CPUID, why Reason) {
 		src.cfs.nrDelayed-- // it stays delayed and counts on dst (attachTask)
 	}
 	src.nrRunning--
+	s.noteMayIdle(src) // idle_hint.go
 	if s.rules.schedIdleBalanceEarly && !wasSchedIdle && s.schedIdleRq(src) {
 		src.nextBalance = s.jiffies() // dequeue_task_fair(), as in dequeueTask()
 	}

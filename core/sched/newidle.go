@@ -169,13 +169,7 @@ func (s *Sim) nohzBalancerKick(rq *rq) {
 		return
 	}
 	// find_new_ilb(): the first idle CPU other than this one.
-	ilb := CPUID(-1)
-	for i := range s.rqs {
-		if c := CPUID(i); c != rq.cpu && s.idleCPU(c) && s.topo[i].sd != nil {
-			ilb = c
-			break
-		}
-	}
+	ilb := s.firstIdleOther(rq.cpu) // idle_hint.go
 	if ilb < 0 {
 		return
 	}

@@ -124,18 +124,36 @@ func accumulatePeltSegments(periods uint64, d1, d3 uint32) uint32 {
 	return c1 + c2 + d3
 }
 
+// decayShifted is decay_load() for n <= LOAD_AVG_PERIOD*63 split into its
+// two steps, sh = n/LOAD_AVG_PERIOD (at most 63) and y =
+// runnable_avg_yN_inv[n%LOAD_AVG_PERIOD], so that accumulate_sum() takes
+// them once for its five decays by the same n; the same bits as decayLoad.
+func decayShifted(val uint64, sh uint, y uint64) uint64 {
+	hi, lo := bits.Mul64(val>>(sh&63), y)
+	return hi<<32 | lo>>32
+}
+
 // accumulateSum mirrors accumulate_sum(); delta is in 1024 ns units.
 func accumulateSum(delta uint64, sa *schedAvg, load, runnable uint64, running bool) uint64 {
 	contrib := uint32(delta)
 	delta += uint64(sa.periodContrib)
 	periods := delta / 1024
-	if periods != 0 {
-		sa.loadSum = decayLoad(sa.loadSum, periods)
-		sa.runnableSum = decayLoad(sa.runnableSum, periods)
-		sa.utilSum = uint32(decayLoad(uint64(sa.utilSum), periods))
+	if periods > loadAvgPeriod*63 {
+		sa.loadSum, sa.runnableSum, sa.utilSum = 0, 0, 0 // decay_load() is 0
 		delta %= 1024
 		if load != 0 {
 			contrib = accumulatePeltSegments(periods, 1024-sa.periodContrib, uint32(delta))
+		}
+	} else if periods != 0 {
+		sh, y := uint(periods/loadAvgPeriod), uint64(runnableAvgYNInv[periods%loadAvgPeriod])
+		sa.loadSum = decayShifted(sa.loadSum, sh, y)
+		sa.runnableSum = decayShifted(sa.runnableSum, sh, y)
+		sa.utilSum = uint32(decayShifted(uint64(sa.utilSum), sh, y))
+		delta %= 1024
+		if load != 0 { // __accumulate_pelt_segments()
+			c1 := uint32(decayShifted(uint64(1024-sa.periodContrib), sh, y))
+			c2 := uint32(loadAvgMax - decayShifted(loadAvgMax, sh, y) - 1024)
+			contrib = c1 + c2 + uint32(delta)
 		}
 	}
 	sa.periodContrib = uint32(delta)

@@ -28,14 +28,30 @@ func (s *Sim) schedIdleRq(rq *rq) bool {
 	if s.grouped() {
 		return n == rq.cfs.hIdle
 	}
-	idle := 0
-	if c := rq.cfs.curr; c != nil && c.se.onRq && c.policy == SchedIdle {
-		idle++
+	// n == idle needs n SCHED_IDLE tasks among curr and the queue: the
+	// count stops once more than total-n of them are not (each read of a
+	// queued task's policy is a cache miss on a large machine).
+	c := rq.cfs.curr
+	currCounts := c != nil && c.se.onRq
+	total := len(rq.cfs.queue)
+	if currCounts {
+		total++
+	}
+	slack := total - n
+	if slack < 0 {
+		return false
+	}
+	other := 0
+	if currCounts && c.policy != SchedIdle {
+		other++
 	}
 	for _, t := range rq.cfs.queue {
-		if t.policy == SchedIdle {
-			idle++
+		if other > slack {
+			return false
+		}
+		if t.policy != SchedIdle {
+			other++
 		}
 	}
-	return n == idle
+	return n == total-other
 }

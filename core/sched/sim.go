@@ -125,6 +125,7 @@ type Sim struct {
 	lbLocal, lbBusiest, lbTmp sgStats
 	lruScratch                []*Task
 	scanMask                  cpuMask
+	idleHint                  cpuMask   // candidates for find_new_ilb() (idle_hint.go)
 	smtActive                 bool      // sched_smt_active()
 	asymCapActive             bool      // sched_asym_cpucap_active() (misfit.go)
 	contention                bool      // contention.go: any slowdown configured
@@ -228,6 +229,10 @@ func New(cfg Config) (*Sim, error) {
 	s.buildSchedDomains()
 	s.lbEnv.cpus = newCPUMask(n)
 	s.scanMask = newCPUMask(n)
+	s.idleHint = newCPUMask(n)
+	for i := range s.rqs {
+		s.noteMayIdle(&s.rqs[i])
+	}
 	s.rtMask = newCPUMask(n)
 	s.lruScratch = make([]*Task, 0, 64)
 	for i := range s.rqs {

@@ -7,7 +7,10 @@ package sched
 // queued on its group's cfs_rq (cgroup.go); group entities are Task values
 // too, with my set.
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // TaskID indexes a task in its Sim; it is not the pid.
 type TaskID int32
@@ -209,10 +212,15 @@ func newCPUMask(n int) cpuMask { return make(cpuMask, (n+63)/64) }
 
 func (m cpuMask) set(c int)        { m[c/64] |= 1 << (c % 64) }
 func (m cpuMask) has(c CPUID) bool { return int(c)/64 < len(m) && m[c/64]&(1<<(c%64)) != 0 }
+
+// first returns the lowest CPU below n in m, or -1, a word at a time.
 func (m cpuMask) first(n int) CPUID {
-	for c := 0; c < n; c++ {
-		if m.has(CPUID(c)) {
-			return CPUID(c)
+	for w, word := range m {
+		if word != 0 {
+			if c := w<<6 | bits.TrailingZeros64(word); c < n {
+				return CPUID(c)
+			}
+			return -1
 		}
 	}
 	return -1
