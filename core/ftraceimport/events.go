@@ -60,6 +60,7 @@ type record struct {
 	kind   rawKind
 	cpu    int    // the line's CPU column
 	cur    side   // the task column (no prio)
+	irq    int8   // prefix.irq: the line ran in interrupt context (1), not (0), unknown (-1)
 	a, b   side   // switch: prev, next; fork: parent, child; others: a
 	state  byte   // switch: 'R', 'X' (dead or zombie) or the first letter of a sleep state
 	arg    int    // wakeup: target CPU (-1: the line's); migrate: orig CPU; idle: state

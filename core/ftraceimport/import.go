@@ -54,7 +54,28 @@ type Trace struct {
 	Offset int64
 	// Duration is the time from the first event to the end of the trace.
 	Duration sched.Time
-	Stats    Stats
+	// Wakes is, per event of Events (same index), where a wakeup came
+	// from: set for EvWakeup and EvWakeupNew, zero for the other kinds.
+	Wakes []WakeSource
+	Stats Stats
+}
+
+// WakeSource is the context of a wakeup: the task running where
+// try_to_wake_up() ran and whether it ran in an interrupt. It is read
+// from the sched_waking line when the trace has one for the wakeup (that
+// line is printed in the waker's context, while sched_wakeup may be
+// printed on the wakee's CPU by the ttwu_queue IPI), else from the wakeup
+// line itself.
+type WakeSource struct {
+	// Waker is the task of the line's task column (sched.NoTask: the idle
+	// task, an interrupt taken while idle).
+	Waker sched.TaskID
+	// IRQ is 1 when the flags column says hardirq, softirq or NMI context
+	// (the task column is then only the interrupted task), 0 when it says
+	// process context, -1 when the line has no flags column.
+	IRQ int8
+	// FromWaking: the context is the sched_waking line's.
+	FromWaking bool
 }
 
 // Stats counts what the import did with the input.
@@ -149,7 +170,7 @@ func Import(r io.Reader, opts Options) (*Trace, error) {
 			tr.Stats.Other[p.event]++
 			continue
 		}
-		rec := record{line: n, ts: p.ts, kind: kind, cpu: p.cpu,
+		rec := record{line: n, ts: p.ts, kind: kind, cpu: p.cpu, irq: p.irq,
 			cur: side{comm: p.comm, pid: p.pid, prio: noPrio}}
 		if err := parseBody(&rec, p.body); err != nil {
 			return nil, &Error{Line: n, Event: p.event, Msg: err.Error()}

@@ -67,8 +67,11 @@ func resolve(tr *Trace, recs []record, headerCPUs int, end int64) {
 		tr.Running[i] = sched.NoTask
 	}
 	tr.Events = make([]sched.Event, 0, len(recs)+1)
+	tr.Wakes = make([]WakeSource, 0, len(recs)+1)
+	waking := map[int]*record{} // the latest unused sched_waking per wakee pid
 	for i := range recs {
 		r := &recs[i]
+		var ws WakeSource
 		e := sched.Event{Time: sched.Time(r.ts - tr.Offset), CPU: sched.CPUID(r.cpu), Arg: -1,
 			Prev: sched.NoTask, Next: sched.NoTask, Reason: reasonByName[r.reason]}
 		switch r.kind {
@@ -93,7 +96,13 @@ func resolve(tr *Trace, recs []record, headerCPUs int, end int64) {
 		case rawWakeup, rawWaking:
 			if r.kind == rawWaking && !useWaking {
 				tr.Stats.WakingIgnored++
+				waking[r.a.pid] = r
 				continue
+			}
+			ctx := r
+			if w, ok := waking[r.a.pid]; ok && r.kind == rawWakeup {
+				ctx = w
+				delete(waking, r.a.pid)
 			}
 			e.Kind = sched.EvWakeup
 			e.Next = rs.task(r.a, false)
@@ -108,6 +117,7 @@ func resolve(tr *Trace, recs []record, headerCPUs int, end int64) {
 				e.CPU = sched.CPUID(r.arg)
 			}
 			e.Arg = int64(rs.waker(r.cur))
+			ws = WakeSource{Waker: rs.waker(ctx.cur), IRQ: ctx.irq, FromWaking: ctx.kind == rawWaking}
 			rs.touch(e.Next, trRunnable)
 		case rawWakeupNew:
 			e.Kind = sched.EvWakeupNew
@@ -119,6 +129,7 @@ func resolve(tr *Trace, recs []record, headerCPUs int, end int64) {
 				e.CPU = sched.CPUID(r.arg)
 			}
 			e.Arg = int64(rs.waker(r.cur))
+			ws = WakeSource{Waker: sched.TaskID(e.Arg), IRQ: r.irq}
 			rs.touch(e.Next, trRunnable)
 		case rawMigrate:
 			e.Kind = sched.EvMigrate
@@ -158,10 +169,12 @@ func resolve(tr *Trace, recs []record, headerCPUs int, end int64) {
 			}
 		}
 		tr.Events = append(tr.Events, e)
+		tr.Wakes = append(tr.Wakes, ws)
 	}
 	tr.Stats.Events = len(tr.Events)
 	tr.Events = append(tr.Events, sched.Event{Time: tr.Duration, Kind: sched.EvEnd,
 		Prev: sched.NoTask, Next: sched.NoTask, Arg: -1})
+	tr.Wakes = append(tr.Wakes, WakeSource{Waker: sched.NoTask})
 }
 
 // afterSwitch is the state of a task switched out in prev_state st.
