@@ -25,9 +25,11 @@ func Capacities(m *topology.Machine) []int {
 }
 
 // Config builds the run configuration of sc; a non-nil machine replaces
-// the scenario's topology, which must have as many CPUs, and the sysctls
-// the kernel scales by the CPU count are computed for it
-// (sched_latency_ns and the granularities: update_sysctl()).
+// the scenario's topology (a stand-in preset when no preset describes the
+// machine: every CPU the tasks name must exist on the machine), and the
+// sysctls the kernel scales by the CPU count are computed for it
+// (sched_latency_ns and the granularities: update_sysctl()). The costs
+// and idle states stay the stand-in's when the machine has none.
 func Config(sc *scenario.Scenario, machine *topology.Machine) (sched.Config, error) {
 	cfg, err := sc.Build(sched.DefaultLimits())
 	if err != nil {
@@ -39,8 +41,12 @@ func Config(sc *scenario.Scenario, machine *topology.Machine) (sched.Config, err
 	if err := machine.Validate(); err != nil {
 		return cfg, err
 	}
-	if machine.NumCPUs() != cfg.Machine.NumCPUs() {
-		return cfg, fmt.Errorf("machine %q has %d CPUs, the scenario's topology %q %d", machine.Name, machine.NumCPUs(), sc.Topology, cfg.Machine.NumCPUs())
+	for _, ts := range cfg.Tasks {
+		for _, c := range ts.CPUs {
+			if c >= machine.NumCPUs() {
+				return cfg, fmt.Errorf("task group %s: cpu %d: machine %q has %d CPUs", ts.Name, c, machine.Name, machine.NumCPUs())
+			}
+		}
 	}
 	idle := cfg.Machine.Idle
 	cfg.Machine = *machine
@@ -69,4 +75,34 @@ func Run(cfg sched.Config, name string) (metrics.Report, error) {
 		return metrics.Report{}, fmt.Errorf("run stopped: %v", err)
 	}
 	return col.Build(sim, name), nil
+}
+
+// SMP is a machine of n identical CPUs sharing one last-level cache, the
+// smp-N presets' shape, for a trace whose CPU count no preset has.
+func SMP(n int) (topology.Machine, error) {
+	if n < 1 || n > MaxPlatformCPUs {
+		return topology.Machine{}, fmt.Errorf("smp machine of %d CPUs: want 1..%d", n, MaxPlatformCPUs)
+	}
+	ref, err := topology.Preset("smp-1")
+	if err != nil {
+		return topology.Machine{}, err
+	}
+	m := topology.Machine{Name: fmt.Sprintf("smp-%d", n), Summary: fmt.Sprintf("%d identical cores, one LLC, no SMT", n), Idle: ref.Idle}
+	for i := 0; i < n; i++ {
+		m.CPUs = append(m.CPUs, topology.CPU{ID: i, Core: i, Cluster: i, Capacity: topology.CapacityScale})
+	}
+	return m, nil
+}
+
+// StandIn names the preset a scenario of a machine no preset describes
+// carries: the smallest with at least n CPUs (the largest if none has).
+func StandIn(n int) string {
+	best, bestN := "", 0
+	for _, m := range topology.List() {
+		c := m.NumCPUs()
+		if (c >= n && (bestN < n || c < bestN)) || (bestN < n && c > bestN) {
+			best, bestN = m.Name, c
+		}
+	}
+	return best
 }
