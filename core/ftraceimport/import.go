@@ -33,6 +33,29 @@ type Options struct {
 	// By default the trace ends at its last event, which is all a kernel
 	// trace says.
 	End int64
+	// Lenient skips a sched event line whose fields cannot be read (a
+	// truncated last line, a garbled record) with a warning naming it,
+	// instead of refusing the input. The zero value refuses (the
+	// playground's Open trace relies on that).
+	Lenient bool
+}
+
+// MaxWarnings bounds Trace.Warnings; later ones are only counted
+// (Stats.Skipped, Stats.Lost, ...).
+const MaxWarnings = 100
+
+// Warning is something the import repaired or skipped, with the 1-based
+// line it concerns (0: the input as a whole).
+type Warning struct {
+	Line int
+	Msg  string
+}
+
+func (w Warning) String() string {
+	if w.Line == 0 {
+		return w.Msg
+	}
+	return fmt.Sprintf("line %d: %s", w.Line, w.Msg)
 }
 
 // Trace is an imported trace: the event stream and its task table.
@@ -57,7 +80,10 @@ type Trace struct {
 	// Wakes is, per event of Events (same index), where a wakeup came
 	// from: set for EvWakeup and EvWakeupNew, zero for the other kinds.
 	Wakes []WakeSource
-	Stats Stats
+	// Warnings are the lines skipped (Options.Lenient), lost events and
+	// out-of-order timestamps, in line order; at most MaxWarnings.
+	Warnings []Warning
+	Stats    Stats
 }
 
 // WakeSource is the context of a wakeup: the task running where
@@ -101,6 +127,24 @@ type Stats struct {
 	CommChanges int
 	// PIDReuses counts pids that named a second task.
 	PIDReuses int
+	// Skipped counts sched event lines that could not be read and were
+	// skipped (Options.Lenient).
+	Skipped int
+	// Lost counts the events the kernel dropped ("CPU:N [LOST n EVENTS]",
+	// a full ring buffer) and LostMarks the lines that said so.
+	Lost, LostMarks int
+	// Unsorted counts events whose timestamp is before the previous line's
+	// (buffers of several CPUs concatenated, or a report not merged).
+	Unsorted int
+	// RunningAtStart counts the CPUs found running a task when the trace
+	// starts (the trace began mid-run).
+	RunningAtStart int
+}
+
+func (tr *Trace) warn(line int, format string, args ...any) {
+	if len(tr.Warnings) < MaxWarnings {
+		tr.Warnings = append(tr.Warnings, Warning{Line: line, Msg: fmt.Sprintf(format, args...)})
+	}
 }
 
 // Error is a sched event line that cannot be read, or an input over a
@@ -155,6 +199,12 @@ func Import(r io.Reader, opts Options) (*Trace, error) {
 			headerCPUs = max(headerCPUs, headerNumCPUs(trim))
 			continue
 		}
+		if n, cpu, ok := lostMark(trim); ok {
+			tr.Stats.Lost += n
+			tr.Stats.LostMarks++
+			tr.warn(tr.Stats.Lines, "cpu %d lost %d events (ring buffer full): tasks' states may be wrong after it", cpu, n)
+			continue
+		}
 		p, ok := parsePrefix(line)
 		if !ok {
 			if v, ok := strings.CutPrefix(trim, "cpus="); ok { // trace-cmd report banner
@@ -172,11 +222,23 @@ func Import(r io.Reader, opts Options) (*Trace, error) {
 		}
 		rec := record{line: n, ts: p.ts, kind: kind, cpu: p.cpu, irq: p.irq,
 			cur: side{comm: p.comm, pid: p.pid, prio: noPrio}}
-		if err := parseBody(&rec, p.body); err != nil {
-			return nil, &Error{Line: n, Event: p.event, Msg: err.Error()}
+		err := parseBody(&rec, p.body)
+		if err == nil {
+			err = checkCPUs(&rec)
 		}
-		if err := checkCPUs(&rec); err != nil {
-			return nil, &Error{Line: n, Event: p.event, Msg: err.Error()}
+		if err != nil {
+			if !opts.Lenient {
+				return nil, &Error{Line: n, Event: p.event, Msg: err.Error()}
+			}
+			tr.Stats.Skipped++
+			tr.warn(n, "%s: %v: line skipped", p.event, err)
+			continue
+		}
+		if len(recs) > 0 && rec.ts < recs[len(recs)-1].ts {
+			if tr.Stats.Unsorted == 0 {
+				tr.warn(n, "timestamp before the previous event's: events merged by time")
+			}
+			tr.Stats.Unsorted++
 		}
 		recs = append(recs, rec)
 	}
@@ -209,6 +271,29 @@ func Import(r io.Reader, opts Options) (*Trace, error) {
 	}
 	resolve(tr, recs, headerCPUs, opts.End)
 	return tr, nil
+}
+
+// lostMark reads "CPU:2 [LOST 123 EVENTS]" (tracefs and trace-cmd report).
+func lostMark(line string) (n, cpu int, ok bool) {
+	rest, ok := strings.CutPrefix(line, "CPU:")
+	if !ok {
+		return 0, 0, false
+	}
+	c, rest, ok := strings.Cut(rest, " [LOST ")
+	if !ok {
+		return 0, 0, false
+	}
+	num, _, ok := strings.Cut(rest, " EVENTS]")
+	if !ok {
+		return 0, 0, false
+	}
+	if cpu, ok = parseUint(strings.TrimSpace(c)); !ok {
+		return 0, 0, false
+	}
+	if n, ok = parseUint(num); !ok {
+		return 0, 0, false
+	}
+	return n, cpu, true
 }
 
 // headerNumCPUs reads "#P:8" from the header's entries line.

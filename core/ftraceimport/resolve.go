@@ -172,6 +172,11 @@ func resolve(tr *Trace, recs []record, headerCPUs int, end int64) {
 		tr.Wakes = append(tr.Wakes, ws)
 	}
 	tr.Stats.Events = len(tr.Events)
+	for _, id := range tr.Running {
+		if id != sched.NoTask {
+			tr.Stats.RunningAtStart++
+		}
+	}
 	tr.Events = append(tr.Events, sched.Event{Time: tr.Duration, Kind: sched.EvEnd,
 		Prev: sched.NoTask, Next: sched.NoTask, Arg: -1})
 	tr.Wakes = append(tr.Wakes, WakeSource{Waker: sched.NoTask})

@@ -177,7 +177,7 @@ func importTrace(path string, stdin io.Reader, strict bool, stderr io.Writer) (*
 		defer fh.Close()
 		r, name = fh, filepath.Base(path)
 	}
-	tr, err := ftraceimport.Import(r, ftraceimport.Options{})
+	tr, err := ftraceimport.Import(r, ftraceimport.Options{Lenient: !strict})
 	if err != nil {
 		var ie *ftraceimport.Error
 		if errors.As(err, &ie) {
@@ -185,7 +185,26 @@ func importTrace(path string, stdin io.Reader, strict bool, stderr io.Writer) (*
 		}
 		return nil, "", fmt.Errorf("%s: %v", path, err)
 	}
+	writeImportWarnings(stderr, path, tr)
 	return tr, name, nil
+}
+
+// writeImportWarnings prints what the import skipped or repaired, one
+// line each, and a count of those beyond ftraceimport.MaxWarnings.
+func writeImportWarnings(w io.Writer, path string, tr *ftraceimport.Trace) {
+	for _, x := range tr.Warnings {
+		fmt.Fprintf(w, "%s: warning: %s\n", path, x)
+	}
+	st := tr.Stats
+	if more := st.Skipped + st.LostMarks + min(st.Unsorted, 1) - len(tr.Warnings); more > 0 {
+		fmt.Fprintf(w, "%s: warning: %d more warnings not shown (%d lines skipped, %d lost-event marks)\n", path, more, st.Skipped, st.LostMarks)
+	}
+	if st.Unsorted > 0 {
+		fmt.Fprintf(w, "%s: warning: %d events were out of timestamp order and were merged by time\n", path, st.Unsorted)
+	}
+	if st.RunningAtStart > 0 {
+		fmt.Fprintf(w, "%s: note: the trace starts mid-run: %d CPUs were running a task; their work before the first event is unknown\n", path, st.RunningAtStart)
+	}
 }
 
 // replayMachine resolves -topology: a preset (machine nil, its name), a
