@@ -136,6 +136,10 @@ type Stats struct {
 	// Unsorted counts events whose timestamp is before the previous line's
 	// (buffers of several CPUs concatenated, or a report not merged).
 	Unsorted int
+	// MissedSwitches counts switches added because a line's task column
+	// was not the task the CPU's last switch left running (a lost event,
+	// or a task whose switches are not traced).
+	MissedSwitches int
 	// RunningAtStart counts the CPUs found running a task when the trace
 	// starts (the trace began mid-run).
 	RunningAtStart int

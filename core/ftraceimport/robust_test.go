@@ -95,3 +95,31 @@ func TestWakeSource(t *testing.T) {
 		t.Errorf("wake sources %+v (tasks %+v)", got, tr.Tasks)
 	}
 }
+
+// TestMissedSwitch: a CPU's line shows a task other than the one its last
+// switch left running: the switch the trace lacks is added, so the task
+// left there does not run on forever.
+func TestMissedSwitch(t *testing.T) {
+	in := "# tracer: nop\n" +
+		"  a-1  [000] d..2.  1.000000: sched_switch: prev_comm=a prev_pid=1 prev_prio=120 prev_state=R ==> next_comm=x next_pid=9 next_prio=110\n" +
+		"  a-1  [000] d.h2.  1.000100: sched_waking: comm=b pid=2 prio=120 target_cpu=000\n" +
+		"  a-1  [000] d..2.  1.000200: sched_switch: prev_comm=a prev_pid=1 prev_prio=120 prev_state=S ==> next_comm=b next_pid=2 next_prio=120\n" +
+		"  b-2  [000] d..2.  1.001000: sched_switch: prev_comm=b prev_pid=2 prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120\n"
+	tr, err := Import(strings.NewReader(in), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.Stats.MissedSwitches != 1 || len(tr.Warnings) != 1 || !strings.Contains(tr.Warnings[0].String(), "line 3: cpu 0 runs pid 1") {
+		t.Errorf("stats %+v warnings %v", tr.Stats, tr.Warnings)
+	}
+	rep := tr.Metrics("x")
+	var x int64 = -1
+	for _, tk := range rep.Tasks {
+		if tk.PID == 9 {
+			x = tk.RuntimeNs
+		}
+	}
+	if x != 100*int64(sched.Microsecond) {
+		t.Errorf("pid 9 ran %d ns, want 100 us (until the line that shows a running again)", x)
+	}
+}

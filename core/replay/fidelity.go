@@ -17,7 +17,7 @@ import (
 
 // Targets of a fidelity row.
 const (
-	ShareTolPoints  = 2.0 // CPU share (% of all traced CPU time), points
+	ShareTolPoints  = 2.0 // CPU share (% of one CPU), points
 	SwitchTolPct    = 20  // switch count, %
 	LatencyFactor   = 2.0 // wakeup-latency median, factor
 	LatencyMinWakes = 100 // wakeups the trace needs for the latency target
@@ -56,11 +56,11 @@ type Fidelity struct {
 	Met int
 }
 
-func side(t *metrics.Task, total int64) Side {
+func side(t *metrics.Task, dur int64) Side {
 	s := Side{RuntimeNs: t.RuntimeNs, WaitNs: t.WaitNs, Switches: t.Switches, Migrations: t.Migrations,
 		Wakeups: t.Wakeups, LatP50Ns: t.WakeupLatencyNs.P50, LatP99Ns: t.WakeupLatencyNs.P99}
-	if total > 0 {
-		s.Share = 100 * float64(t.RuntimeNs) / float64(total)
+	if dur > 0 {
+		s.Share = 100 * float64(t.RuntimeNs) / float64(dur)
 	}
 	return s
 }
@@ -69,17 +69,10 @@ func side(t *metrics.Task, total int64) Side {
 // metrics (tasks indexed by the trace's task ids), replay the replay's
 // (tasks named GROUP-N).
 func Compare(w *Workload, trace, replay *metrics.Report) Fidelity {
-	var tTotal, rTotal int64
-	for _, t := range w.Tasks {
-		if int(t.ID) < len(trace.Tasks) {
-			tTotal += trace.Tasks[t.ID].RuntimeNs
-		}
-	}
 	byGroup := map[string]*metrics.Task{}
 	for i := range replay.Tasks {
 		rt := &replay.Tasks[i]
 		byGroup[GroupOf(rt.Name)] = rt
-		rTotal += rt.RuntimeNs
 	}
 	var f Fidelity
 	var wsum, score float64
@@ -87,9 +80,9 @@ func Compare(w *Workload, trace, replay *metrics.Report) Fidelity {
 		if int(t.ID) >= len(trace.Tasks) {
 			continue
 		}
-		row := Row{Group: t.Group, PID: t.PID, Comm: t.Comm, Trace: side(&trace.Tasks[t.ID], tTotal)}
+		row := Row{Group: t.Group, PID: t.PID, Comm: t.Comm, Trace: side(&trace.Tasks[t.ID], trace.DurationNs)}
 		if rt, ok := byGroup[t.Group]; ok {
-			row.Found, row.Replay = true, side(rt, rTotal)
+			row.Found, row.Replay = true, side(rt, replay.DurationNs)
 		}
 		row.ShareOK = math.Abs(row.Replay.Share-row.Trace.Share) <= ShareTolPoints
 		row.SwitchOK = math.Abs(float64(row.Replay.Switches-row.Trace.Switches)) <= float64(row.Trace.Switches)*SwitchTolPct/100

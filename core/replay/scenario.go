@@ -30,6 +30,11 @@ type ScenarioOptions struct {
 	// "kworker/1:2") seen on one CPU; PinSeen pins every task to the CPUs
 	// it was seen on; PinNone pins nothing.
 	Pin string
+	// Affinity gives the tasks of a comm an affinity the trace cannot show
+	// (sched_setaffinity() is not traced): taskset of the recorded
+	// workload; a nil list is the CPUs each such task was seen on. It wins
+	// over Pin.
+	Affinity map[string][]int
 }
 
 // Pin modes.
@@ -90,6 +95,12 @@ func (w *Workload) Scenario(o ScenarioOptions) (*scenario.Scenario, error) {
 			st.Start = t.Start
 		}
 		st.CPUs = w.pin(t, o.Pin)
+		if cpus, ok := o.Affinity[t.Comm]; ok {
+			st.CPUs = w.pin(t, PinSeen)
+			if cpus != nil {
+				st.CPUs = append([]int(nil), cpus...)
+			}
+		}
 		st.Program = w.program(i, sems)
 		sc.Tasks = append(sc.Tasks, st)
 	}
