@@ -68,7 +68,7 @@ func resolve(tr *Trace, recs []record, headerCPUs int, end int64) {
 	}
 	tr.Events = make([]sched.Event, 0, len(recs)+1)
 	tr.Wakes = make([]WakeSource, 0, len(recs)+1)
-	waking := map[int]*record{} // the latest unused sched_waking per wakee pid
+	waking := map[int]*record{}  // the latest unused sched_waking per wakee pid
 	current := make([]int, ncpu) // pid running on each CPU as the lines show it, -1 unknown
 	for i := range current {
 		current[i] = -1
