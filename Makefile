@@ -141,10 +141,11 @@ bench-browser: site
 bench-speed:
 	$(GO) run ./scripts/speedratio -count 3 -workergc '$(WORKER_GCFLAGS)' -workerpgo $(PGO)
 
-# Short fuzzing pass over the scenario and share-URL decoders.
+# Short fuzzing pass over the scenario and share-URL decoders and the trace replay's inference.
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzDecode -fuzztime 30s ./core/scenario/
 	$(GO) test -run '^$$' -fuzz FuzzDecodeURL -fuzztime 30s ./core/scenario/
+	$(GO) test -run '^$$' -fuzz FuzzInfer -fuzztime 30s ./core/replay/
 
 # Measure this machine's kernel beside the simulator (docs/real-kernel.md).
 realkernel:

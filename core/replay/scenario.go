@@ -68,6 +68,12 @@ func (w *Workload) Scenario(o ScenarioOptions) (*scenario.Scenario, error) {
 	default:
 		return nil, fmt.Errorf("replay: pin %q: want %s, %s or %s", o.Pin, PinKthreads, PinSeen, PinNone)
 	}
+	if len(w.Tasks) == 0 {
+		return nil, fmt.Errorf("replay: the trace has no task to replay (only the idle task ran)")
+	}
+	if lim := sched.DefaultLimits().MaxDuration; w.Duration > lim {
+		return nil, fmt.Errorf("replay: the trace spans %s; a replay is at most %s: cut the trace shorter", w.Duration, lim)
+	}
 	sc := scenario.New()
 	sc.Name = o.Name
 	if sc.Name == "" {
