@@ -6,6 +6,7 @@ package ftraceimport
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -80,10 +81,22 @@ type Trace struct {
 	// Wakes is, per event of Events (same index), where a wakeup came
 	// from: set for EvWakeup and EvWakeupNew, zero for the other kinds.
 	Wakes []WakeSource
+	// Freqs are the CPU frequency changes of the trace (cpu_frequency, and
+	// LISA's cpu_frequency_devlib lines written through trace_marker), in
+	// time order, times relative to Offset (a change before the first sched
+	// event at 0).
+	Freqs []FreqChange
 	// Warnings are the lines skipped (Options.Lenient), lost events and
 	// out-of-order timestamps, in line order; at most MaxWarnings.
 	Warnings []Warning
 	Stats    Stats
+}
+
+// FreqChange is a CPU's new frequency (cpu_frequency: state=KHz cpu_id=N).
+type FreqChange struct {
+	Time sched.Time
+	CPU  int
+	KHz  int
 }
 
 // WakeSource is the context of a wakeup: the task running where
@@ -185,6 +198,7 @@ func Import(r io.Reader, opts Options) (*Trace, error) {
 	sc.Buffer(make([]byte, 0, 64<<10), maxLine+1)
 	tr := &Trace{Stats: Stats{Other: map[string]int{}}}
 	var recs []record
+	var freqs []FreqChange // absolute times until the offset is known
 	headerCPUs := 0
 	for sc.Scan() {
 		if lr.N <= 0 { // read past the limit (the scanner reads ahead)
@@ -217,6 +231,21 @@ func Import(r io.Reader, opts Options) (*Trace, error) {
 				}
 			}
 			tr.Stats.Unrecognized++
+			continue
+		}
+		if body, ok := freqBody(p); ok {
+			f := splitKV(body)
+			khz, err1 := uintKV(f, "state")
+			cpu, err2 := uintKV(f, "cpu_id")
+			if err1 != nil || err2 != nil || cpu >= MaxCPUs {
+				if !opts.Lenient {
+					return nil, &Error{Line: n, Event: p.event, Msg: "want state=KHZ cpu_id=N"}
+				}
+				tr.Stats.Skipped++
+				tr.warn(n, "%s: want state=KHZ cpu_id=N: line skipped", p.event)
+				continue
+			}
+			freqs = append(freqs, FreqChange{Time: sched.Time(p.ts), CPU: cpu, KHz: khz})
 			continue
 		}
 		kind, known := rawKinds[p.event]
@@ -274,7 +303,29 @@ func Import(r io.Reader, opts Options) (*Trace, error) {
 		return nil, &Error{Msg: fmt.Sprintf("end %d is before the last event at %d", opts.End, recs[len(recs)-1].ts)}
 	}
 	resolve(tr, recs, headerCPUs, opts.End)
+	slices.SortStableFunc(freqs, func(a, b FreqChange) int { return cmp.Compare(a.Time, b.Time) })
+	for _, f := range freqs {
+		f.Time = max(0, min(f.Time-sched.Time(tr.Offset), tr.Duration))
+		if f.CPU < tr.NumCPUs {
+			tr.Freqs = append(tr.Freqs, f)
+		}
+	}
 	return tr, nil
+}
+
+// freqBody returns the fields of a frequency change: a cpu_frequency
+// event, or a trace_marker print of LISA's devlib ("print: 0x...s:
+// cpu_frequency_devlib: state=950000 cpu_id=0").
+func freqBody(p prefix) (string, bool) {
+	switch p.event {
+	case "cpu_frequency":
+		return p.body, true
+	case "print":
+		if _, rest, ok := strings.Cut(p.body, "cpu_frequency_devlib:"); ok {
+			return strings.TrimSpace(rest), true
+		}
+	}
+	return "", false
 }
 
 // lostMark reads "CPU:2 [LOST 123 EVENTS]" (tracefs and trace-cmd report).

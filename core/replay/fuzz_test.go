@@ -61,10 +61,10 @@ func FuzzInfer(f *testing.F) {
 		if err != nil {
 			t.Fatalf("the inferred scenario does not build: %v\n%s", err, sc.Encode())
 		}
-		if cfg.Duration > 50*sched.Millisecond {
+		if cfg.Duration > 20*sched.Millisecond {
 			return
 		}
-		cfg.Limits.MaxEvents = 1_000_000
+		cfg.Limits.MaxEvents = 50_000
 		if _, err := Run(cfg, "fuzz"); err != nil {
 			t.Logf("run: %v", err) // an engine limit, not an inference error
 		}

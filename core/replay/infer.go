@@ -27,6 +27,11 @@ type Options struct {
 	// nil or a missing CPU means 1024. A burst's work is its time times
 	// the capacity of the CPU it ran on, over 1024.
 	Capacity []int
+	// MaxKHz is each CPU's highest frequency (a platform description's
+	// OPPs); 0 or missing: the highest the trace shows for that CPU. With
+	// the trace's cpu_frequency changes, work is also scaled by the CPU's
+	// current frequency over MaxKHz (the kernel's arch_scale_freq_capacity()).
+	MaxKHz []int
 	// MaxTasks, MaxSteps and MaxEvents bound the workload and the trace
 	// read (DefaultMaxTasks, DefaultMaxSteps, DefaultMaxEvents if 0); a
 	// trace beyond them is an error saying so.
@@ -54,6 +59,11 @@ type inferrer struct {
 	w     *Workload
 	st    []tstate
 	steps int
+	// per CPU: the task running there, its frequency and highest frequency
+	// (0: not known, full speed)
+	on          []sched.TaskID
+	khz, maxKHz []int
+	nextFreq    int // index into tr.Freqs
 	// counts for the warnings
 	unblockedWakes, lateEvents, blockedSwitchIns int
 }
@@ -83,6 +93,19 @@ func Infer(tr *ftraceimport.Trace, opts Options) (*Workload, error) {
 	for i := range in.st {
 		in.st[i].idx = -1
 	}
+	in.on = make([]sched.TaskID, tr.NumCPUs)
+	for c := range in.on {
+		in.on[c] = sched.NoTask
+	}
+	in.khz, in.maxKHz = make([]int, tr.NumCPUs), make([]int, tr.NumCPUs)
+	for _, f := range tr.Freqs {
+		in.maxKHz[f.CPU] = max(in.maxKHz[f.CPU], f.KHz)
+	}
+	for c, k := range opts.MaxKHz {
+		if c < len(in.maxKHz) && k > 0 {
+			in.maxKHz[c] = k
+		}
+	}
 	for cpu, id := range tr.Running {
 		if id != sched.NoTask {
 			if err := in.create(id, 0); err != nil {
@@ -90,10 +113,12 @@ func Infer(tr *ftraceimport.Trace, opts Options) (*Workload, error) {
 			}
 			s := &in.st[id]
 			s.running, s.cpu, s.since = true, cpu, 0
+			in.on[cpu] = id
 			in.see(id, cpu)
 		}
 	}
 	for i := range tr.Events {
+		in.freqsUntil(tr.Events[i].Time)
 		if err := in.event(i); err != nil {
 			return nil, err
 		}
@@ -132,11 +157,28 @@ func (in *inferrer) see(id sched.TaskID, cpu int) {
 	}
 }
 
+// capacity is the CPU's capacity at its current frequency, of 1024.
 func (in *inferrer) capacity(cpu int) sched.Time {
+	c := sched.Time(1024)
 	if cpu >= 0 && cpu < len(in.opts.Capacity) && in.opts.Capacity[cpu] > 0 {
-		return sched.Time(in.opts.Capacity[cpu])
+		c = sched.Time(in.opts.Capacity[cpu])
 	}
-	return 1024
+	if cpu >= 0 && cpu < len(in.khz) && in.khz[cpu] > 0 && in.maxKHz[cpu] > 0 {
+		c = c * sched.Time(min(in.khz[cpu], in.maxKHz[cpu])) / sched.Time(in.maxKHz[cpu])
+	}
+	return max(c, 1)
+}
+
+// freqsUntil applies the frequency changes up to now, accounting the work
+// of the task running on each CPU at its old frequency first.
+func (in *inferrer) freqsUntil(now sched.Time) {
+	for ; in.nextFreq < len(in.tr.Freqs) && in.tr.Freqs[in.nextFreq].Time <= now; in.nextFreq++ {
+		f := in.tr.Freqs[in.nextFreq]
+		if id := in.on[f.CPU]; id != sched.NoTask {
+			in.account(id, f.Time)
+		}
+		in.khz[f.CPU] = f.KHz
+	}
 }
 
 // account adds the CPU time of a running task up to now to its pending work.
@@ -199,6 +241,9 @@ func (in *inferrer) event(i int) error {
 			}
 			s.running, s.cpu, s.since = true, int(e.CPU), now
 			in.see(n, int(e.CPU))
+		}
+		if c := int(e.CPU); c >= 0 && c < len(in.on) {
+			in.on[c] = e.Next
 		}
 	case sched.EvWakeup:
 		n := e.Next

@@ -214,3 +214,34 @@ func TestInferKinds(t *testing.T) {
 		t.Errorf("tick woken %d times in the replay, want about 20", got)
 	}
 }
+
+// TestInferFrequency: work is scaled by the CPU's frequency over its
+// highest (cpu_frequency lines), on top of its capacity.
+func TestInferFrequency(t *testing.T) {
+	s := newSynth(1)
+	s.comm[7] = "job"
+	us := sched.Microsecond
+	s.line(0, 0, "d..2.", 0, "cpu_frequency", "state=2000000 cpu_id=0")
+	s.sw(10*us, 0, 0, "R", 7)
+	s.line(7, 0, "d..2.", 110*us, "cpu_frequency", "state=1000000 cpu_id=0")
+	s.sw(210*us, 0, 7, "S", 0)
+	tr, err := ftraceimport.Import(strings.NewReader(s.String()), ftraceimport.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tr.Freqs) != 2 {
+		t.Fatalf("freqs %+v", tr.Freqs)
+	}
+	for _, c := range []struct {
+		o    Options
+		want sched.Time
+	}{{Options{}, 150 * us}, {Options{Capacity: []int{512}}, 75 * us}, {Options{MaxKHz: []int{4000000}}, 75 * us}} {
+		w, err := Infer(tr, c.o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st := w.Tasks[0].Steps; len(st) == 0 || st[0].Kind != StepRun || st[0].Work != c.want {
+			t.Errorf("%+v: steps %+v, want a run of %s (100 us at full speed, 100 at half)", c.o, st, c.want)
+		}
+	}
+}

@@ -28,29 +28,50 @@ type platformJSON struct {
 	Name       string  `json:"name"`
 	Capacities []int   `json:"capacities"`
 	Clusters   [][]int `json:"clusters"`
+	// MaxKHz is each CPU's highest frequency (optional).
+	MaxKHz []int `json:"max_khz"`
 }
 
-// ParsePlatform reads a JSON topology file or a LISA plat_info.yml into a
-// machine; name names the file in errors and is the machine's default
-// name.
-func ParsePlatform(name string, data []byte) (topology.Machine, error) {
+// Platform is a machine with what a platform description adds to it.
+type Platform struct {
+	Machine topology.Machine
+	// MaxKHz is each CPU's highest frequency (LISA's freqs, the JSON
+	// file's max_khz); nil when the description has none.
+	MaxKHz []int
+}
+
+// ParsePlatform reads a JSON topology file or a LISA plat_info.yml; name
+// names the file in errors and is the machine's default name.
+func ParsePlatform(name string, data []byte) (Platform, error) {
+	m, p, err := parsePlatform(name, data)
+	if err != nil {
+		return Platform{}, err
+	}
+	if p.MaxKHz != nil && len(p.MaxKHz) != m.NumCPUs() {
+		return Platform{}, fmt.Errorf("%s: max_khz: %d entries for %d CPUs", name, len(p.MaxKHz), m.NumCPUs())
+	}
+	return Platform{Machine: m, MaxKHz: p.MaxKHz}, nil
+}
+
+func parsePlatform(name string, data []byte) (topology.Machine, platformJSON, error) {
 	var p platformJSON
 	if s := strings.TrimSpace(string(data)); strings.HasPrefix(s, "{") {
 		dec := json.NewDecoder(strings.NewReader(s))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&p); err != nil {
-			return topology.Machine{}, fmt.Errorf("%s: %v (want {\"name\", \"capacities\": [..], \"clusters\": [[..]]})", name, err)
+			return topology.Machine{}, p, fmt.Errorf("%s: %v (want {\"name\", \"capacities\": [..], \"clusters\": [[..]], \"max_khz\": [..]})", name, err)
 		}
 	} else {
 		var err error
 		if p, err = parseLISA(data); err != nil {
-			return topology.Machine{}, fmt.Errorf("%s: %v", name, err)
+			return topology.Machine{}, p, fmt.Errorf("%s: %v", name, err)
 		}
 	}
 	if p.Name == "" {
 		p.Name = name
 	}
-	return p.machine(name)
+	m, err := p.machine(name)
+	return m, p, err
 }
 
 func (p *platformJSON) machine(file string) (topology.Machine, error) {
@@ -118,6 +139,7 @@ func parseLISA(data []byte) (platformJSON, error) {
 	lines := strings.Split(string(data), "\n")
 	indent := func(s string) int { return len(s) - len(strings.TrimLeft(s, " ")) }
 	caps := map[int]int{}
+	maxKHz := map[int]int{}
 	for i := 0; i < len(lines); i++ {
 		l := strings.TrimRight(lines[i], " \r")
 		key := strings.TrimSpace(l)
@@ -152,6 +174,32 @@ func parseLISA(data []byte) (platformJSON, error) {
 				}
 				caps[cpu] = c
 			}
+		case "freqs:":
+			base := indent(l)
+			cpu := -1
+			for j := i + 1; j < len(lines); j++ {
+				s := strings.TrimRight(lines[j], " \r")
+				t := strings.TrimSpace(s)
+				if t == "" {
+					continue
+				}
+				if indent(s) <= base && !strings.HasPrefix(t, "-") {
+					break
+				}
+				if k, ok := strings.CutSuffix(t, ":"); ok {
+					c, err := strconv.Atoi(k)
+					if err != nil || c < 0 || c >= MaxPlatformCPUs {
+						return p, fmt.Errorf("line %d: %q: want CPU: under freqs", j+1, t)
+					}
+					cpu = c
+					continue
+				}
+				f, err := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(t, "-")))
+				if err != nil || cpu < 0 {
+					return p, fmt.Errorf("line %d: %q: want a frequency (kHz) under freqs", j+1, t)
+				}
+				maxKHz[cpu] = max(maxKHz[cpu], f)
+			}
 		case "freq-domains:":
 			base := indent(l)
 			var cur []int
@@ -181,7 +229,7 @@ func parseLISA(data []byte) (platformJSON, error) {
 				p.Clusters = append(p.Clusters, cur)
 			}
 		}
-		if len(caps) > 0 && p.Clusters != nil {
+		if len(caps) > 0 && p.Clusters != nil && len(maxKHz) > 0 {
 			break
 		}
 	}
@@ -194,6 +242,15 @@ func parseLISA(data []byte) (platformJSON, error) {
 			return p, fmt.Errorf("cpu-capacities: cpu %d of %d: want CPUs 0..%d", cpu, len(caps), len(caps)-1)
 		}
 		p.Capacities[cpu] = c
+	}
+	if len(maxKHz) == len(caps) {
+		p.MaxKHz = make([]int, len(caps))
+		for cpu, f := range maxKHz {
+			if cpu >= len(caps) {
+				return p, fmt.Errorf("freqs: cpu %d of %d", cpu, len(caps))
+			}
+			p.MaxKHz[cpu] = f
+		}
 	}
 	return p, nil
 }

@@ -32,9 +32,13 @@ func TestParsePlatformLISA(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := ParsePlatform("juno", data)
+	pl, err := ParsePlatform("juno", data)
 	if err != nil {
 		t.Fatal(err)
+	}
+	m := pl.Machine
+	if len(pl.MaxKHz) != 6 || pl.MaxKHz[0] != 850000 || pl.MaxKHz[1] != 1100000 {
+		t.Errorf("max kHz %v, want 850000 for the LITTLE CPUs and 1100000 for the big ones", pl.MaxKHz)
 	}
 	got := m.Describe()
 	for _, want := range []string{"cpu0 core=0 cluster=0 llc=0", "capacity=446", "cpu1 core=1 cluster=1 llc=1"} {
@@ -48,12 +52,12 @@ func TestParsePlatformLISA(t *testing.T) {
 }
 
 func TestParsePlatformJSON(t *testing.T) {
-	m, err := ParsePlatform("x.json", []byte(`{"name":"two","capacities":[512,1024],"clusters":[[0],[1]]}`))
+	pl, err := ParsePlatform("x.json", []byte(`{"name":"two","capacities":[512,1024],"clusters":[[0],[1]],"max_khz":[1000000,2000000]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.NumCPUs() != 2 || m.CPUs[0].Capacity != 512 || m.CPUs[1].Cluster != 1 {
-		t.Errorf("%s", m.Describe())
+	if m := pl.Machine; m.NumCPUs() != 2 || m.CPUs[0].Capacity != 512 || m.CPUs[1].Cluster != 1 || pl.MaxKHz[1] != 2000000 {
+		t.Errorf("%s %v", m.Describe(), pl.MaxKHz)
 	}
 	for in, want := range map[string]string{
 		`{"capacities":[]}`:                           "0 CPUs",
@@ -61,6 +65,7 @@ func TestParsePlatformJSON(t *testing.T) {
 		`{"capacities":[1,2],"clusters":[[5]]}`:       "cpu 5",
 		`{"capacities":[1],"bogus":1}`:                "unknown field",
 		"platform-info:\n    conf:\n        abi: x\n": "no cpu-capacities",
+		`{"capacities":[1,2],"max_khz":[5]}`:          "1 entries for 2 CPUs",
 	} {
 		if _, err := ParsePlatform("f", []byte(in)); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: got %v, want %q", in, err, want)

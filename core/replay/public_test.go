@@ -36,17 +36,18 @@ func TestPublicTraces(t *testing.T) {
 				}
 			}
 			var machine *topology.Machine
+			var maxKHz []int
 			topo := ""
 			if name == "lisa-juno-trace.txt" {
 				plat, err := os.ReadFile(filepath.Join(dir, "lisa-juno-plat_info.yml"))
 				if err != nil {
 					t.Fatal(err)
 				}
-				m, err := ParsePlatform("juno", plat)
+				pl, err := ParsePlatform("juno", plat)
 				if err != nil {
 					t.Fatal(err)
 				}
-				machine, topo = &m, StandIn(m.NumCPUs())
+				machine, topo, maxKHz = &pl.Machine, StandIn(pl.Machine.NumCPUs()), pl.MaxKHz
 			} else if m, err := topology.Preset(smpName(tr.NumCPUs)); err == nil {
 				topo = m.Name
 			} else {
@@ -60,7 +61,7 @@ func TestPublicTraces(t *testing.T) {
 			if machine != nil {
 				caps = Capacities(machine)
 			}
-			w, err := Infer(tr, Options{Capacity: caps})
+			w, err := Infer(tr, Options{Capacity: caps, MaxKHz: maxKHz})
 			if err != nil {
 				t.Fatal(err)
 			}

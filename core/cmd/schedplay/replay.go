@@ -58,7 +58,7 @@ func cmdReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	machine, topoName, err := replayMachine(f.topology, tr.NumCPUs)
+	machine, maxKHz, topoName, err := replayMachine(f.topology, tr.NumCPUs)
 	if err != nil {
 		return err
 	}
@@ -71,7 +71,7 @@ func cmdReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	} else if m, err := topology.Preset(topoName); err == nil {
 		caps = replay.Capacities(&m)
 	}
-	w, err := replay.Infer(tr, replay.Options{Capacity: caps})
+	w, err := replay.Infer(tr, replay.Options{Capacity: caps, MaxKHz: maxKHz})
 	if err != nil {
 		return badInput("%s: %v", path, err)
 	}
@@ -208,33 +208,34 @@ func writeImportWarnings(w io.Writer, path string, tr *ftraceimport.Trace) {
 }
 
 // replayMachine resolves -topology: a preset (machine nil, its name), a
-// platform file (the machine and a stand-in preset name), or without the
-// flag the smp-N preset of the trace's CPU count, or an smp machine of
-// that count when no preset has it.
-func replayMachine(flagVal string, ncpu int) (*topology.Machine, string, error) {
+// platform file (the machine, its CPUs' highest frequencies if it gives
+// them, and a stand-in preset name), or without the flag the smp-N preset
+// of the trace's CPU count, or an smp machine of that count when no preset
+// has it.
+func replayMachine(flagVal string, ncpu int) (*topology.Machine, []int, string, error) {
 	if flagVal == "" {
 		name := fmt.Sprintf("smp-%d", ncpu)
 		if _, err := topology.Preset(name); err == nil {
-			return nil, name, nil
+			return nil, nil, name, nil
 		}
 		m, err := replay.SMP(ncpu)
 		if err != nil {
-			return nil, "", badInput("the trace's %d CPUs: %v", ncpu, err)
+			return nil, nil, "", badInput("the trace's %d CPUs: %v", ncpu, err)
 		}
-		return &m, replay.StandIn(ncpu), nil
+		return &m, nil, replay.StandIn(ncpu), nil
 	}
 	if _, err := topology.Preset(flagVal); err == nil {
-		return nil, flagVal, nil
+		return nil, nil, flagVal, nil
 	}
 	data, err := readFileLimited(flagVal)
 	if err != nil {
-		return nil, "", badInput("-topology %q: not a topology preset (schedplay topologies) and not a readable platform file: %v", flagVal, err)
+		return nil, nil, "", badInput("-topology %q: not a topology preset (schedplay topologies) and not a readable platform file: %v", flagVal, err)
 	}
-	m, err := replay.ParsePlatform(filepath.Base(flagVal), data)
+	pl, err := replay.ParsePlatform(filepath.Base(flagVal), data)
 	if err != nil {
-		return nil, "", badInput("-topology: %v", err)
+		return nil, nil, "", badInput("-topology: %v", err)
 	}
-	return &m, replay.StandIn(m.NumCPUs()), nil
+	return &pl.Machine, pl.MaxKHz, replay.StandIn(pl.Machine.NumCPUs()), nil
 }
 
 // replayJob is the run of sc (on machine when not nil) as an experiment
