@@ -67,12 +67,16 @@ func side(t *metrics.Task, dur int64) Side {
 
 // Compare builds the fidelity table of w: trace is the imported trace's
 // metrics (tasks indexed by the trace's task ids), replay the replay's
-// (tasks named GROUP-N).
+// (a task with its trace pid, or named GROUP-N).
 func Compare(w *Workload, trace, replay *metrics.Report) Fidelity {
 	byGroup := map[string]*metrics.Task{}
+	byPID := map[int]*metrics.Task{}
 	for i := range replay.Tasks {
 		rt := &replay.Tasks[i]
 		byGroup[GroupOf(rt.Name)] = rt
+		if _, dup := byPID[rt.PID]; !dup {
+			byPID[rt.PID] = rt
+		}
 	}
 	var f Fidelity
 	var wsum, score float64
@@ -81,7 +85,11 @@ func Compare(w *Workload, trace, replay *metrics.Report) Fidelity {
 			continue
 		}
 		row := Row{Group: t.Group, PID: t.PID, Comm: t.Comm, Trace: side(&trace.Tasks[t.ID], trace.DurationNs)}
-		if rt, ok := byGroup[t.Group]; ok {
+		rt, ok := byGroup[t.Group]
+		if t.KeepPID {
+			rt, ok = byPID[t.PID]
+		}
+		if ok {
 			row.Found, row.Replay = true, side(rt, replay.DurationNs)
 		}
 		row.ShareOK = math.Abs(row.Replay.Share-row.Trace.Share) <= ShareTolPoints

@@ -77,13 +77,14 @@ func replay(t *testing.T, tr *ftraceimport.Trace, topo string, sets ...string) (
 	return w, rep
 }
 
-func taskByGroup(t *testing.T, rep *metrics.Report, group string) *metrics.Task {
+// taskByPID is the replayed task of a trace pid.
+func taskByPID(t *testing.T, rep *metrics.Report, pid int) *metrics.Task {
 	t.Helper()
 	for i := range rep.Tasks {
-		if GroupOf(rep.Tasks[i].Name) == group {
+		if rep.Tasks[i].PID == pid {
 			return &rep.Tasks[i]
 		}
 	}
-	t.Fatalf("no task of group %s in the replay", group)
+	t.Fatalf("no task of pid %d in the replay", pid)
 	return nil
 }

@@ -78,7 +78,7 @@ func TestPingPongChain(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return taskByGroup(t, &rep, "ping_100").Wakeups
+		return taskByPID(t, &rep, 100).Wakeups
 	}
 	base, slowed, slowedLong := wakes(false, 1), wakes(true, 1), wakes(true, 2)
 	if base < n-2 {
@@ -210,7 +210,10 @@ func TestInferKinds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := taskByGroup(t, &rep, "tick_400").Wakeups; got < 18 {
+	if tk := taskByPID(t, &rep, 400); tk.Name != "tick" {
+		t.Errorf("pid 400 replayed as %q, want its comm tick", tk.Name)
+	}
+	if got := taskByPID(t, &rep, 400).Wakeups; got < 18 {
 		t.Errorf("tick woken %d times in the replay, want about 20", got)
 	}
 }

@@ -104,6 +104,10 @@ type Task struct {
 	Period   sched.Time
 	Periodic int
 	Exited   bool
+	// KeepPID: the replayed task has this PID and Comm (as far as a comm
+	// can be kept: 15 printable bytes); false for a second task of a
+	// reused pid, which runs as GROUP-N with a pid of the simulator's.
+	KeepPID bool
 }
 
 // Workload is the inference's result.

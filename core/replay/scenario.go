@@ -86,9 +86,15 @@ func (w *Workload) Scenario(o ScenarioOptions) (*scenario.Scenario, error) {
 	}
 	sc.Duration = max(w.Duration, sched.Microsecond)
 	sems := map[string]int{}
+	pids := map[int]bool{}
 	for i := range w.Tasks {
 		t := &w.Tasks[i]
 		st := scenario.Task{Name: t.Group, Instances: 1, Policy: t.Policy.String(), Loop: 1}
+		t.KeepPID = t.PID >= 1 && t.PID <= sched.MaxPID && !pids[t.PID]
+		if t.KeepPID {
+			pids[t.PID] = true
+			st.PID, st.Comm = t.PID, comm(t.Comm)
+		}
 		switch {
 		case t.Policy.IsRT():
 			st.Priority = max(1, min(99, t.RTPriority))
@@ -199,6 +205,23 @@ func (w *Workload) nameGroups() {
 		used[name] = true
 		t.Group = name
 	}
+}
+
+// comm is a trace's comm as a scenario keeps it: at most 15 printable
+// ASCII bytes, others as '?'.
+func comm(c string) string {
+	var b []byte
+	for i := 0; i < len(c) && len(b) < 15; i++ {
+		if ch := c[i]; ch >= ' ' && ch <= '~' {
+			b = append(b, ch)
+		} else {
+			b = append(b, '?')
+		}
+	}
+	if len(b) == 0 {
+		return "task"
+	}
+	return string(b)
 }
 
 // GroupOf is the task group of a replayed task's name ("sh_1642-0" ->
