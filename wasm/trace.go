@@ -29,6 +29,9 @@ type TraceState struct {
 	Size    float64 // bytes
 	Summary string  // view.TraceSummary, once imported
 	Loading bool
+	// Replay is the scenario inferred from the trace (core/replay), ""
+	// when there is none: ReplayTrace opens it.
+	Replay string
 }
 
 // OpenTrace imports the file chosen in the "Open trace…" input (called
@@ -101,6 +104,18 @@ func (a *App) LeaveTrace() {
 	a.StartRun()
 }
 
+// ReplayTrace leaves trace mode with the trace's inferred workload as the
+// scenario and runs it: the knobs apply to it, compare and sweep it like
+// any scenario (docs/cli.md, "Trace replay").
+func (a *App) ReplayTrace() {
+	if a.Trace == nil || a.Trace.Replay == "" {
+		return
+	}
+	text := a.Trace.Replay
+	a.Trace, a.TraceErr = nil, ""
+	a.ApplyJSON(text)
+}
+
 // handleTrace applies the engine's trace header and import error.
 func (a *App) handleTrace(m protocol.Message) bool {
 	switch m := m.(type) {
@@ -118,7 +133,7 @@ func (a *App) handleTrace(m protocol.Message) bool {
 			a.Trace, a.TraceErr = a.prevTrace, traceError(a.Trace.Name, err)
 			return true
 		}
-		a.Trace.Summary, a.Trace.Loading = m.Summary, false
+		a.Trace.Summary, a.Trace.Loading, a.Trace.Replay = m.Summary, false, m.Replay
 		a.showTrace(r)
 		a.Ctl.Progress = 0
 		return true
