@@ -15,7 +15,8 @@
 //   - a burst is the CPU time between being woken and blocking again,
 //     summed over its preemptions, in work units: time x the capacity of
 //     the CPU it ran on / 1024 (arch_scale_cpu_capacity(), from the
-//     machine the caller gives);
+//     machine the caller gives) x its frequency / its highest frequency
+//     where the trace has cpu_frequency lines (arch_scale_freq_capacity());
 //   - a block woken by another traced task, in process context, becomes a
 //     wait in the wakee and a signal in the waker's program at the point
 //     where the waker made the wakeup, so the replay keeps the causal
@@ -35,7 +36,8 @@
 // and a wakeup in interrupt context cannot be told from a timer. The
 // policy is what the prio says (SCHED_FIFO for RT, SCHED_OTHER with the
 // nice for fair tasks; SCHED_RR, SCHED_BATCH and SCHED_IDLE look the same).
-// Frequency changes are not read: work is scaled by capacity only.
+// Work does not follow frequency on a machine whose trace has no
+// cpu_frequency lines, and the replay runs every CPU at full speed.
 //
 // Like the rest of core, the package does no I/O: it reads an imported
 // [ftraceimport.Trace] and returns values.
