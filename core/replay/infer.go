@@ -157,30 +157,6 @@ func (in *inferrer) see(id sched.TaskID, cpu int) {
 	}
 }
 
-// capacity is the CPU's capacity at its current frequency, of 1024.
-func (in *inferrer) capacity(cpu int) sched.Time {
-	c := sched.Time(1024)
-	if cpu >= 0 && cpu < len(in.opts.Capacity) && in.opts.Capacity[cpu] > 0 {
-		c = sched.Time(in.opts.Capacity[cpu])
-	}
-	if cpu >= 0 && cpu < len(in.khz) && in.khz[cpu] > 0 && in.maxKHz[cpu] > 0 {
-		c = c * sched.Time(min(in.khz[cpu], in.maxKHz[cpu])) / sched.Time(in.maxKHz[cpu])
-	}
-	return max(c, 1)
-}
-
-// freqsUntil applies the frequency changes up to now, accounting the work
-// of the task running on each CPU at its old frequency first.
-func (in *inferrer) freqsUntil(now sched.Time) {
-	for ; in.nextFreq < len(in.tr.Freqs) && in.tr.Freqs[in.nextFreq].Time <= now; in.nextFreq++ {
-		f := in.tr.Freqs[in.nextFreq]
-		if id := in.on[f.CPU]; id != sched.NoTask {
-			in.account(id, f.Time)
-		}
-		in.khz[f.CPU] = f.KHz
-	}
-}
-
 // account adds the CPU time of a running task up to now to its pending work.
 func (in *inferrer) account(id sched.TaskID, now sched.Time) {
 	s := &in.st[id]
@@ -377,33 +353,5 @@ func (in *inferrer) warn() {
 	}
 	if in.lateEvents > 0 {
 		in.w.Warnings = append(in.w.Warnings, fmt.Sprintf("%d switch-outs of tasks already blocked or dead were ignored", in.lateEvents))
-	}
-}
-
-// markSync sets Sync on signals the waker follows by blocking within
-// window of work: try_to_wake_up() with WF_SYNC, as a pipe writer that
-// then reads (wake_affine() and the placement read it).
-func markSync(w *Workload, window sched.Time) {
-	if window < 0 {
-		return
-	}
-	for ti := range w.Tasks {
-		st := w.Tasks[ti].Steps
-		for k := range st {
-			if st[k].Kind != StepSignal {
-				continue
-			}
-			var work sched.Time
-			j := k + 1
-			for ; j < len(st) && (st[j].Kind == StepRun || st[j].Kind == StepSignal); j++ {
-				work += st[j].Work
-			}
-			if j < len(st) && work <= window {
-				switch st[j].Kind {
-				case StepWait, StepUntil, StepEnd:
-					st[k].Sync = true
-				}
-			}
-		}
 	}
 }
