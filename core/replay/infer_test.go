@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"schedplay/core/ftraceimport"
+	"schedplay/core/rtapp"
 	"schedplay/core/sched"
 	"schedplay/core/topology"
 )
@@ -246,5 +247,46 @@ func TestInferFrequency(t *testing.T) {
 		if st := w.Tasks[0].Steps; len(st) == 0 || st[0].Kind != StepRun || st[0].Work != c.want {
 			t.Errorf("%+v: steps %+v, want a run of %s (100 us at full speed, 100 at half)", c.o, st, c.want)
 		}
+	}
+}
+
+// TestTimedExportsToRTApp: the timed replay has no semaphores and exports
+// to rt-app; its wakeups keep the trace's times, so slowing pong no longer
+// delays ping's wakeups.
+func TestTimedExportsToRTApp(t *testing.T) {
+	us := sched.Microsecond
+	tr, err := ftraceimport.Import(strings.NewReader(pingPong(200, 100*us, 100*us, 5*us)), ftraceimport.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := Infer(tr, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := w.Scenario(ScenarioOptions{Topology: "smp-2", Pin: PinSeen, Timed: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sc.Semaphores) != 0 {
+		t.Fatalf("timed replay has semaphores %v", sc.Semaphores)
+	}
+	if _, _, err := rtapp.Export(sc); err != nil {
+		t.Fatalf("rt-app export: %v", err)
+	}
+	m, err := topology.Preset("smp-2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Name, m.CPUs[1].Capacity = "slow-1", 512
+	cfg, err := Config(sc, &m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Run(cfg, "timed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := taskByPID(t, &rep, 100).Wakeups; got < 195 {
+		t.Errorf("timed replay, pong slowed: ping woken %d times, want all ~200 at the trace's times", got)
 	}
 }

@@ -35,6 +35,11 @@ type ScenarioOptions struct {
 	// workload; a nil list is the CPUs each such task was seen on. It wins
 	// over Pin.
 	Affinity map[string][]int
+	// Timed drops the causal chains: every wakeup, by a traced task or
+	// not, keeps its trace time (an absolute timer step), so the scenario
+	// has no semaphores and exports to rt-app; a change of scheduling then
+	// no longer moves the wakeups it would have caused.
+	Timed bool
 }
 
 // Pin modes.
@@ -113,7 +118,7 @@ func (w *Workload) Scenario(o ScenarioOptions) (*scenario.Scenario, error) {
 				st.CPUs = append([]int(nil), cpus...)
 			}
 		}
-		st.Program = w.program(i, sems)
+		st.Program = w.program(i, sems, o.Timed)
 		sc.Tasks = append(sc.Tasks, st)
 	}
 	if len(sems) > 0 {
@@ -138,12 +143,21 @@ func (w *Workload) pin(t *Task, mode string) []int {
 	return nil
 }
 
-// program translates task i's steps.
-func (w *Workload) program(i int, sems map[string]int) []scenario.Step {
+// program translates task i's steps; timed turns waits into timers at
+// the wakeup's time and leaves signals out.
+func (w *Workload) program(i int, sems map[string]int, timed bool) []scenario.Step {
 	t := &w.Tasks[i]
 	var out []scenario.Step
 	var target sched.Time // the timer grid's target, relative to the task's start
 	for _, s := range t.Steps {
+		if timed {
+			switch s.Kind {
+			case StepSignal:
+				continue
+			case StepWait:
+				s = Step{Kind: StepUntil, At: s.At}
+			}
+		}
 		switch s.Kind {
 		case StepRun:
 			out = append(out, scenario.Step{Kind: "run", Run: max(s.Work, 1)})

@@ -24,7 +24,7 @@ import (
 type replayFlags struct {
 	topology, kernel, metricsOut, scenarioOut, b, pin string
 	sets                                              multiFlag
-	strict                                            bool
+	strict, timed                                     bool
 }
 
 func cmdReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -38,6 +38,7 @@ func cmdReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.StringVar(&f.scenarioOut, "scenario", "", "write the inferred scenario JSON")
 	fs.StringVar(&f.b, "b", "", "compare the replay (A) with the replay under 'KEY=VALUE ...' (B), as schedplay compare's table")
 	fs.StringVar(&f.pin, "pin", replay.PinKthreads, "affinity kept from the trace: kthreads (per-CPU kernel threads seen on one CPU), seen (every task on the CPUs it ran on), none")
+	fs.BoolVar(&f.timed, "timed", false, "no causal chains: every wakeup keeps its trace time (the scenario then exports to rt-app)")
 	fs.BoolVar(&f.strict, "strict", false, "refuse a trace with a line that cannot be read (default: skip it with a warning)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: schedplay replay [-topology T] [-kernel P] [-set K=V ...] [-metrics F] [-scenario OUT.json] [-b 'K=V ...'] TRACE\n\nTRACE is /sys/kernel/tracing/trace text or `trace-cmd report` output with the sched\nevents; - reads standard input.")
@@ -78,7 +79,7 @@ func cmdReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	for _, msg := range w.Warnings {
 		fmt.Fprintf(stderr, "replay: %s: warning: %s\n", path, msg)
 	}
-	sc, err := w.Scenario(replay.ScenarioOptions{Name: "replay of " + name, Topology: topoName, Kernel: f.kernel, Pin: f.pin})
+	sc, err := w.Scenario(replay.ScenarioOptions{Name: "replay of " + name, Topology: topoName, Kernel: f.kernel, Pin: f.pin, Timed: f.timed})
 	if err != nil {
 		return badInput("%v", err)
 	}

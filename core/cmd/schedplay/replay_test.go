@@ -96,6 +96,15 @@ func TestReplayCLI(t *testing.T) {
 	if len(rep.Tasks) != 2 || rep.Kernel != "v6.6" || rep.Tasks[0].Wakeups < 290 {
 		t.Errorf("metrics: %s", js)
 	}
+	timedPath := filepath.Join(dir, "timed.json")
+	out.Reset()
+	if rc := run([]string{"replay", "-timed", "-scenario", timedPath, path}, nil, &out, &errb); rc != 0 {
+		t.Fatalf("-timed: rc %d: %s", rc, errb.String())
+	}
+	out.Reset()
+	if rc := run([]string{"export-rtapp", timedPath}, nil, &out, &errb); rc != 0 || !strings.Contains(out.String(), "ping") {
+		t.Errorf("export-rtapp of the timed replay: rc %d: %s", rc, errb.String())
+	}
 	for _, c := range []struct {
 		args []string
 		want string
