@@ -3,6 +3,8 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"schedplay/wasm/view"
 )
 
 // TestReplayTrace: an opened trace offers its inferred workload; Replay
@@ -36,5 +38,15 @@ func TestReplayTrace(t *testing.T) {
 	defer env.UnlockOnly()
 	if a.Trace != nil || !strings.HasPrefix(a.Sc.Name, "replay of t.txt") || len(a.Sc.Tasks) != 1 || a.Ctl.Err != "" {
 		t.Errorf("after Replay: trace %v, scenario %q with %d tasks, error %q", a.Trace, a.Sc.Name, len(a.Sc.Tasks), a.Ctl.Err)
+	}
+	if a.A == nil || a.A.Report() == nil || a.A.Report().Kernel != "real" {
+		t.Fatalf("the trace is not pinned as A: %+v", a.A)
+	}
+	var rows []string
+	for _, r := range view.CompareRuns(a.A, a.Run) {
+		rows = append(rows, r.Metric)
+	}
+	if got := strings.Join(rows, "|"); !strings.Contains(got, "a runtime") || !strings.Contains(got, "a switches") {
+		t.Errorf("A/B rows %v: want the trace's task a beside the replay's", rows)
 	}
 }

@@ -105,13 +105,17 @@ func (a *App) LeaveTrace() {
 }
 
 // ReplayTrace leaves trace mode with the trace's inferred workload as the
-// scenario and runs it: the knobs apply to it, compare and sweep it like
-// any scenario (docs/cli.md, "Trace replay").
+// scenario and runs it, the trace pinned as A: the A/B view shows the
+// trace's timeline and the replay's aligned, and compares them task by
+// task (the replayed tasks keep the trace's comms). The knobs apply to
+// the replay; pin it as A instead to compare a changed replay with it
+// (docs/cli.md, "Trace replay").
 func (a *App) ReplayTrace() {
 	if a.Trace == nil || a.Trace.Replay == "" {
 		return
 	}
 	text := a.Trace.Replay
+	a.PinA()
 	a.Trace, a.TraceErr = nil, ""
 	a.ApplyJSON(text)
 }

@@ -49,6 +49,7 @@ func ImportTrace(name string, data []byte) (*TraceResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	replaySc, replayErr := replayScenario(tr, name) // names the traced tasks' groups as the replay's
 	tasks, err := json.Marshal(tr.Tasks)
 	if err != nil {
 		return nil, err
@@ -59,16 +60,18 @@ func ImportTrace(name string, data []byte) (*TraceResult, error) {
 	}
 	res := &TraceResult{NumCPUs: tr.NumCPUs, Duration: int64(tr.Duration), Events: int64(tr.Stats.Events),
 		Summary: TraceSummary(tr), Tasks: string(tasks), Records: TraceRecords(tr), Report: string(rep)}
-	if sc, err := replayScenario(tr, name); err != nil {
-		res.Summary += "; no replay: " + err.Error()
+	if replayErr != nil {
+		res.Summary += "; no replay: " + replayErr.Error()
 	} else {
-		res.Replay = sc
+		res.Replay = replaySc
 	}
 	return res, nil
 }
 
 // replayScenario infers the trace's workload as a scenario (the CLI's
-// `schedplay replay` on its default machine).
+// `schedplay replay` on its default machine) and gives each traced task
+// the group its replay has, so that the A/B view of a large trace (per
+// task group) pairs them.
 func replayScenario(tr *ftraceimport.Trace, name string) (string, error) {
 	topo := fmt.Sprintf("smp-%d", tr.NumCPUs)
 	if _, err := topology.Preset(topo); err != nil {
@@ -77,6 +80,9 @@ func replayScenario(tr *ftraceimport.Trace, name string) (string, error) {
 	w, err := replay.Infer(tr, replay.Options{})
 	if err != nil {
 		return "", err
+	}
+	for _, t := range w.Tasks {
+		tr.Tasks[t.ID].Group = t.Group
 	}
 	sc, err := w.Scenario(replay.ScenarioOptions{Name: "replay of " + name, Topology: topo})
 	if err != nil {
