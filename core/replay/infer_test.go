@@ -290,3 +290,13 @@ func TestTimedExportsToRTApp(t *testing.T) {
 		t.Errorf("timed replay, pong slowed: ping woken %d times, want all ~200 at the trace's times", got)
 	}
 }
+
+func TestPerCPUKthread(t *testing.T) {
+	for comm, want := range map[string]bool{"ksoftirqd/3": true, "migration/0": true, "kworker/1:2": true, "kworker/0:1H": true,
+		"cpuhp/12": true, "kworker/u8:1": false, "kworker/R-rcu_g": false, "bash": false, "sh/x": false, "/3": false,
+		"kworker/1:": false, "Foo/1": false, "a/b/2": true} {
+		if got := perCPUKthread(comm); got != want {
+			t.Errorf("%q: %v, want %v", comm, got, want)
+		}
+	}
+}

@@ -12,7 +12,6 @@ package replay
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -52,9 +51,34 @@ const (
 // timerRef is the timer of the outside wakeups in every replayed task.
 const timerRef = "trace"
 
-// perCPUKthread matches the comm of a per-CPU kernel thread: NAME/CPU, or
-// kworker/CPU:ID (the unbound "kworker/u8:1" does not match).
-var perCPUKthread = regexp.MustCompile(`^[a-z_]+(/[a-z_]+)?/[0-9]+(:[0-9]+H?)?$`)
+// perCPUKthread reports whether comm names a per-CPU kernel thread:
+// NAME/CPU ("ksoftirqd/3", "migration/0", "irq/work/1" style prefixes of
+// letters and '_'), or kworker/CPU:ID with an optional H (highpri); the
+// unbound "kworker/u8:1" is not one. (A hand-written matcher: regexp
+// would add a third of a megabyte to the playground's WASM.)
+func perCPUKthread(comm string) bool {
+	slash := strings.LastIndexByte(comm, '/')
+	if slash <= 0 {
+		return false
+	}
+	for _, part := range strings.Split(comm[:slash], "/") {
+		if part == "" || strings.Trim(part, "abcdefghijklmnopqrstuvwxyz_") != "" {
+			return false
+		}
+	}
+	cpu, id, hasID := strings.Cut(comm[slash+1:], ":")
+	if !digits(cpu) {
+		return false
+	}
+	if hasID {
+		return digits(strings.TrimSuffix(id, "H"))
+	}
+	return true
+}
+
+func digits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
+}
 
 // ResourceName names the semaphore by which task waker wakes task wakee.
 func ResourceName(waker, wakee int) string {
@@ -136,7 +160,7 @@ func (w *Workload) pin(t *Task, mode string) []int {
 	case PinSeen:
 		return append([]int{}, t.CPUs...)
 	case PinKthreads:
-		if len(t.CPUs) == 1 && perCPUKthread.MatchString(t.Comm) {
+		if len(t.CPUs) == 1 && perCPUKthread(t.Comm) {
 			return []int{t.CPUs[0]}
 		}
 	}
