@@ -168,7 +168,7 @@ func (s *Sim) detachTasks(env *lbEnv) int {
 			}
 			env.imbalance -= load
 		case migrateUtil:
-			util := int64(p.se.avg.utilAvg)
+			util := s.taskUtilEst(p) // task_util_est()
 			if s.detachUtilSkip(env, util) {
 				continue
 			}

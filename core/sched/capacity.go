@@ -25,8 +25,7 @@ package sched
 // synced first.
 //
 // SIMPLIFIED (see misfit.go): no uclamp (util_fits_cpu() returns 0 or 1,
-// never -1, so the thermal-pressure capacity branch is unused), no
-// util_est, no EAS (find_energy_efficient_cpu(): no energy model).
+// never -1, so the thermal-pressure capacity branch is unused), no EAS (find_energy_efficient_cpu(): no energy model).
 
 // asymFitsCPU mirrors asym_fits_cpu(): always true without asymmetric
 // capacities.
@@ -57,7 +56,7 @@ func (s *Sim) sisAsymUtil(p *Task) int64 {
 		return 0
 	}
 	s.syncEntityLoadAvg(p)
-	return taskUtilEst(p)
+	return s.taskUtilEst(p)
 }
 
 // sisAsymCapacity is select_idle_sibling()'s asymmetric branch: ok is
@@ -79,7 +78,7 @@ func (s *Sim) sisAsymCapacity(p *Task, target CPUID) (CPUID, bool) {
 
 // selectIdleCapacity mirrors select_idle_capacity(p, sd, target).
 func (s *Sim) selectIdleCapacity(p *Task, sd *schedDomain, target CPUID) CPUID {
-	util := taskUtilEst(p)
+	util := s.taskUtilEst(p)
 	best, bestCap := CPUID(-1), int64(0)
 	r, _ := scanWrap(sd.cpus, target-1, func(c CPUID) (CPUID, bool) {
 		if !p.affinity.has(c) || !s.idleOrSchedIdle(c) {

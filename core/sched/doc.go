@@ -22,7 +22,8 @@
 // docs/kernel-rules.md section 17).
 //
 // Not modelled (docs/scenario-format.md and the README list the rest):
-// per-group RT runtime, util_est, uclamp, EAS and NUMA balancing.
+// per-group RT runtime, uclamp, EAS and NUMA balancing (util_est is
+// modelled: util_est.go).
 //
 // The package is passive: it starts no goroutines, reads no clock and does no
 // I/O. The caller builds a [Sim] with [New], drives it with [Sim.RunUntil] or

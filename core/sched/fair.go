@@ -27,6 +27,7 @@ const (
 // enqueueTask mirrors enqueue_task() -> enqueue_task_fair().
 func (s *Sim) enqueueTask(rq *rq, t *Task, flags int) {
 	s.updateRqClock(rq)
+	s.utilEstEnqueue(rq, t, flags) // util_est.go
 	add := 1
 	if s.grouped() {
 		add = s.enqueueEntities(rq, t, flags)
@@ -61,6 +62,9 @@ func (s *Sim) enqueueTask(rq *rq, t *Task, flags int) {
 func (s *Sim) dequeueTask(rq *rq, t *Task, flags int) bool {
 	s.updateRqClock(rq)
 	wasSchedIdle := s.rules.schedIdleBalanceEarly && s.schedIdleRq(rq)
+	if flags&deqDelayed == 0 {
+		s.utilEstDequeueTask(rq, t, flags) // util_est.go
+	}
 	sub := 1
 	if s.grouped() {
 		var ok bool
@@ -72,6 +76,9 @@ func (s *Sim) dequeueTask(rq *rq, t *Task, flags int) bool {
 		if !s.entityDequeue(rq, &rq.cfs, t, flags) {
 			return false
 		}
+	}
+	if flags&deqDelayed == 0 {
+		s.utilEstDequeued(rq, t, flags)
 	}
 	if sub > 0 {
 		rq.nrRunning -= sub

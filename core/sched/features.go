@@ -40,6 +40,8 @@ const (
 	NohzRatelimit
 	HybridClusterSeries
 	CfsSliceExpiry
+	UtilEst
+	UtilEstFastup
 	numFeatures
 )
 
@@ -76,6 +78,8 @@ var featureTable = [numFeatures]featureInfo{
 	HrtimerNoReprogramOnRemove: {"HRTIMER_NO_REPROGRAM_ON_REMOVE", true, "patch (2013): remove_hrtimer does not reprogram the clock event; a tick stop and restart within one jiffy then write it no more (two hw.clockevent_program_ns each without) (tick_nohz.go)"},
 	NohzRatelimit:              {"NOHZ_RATELIMIT", true, "patch (SUSE, 2012): keep the tick in idle while rq->avg_idle < sched_migration_cost (sched_needs_cpu(), tick_nohz.go)"},
 	CfsSliceExpiry:             {"CFS_SLICE_EXPIRY", true, "CFS bandwidth: runtime a CPU took from its group's quota expires at the end of the period (v3.16-v5.3, removed by de53fd7aedb1 in v5.4; v3.11 expired it too)"},
+	UtilEst:                    {"UTIL_EST", true, "PELT util_est: a task's utilisation at its last sleeps (enqueued/EWMA) and the CPU's sum of its runnable tasks' estimates count where the kernel reads util (misfit, task fit, load-balance and wakeup utilisation, SIS_UTIL budget; util_est.go)"},
+	UtilEstFastup:              {"UTIL_EST_FASTUP", true, "util_est: the EWMA jumps up to a larger dequeue sample at once instead of moving a quarter of the way (v5.5-v6.7; permanent from v6.8)"},
 	HybridClusterSeries:        {"HYBRID_CLUSTER_SERIES", true, "series \"Enable Cluster Scheduling for x86 Hybrid CPUs\" (v6.6): group_smt_balance, sibling_imbalance() by cores, should_we_balance() prefers an idle core; off = v6.5 rules (series.go)"},
 }
 

@@ -99,7 +99,7 @@ func (s *Sim) sgLBStats(env *lbEnv, g *schedGroup, st *sgStats, local bool) {
 		s.refreshIdlePELT(c)
 		rq := &s.rqs[c]
 		st.load += s.cpuLoad(c)
-		st.util += min(int64(rq.cfs.avg.utilAvg), s.topo[c].archCapacity) // cpu_util_cfs()
+		st.util += s.cpuUtil(c, nil, -1, false) // cpu_util_cfs() (v5.8: cpu_util())
 		st.runnable += int64(rq.cfs.avg.runnableAvg)
 		st.hNrRunning += s.hNrRunnable(rq)
 		st.nrRunning += rq.nrRunning
@@ -395,8 +395,8 @@ func (s *Sim) findBusiestQueue(env *lbEnv, g *schedGroup) CPUID {
 				bLoad, bCap, busiest = load, capa, c
 			}
 		case migrateUtil:
-			// cpu_util_cfs_boost(): max(util, runnable), capped.
-			util := min(max(int64(rq.cfs.avg.utilAvg), int64(rq.cfs.avg.runnableAvg)), s.topo[c].archCapacity)
+			// cpu_util_cfs_boost(): max(util, runnable) (v5.8: cpu_util()).
+			util := s.cpuUtil(c, nil, -1, s.rules.busiestUtilBoost)
 			if nr <= 1 {
 				continue
 			}

@@ -79,6 +79,7 @@ func (s *Sim) detachTask(src *rq, t *Task, dst CPUID, why Reason) {
 		return
 	}
 	wasSchedIdle := s.rules.schedIdleBalanceEarly && s.schedIdleRq(src)
+	s.utilEstDequeueTask(src, t, deqMigrating) // dequeue_task_fair(): not a sleep
 	s.updateLoadAvg(src, t, peltUpdateTG|peltDoDetach)
 	// dequeueTask() would update PELT again (a no-op at the same instant);
 	// call the class directly to keep the DO_DETACH order of the kernel.

@@ -37,8 +37,8 @@ package sched
 //
 // SIMPLIFIED: uclamp is not modelled, so util_fits_cpu() is
 // fits_capacity(util, capacity_of(cpu)) as the kernel does when
-// !uclamp_is_used(); util_est is not modelled, so task_util_est() is the
-// task's util_avg; capacities are never reduced (no RT/IRQ/thermal
+// !uclamp_is_used(); task_util_est() is util_est.go's (util_avg alone on
+// v3.11, which has no util_est); capacities are never reduced (no RT/IRQ/thermal
 // pressure), so capacity_of() is the arch capacity, check_cpu_capacity() is
 // false and the reduced-capacity misfit (migrate_load with the misfit
 // load) never arises; cgroup h_load is the task's load_avg.
@@ -48,16 +48,13 @@ import "math/bits"
 // fitsCapacity mirrors fits_capacity(): util fits max with a ~20% margin.
 func fitsCapacity(util, max int64) bool { return util*1280 < max*1024 }
 
-// taskUtilEst is task_util_est() without util_est: the task's util_avg.
-func taskUtilEst(p *Task) int64 { return int64(p.se.avg.utilAvg) }
-
 // utilFitsCPU mirrors util_fits_cpu() with uclamp unused.
 func (s *Sim) utilFitsCPU(util int64, c CPUID) bool {
 	return fitsCapacity(util, s.topo[c].cpuCapacity)
 }
 
 // taskFitsCPU mirrors task_fits_cpu() (task_fits_capacity() before v6.2).
-func (s *Sim) taskFitsCPU(p *Task, c CPUID) bool { return s.utilFitsCPU(taskUtilEst(p), c) }
+func (s *Sim) taskFitsCPU(p *Task, c CPUID) bool { return s.utilFitsCPU(s.taskUtilEst(p), c) }
 
 // initAsymCapacity sets sched_asym_cpucap_active() (the static key is
 // enabled when any domain gets SD_ASYM_CPUCAPACITY) and
@@ -194,7 +191,7 @@ func (s *Sim) misfitDetachSkip(env *lbEnv, p *Task) bool {
 // [M]: v5.8 tests the group's max_capacity; later kernels test a CPU of the
 // group (the same for groups of equal CPUs, as in every preset).
 func (s *Sim) wakeupMisfit(sd *schedDomain, g *schedGroup, p *Task, st *sgStats) {
-	if s.asymCapActive && sd.flags&SDAsymCPUCapacity != 0 && !fitsCapacity(taskUtilEst(p), g.sgc.maxCapacity) {
+	if s.asymCapActive && sd.flags&SDAsymCPUCapacity != 0 && !fitsCapacity(s.taskUtilEst(p), g.sgc.maxCapacity) {
 		st.misfitLoad = 1
 	}
 }

@@ -36,11 +36,12 @@ package sched
 // pelt_migrate_lag.go).
 // With task groups (cgroup_pelt.go) group entities are updated like tasks,
 // propagate their cfs_rq's changes upward and update_tg_load_avg() runs
-// under UPDATE_TG; util_est, uclamp and the RT/DL/IRQ/hw-pressure signals are
-// not tracked. v3.11's PELT (runnable_avg_sum/period, no util_avg) is not
+// under UPDATE_TG; util_est is util_est.go's; uclamp and the
+// RT/DL/IRQ/hw-pressure signals are not tracked. v3.11's PELT (runnable_avg_sum/period, no util_avg) is not
 // modelled: the v3.11 profile uses the modern rules.
 //
-// Who reads these signals (util_avg stands in for util_est everywhere):
+// Who reads these signals (the util readers through util_est.go's
+// cpuUtil() and taskUtilEst(), max of util_avg and util_est):
 // wake_affine_weight() and find_idlest_group()/_cpu() read cpu_load(),
 // cpu_util() and cpu_runnable() (select.go, idlest.go, sched_exec.go's
 // *_without() helpers); task_fits_cpu() and misfit detection read the
@@ -82,6 +83,7 @@ type schedAvg struct {
 	runnableAvg    uint64
 	utilAvg        uint64
 	attached       bool
+	ue             utilEst // util_est; for a root cfs_rq the sum (util_est.go)
 }
 
 // cfsRemoved is cfs_rq->removed: contributions of tasks that left while
@@ -295,6 +297,7 @@ func (s *Sim) updateLoadAvg(rq *rq, t *Task, flags int) {
 		}
 		if updateLoadSum(now, se, load, seRunnable(t), q.curr == t) {
 			updateLoadAvgSums(se, s.seWeight(t))
+			s.cfsSeUtilChange(t) // util_est.go
 		}
 	}
 	decayed := s.updateCfsRqLoadAvg(now, q)
@@ -449,5 +452,6 @@ func (sa *schedAvg) snapshot() PELT {
 func (s *Sim) TaskPELT(id TaskID) PELT { return s.tasks[id].se.avg.snapshot() }
 
 // CPUPELT returns cpu's cfs_rq load, runnable and util averages
-// (cpu_load(), cpu_runnable(), cpu_util_cfs() without util_est).
+// (cpu_load(), cpu_runnable(), cpu_util_cfs() without util_est; the sum
+// is CPUUtilEst()).
 func (s *Sim) CPUPELT(cpu CPUID) PELT { return s.rqs[cpu].cfs.avg.snapshot() }

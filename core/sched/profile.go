@@ -78,9 +78,13 @@ type Profile struct {
 
 var cfsFeatures = featureSetOf(GentleFairSleepers, StartDebit, LastBuddy, CacheHotBuddy, WakeupPreemption, TTWUQueue)
 
+// utilEstFeatures are UTIL_EST (v4.17+) and UTIL_EST_FASTUP (v5.5-v6.7),
+// both default on where the kernel has them.
+var utilEstFeatures = featureSetOf(UtilEst, UtilEstFastup)
+
 func profiles() []Profile {
-	eevdf66 := featureSetOf(PlaceLag, PlaceDeadlineInitial, RunToParity, CacheHotBuddy, WakeupPreemption, TTWUQueue, SISUtil, HybridClusterSeries)
-	eevdf612 := eevdf66 | featureSetOf(PlaceRelDeadline, PreemptShort, DelayDequeue, DelayZero, SMIdle)
+	eevdf66 := featureSetOf(PlaceLag, PlaceDeadlineInitial, RunToParity, CacheHotBuddy, WakeupPreemption, TTWUQueue, SISUtil, HybridClusterSeries) | utilEstFeatures
+	eevdf612 := eevdf66&^featureSetOf(UtilEstFastup) | featureSetOf(PlaceRelDeadline, PreemptShort, DelayDequeue, DelayZero, SMIdle)
 	eevdf618 := eevdf612 | featureSetOf(PickBuddy)
 	v4arith := arith{shift: 10, nice0: 1 << 20, clampLo: false}
 	return []Profile{
@@ -89,7 +93,7 @@ func profiles() []Profile {
 			latency: 6e6, minGranularity: 750e3, wakeupGranularity: 1e6, migrationCost: 500e3,
 			arith: arith{shift: 0, legacy: true, nice0: 1024}},
 		{Name: "v5.8", Summary: "legacy CFS as in Linux 5.8 (2020)", Class: ClassCFS, version: 508,
-			HZ: 250, Preempt: PreemptVoluntary, Features: cfsFeatures,
+			HZ: 250, Preempt: PreemptVoluntary, Features: cfsFeatures | utilEstFeatures,
 			latency: 6e6, minGranularity: 750e3, wakeupGranularity: 1e6, migrationCost: 500e3,
 			arith: v4arith},
 		{Name: "v6.6", Summary: "EEVDF as first merged in Linux 6.6 (2023)", Class: ClassEEVDF, version: 606,

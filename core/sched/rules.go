@@ -78,6 +78,47 @@ type kernelRules struct {
 	// release]); before, the task arrives with the averages of the source
 	// cfs_rq's last update (pelt_migrate_lag.go).
 	migratePeltLag bool
+	// utilEst: util_est exists (7f65ea42eb00 "sched/fair: Add util_est on
+	// top of PELT", v4.17 [M commit]); the same range as the UTIL_EST
+	// sched_feat. v3.11's task_util_est() readers see util_avg
+	// (util_est.go).
+	utilEst bool
+	// utilEstMSBFlag: UTIL_AVG_UNCHANGED is the MSB of enqueued and masked
+	// out of _task_util_est() (68d7a190682a "sched/fair: Fix util_est
+	// UTIL_AVG_UNCHANGED handling", v5.13 [M]); before, the LSB, ORed into
+	// every estimate and sample (util_est.go).
+	utilEstMSBFlag bool
+	// utilEstEnqueuedMargin: a sample within the EWMA's margin is stored
+	// when it moved enqueued by more than the margin (last_enqueued_diff,
+	// b89997aa88f0 "sched/pelt: Fix task util_est update filtering", v5.13
+	// [M]); before, it is dropped (util_est.go).
+	utilEstEnqueuedMargin bool
+	// utilEstRunnableCheck: util_est_update() keeps the EWMA of a task
+	// whose runnable_avg exceeds its sample by more than the margin
+	// (50181c0cff31 "sched/pelt: Avoid underestimation of task
+	// utilization", v6.2 [M]; read in the v6.6-form copy, §8.1).
+	utilEstRunnableCheck bool
+	// utilEstSingleEWMA: struct util_est is one unsigned int, the EWMA
+	// with the flag in its MSB, jumping up to a larger sample
+	// (11137d384996 "sched/fair: Simplify util_est" [R tip mail, Dec 2023],
+	// after "Remove SCHED_FEAT(UTIL_EST_FASTUP, true)"; v6.8 [M release]).
+	utilEstSingleEWMA bool
+	// utilEstUpdateBeforeDequeue: dequeue_task_fair() calls
+	// util_est_update() before dequeue_entities(), so the sample is the
+	// util_avg of the task's last PELT update (the delayed-dequeue series,
+	// v6.12 [R patch context; post-v6.18 copy]); before, after the
+	// dequeue updated it.
+	utilEstUpdateBeforeDequeue bool
+	// utilEstSkipDelayedMove: a delayed task that migrates or is
+	// saved/restored is not added to or removed from the cfs_rq's util_est
+	// sum (729288bc6856 "kernel/sched: Fix util_est accounting for
+	// DELAY_DEQUEUE", v6.12 [R patch mail; release M]).
+	utilEstSkipDelayedMove bool
+	// busiestUtilBoost: find_busiest_queue()'s migrate_util case reads
+	// cpu_util_cfs_boost(), max(util, runnable) (7d0583cf9ec7
+	// "sched/fair, cpufreq: Introduce 'runnable boosting'", v6.5 [M]);
+	// v5.8 reads cpu_util().
+	busiestUtilBoost bool
 	// postInitSEWeight: post_init_entity_util_avg() scales by se_weight();
 	// before it reads se->load.weight (v6.6 profiles on [M: the release]).
 	postInitSEWeight bool
@@ -350,22 +391,30 @@ func rulesFor(v int) kernelRules {
 		yieldForfeit:   v >= 618,
 		lazyPreempt:    v >= 613,
 
-		migratePeltLag:          v >= 600,
-		postInitSEWeight:        v >= 606,
-		affinityDistribute:      v >= 507,
-		sisUnifiedScan:          v >= 600,
-		sisUtil:                 SISUtil.AppliesTo(v),
-		sisClusterFirst:         v >= 600,
-		wakeListIdleLLC:         v >= 600,
-		execStartResetOnMigrate: versionIn(v, 500, 603),
-		execStartResetOnEnqueue: v >= 603,
-		forkRecentUsedCPU:       v >= 416,
-		wakeAffineSkipsDelayed:  v >= 614,
-		schedIdleBalanceEarly:   v >= 504,
-		mwaitPolls:              v >= 316,
-		staleIdleClock:          v > 0 && v < 411,
-		governorStopsTick:       v >= 417,
-		menuUpdateV5:            v >= 500,
+		migratePeltLag:             v >= 600,
+		utilEst:                    UtilEst.AppliesTo(v),
+		utilEstMSBFlag:             v >= 513,
+		utilEstEnqueuedMargin:      v >= 513,
+		utilEstRunnableCheck:       v >= 602,
+		utilEstSingleEWMA:          v >= 608,
+		utilEstUpdateBeforeDequeue: v >= 612,
+		utilEstSkipDelayedMove:     v >= 612,
+		busiestUtilBoost:           v >= 605,
+		postInitSEWeight:           v >= 606,
+		affinityDistribute:         v >= 507,
+		sisUnifiedScan:             v >= 600,
+		sisUtil:                    SISUtil.AppliesTo(v),
+		sisClusterFirst:            v >= 600,
+		wakeListIdleLLC:            v >= 600,
+		execStartResetOnMigrate:    versionIn(v, 500, 603),
+		execStartResetOnEnqueue:    v >= 603,
+		forkRecentUsedCPU:          v >= 416,
+		wakeAffineSkipsDelayed:     v >= 614,
+		schedIdleBalanceEarly:      v >= 504,
+		mwaitPolls:                 v >= 316,
+		staleIdleClock:             v > 0 && v < 411,
+		governorStopsTick:          v >= 417,
+		menuUpdateV5:               v >= 500,
 
 		sdLevelSMT:             v >= 316,
 		sdLevelPKG:             v >= 607,

@@ -144,6 +144,10 @@ func TestRulesAgreeWithFeatureTable(t *testing.T) {
 		{PickBuddy, func(r kernelRules) bool { return r.pickBuddy }, "pickBuddy"},
 		{SISUtil, func(r kernelRules) bool { return r.sisUtil }, "sisUtil"},
 		{HybridClusterSeries, func(r kernelRules) bool { return r.hybridSeriesToggle }, "hybridSeriesToggle"},
+		{UtilEst, func(r kernelRules) bool { return r.utilEst }, "utilEst"},
+		// UTIL_EST_FASTUP is read by the {enqueued, ewma} forms only; the
+		// single EWMA of v6.8 ramps up always.
+		{UtilEstFastup, func(r kernelRules) bool { return r.utilEst && !r.utilEstSingleEWMA }, "utilEst && !utilEstSingleEWMA"},
 	}
 	for _, p := range Profiles() {
 		r := rulesFor(p.version)

@@ -89,11 +89,10 @@ func (s *Sim) cpuLoadWithout(c CPUID, p *Task) int64 {
 }
 
 func (s *Sim) cpuUtilWithout(c CPUID, p *Task) int64 {
-	util := int64(s.rqs[c].cfs.avg.utilAvg)
-	if c == p.cpu && p.se.avg.attached {
-		util = max(0, util-int64(p.se.avg.utilAvg))
+	if c != p.cpu || !p.se.avg.attached {
+		p = nil // no contribution, or a new task
 	}
-	return min(util, s.topo[c].archCapacity)
+	return s.cpuUtil(c, p, -1, false) // util_est.go
 }
 
 func (s *Sim) cpuRunnableWithout(c CPUID, p *Task) int64 {

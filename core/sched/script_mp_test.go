@@ -21,6 +21,8 @@ func cmdWhere(e *scriptEnv) string {
 		t := r.tasks[i]
 		st := "queued"
 		switch {
+		case t.cpu < 0:
+			st = "not started"
 		case r.rqs[t.cpu].curr == t:
 			st = "running"
 		case !t.se.onRq:
