@@ -15,7 +15,7 @@ WASM_EXEC  = PATH="$$($(GO) env GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm
 
 .PHONY: all build cli-demo generate check-generated site run pgo-profile \
 	check test fmt-check vet test-short test-unit test-golden test-race test-wasm-build test-wasm-node test-browser \
-	bench bench-engine bench-browser bench-memory bench-speed fuzz realkernel validate clean \
+	bench bench-engine bench-browser bench-memory bench-speed fuzz realkernel validate replay-fidelity clean \
 	$(WASM_OUT) $(WORKER_OUT)
 
 all: build
@@ -145,14 +145,21 @@ bench-browser: site
 bench-speed:
 	$(GO) run ./scripts/speedratio -count 3 -workergc '$(WORKER_GCFLAGS)' -workerpgo $(PGO)
 
-# Short fuzzing pass over the scenario and share-URL decoders.
+# Short fuzzing pass over the scenario and share-URL decoders and the trace replay's inference.
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzDecode -fuzztime 30s ./core/scenario/
 	$(GO) test -run '^$$' -fuzz FuzzDecodeURL -fuzztime 30s ./core/scenario/
+	$(GO) test -run '^$$' -fuzz FuzzInfer -fuzztime 30s ./core/replay/
 
 # Measure this machine's kernel beside the simulator (docs/real-kernel.md).
 realkernel:
 	$(GO) run ./scripts/realkernel -o docs/real-kernel.md -json docs/real-kernel.json
+
+# Record traces of known workloads with tracefs and replay them (docs/replay-fidelity.md,
+# section 4 of docs/VALIDATION.md); root. REPLAY_ONLY=1 replays the traces already recorded.
+replay-fidelity:
+	$(GO) run ./scripts/replaytrace -o docs/replay-fidelity.md -json docs/replay-fidelity.json $(if $(REPLAY_ONLY),-replay-only)
+	$(GO) run ./scripts/validate -o docs/VALIDATION.md -replay-only-section
 
 # Regenerate docs/VALIDATION.md from scratch (needs root for the real-kernel part).
 validate:

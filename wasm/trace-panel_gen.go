@@ -66,7 +66,30 @@ func (c *TracePanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgparent.AppendChild(vgn)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "muted"}}}
 		vgparent.AppendChild(vgn)
-		vgn.SetInnerHTML(vugu.HTML("A real kernel\x26#39;s sched events, read-only: the timeline and metrics are the trace\x26#39;s own\n    (policy and nice inferred from the prio; times to the trace\x26#39;s precision). There are no knobs to turn:\n    go back to the simulation to run the scenario."))
+		vgn.SetInnerHTML(vugu.HTML("A real kernel\x26#39;s sched events, read-only: the timeline and metrics are the trace\x26#39;s own\n    (policy and nice inferred from the prio; times to the trace\x26#39;s precision). There are no knobs to turn:\n    go back to the simulation to run the scenario, or replay the trace."))
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+		vgparent.AppendChild(vgn)
+		if !c.App.Trace.Loading && c.App.Trace.Replay != "" {
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute(nil)}
+			vgparent.AppendChild(vgn)
+			{
+				vgparent := vgn
+				_ = vgparent
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "trace-replay"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "Infer the trace's workload (bursts, wakeup chains, timers) and open it as the scenario: the knobs apply to it"}}}
+				vgparent.AppendChild(vgn)
+				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+					EventType:	"click",
+					Func:		func(event vugu.DOMEvent) { c.App.ReplayTrace() },
+					// TODO: implement capture, etc. mostly need to decide syntax
+				})
+				{
+					vgparent := vgn
+					_ = vgparent
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Replay"}
+					vgparent.AppendChild(vgn)
+				}
+			}
+		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n"}
 		vgparent.AppendChild(vgn)
 	}

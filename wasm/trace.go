@@ -29,6 +29,9 @@ type TraceState struct {
 	Size    float64 // bytes
 	Summary string  // view.TraceSummary, once imported
 	Loading bool
+	// Replay is the scenario inferred from the trace (core/replay), ""
+	// when there is none: ReplayTrace opens it.
+	Replay string
 }
 
 // OpenTrace imports the file chosen in the "Open trace…" input (called
@@ -101,6 +104,22 @@ func (a *App) LeaveTrace() {
 	a.StartRun()
 }
 
+// ReplayTrace leaves trace mode with the trace's inferred workload as the
+// scenario and runs it, the trace pinned as A: the A/B view shows the
+// trace's timeline and the replay's aligned, and compares them task by
+// task (the replayed tasks keep the trace's comms). The knobs apply to
+// the replay; pin it as A instead to compare a changed replay with it
+// (docs/cli.md, "Trace replay").
+func (a *App) ReplayTrace() {
+	if a.Trace == nil || a.Trace.Replay == "" {
+		return
+	}
+	text := a.Trace.Replay
+	a.PinA()
+	a.Trace, a.TraceErr = nil, ""
+	a.ApplyJSON(text)
+}
+
 // handleTrace applies the engine's trace header and import error.
 func (a *App) handleTrace(m protocol.Message) bool {
 	switch m := m.(type) {
@@ -118,7 +137,7 @@ func (a *App) handleTrace(m protocol.Message) bool {
 			a.Trace, a.TraceErr = a.prevTrace, traceError(a.Trace.Name, err)
 			return true
 		}
-		a.Trace.Summary, a.Trace.Loading = m.Summary, false
+		a.Trace.Summary, a.Trace.Loading, a.Trace.Replay = m.Summary, false, m.Replay
 		a.showTrace(r)
 		a.Ctl.Progress = 0
 		return true

@@ -23,8 +23,23 @@
 // sched_wakeup_new, sched_migrate_task, sched_process_fork,
 // sched_process_exit and cpu_idle. Every other line is skipped and counted
 // in [Stats]. A line that is one of these events but whose fields cannot be
-// read is an [*Error] with its line number; so are inputs over
-// [Options.MaxBytes] and lines over [Options.MaxLineLen].
+// read is an [*Error] with its line number, or with [Options.Lenient]
+// skipped with a [Warning] naming it; inputs over [Options.MaxBytes] and
+// lines over [Options.MaxLineLen] are errors.
+//
+// # Messy traces
+//
+// Records are merged by timestamp (a stable sort: buffers concatenated or
+// a report not merged by CPU; counted in Stats.Unsorted). "CPU:N [LOST n
+// EVENTS]" lines are counted (Stats.Lost). When a line's task column (the
+// CPU's current task) is not the task the CPU's last line left running, the
+// switch the trace lacks is added with prev_state S (Stats.MissedSwitches):
+// after lost events, or for tasks whose switches are not traced. The
+// numeric prev_state of old kernels and of trace-cmd without print formats
+// is read (events.go switchState). Each wakeup keeps its context in
+// [Trace.Wakes]: the waker from the sched_waking line (printed in the
+// waker's context; sched_wakeup may be printed on the wakee's CPU by the
+// ttwu_queue IPI) and whether the flags column says interrupt context.
 //
 // # Model
 //

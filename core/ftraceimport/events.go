@@ -60,6 +60,7 @@ type record struct {
 	kind   rawKind
 	cpu    int    // the line's CPU column
 	cur    side   // the task column (no prio)
+	irq    int8   // prefix.irq: the line ran in interrupt context (1), not (0), unknown (-1)
 	a, b   side   // switch: prev, next; fork: parent, child; others: a
 	state  byte   // switch: 'R', 'X' (dead or zombie) or the first letter of a sleep state
 	arg    int    // wakeup: target CPU (-1: the line's); migrate: orig CPU; idle: state
@@ -139,7 +140,7 @@ func parseBody(r *record, body string) error {
 		if !ok || st == "" {
 			return missing("prev_state")
 		}
-		r.state = stateChar(st)
+		r.state = switchState(st, r.b.pid)
 		r.reason, _ = f.get("reason")
 	case rawWakeup, rawWaking, rawWakeupNew:
 		if !strings.Contains(body, "pid=") {
@@ -246,6 +247,35 @@ func stateChar(st string) byte {
 	}
 }
 
+// switchState is stateChar, or for the numeric prev_state of old kernels
+// and of trace-cmd without the event's print format (the raw
+// __trace_sched_switch_state() value) its meaning: 0 is TASK_RUNNING
+// (a yield or a preemption), a lone bit from 1024 up is TASK_STATE_MAX
+// (3.x: 1024, 4.2-4.10: 2048, 4.11-4.13: 4096) added to a preempted task's
+// state, 256 is TASK_REPORT_MAX, the preemption mark of 4.14+ (but
+// TASK_WAKING before: never a preemption when the next task is the idle
+// task), 16 and 32 are EXIT_DEAD and EXIT_ZOMBIE; anything else is a
+// sleep. next is the next task's pid.
+func switchState(st string, next int) byte {
+	v, ok := parseUint(st)
+	if !ok {
+		return stateChar(st)
+	}
+	switch {
+	case v == 0:
+		return 'R'
+	case v >= 1024 && v&(v-1) == 0:
+		return 'R'
+	case v == 256 && next != 0:
+		return 'R'
+	case v&(16|32) != 0:
+		return 'X'
+	case v&2 != 0:
+		return 'D'
+	}
+	return 'S'
+}
+
 // parseCompactSwitch reads trace-cmd's "comm:pid [prio] STATE ==> comm:pid [prio]".
 func parseCompactSwitch(r *record, body string) error {
 	left, right, ok := strings.Cut(body, " ==> ")
@@ -261,7 +291,6 @@ func parseCompactSwitch(r *record, body string) error {
 	if st == "" {
 		return missing("prev state")
 	}
-	r.state = stateChar(st)
 	var err error
 	if r.a, err = compactSide(left[:sp]); err != nil {
 		return fmt.Errorf("prev: %w", err)
@@ -269,6 +298,7 @@ func parseCompactSwitch(r *record, body string) error {
 	if r.b, err = compactSide(strings.TrimSpace(right)); err != nil {
 		return fmt.Errorf("next: %w", err)
 	}
+	r.state = switchState(st, r.b.pid)
 	return nil
 }
 

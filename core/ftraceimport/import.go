@@ -6,6 +6,7 @@ package ftraceimport
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -33,6 +34,29 @@ type Options struct {
 	// By default the trace ends at its last event, which is all a kernel
 	// trace says.
 	End int64
+	// Lenient skips a sched event line whose fields cannot be read (a
+	// truncated last line, a garbled record) with a warning naming it,
+	// instead of refusing the input. The zero value refuses (the
+	// playground's Open trace relies on that).
+	Lenient bool
+}
+
+// MaxWarnings bounds Trace.Warnings; later ones are only counted
+// (Stats.Skipped, Stats.Lost, ...).
+const MaxWarnings = 100
+
+// Warning is something the import repaired or skipped, with the 1-based
+// line it concerns (0: the input as a whole).
+type Warning struct {
+	Line int
+	Msg  string
+}
+
+func (w Warning) String() string {
+	if w.Line == 0 {
+		return w.Msg
+	}
+	return fmt.Sprintf("line %d: %s", w.Line, w.Msg)
 }
 
 // Trace is an imported trace: the event stream and its task table.
@@ -54,7 +78,43 @@ type Trace struct {
 	Offset int64
 	// Duration is the time from the first event to the end of the trace.
 	Duration sched.Time
+	// Wakes is, per event of Events (same index), where a wakeup came
+	// from: set for EvWakeup and EvWakeupNew, zero for the other kinds.
+	Wakes []WakeSource
+	// Freqs are the CPU frequency changes of the trace (cpu_frequency, and
+	// LISA's cpu_frequency_devlib lines written through trace_marker), in
+	// time order, times relative to Offset (a change before the first sched
+	// event at 0).
+	Freqs []FreqChange
+	// Warnings are the lines skipped (Options.Lenient), lost events and
+	// out-of-order timestamps, in line order; at most MaxWarnings.
+	Warnings []Warning
 	Stats    Stats
+}
+
+// FreqChange is a CPU's new frequency (cpu_frequency: state=KHz cpu_id=N).
+type FreqChange struct {
+	Time sched.Time
+	CPU  int
+	KHz  int
+}
+
+// WakeSource is the context of a wakeup: the task running where
+// try_to_wake_up() ran and whether it ran in an interrupt. It is read
+// from the sched_waking line when the trace has one for the wakeup (that
+// line is printed in the waker's context, while sched_wakeup may be
+// printed on the wakee's CPU by the ttwu_queue IPI), else from the wakeup
+// line itself.
+type WakeSource struct {
+	// Waker is the task of the line's task column (sched.NoTask: the idle
+	// task, an interrupt taken while idle).
+	Waker sched.TaskID
+	// IRQ is 1 when the flags column says hardirq, softirq or NMI context
+	// (the task column is then only the interrupted task), 0 when it says
+	// process context, -1 when the line has no flags column.
+	IRQ int8
+	// FromWaking: the context is the sched_waking line's.
+	FromWaking bool
 }
 
 // Stats counts what the import did with the input.
@@ -80,6 +140,28 @@ type Stats struct {
 	CommChanges int
 	// PIDReuses counts pids that named a second task.
 	PIDReuses int
+	// Skipped counts sched event lines that could not be read and were
+	// skipped (Options.Lenient).
+	Skipped int
+	// Lost counts the events the kernel dropped ("CPU:N [LOST n EVENTS]",
+	// a full ring buffer) and LostMarks the lines that said so.
+	Lost, LostMarks int
+	// Unsorted counts events whose timestamp is before the previous line's
+	// (buffers of several CPUs concatenated, or a report not merged).
+	Unsorted int
+	// MissedSwitches counts switches added because a line's task column
+	// was not the task the CPU's last switch left running (a lost event,
+	// or a task whose switches are not traced).
+	MissedSwitches int
+	// RunningAtStart counts the CPUs found running a task when the trace
+	// starts (the trace began mid-run).
+	RunningAtStart int
+}
+
+func (tr *Trace) warn(line int, format string, args ...any) {
+	if len(tr.Warnings) < MaxWarnings {
+		tr.Warnings = append(tr.Warnings, Warning{Line: line, Msg: fmt.Sprintf(format, args...)})
+	}
 }
 
 // Error is a sched event line that cannot be read, or an input over a
@@ -116,6 +198,7 @@ func Import(r io.Reader, opts Options) (*Trace, error) {
 	sc.Buffer(make([]byte, 0, 64<<10), maxLine+1)
 	tr := &Trace{Stats: Stats{Other: map[string]int{}}}
 	var recs []record
+	var freqs []FreqChange // absolute times until the offset is known
 	headerCPUs := 0
 	for sc.Scan() {
 		if lr.N <= 0 { // read past the limit (the scanner reads ahead)
@@ -134,6 +217,12 @@ func Import(r io.Reader, opts Options) (*Trace, error) {
 			headerCPUs = max(headerCPUs, headerNumCPUs(trim))
 			continue
 		}
+		if n, cpu, ok := lostMark(trim); ok {
+			tr.Stats.Lost += n
+			tr.Stats.LostMarks++
+			tr.warn(tr.Stats.Lines, "cpu %d lost %d events (ring buffer full): tasks' states may be wrong after it", cpu, n)
+			continue
+		}
 		p, ok := parsePrefix(line)
 		if !ok {
 			if v, ok := strings.CutPrefix(trim, "cpus="); ok { // trace-cmd report banner
@@ -144,18 +233,45 @@ func Import(r io.Reader, opts Options) (*Trace, error) {
 			tr.Stats.Unrecognized++
 			continue
 		}
+		if body, ok := freqBody(p); ok {
+			f := splitKV(body)
+			khz, err1 := uintKV(f, "state")
+			cpu, err2 := uintKV(f, "cpu_id")
+			if err1 != nil || err2 != nil || cpu >= MaxCPUs {
+				if !opts.Lenient {
+					return nil, &Error{Line: n, Event: p.event, Msg: "want state=KHZ cpu_id=N"}
+				}
+				tr.Stats.Skipped++
+				tr.warn(n, "%s: want state=KHZ cpu_id=N: line skipped", p.event)
+				continue
+			}
+			freqs = append(freqs, FreqChange{Time: sched.Time(p.ts), CPU: cpu, KHz: khz})
+			continue
+		}
 		kind, known := rawKinds[p.event]
 		if !known {
 			tr.Stats.Other[p.event]++
 			continue
 		}
-		rec := record{line: n, ts: p.ts, kind: kind, cpu: p.cpu,
+		rec := record{line: n, ts: p.ts, kind: kind, cpu: p.cpu, irq: p.irq,
 			cur: side{comm: p.comm, pid: p.pid, prio: noPrio}}
-		if err := parseBody(&rec, p.body); err != nil {
-			return nil, &Error{Line: n, Event: p.event, Msg: err.Error()}
+		err := parseBody(&rec, p.body)
+		if err == nil {
+			err = checkCPUs(&rec)
 		}
-		if err := checkCPUs(&rec); err != nil {
-			return nil, &Error{Line: n, Event: p.event, Msg: err.Error()}
+		if err != nil {
+			if !opts.Lenient {
+				return nil, &Error{Line: n, Event: p.event, Msg: err.Error()}
+			}
+			tr.Stats.Skipped++
+			tr.warn(n, "%s: %v: line skipped", p.event, err)
+			continue
+		}
+		if len(recs) > 0 && rec.ts < recs[len(recs)-1].ts {
+			if tr.Stats.Unsorted == 0 {
+				tr.warn(n, "timestamp before the previous event's: events merged by time")
+			}
+			tr.Stats.Unsorted++
 		}
 		recs = append(recs, rec)
 	}
@@ -187,7 +303,52 @@ func Import(r io.Reader, opts Options) (*Trace, error) {
 		return nil, &Error{Msg: fmt.Sprintf("end %d is before the last event at %d", opts.End, recs[len(recs)-1].ts)}
 	}
 	resolve(tr, recs, headerCPUs, opts.End)
+	slices.SortStableFunc(freqs, func(a, b FreqChange) int { return cmp.Compare(a.Time, b.Time) })
+	for _, f := range freqs {
+		f.Time = max(0, min(f.Time-sched.Time(tr.Offset), tr.Duration))
+		if f.CPU < tr.NumCPUs {
+			tr.Freqs = append(tr.Freqs, f)
+		}
+	}
 	return tr, nil
+}
+
+// freqBody returns the fields of a frequency change: a cpu_frequency
+// event, or a trace_marker print of LISA's devlib ("print: 0x...s:
+// cpu_frequency_devlib: state=950000 cpu_id=0").
+func freqBody(p prefix) (string, bool) {
+	switch p.event {
+	case "cpu_frequency":
+		return p.body, true
+	case "print":
+		if _, rest, ok := strings.Cut(p.body, "cpu_frequency_devlib:"); ok {
+			return strings.TrimSpace(rest), true
+		}
+	}
+	return "", false
+}
+
+// lostMark reads "CPU:2 [LOST 123 EVENTS]" (tracefs and trace-cmd report).
+func lostMark(line string) (n, cpu int, ok bool) {
+	rest, ok := strings.CutPrefix(line, "CPU:")
+	if !ok {
+		return 0, 0, false
+	}
+	c, rest, ok := strings.Cut(rest, " [LOST ")
+	if !ok {
+		return 0, 0, false
+	}
+	num, _, ok := strings.Cut(rest, " EVENTS]")
+	if !ok {
+		return 0, 0, false
+	}
+	if cpu, ok = parseUint(strings.TrimSpace(c)); !ok {
+		return 0, 0, false
+	}
+	if n, ok = parseUint(num); !ok {
+		return 0, 0, false
+	}
+	return n, cpu, true
 }
 
 // headerNumCPUs reads "#P:8" from the header's entries line.

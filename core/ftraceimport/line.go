@@ -23,6 +23,7 @@ type prefix struct {
 	ts    int64  // absolute timestamp, ns
 	event string // event name, e.g. "sched_switch"
 	body  string // the event's fields
+	irq   int8   // the flags column's hardirq/softirq/NMI mark: 1 set, 0 clear, -1 no column
 }
 
 // parsePrefix splits a trace line into its context and body. ok is false
@@ -94,10 +95,12 @@ func parseTaskColumn(s string) (comm string, pid int, ok bool) {
 // event name.
 func parseAfterCPU(p prefix, rest string) (prefix, bool) {
 	tok, rest := nextToken(rest)
+	p.irq = -1
 	if !strings.HasSuffix(tok, ":") { // irq flags such as "d..2." or "dNh1"
 		if len(tok) > 8 {
 			return p, false
 		}
+		p.irq = irqMark(tok)
 		tok, rest = nextToken(rest)
 	}
 	if !strings.HasSuffix(tok, ":") {
@@ -187,4 +190,19 @@ func parseInt(s string) (int, bool) {
 		return -v, ok
 	}
 	return parseUint(s)
+}
+
+// irqMark reads the third character of the flags column, which
+// trace_print_lat_fmt() sets to 'h' (hardirq), 's' (softirq), 'H' (hardirq
+// inside softirq) or 'z'/'Z' (NMI): 1 when the event ran in interrupt
+// context, so the task column is not the waker.
+func irqMark(flags string) int8 {
+	if len(flags) < 3 {
+		return -1
+	}
+	switch flags[2] {
+	case 'h', 's', 'H', 'z', 'Z':
+		return 1
+	}
+	return 0
 }

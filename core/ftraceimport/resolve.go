@@ -67,8 +67,22 @@ func resolve(tr *Trace, recs []record, headerCPUs int, end int64) {
 		tr.Running[i] = sched.NoTask
 	}
 	tr.Events = make([]sched.Event, 0, len(recs)+1)
+	tr.Wakes = make([]WakeSource, 0, len(recs)+1)
+	waking := map[int]*record{}  // the latest unused sched_waking per wakee pid
+	current := make([]int, ncpu) // pid running on each CPU as the lines show it, -1 unknown
+	for i := range current {
+		current[i] = -1
+	}
 	for i := range recs {
 		r := &recs[i]
+		if c := current[r.cpu]; c >= 0 && c != r.cur.pid {
+			rs.missedSwitch(r, c)
+		}
+		current[r.cpu] = r.cur.pid
+		if r.kind == rawSwitch {
+			current[r.cpu] = r.b.pid
+		}
+		var ws WakeSource
 		e := sched.Event{Time: sched.Time(r.ts - tr.Offset), CPU: sched.CPUID(r.cpu), Arg: -1,
 			Prev: sched.NoTask, Next: sched.NoTask, Reason: reasonByName[r.reason]}
 		switch r.kind {
@@ -93,7 +107,13 @@ func resolve(tr *Trace, recs []record, headerCPUs int, end int64) {
 		case rawWakeup, rawWaking:
 			if r.kind == rawWaking && !useWaking {
 				tr.Stats.WakingIgnored++
+				waking[r.a.pid] = r
 				continue
+			}
+			ctx := r
+			if w, ok := waking[r.a.pid]; ok && r.kind == rawWakeup {
+				ctx = w
+				delete(waking, r.a.pid)
 			}
 			e.Kind = sched.EvWakeup
 			e.Next = rs.task(r.a, false)
@@ -108,6 +128,7 @@ func resolve(tr *Trace, recs []record, headerCPUs int, end int64) {
 				e.CPU = sched.CPUID(r.arg)
 			}
 			e.Arg = int64(rs.waker(r.cur))
+			ws = WakeSource{Waker: rs.waker(ctx.cur), IRQ: ctx.irq, FromWaking: ctx.kind == rawWaking}
 			rs.touch(e.Next, trRunnable)
 		case rawWakeupNew:
 			e.Kind = sched.EvWakeupNew
@@ -119,6 +140,7 @@ func resolve(tr *Trace, recs []record, headerCPUs int, end int64) {
 				e.CPU = sched.CPUID(r.arg)
 			}
 			e.Arg = int64(rs.waker(r.cur))
+			ws = WakeSource{Waker: sched.TaskID(e.Arg), IRQ: r.irq}
 			rs.touch(e.Next, trRunnable)
 		case rawMigrate:
 			e.Kind = sched.EvMigrate
@@ -158,10 +180,42 @@ func resolve(tr *Trace, recs []record, headerCPUs int, end int64) {
 			}
 		}
 		tr.Events = append(tr.Events, e)
+		tr.Wakes = append(tr.Wakes, ws)
 	}
 	tr.Stats.Events = len(tr.Events)
+	for _, id := range tr.Running {
+		if id != sched.NoTask {
+			tr.Stats.RunningAtStart++
+		}
+	}
 	tr.Events = append(tr.Events, sched.Event{Time: tr.Duration, Kind: sched.EvEnd,
 		Prev: sched.NoTask, Next: sched.NoTask, Arg: -1})
+	tr.Wakes = append(tr.Wakes, WakeSource{Waker: sched.NoTask})
+}
+
+// missedSwitch adds the switch the trace lacks when a line's task column
+// (the CPU's current task) is not the task the CPU's last line left
+// running there: a lost event, or a task whose switches are not traced.
+// The task switched out is taken to have blocked (prev_state S): a later
+// switch-in needs no wakeup, while a preemption would swallow the next
+// wakeup as redundant.
+func (rs *resolver) missedSwitch(r *record, prevPID int) {
+	tr := rs.tr
+	tr.Stats.MissedSwitches++
+	if tr.Stats.MissedSwitches == 1 {
+		tr.warn(r.line, "cpu %d runs pid %d, but its last switch left pid %d there: a missed switch added (further ones are counted)", r.cpu, r.cur.pid, prevPID)
+	}
+	e := sched.Event{Time: sched.Time(r.ts - tr.Offset), CPU: sched.CPUID(r.cpu), Arg: -1, Kind: sched.EvSwitch,
+		Prev: rs.task(side{pid: prevPID, prio: noPrio}, false), Next: rs.task(side{pid: r.cur.pid, comm: r.cur.comm, prio: noPrio}, false)}
+	if e.Prev != sched.NoTask {
+		e.PrevState = 'S'
+		rs.touch(e.Prev, trSleeping)
+	}
+	if e.Next != sched.NoTask {
+		rs.touch(e.Next, trRunning)
+	}
+	tr.Events = append(tr.Events, e)
+	tr.Wakes = append(tr.Wakes, WakeSource{Waker: sched.NoTask})
 }
 
 // afterSwitch is the state of a task switched out in prev_state st.

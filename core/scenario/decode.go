@@ -100,10 +100,26 @@ func decodeTask(path string, v any) (Task, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := onlyKeys(path, m, "name", "instances", "policy", "nice", "priority", "cpus", "nodes", "per_cpu", "instances_per_cpu", "start", "parent", "timer_slack", "slice", "loop", "program", "dl_runtime", "dl_deadline", "dl_period", "taskgroup", "session", "autogroup_nice"); err != nil {
+	if err := onlyKeys(path, m, "name", "instances", "policy", "nice", "priority", "cpus", "nodes", "per_cpu", "instances_per_cpu", "start", "parent", "timer_slack", "slice", "loop", "program", "dl_runtime", "dl_deadline", "dl_period", "taskgroup", "session", "autogroup_nice", "pid", "comm"); err != nil {
 		return t, err
 	}
 	t.Instances, t.Loop = 1, -1
+	if x, ok := m["pid"]; ok {
+		n, err := asInt(path+".pid", x)
+		if err != nil {
+			return t, err
+		}
+		if n < 1 || n > sched.MaxPID {
+			return t, errAt(path+".pid", "%d: want 1..%d", n, sched.MaxPID)
+		}
+		t.PID = n
+	}
+	if err := optString(m, "comm", path+".", &t.Comm); err != nil {
+		return t, err
+	}
+	if _, ok := m["comm"]; ok && !commOK(t.Comm) {
+		return t, errAt(path+".comm", "%q: want 1-15 printable bytes (TASK_COMM_LEN)", t.Comm)
+	}
 	if err := optString(m, "name", path+".", &t.Name); err != nil {
 		return t, err
 	}
@@ -633,4 +649,18 @@ func decodeAffinity(kp string, x any) ([]int, error) {
 		}
 	}
 	return out, nil
+}
+
+// commOK: a task comm of 1-15 printable ASCII bytes (TASK_COMM_LEN 16 with
+// its NUL).
+func commOK(s string) bool {
+	if len(s) < 1 || len(s) > 15 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < ' ' || s[i] > '~' {
+			return false
+		}
+	}
+	return true
 }

@@ -162,6 +162,14 @@ func encodeTask(w *jw, t Task) {
 		w.key("autogroup_nice", &f)
 		w.b.WriteString(strconv.Itoa(*t.AutogroupNice))
 	}
+	if t.PID != 0 {
+		w.key("pid", &f)
+		w.b.WriteString(strconv.Itoa(t.PID))
+	}
+	if t.Comm != "" {
+		w.key("comm", &f)
+		w.str(t.Comm)
+	}
 	w.key("loop", &f)
 	w.b.WriteString(strconv.Itoa(t.Loop))
 	w.key("program", &f)

@@ -99,6 +99,12 @@ type Task struct {
 	// ("autogroup_nice", /proc/<pid>/autogroup): -20..19; nil = not set
 	// (0). Task groups of one session must agree.
 	AutogroupNice *int
+	// PID fixes the pid of a one-instance group ("pid", a replayed trace's
+	// task); 0 = assigned from 1000.
+	PID int
+	// Comm names the instances instead of "<name>-<index>" ("comm", a
+	// replayed trace's comm: 1-15 bytes, TASK_COMM_LEN).
+	Comm string
 }
 
 // Step is one program event; Kind says which field is set.
@@ -282,6 +288,7 @@ func (sc *Scenario) Build(lim sched.Limits) (sched.Config, error) {
 		return cfg, err
 	}
 	groups := map[string]int{}
+	pids := map[int]string{} // fixed pids ("pid") and their groups
 	for i, t := range full.Tasks {
 		p := ex.path(i)
 		if !validName(t.Name, 64, true) {
@@ -291,6 +298,12 @@ func (sc *Scenario) Build(lim sched.Limits) (sched.Config, error) {
 			return cfg, errAt(p+".name", "%q is used by another task group", t.Name)
 		}
 		groups[t.Name] = i
+		if t.PID != 0 {
+			if g, dup := pids[t.PID]; dup {
+				return cfg, errAt(p+".pid", "%d is the pid of task group %s", t.PID, g)
+			}
+			pids[t.PID] = t.Name
+		}
 	}
 	total := 0
 	rs := &resTable{index: map[string]int{}, mutexes: map[string]int{}, ncpu: m.NumCPUs(), cgroups: tree, sessions: map[string]int{}}
@@ -341,9 +354,18 @@ func (sc *Scenario) Build(lim sched.Limits) (sched.Config, error) {
 
 func buildTask(p string, t Task, groups map[string]int, sc *Scenario, ncpu int, rs *resTable) (sched.TaskSpec, error) {
 	spec := sched.TaskSpec{Name: t.Name, Instances: t.Instances, Nice: t.Nice, Start: t.Start,
-		Parent: -1, Slack: DefaultSlack, Slice: t.Slice, Loop: t.Loop}
+		Parent: -1, Slack: DefaultSlack, Slice: t.Slice, Loop: t.Loop, PID: t.PID, Comm: t.Comm}
 	if t.Instances < 1 || t.Instances > 10000 {
 		return spec, errAt(p+".instances", "%d: want 1..10000", t.Instances)
+	}
+	if t.PID != 0 && (t.PID < 1 || t.PID > sched.MaxPID) {
+		return spec, errAt(p+".pid", "%d: want 1..%d", t.PID, sched.MaxPID)
+	}
+	if t.PID != 0 && (t.Instances != 1 || t.PerCPU || t.InstancesPerCPU > 0 || t.SpreadNodes) {
+		return spec, errAt(p+".pid", "a fixed pid needs a group of one instance")
+	}
+	if t.Comm != "" && !commOK(t.Comm) {
+		return spec, errAt(p+".comm", "%q: want 1-15 printable bytes (TASK_COMM_LEN)", t.Comm)
 	}
 	if t.InstancesPerCPU > 0 {
 		if t.Instances != 1 || t.PerCPU {

@@ -43,7 +43,17 @@ type TaskSpec struct {
 	// of the root cgroup in one session share an autogroup. 0 is the
 	// session the scenario's tasks share unless they name another.
 	Session int
+	// PID is the pid of the group's first instance (a replayed trace's
+	// task keeps its pid); 0 = the next free pid from 1000. Later
+	// instances of a forked group get free pids.
+	PID int
+	// Comm is the instances' name (a replayed trace's comm); "" =
+	// "<Name>-<index>", rt-app's thread names.
+	Comm string
 }
+
+// MaxPID is PID_MAX_LIMIT, the largest pid a TaskSpec may fix.
+const MaxPID = 4194304
 
 // Limits bound a run so that no input can hang its caller.
 type Limits struct {
@@ -151,6 +161,8 @@ type Sim struct {
 	rng                       *rand.Rand
 	nextName                  int // rt-app style global thread index
 	nextPID                   int
+	fixedPIDs                 map[int]bool // TaskSpec.PID of every group (nil: none)
+	fixedPIDUsed              []bool       // per group: its TaskSpec.PID went to an instance
 	events                    int64
 	started                   bool
 	hw                        HW
@@ -249,9 +261,22 @@ func New(cfg Config) (*Sim, error) {
 		return nil, err
 	}
 	total := 0
+	s.fixedPIDUsed = make([]bool, len(cfg.Tasks))
 	for gi, spec := range cfg.Tasks {
 		if err := s.checkSpec(gi, spec); err != nil {
 			return nil, err
+		}
+		if spec.PID != 0 {
+			if spec.PID < 0 || spec.PID > MaxPID || spec.Instances != 1 || spec.PinEach {
+				return nil, fmt.Errorf("tasks[%d] (%s): pid %d: want 1..%d and one instance", gi, spec.Name, spec.PID, MaxPID)
+			}
+			if s.fixedPIDs == nil {
+				s.fixedPIDs = map[int]bool{}
+			}
+			if s.fixedPIDs[spec.PID] {
+				return nil, fmt.Errorf("tasks[%d] (%s): pid %d is another group's", gi, spec.Name, spec.PID)
+			}
+			s.fixedPIDs[spec.PID] = true
 		}
 		p, err := BuildProgram(spec.Program, spec.Loop, spec.Timers)
 		if err != nil {
@@ -376,10 +401,24 @@ func (s *Sim) checkSpec(gi int, spec TaskSpec) error {
 func (s *Sim) newTask(gi int) *Task {
 	spec := &s.cfg.Tasks[gi]
 	n := s.cfg.Machine.NumCPUs()
+	var pid int
+	if spec.PID > 0 && !s.fixedPIDUsed[gi] {
+		pid, s.fixedPIDUsed[gi] = spec.PID, true
+	} else {
+		for s.fixedPIDs[s.nextPID] {
+			s.nextPID++
+		}
+		pid = s.nextPID
+		s.nextPID++
+	}
+	name := spec.Comm
+	if name == "" {
+		name = fmt.Sprintf("%s-%d", spec.Name, s.nextName)
+	}
 	t := &Task{
 		id:            TaskID(len(s.tasks)),
-		pid:           s.nextPID,
-		name:          fmt.Sprintf("%s-%d", spec.Name, s.nextName),
+		pid:           pid,
+		name:          name,
 		group:         gi,
 		policy:        spec.Policy,
 		nice:          spec.Nice,
@@ -391,7 +430,6 @@ func (s *Sim) newTask(gi int) *Task {
 		lastWakee:     NoTask,
 		recentUsedCPU: -1,
 	}
-	s.nextPID++
 	s.nextName++
 	t.affinity = newCPUMask(n)
 	if spec.CPUs == nil {

@@ -130,3 +130,24 @@ func TestOpenTrace(t *testing.T) {
 		t.Fatal("back in the simulation without the kernel knobs")
 	}
 }
+
+// Replay in the trace panel: the trace's inferred workload opens as the
+// scenario and runs, with the trace pinned as A, so the A/B table compares
+// the trace's two loops with the replay's.
+func TestReplayTrace(t *testing.T) {
+	file, err := filepath.Abs("../../core/ftraceimport/testdata/real-6.18-nice0-nice5.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := newTab(t)
+	tb.open("/")
+	tb.waitDone()
+	tb.do(chromedp.SetUploadFiles("#trace-file", []string{file}, chromedp.NodeReady))
+	tb.waitFor(`window.schedplay.mode === "trace" && window.schedplay.done === true && !!document.querySelector("#trace-replay")`, 30*time.Second)
+	tb.click("#trace-replay")
+	tb.waitFor(`window.schedplay.mode === "sim" && window.schedplay.done === true && !!document.querySelector("#compare-table tbody tr")`, 60*time.Second)
+	rows := eval[[]string](tb, `Array.from(document.querySelectorAll("#compare-table tbody tr")).map(function (r) { return r.cells[0].textContent; })`)
+	if len(rows) == 0 || !strings.Contains(strings.Join(rows, "|"), "sh runtime") {
+		t.Fatalf("A/B rows %q: want the trace's sh loops beside the replay's", rows)
+	}
+}

@@ -12,6 +12,13 @@
 // chrt, schedstats):
 //
 //	go run ./scripts/validate [-o docs/VALIDATION.md] [-runs N] [-realkernel-duration 10s] [-skip-realkernel]
+//	    [-skip-replay] [-replay-only-section]
+//
+// Section 4, trace replay on this machine, comes from scripts/replaytrace
+// (docs/replay-fidelity.md: it records traces with tracefs, as root);
+// -replay-only-section puts the existing docs/replay-fidelity.md into the
+// existing report as section 4, keeping sections 1-3 as they were (`make
+// replay-fidelity` records, then does that).
 package main
 
 import (
@@ -50,11 +57,16 @@ func run(args []string) error {
 	runs := fs.Int("runs", 0, "seeds per cell (default: each experiment's own)")
 	rkDur := fs.Duration("realkernel-duration", 10*time.Second, "measurement time per real-kernel case")
 	skipRK := fs.Bool("skip-realkernel", false, "do not measure the real kernel (the report says so)")
+	skipReplay := fs.Bool("skip-replay", false, "do not record and replay traces (the report says so)")
+	replayOnly := fs.Bool("replay-only-section", false, "replace only section 4 (trace replay) of the existing report with docs/replay-fidelity.md, recording nothing")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("usage: go run ./scripts/validate [-o FILE] [-runs N] [-realkernel-duration D] [-skip-realkernel]")
+	}
+	if *replayOnly {
+		return replaySection(*out)
 	}
 	rev := commit() // before the real-kernel harness rewrites its case files
 	tmp, err := os.MkdirTemp("", "validate-")
@@ -139,6 +151,16 @@ func run(args []string) error {
 	b.WriteString(labMD.String())
 	b.WriteString("\n## 3. Real kernel vs simulator on this machine\n\n")
 	b.WriteString(rk)
+	if *skipReplay {
+		b.WriteString(replayHeading + "Not recorded in this run (`-skip-replay`). `make validate` records it; " +
+			"the last recording is in [replay-fidelity.md](replay-fidelity.md).\n")
+	} else {
+		md, err := replayMD(true)
+		if err != nil {
+			return err
+		}
+		b.WriteString(md)
+	}
 	if err := os.WriteFile(*out+".tmp", []byte(b.String()), 0o644); err != nil {
 		return err
 	}
@@ -147,6 +169,48 @@ func run(args []string) error {
 	}
 	fmt.Fprintln(os.Stderr, "wrote", *out)
 	return nil
+}
+
+const replayHeading = "\n## 4. Trace replay on this machine\n\n"
+
+// replayMD returns section 4 from docs/replay-fidelity.md, after
+// recording and replaying the traces (scripts/replaytrace) if record.
+func replayMD(record bool) (string, error) {
+	if record {
+		if err := sh(os.Stderr, "go", "run", "./scripts/replaytrace", "-o", "docs/replay-fidelity.md", "-json", "docs/replay-fidelity.json"); err != nil {
+			return "", fmt.Errorf("trace replay: %v (run as root with tracefs, or use -skip-replay)", err)
+		}
+	}
+	b, err := os.ReadFile("docs/replay-fidelity.md")
+	if err != nil {
+		return "", err
+	}
+	md := string(b)
+	if i := strings.Index(md, "\n"); i >= 0 { // the report's own title
+		md = strings.TrimLeft(md[i:], "\n")
+	}
+	return replayHeading + demote(md), nil
+}
+
+// replaySection replaces (or appends) section 4 of the report at path.
+func replaySection(path string) error {
+	old, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	md, err := replayMD(false)
+	if err != nil {
+		return err
+	}
+	s := string(old)
+	if i := strings.Index(s, replayHeading); i >= 0 {
+		s = s[:i]
+	}
+	s = strings.TrimRight(s, "\n") + "\n" + md
+	if err := os.WriteFile(path+".tmp", []byte(s), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(path+".tmp", path)
 }
 
 // seedLabels lists the presets by label: "S1 `seed/...`, S2 ...".

@@ -99,6 +99,9 @@ type TraceHeader struct {
 	CPUs        int
 	Now, Events int64 // span (ns) and sched events
 	Summary     string
+	// Replay is the scenario JSON inferred from the trace (core/replay),
+	// "" when the trace has none to replay.
+	Replay string
 }
 
 // TraceError is a failed import.
@@ -178,7 +181,7 @@ func (m Batch) Wire() Msg {
 }
 func (m Done) Wire() Msg { return Msg{Type: TypeDone, ID: m.ID, Report: m.Report, Error: m.Error} }
 func (m TraceHeader) Wire() Msg {
-	return Msg{Type: TypeTraceHeader, ID: m.ID, CPUs: m.CPUs, Now: float64(m.Now), Events: float64(m.Events), Info: m.Summary}
+	return Msg{Type: TypeTraceHeader, ID: m.ID, CPUs: m.CPUs, Now: float64(m.Now), Events: float64(m.Events), Info: m.Summary, Scenario: m.Replay}
 }
 func (m TraceError) Wire() Msg { return Msg{Type: TypeTraceError, ID: m.ID, Error: m.Error} }
 func (m ExportProgress) Wire() Msg {
@@ -235,7 +238,7 @@ func ParseReply(m Msg) (Message, error) {
 	case TypeDone:
 		return Done{ID: m.ID, Report: m.Report, Error: m.Error}, nil
 	case TypeTraceHeader:
-		return TraceHeader{ID: m.ID, CPUs: m.CPUs, Now: int64(m.Now), Events: int64(m.Events), Summary: m.Info}, nil
+		return TraceHeader{ID: m.ID, CPUs: m.CPUs, Now: int64(m.Now), Events: int64(m.Events), Summary: m.Info, Replay: m.Scenario}, nil
 	case TypeTraceError:
 		return TraceError{ID: m.ID, Error: m.Error}, nil
 	case TypeExportProgress:

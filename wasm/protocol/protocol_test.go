@@ -53,7 +53,7 @@ func TestRepliesRoundTrip(t *testing.T) {
 		Batch{ID: 1, Now: 5},
 		Done{ID: 2, Report: "{}"},
 		Done{ID: 2, Error: "admission: too much"},
-		TraceHeader{ID: 3, CPUs: 4, Now: 2e9, Events: 1234, Summary: "4 CPUs"},
+		TraceHeader{ID: 3, CPUs: 4, Now: 2e9, Events: 1234, Summary: "4 CPUs", Replay: `{"version":1}`},
 		TraceError{ID: 3, Error: "x.txt: line 2: bad"},
 		ExportProgress{ID: 4, Fraction: 0.25},
 		ExportFile{ID: 4, Kind: "ftrace", Buf: []byte("# tracer")},

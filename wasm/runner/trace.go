@@ -16,7 +16,9 @@ import (
 	"strings"
 
 	"schedplay/core/ftraceimport"
+	"schedplay/core/replay"
 	"schedplay/core/sched"
+	"schedplay/core/topology"
 	"schedplay/wasm/codec"
 	"schedplay/wasm/report"
 )
@@ -34,6 +36,11 @@ type TraceResult struct {
 	Tasks    string // JSON []sched.TaskInfo
 	Records  []byte // compact records (wasm/codec)
 	Report   string // JSON schedplay.metrics/v1
+	// Replay is the scenario JSON of the trace's inferred workload
+	// (core/replay), on the smp-N preset of its CPU count or the smallest
+	// preset with enough CPUs; "" when there is nothing to replay (the
+	// summary says why).
+	Replay string
 }
 
 // ImportTrace imports ftrace text named name.
@@ -42,6 +49,7 @@ func ImportTrace(name string, data []byte) (*TraceResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	replaySc, replayErr := replayScenario(tr, name) // names the traced tasks' groups as the replay's
 	tasks, err := json.Marshal(tr.Tasks)
 	if err != nil {
 		return nil, err
@@ -50,8 +58,40 @@ func ImportTrace(name string, data []byte) (*TraceResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &TraceResult{NumCPUs: tr.NumCPUs, Duration: int64(tr.Duration), Events: int64(tr.Stats.Events),
-		Summary: TraceSummary(tr), Tasks: string(tasks), Records: TraceRecords(tr), Report: string(rep)}, nil
+	res := &TraceResult{NumCPUs: tr.NumCPUs, Duration: int64(tr.Duration), Events: int64(tr.Stats.Events),
+		Summary: TraceSummary(tr), Tasks: string(tasks), Records: TraceRecords(tr), Report: string(rep)}
+	if replayErr != nil {
+		res.Summary += "; no replay: " + replayErr.Error()
+	} else {
+		res.Replay = replaySc
+	}
+	return res, nil
+}
+
+// replayScenario infers the trace's workload as a scenario (the CLI's
+// `schedplay replay` on its default machine) and gives each traced task
+// the group its replay has, so that the A/B view of a large trace (per
+// task group) pairs them.
+func replayScenario(tr *ftraceimport.Trace, name string) (string, error) {
+	topo := fmt.Sprintf("smp-%d", tr.NumCPUs)
+	if _, err := topology.Preset(topo); err != nil {
+		topo = replay.StandIn(tr.NumCPUs)
+	}
+	w, err := replay.Infer(tr, replay.Options{})
+	if err != nil {
+		return "", err
+	}
+	for _, t := range w.Tasks {
+		tr.Tasks[t.ID].Group = t.Group
+	}
+	sc, err := w.Scenario(replay.ScenarioOptions{Name: "replay of " + name, Topology: topo})
+	if err != nil {
+		return "", err
+	}
+	if err := sc.Validate(); err != nil {
+		return "", err
+	}
+	return string(sc.Encode()), nil
 }
 
 // parseTrace reads ftrace text (at most MaxTraceBytes) with the core's

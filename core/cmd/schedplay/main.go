@@ -12,6 +12,7 @@
 //	schedplay validate [PRESET ...]
 //	schedplay compare|sweep|validate ... -shard K/N -part PART.json
 //	schedplay merge [-csv F] [-o text|markdown|json] PART.json ...
+//	schedplay replay [-topology T] [-kernel P] [-set K=V] [-b 'K=V ...'] TRACE
 //
 // Exit status: 0 success, 2 bad input (the message names the file, the field
 // path and what was expected), 1 internal error, 3 (validate -check) a
@@ -68,6 +69,8 @@ commands:
                            $SLURM_ARRAY_TASK_ID or $JOB_COMPLETION_INDEX), results to part file F
   merge [-csv F] [-o text|markdown|json] PART.json ..  combine the parts into the unsharded output (docs/batch.md)
   trace-metrics [-o text|json] FILE  metrics of a real kernel trace (ftrace text or trace-cmd report)
+  replay [-topology T] [-kernel P] [-set K=V] [-metrics F] [-scenario OUT] [-b 'K=V ..'] TRACE
+                           infer a trace's workload, rerun it, the trace beside the replay per task
 
 run "schedplay run -h" for the run flags.
 `
@@ -113,6 +116,8 @@ func runEnv(args []string, e env, stdin io.Reader, stdout, stderr io.Writer) int
 		err = cmdMerge(args[1:], e, stdout, stderr)
 	case "trace-metrics":
 		err = cmdTraceMetrics(args[1:], stdin, stdout, stderr)
+	case "replay":
+		err = cmdReplay(args[1:], stdin, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -20,6 +20,7 @@ func cmdTraceMetrics(args []string, stdin io.Reader, stdout, stderr io.Writer) e
 	fs := flag.NewFlagSet("trace-metrics", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	out := fs.String("o", "text", "output: text (tables) or json (schedplay.metrics/v1)")
+	strict := fs.Bool("strict", false, "refuse a trace with a sched line that cannot be read (default: skip it with a warning on stderr)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: schedplay trace-metrics [-o text|json] FILE\n\nFILE is /sys/kernel/tracing/trace text or `trace-cmd report` output with the sched\nevents (sched_switch, sched_wakeup, ...); - reads standard input.")
 		fs.PrintDefaults()
@@ -44,7 +45,7 @@ func cmdTraceMetrics(args []string, stdin io.Reader, stdout, stderr io.Writer) e
 		defer f.Close()
 		r, name = f, filepath.Base(path)
 	}
-	tr, err := ftraceimport.Import(r, ftraceimport.Options{})
+	tr, err := ftraceimport.Import(r, ftraceimport.Options{Lenient: !*strict})
 	if err != nil {
 		var ie *ftraceimport.Error
 		if errors.As(err, &ie) {
@@ -52,6 +53,7 @@ func cmdTraceMetrics(args []string, stdin io.Reader, stdout, stderr io.Writer) e
 		}
 		return fmt.Errorf("%s: %v", path, err)
 	}
+	writeImportWarnings(stderr, path, tr)
 	rep := tr.Metrics(name)
 	if *out == "json" {
 		js, err := json.MarshalIndent(rep, "", "  ")

@@ -46,9 +46,16 @@ func TestTraceMetricsCLI(t *testing.T) {
 
 	bad := cliTrace + " a-10 [001] d..2. 100.002: sched_wakeup: comm=a pid=\n"
 	errb.Reset()
-	if rc := run([]string{"trace-metrics", "-"}, strings.NewReader(bad), &out, &errb); rc != 2 ||
+	if rc := run([]string{"trace-metrics", "-strict", "-"}, strings.NewReader(bad), &out, &errb); rc != 2 ||
 		!strings.Contains(errb.String(), "line 7: sched_wakeup: missing or bad pid") {
-		t.Errorf("rc %d: %s", rc, errb.String())
+		t.Errorf("-strict: rc %d: %s", rc, errb.String())
+	}
+	errb.Reset()
+	out.Reset()
+	if rc := run([]string{"trace-metrics", "-"}, strings.NewReader(bad), &out, &errb); rc != 0 ||
+		!strings.Contains(errb.String(), "line 7: sched_wakeup: missing or bad pid: line skipped") ||
+		!strings.Contains(out.String(), "3 sched events") {
+		t.Errorf("default (lenient): rc %d: %s\n%s", rc, errb.String(), out.String())
 	}
 	if rc := run([]string{"trace-metrics", filepath.Join(t.TempDir(), "none")}, nil, &out, &errb); rc != 2 {
 		t.Errorf("missing file: rc %d", rc)

@@ -1,0 +1,87 @@
+package replay
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"schedplay/core/ftraceimport"
+	"schedplay/core/sched"
+)
+
+// FuzzInfer: no imported trace makes the inference panic or hang, its
+// output stays within its bounds, and a workload it accepts builds as a
+// valid scenario that runs (short traces are run to their end).
+// go test ./core/replay -run '^$' -fuzz FuzzInfer -fuzztime 30s
+func FuzzInfer(f *testing.F) {
+	us := sched.Microsecond
+	f.Add([]byte(pingPong(5, 50*us, 30*us, 5*us)))
+	f.Add([]byte(periodicHog(6)))
+	f.Add([]byte(" a-1 [000] d.h2. 1.0: sched_waking: comm=a pid=1 prio=120 target_cpu=000\n a-1 [000] 1.0: sched_wakeup: comm=a pid=1 prio=120 target_cpu=000\n"))
+	f.Add([]byte(" a-1 [000] 1.0: sched_process_fork: comm=a pid=1 child_comm=b child_pid=2\n b-2 [000] 1.1: sched_switch: prev_comm=b prev_pid=2 prev_prio=5 prev_state=X ==> next_comm=a next_pid=1 next_prio=120\nCPU:0 [LOST 3 EVENTS]\n"))
+	if dir, ok := publicTracesDir(); ok {
+		for _, name := range []string{"trappy-trace_sched.txt", "trappy-idle-unsorted.txt", "tc-trace-critical-path"} {
+			if b, err := os.ReadFile(filepath.Join(dir, name)); err == nil {
+				f.Add(b)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tr, err := ftraceimport.Import(bytes.NewReader(data), ftraceimport.Options{MaxBytes: 1 << 16, MaxLineLen: 4096, Lenient: true})
+		if err != nil {
+			return
+		}
+		const maxTasks, maxSteps = 64, 4096
+		w, err := Infer(tr, Options{MaxTasks: maxTasks, MaxSteps: maxSteps, Capacity: []int{512, 1024}})
+		if err != nil {
+			return
+		}
+		steps := 0
+		for _, tk := range w.Tasks {
+			steps += len(tk.Steps)
+			for _, s := range tk.Steps {
+				if s.Kind == StepRun && s.Work <= 0 || (s.Kind == StepSignal || s.Kind == StepWait || s.Kind == StepFork) && (s.Peer < 0 || s.Peer >= len(w.Tasks)) {
+					t.Fatalf("bad step %+v in %s", s, tk.Group)
+				}
+			}
+		}
+		if len(w.Tasks) > maxTasks || steps > maxSteps+len(w.Tasks) {
+			t.Fatalf("%d tasks, %d steps over the bounds", len(w.Tasks), steps)
+		}
+		_ = w.Describe()
+		sc, err := w.Scenario(ScenarioOptions{Topology: "smp-8"})
+		if err != nil {
+			return // no task, or over the duration bound
+		}
+		if tr.NumCPUs > 8 {
+			return
+		}
+		cfg, err := Config(sc, nil)
+		if err != nil {
+			t.Fatalf("the inferred scenario does not build: %v\n%s", err, sc.Encode())
+		}
+		if cfg.Duration > 20*sched.Millisecond {
+			return
+		}
+		cfg.Limits.MaxEvents = 50_000
+		if _, err := Run(cfg, "fuzz"); err != nil {
+			t.Logf("run: %v", err) // an engine limit, not an inference error
+		}
+	})
+}
+
+// publicTracesDir is publicTraces without a test to skip.
+func publicTracesDir() (string, bool) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		return "", false
+	}
+	for _, up := range []string{"..", "../.."} {
+		dir := filepath.Join(root, up, "shared/data/public-traces")
+		if _, err := os.Stat(filepath.Join(dir, "README.md")); err == nil {
+			return dir, true
+		}
+	}
+	return "", false
+}

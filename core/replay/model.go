@@ -1,0 +1,146 @@
+package replay
+
+// The inferred workload: per task, its program as the trace shows it.
+
+import (
+	"fmt"
+	"strings"
+
+	"schedplay/core/sched"
+)
+
+// StepKind is the kind of an inferred program step.
+type StepKind uint8
+
+// Step kinds.
+const (
+	StepRun    StepKind = iota + 1 // a burst of Work
+	StepSignal                     // wake task Peer (its StepWait on this task)
+	StepWait                       // block until task Peer signals (a wakeup by a traced task)
+	StepUntil                      // block until At (a wakeup from outside: interrupt, timer, untraced task)
+	StepFork                       // fork task Peer
+	StepExit                       // exit (sched_process_exit or a switch out dead)
+	StepEnd                        // blocked until the trace ends: never woken
+)
+
+var stepNames = [...]string{"", "run", "signal", "wait", "until", "fork", "exit", "end"}
+
+func (k StepKind) String() string {
+	if int(k) < len(stepNames) {
+		return stepNames[k]
+	}
+	return fmt.Sprintf("StepKind(%d)", int(k))
+}
+
+// Step is one inferred program step.
+type Step struct {
+	Kind StepKind
+	Work sched.Time // StepRun: work in ns at capacity 1024
+	Peer int        // StepSignal, StepWait, StepFork: index into Workload.Tasks
+	At   sched.Time // StepUntil: the wakeup time (trace time); StepWait, StepSignal: when it happened
+	// Sync marks a signal the waker follows by blocking within SyncWindow
+	// of work (a WF_SYNC wakeup, as a pipe write before a read).
+	Sync bool
+	// Periodic marks a StepUntil of a periodic series (Task.Period).
+	Periodic bool
+}
+
+// BlockEnd says how a blocked interval ended.
+type BlockEnd uint8
+
+// How blocks end.
+const (
+	EndTask    BlockEnd = iota + 1 // woken by another traced task in process context
+	EndTimer                       // woken from outside, as part of a periodic series
+	EndOutside                     // woken from outside: an interrupt or an untraced task
+	EndNever                       // still blocked when the trace ends
+)
+
+var endNames = [...]string{"", "task", "timer", "outside", "never"}
+
+func (b BlockEnd) String() string {
+	if int(b) < len(endNames) {
+		return endNames[b]
+	}
+	return fmt.Sprintf("BlockEnd(%d)", int(b))
+}
+
+// Block is one blocked interval of a task.
+type Block struct {
+	From, To sched.Time // To: the wakeup (the trace's end for EndNever)
+	End      BlockEnd
+	// Waker is the waking task (index into Workload.Tasks) and
+	// WakerPoint the index of its StepSignal, for EndTask; -1 otherwise.
+	Waker, WakerPoint int
+}
+
+// Task is one traced task and what the trace says about it.
+type Task struct {
+	ID    sched.TaskID // in the imported trace
+	PID   int
+	Comm  string
+	Group string // its task group name in the scenario (comm_pid, sanitized)
+	// Policy, Nice and RTPriority come from the prio (ftraceimport).
+	Policy     sched.Policy
+	Nice       int
+	RTPriority int
+	// Start is when the task appears in the replay (trace time): 0 for the
+	// tasks the trace starts with, the fork or first event otherwise.
+	Start sched.Time
+	// Parent is the forking task's index when a traced, running task forked
+	// it (the child is created by the parent's StepFork), else -1.
+	Parent int
+	// CPUs are the CPUs it was seen running on, ascending.
+	CPUs []int
+	// Steps is its program.
+	Steps  []Step
+	Blocks []Block
+	// Runtime is its CPU time in the trace (ns, not scaled).
+	Runtime sched.Time
+	// Bursts, Preemptions and Migrations count what the trace shows.
+	Bursts, Preemptions, Migrations int
+	// Period is the interval of its periodic outside wakeups (0: none
+	// found); Periodic counts those wakeups.
+	Period   sched.Time
+	Periodic int
+	Exited   bool
+	// KeepPID: the replayed task has this PID and Comm (as far as a comm
+	// can be kept: 15 printable bytes); false for a second task of a
+	// reused pid, which runs as GROUP-N with a pid of the simulator's.
+	KeepPID bool
+}
+
+// Workload is the inference's result.
+type Workload struct {
+	Tasks    []Task
+	NumCPUs  int
+	Duration sched.Time // of the trace
+	// Warnings say what the inference could not read as the kernel meant
+	// it (a wakeup of a task never seen blocked, events after an exit).
+	Warnings []string
+}
+
+// Describe renders the workload as stable text: one line per task with its
+// counts, then its blocks by how they ended.
+func (w *Workload) Describe() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "workload: %d tasks, %d CPUs, %s\n", len(w.Tasks), w.NumCPUs, w.Duration)
+	for i := range w.Tasks {
+		t := &w.Tasks[i]
+		var ends [5]int
+		for _, bl := range t.Blocks {
+			ends[bl.End]++
+		}
+		fmt.Fprintf(&b, "%s pid=%d comm=%q %s nice=%d rt=%d start=%s cpus=%v bursts=%d preempt=%d migr=%d steps=%d woken: task=%d timer=%d outside=%d never=%d",
+			t.Group, t.PID, t.Comm, t.Policy, t.Nice, t.RTPriority, t.Start, t.CPUs, t.Bursts, t.Preemptions,
+			t.Migrations, len(t.Steps), ends[EndTask], ends[EndTimer], ends[EndOutside], ends[EndNever])
+		if t.Period > 0 {
+			fmt.Fprintf(&b, " period=%s x%d", t.Period, t.Periodic)
+		}
+		if t.Parent >= 0 {
+			fmt.Fprintf(&b, " parent=%s", w.Tasks[t.Parent].Group)
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

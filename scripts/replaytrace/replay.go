@@ -1,0 +1,126 @@
+//go:build linux
+
+package main
+
+// Replaying one recorded trace: import (skipping what cannot be read),
+// infer, build the scenario on smp-N with this machine's HZ and
+// preemption model and the workload's affinity, run it, compare.
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"sort"
+
+	"schedplay/core/ftraceimport"
+	"schedplay/core/replay"
+)
+
+// machineInfo is what the replay takes from scripts/realkernel's record
+// of this machine.
+type machineInfo struct {
+	Kernel  string `json:"kernel"`
+	HZ      int    `json:"hz"`
+	Preempt string `json:"preempt"`
+	CPUs    int    `json:"cpus"`
+	CPU     string `json:"cpu_model"`
+}
+
+func readMachine(path string) (machineInfo, error) {
+	var doc struct {
+		Machine machineInfo `json:"machine"`
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return machineInfo{}, fmt.Errorf("%s: %v (run scripts/realkernel first, or give -realkernel-json)", path, err)
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		return machineInfo{}, fmt.Errorf("%s: %v", path, err)
+	}
+	if doc.Machine.HZ == 0 || doc.Machine.Preempt == "" {
+		return machineInfo{}, fmt.Errorf("%s: no machine.hz or machine.preempt", path)
+	}
+	return doc.Machine, nil
+}
+
+// caseResult is one case's record.
+type caseResult struct {
+	ID          string         `json:"id"`
+	Description string         `json:"description"`
+	TraceFile   string         `json:"trace"`
+	DurationNs  int64          `json:"duration_ns"`
+	Lines       int            `json:"lines"`
+	Events      int            `json:"events"`
+	Warnings    int            `json:"warnings"`
+	Tasks       int            `json:"tasks"`
+	Topology    string         `json:"topology"`
+	Kernel      string         `json:"kernel"`
+	Score       float64        `json:"score"`
+	Rows        []replay.Row   `json:"rows"`  // the workload's tasks
+	Other       otherTasks     `json:"other"` // everything else the trace had
+	Periods     map[string]int `json:"periods_us,omitempty"`
+}
+
+// otherTasks sums the tasks outside the workload.
+type otherTasks struct {
+	Tasks           int   `json:"tasks"`
+	TraceRuntimeNs  int64 `json:"trace_runtime_ns"`
+	ReplayRuntimeNs int64 `json:"replay_runtime_ns"`
+}
+
+func replayCase(c caseSpec, path string, mi machineInfo) (caseResult, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return caseResult{}, fmt.Errorf("%v (record it first: run without -replay-only)", err)
+	}
+	tr, err := ftraceimport.Import(bytes.NewReader(data), ftraceimport.Options{Lenient: true})
+	if err != nil {
+		return caseResult{}, err
+	}
+	w, err := replay.Infer(tr, replay.Options{})
+	if err != nil {
+		return caseResult{}, err
+	}
+	topo := fmt.Sprintf("smp-%d", tr.NumCPUs)
+	sc, err := w.Scenario(replay.ScenarioOptions{Name: "replay/" + c.ID, Topology: topo, Kernel: "v6.18", Affinity: c.Affinity})
+	if err != nil {
+		return caseResult{}, err
+	}
+	for _, kv := range []string{fmt.Sprintf("kernel.hz=%d", mi.HZ), "kernel.preempt=" + mi.Preempt} {
+		if err := sc.Set(kv); err != nil {
+			return caseResult{}, err
+		}
+	}
+	cfg, err := replay.Config(sc, nil)
+	if err != nil {
+		return caseResult{}, err
+	}
+	rep, err := replay.Run(cfg, sc.Name)
+	if err != nil {
+		return caseResult{}, err
+	}
+	trep := tr.Metrics(c.ID)
+	f := replay.Compare(w, &trep, &rep)
+	cr := caseResult{ID: c.ID, Description: c.Description, TraceFile: path, DurationNs: int64(tr.Duration),
+		Lines: tr.Stats.Lines, Events: tr.Stats.Events, Warnings: len(tr.Warnings) + len(w.Warnings),
+		Tasks: len(w.Tasks), Topology: topo, Kernel: fmt.Sprintf("v6.18, HZ=%d, preempt=%s", mi.HZ, mi.Preempt),
+		Score: f.Score, Periods: map[string]int{}}
+	comms := c.comms()
+	for _, r := range f.Rows {
+		if comms[r.Comm] {
+			cr.Rows = append(cr.Rows, r)
+		} else {
+			cr.Other.Tasks++
+			cr.Other.TraceRuntimeNs += r.Trace.RuntimeNs
+			cr.Other.ReplayRuntimeNs += r.Replay.RuntimeNs
+		}
+	}
+	for _, t := range w.Tasks {
+		if comms[t.Comm] && t.Period > 0 {
+			cr.Periods[t.Group] = int(t.Period / 1000)
+		}
+	}
+	sort.SliceStable(cr.Rows, func(i, j int) bool { return cr.Rows[i].Group < cr.Rows[j].Group })
+	return cr, nil
+}

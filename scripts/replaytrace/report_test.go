@@ -1,0 +1,72 @@
+//go:build linux
+
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// hogsTrace: two hogs on CPU 1 taking turns every 4 ms (a tick), with
+// nothing else on the machine, and a line from an untraced task on CPU 0.
+func hogsTrace() string {
+	var b strings.Builder
+	b.WriteString("# tracer: nop\n#\n# entries-in-buffer/entries-written: 0/0   #P:2\n")
+	pids := []int{10, 11}
+	comms := []string{"nice0", "nice5"}
+	for i := 0; i < 300; i++ {
+		a, n := i%2, (i+1)%2
+		us := 100 + i*4000
+		fmt.Fprintf(&b, "%16s-%-7d [001] d..2. %6d.%06d: sched_switch: prev_comm=%s prev_pid=%d prev_prio=120 prev_state=R+ ==> next_comm=%s next_pid=%d next_prio=120\n",
+			comms[a], pids[a], 100+us/1e6, us%1e6, comms[a], pids[a], comms[n], pids[n])
+	}
+	return b.String()
+}
+
+func TestReplayCaseReport(t *testing.T) {
+	dir := t.TempDir()
+	trace := filepath.Join(dir, "nice0-vs-nice5.txt")
+	if err := os.WriteFile(trace, []byte(hogsTrace()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mj := filepath.Join(dir, "rk.json")
+	if err := os.WriteFile(mj, []byte(`{"machine":{"kernel":"6.18","hz":250,"preempt":"none","cpus":2,"cpu_model":"x"}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mi, err := readMachine(mj)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases, err := selectCases("nice0-vs-nice5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cr, err := replayCase(cases[0], trace, mi)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cr.Rows) != 2 || cr.Other.Tasks != 0 {
+		t.Fatalf("rows %+v other %+v", cr.Rows, cr.Other)
+	}
+	for _, r := range cr.Rows {
+		if !r.ShareOK || r.Trace.Switches < 140 {
+			t.Errorf("%s: %+v", r.Group, r)
+		}
+	}
+	rep := report{Command: "x", Machine: mi, Date: "d", Cases: []caseResult{cr}}
+	md := rep.markdown()
+	for _, want := range []string{"## nice0-vs-nice5", "| nice0_10 | 49.8 | 49.8 | ok |", "every target met", "recorded once on a machine shared", "Targets:"} {
+		if !strings.Contains(strings.ToLower(md), strings.ToLower(want)) {
+			t.Errorf("%q missing in\n%s", want, md)
+		}
+	}
+	if _, err := selectCases("nope"); err == nil || !strings.Contains(err.Error(), "unknown case") {
+		t.Errorf("unknown case: %v", err)
+	}
+	if _, err := readMachine(filepath.Join(dir, "none.json")); err == nil {
+		t.Error("a missing machine record was accepted")
+	}
+}

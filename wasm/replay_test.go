@@ -1,0 +1,52 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"schedplay/wasm/view"
+)
+
+// TestReplayTrace: an opened trace offers its inferred workload; Replay
+// leaves trace mode with it as the scenario and runs it.
+func TestReplayTrace(t *testing.T) {
+	env := &testEnv{}
+	a := NewApp(env, false)
+	a.Start()
+	until(t, env, "the first run", func() bool { return a.Run != nil && a.Run.Done() && !a.Ctl.Running })
+	trace := "# tracer: nop\n#\n# entries-in-buffer/entries-written: 4/4   #P:2\n" +
+		"          <idle>-0       [001] d..2. 100.000000: sched_wakeup: comm=a pid=10 prio=120 target_cpu=001\n" +
+		"          <idle>-0       [001] d..2. 100.000020: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=a next_pid=10 next_prio=120\n" +
+		"               a-10      [001] d..2. 100.001020: sched_switch: prev_comm=a prev_pid=10 prev_prio=120 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120\n"
+	env.Lock()
+	a.Ctl.gen++
+	gen := a.Ctl.gen
+	a.loadingTrace("t.txt", float64(len(trace)))
+	svc := a.Ctl.link.svc
+	env.UnlockOnly()
+	svc.OpenTrace(gen, "t.txt", float64(len(trace)), func() ([]byte, error) { return []byte(trace), nil })
+	until(t, env, "the trace", func() bool { return a.Trace != nil && !a.Trace.Loading })
+	env.Lock()
+	if a.Trace.Replay == "" {
+		env.UnlockOnly()
+		t.Fatalf("no replay offered: %q", a.Trace.Summary)
+	}
+	a.ReplayTrace()
+	env.UnlockOnly()
+	until(t, env, "the replay's run", func() bool { return a.Run != nil && a.Run.Done() && !a.Ctl.Running })
+	env.Lock()
+	defer env.UnlockOnly()
+	if a.Trace != nil || !strings.HasPrefix(a.Sc.Name, "replay of t.txt") || len(a.Sc.Tasks) != 1 || a.Ctl.Err != "" {
+		t.Errorf("after Replay: trace %v, scenario %q with %d tasks, error %q", a.Trace, a.Sc.Name, len(a.Sc.Tasks), a.Ctl.Err)
+	}
+	if a.A == nil || a.A.Report() == nil || a.A.Report().Kernel != "real" {
+		t.Fatalf("the trace is not pinned as A: %+v", a.A)
+	}
+	var rows []string
+	for _, r := range view.CompareRuns(a.A, a.Run) {
+		rows = append(rows, r.Metric)
+	}
+	if got := strings.Join(rows, "|"); !strings.Contains(got, "a runtime") || !strings.Contains(got, "a switches") {
+		t.Errorf("A/B rows %v: want the trace's task a beside the replay's", rows)
+	}
+}
