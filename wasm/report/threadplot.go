@@ -75,6 +75,9 @@ func (r *ThreadReport) ThreadPlots(ti int) []Plot {
 		}
 		x := func(v float64) int { return plotLabelW + int(float64(plotBarW)*max(0, min(v, top))/top+0.5) }
 		p.ScaleT = fmt.Sprintf("full scale %s %s", fmtScale(top), row.Unit)
+		if row.Unit == "ratio" {
+			p.ScaleT = fmt.Sprintf("full scale %s (ratio to %s)", fmtScale(top), r.Configs[0])
+		}
 		for ci, c := range row.Cells {
 			y := 3 + ci*plotRowH
 			b := PlotBar{Label: r.Configs[ci], Value: r.shortValue(c), Title: c.Text, Y: y, X: plotLabelW, TextY: y + plotBarH - 3,
