@@ -116,7 +116,11 @@ func (a *App) remember() {
 		return
 	}
 	a.Mem.Msg = ""
-	bridge.ReplaceHash("s=" + p + a.SW.shareParam())
+	hash := "s=" + p + a.SW.shareParam()
+	if pa, ab := a.abShare(a.Sc); ab != "" && len(pa)+len(ab) <= maxRemembered {
+		hash = "s=" + pa + a.SW.shareParam() + ab // A pinned: the A/B view (abshare.go)
+	}
+	bridge.ReplaceHash(hash)
 	if err := bridge.StorageSet(storeKey, p); err != nil {
 		a.Mem.Msg = "This browser did not keep the scenario (" + err.Error() + "); the address bar has it."
 	}

@@ -314,3 +314,18 @@ func Defaults(groups []string, ncpu int, runs []Values) []string {
 	}
 	return out
 }
+
+// DefaultCandidates lists every metric Defaults can pick for these task
+// groups and CPU count, in its order: a superset to measure when the runs
+// are not made yet (the playground's A/B over N seeds asks the worker for
+// these and picks Defaults from the values that come back).
+func DefaultCandidates(groups []string, ncpu int) []string {
+	all := Values{"completion": 1, "sys": 1}
+	for _, g := range groups {
+		all["latency.max@"+g] = 1
+	}
+	for c := 0; c < ncpu; c++ {
+		all["busy@cpu"+strconv.Itoa(c)] = 1
+	}
+	return Defaults(groups, ncpu, []Values{all})
+}

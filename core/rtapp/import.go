@@ -27,13 +27,23 @@ import (
 type Warning struct {
 	Path string
 	Msg  string
+	// Keys are the scenario keys whose choice the warning is about (a
+	// caller can say how to change them and drop the warning once they
+	// change); Hint is the CLI's way to change them ("override with
+	// -topology and -kernel"), "" if none.
+	Keys []string
+	Hint string
 }
 
 func (w Warning) String() string {
-	if w.Path == "" {
-		return w.Msg
+	msg := w.Msg
+	if w.Hint != "" {
+		msg += "; " + w.Hint
 	}
-	return w.Path + ": " + w.Msg
+	if w.Path == "" {
+		return msg
+	}
+	return w.Path + ": " + msg
 }
 
 // Units of rt-app's integer fields.
@@ -687,7 +697,8 @@ func (im *importer) topology(sc *scenario.Scenario) error {
 			if im.maxCPU >= 0 {
 				why = fmt.Sprintf("the smallest smp-N with CPU %d", im.maxCPU)
 			}
-			im.warn("", "rt-app files name no machine or kernel: using topology %s (%s) and kernel %s; override with -topology and -kernel", name, why, sc.Kernel.Version)
+			im.warns = append(im.warns, Warning{Keys: []string{"topology", "kernel.version"}, Hint: "override with -topology and -kernel",
+				Msg: fmt.Sprintf("rt-app files name no machine or kernel: using topology %s (%s) and kernel %s", name, why, sc.Kernel.Version)})
 			return nil
 		}
 	}

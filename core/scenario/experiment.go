@@ -29,7 +29,7 @@ const (
 const (
 	MaxExpConfigs  = 8
 	MaxExpVariants = 8
-	MaxExpMetrics  = 16
+	MaxExpMetrics  = 128 // room for an A/B table's default set (experiment.DefaultCandidates)
 	MaxExpRefs     = 64
 	MaxExpRuns     = 100
 )

@@ -58,6 +58,9 @@ type ThreadCell struct {
 	Has   bool
 	// Normalized: Value is relative to the first configuration.
 	Normalized bool
+	// Raw is the value of each run, in seed order (nil when a run lacks
+	// the metric): what the page's A/B over N seeds summarises again.
+	Raw []float64 `json:",omitempty"`
 }
 
 // ThreadCheck is one of the thread's published numbers beside the
@@ -93,6 +96,9 @@ func NewThreadReport(tr *experiment.ThreadRender) *ThreadReport {
 				cell := ThreadCell{Text: tr.CellText(c), Has: !math.IsNaN(c.Value) && !math.IsInf(c.Value, 0), Normalized: c.Normalized}
 				if cell.Has {
 					cell.Value, cell.Dev = c.Value, c.DevPct
+				}
+				if c.Summary != nil && finite(c.Summary.Values) {
+					cell.Raw = c.Summary.Values
 				}
 				row.Cells = append(row.Cells, cell)
 				if cell.Has && !cell.Normalized && d.Unit == "%" && cell.Value > 100 {
@@ -131,4 +137,14 @@ func (r *ThreadReport) FailCount() int {
 		}
 	}
 	return n
+}
+
+// finite reports whether every value can cross as JSON (no NaN or Inf).
+func finite(v []float64) bool {
+	for _, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return false
+		}
+	}
+	return true
 }
