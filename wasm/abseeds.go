@@ -31,7 +31,7 @@ const abDefaultRuns = 5
 
 // ABRow is one row of the N-seed A/B table, as `schedplay compare` prints it.
 type ABRow struct {
-	Metric, Unit, Better, Help         string
+	Metric, Unit, Better, Help        string
 	A, DevA, B, DevB, Change, Verdict string
 }
 

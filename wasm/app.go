@@ -52,7 +52,7 @@ type App struct {
 	// The configurations they came from (provenance.go).
 	origin, originA *runOrigin
 	linkB           *scenario.Scenario // a link's B, run once its A has finished (abshare.go)
-	Ctl RunCtl // where and whether runs go (runctl.go)
+	Ctl             RunCtl             // where and whether runs go (runctl.go)
 
 	// Probe is what the browser tests and budgets read back
 	// (window.schedplay: probe.go, publish.go).
