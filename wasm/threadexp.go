@@ -125,6 +125,15 @@ func (a *App) threadFinished(rep *report.ThreadReport, err string) {
 	g := a.gal()
 	g.finish(err)
 	g.Report = rep
+	// The worker does not know the presets: the provenance is added here
+	// (report.Rebuild evaluates the per-run values again with it).
+	if sc, derr := scenario.Decode([]byte(g.ranEnc)); rep != nil && derr == nil && sc.Experiment != nil {
+		if rb, rerr := report.Rebuild(rep, sc.Experiment, scenario.ProvenanceOf(sc)); rerr == nil {
+			g.Report = rb
+		} else {
+			g.Err = "the report's provenance: " + rerr.Error()
+		}
+	}
 }
 
 // threadProgressDOM updates the progress bar and text in place.

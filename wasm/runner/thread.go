@@ -88,8 +88,7 @@ func (t *ThreadRun) Result() (*experiment.ThreadRender, error) {
 	for i := 0; i < t.Runs; i++ {
 		seeds = append(seeds, t.jobs[i].Seed)
 	}
-	return &experiment.ThreadRender{Name: t.Name, Runs: t.Runs, Seeds: seeds, Labels: t.labels, Res: res,
-		Prov: scenario.ProvenanceOf(t.Sc)}, nil
+	return &experiment.ThreadRender{Name: t.Name, Runs: t.Runs, Seeds: seeds, Labels: t.labels, Res: res}, nil
 }
 
 // NewThread decodes a scenario and plans its experiment with runs seeds
