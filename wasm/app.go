@@ -52,6 +52,7 @@ type App struct {
 	// The configurations they came from (provenance.go).
 	origin, originA *runOrigin
 	linkB           *scenario.Scenario // a link's B, run once its A has finished (abshare.go)
+	staleMemo       staleMemo          // the out-of-date banners (provenance.go)
 	Ctl             RunCtl             // where and whether runs go (runctl.go)
 
 	// Probe is what the browser tests and budgets read back

@@ -93,3 +93,28 @@ func (a *App) ABFrom() string {
 	}
 	return "A: " + a.originA.from()
 }
+
+// staleMemo keeps the out-of-date banners between page renders: each is
+// worked out again only when the scenario text (App.JSONText) or the
+// result it describes changes, not at every render.
+type staleMemo struct {
+	m map[string]staleEntry
+}
+
+type staleEntry struct {
+	text   string
+	result any
+	val    string
+}
+
+func (s *staleMemo) get(name, text string, result any, f func() string) string {
+	if e, ok := s.m[name]; ok && e.result == result && e.text == text {
+		return e.val
+	}
+	if s.m == nil {
+		s.m = map[string]staleEntry{}
+	}
+	v := f()
+	s.m[name] = staleEntry{text: text, result: result, val: v}
+	return v
+}

@@ -35,6 +35,7 @@ type Warnings struct {
 var pageControl = map[string]string{
 	"topology":       "the Machine select at the top of the side panel",
 	"kernel.version": "the kernel profile in the Kernel tab",
+	"duration":       "the duration field in the Workload tab",
 }
 
 // warningText is a warning as the page says it: the CLI's flags (Hint)
@@ -52,7 +53,11 @@ func warningText(w rtapp.Warning) string {
 	if len(ctl) == 0 {
 		return w.String()
 	}
-	msg := w.Msg + "; change them with " + strings.Join(ctl, " and ")
+	them := "them"
+	if len(ctl) == 1 {
+		them = "it"
+	}
+	msg := w.Msg + "; change " + them + " with " + strings.Join(ctl, " and ")
 	if w.Path != "" {
 		msg = w.Path + ": " + msg
 	}

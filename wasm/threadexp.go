@@ -228,6 +228,11 @@ func (a *App) threadStale() string {
 	if g.Report == nil {
 		return ""
 	}
+	return a.staleMemo.get("thread", a.JSONText, g.Report, a.threadStaleNow)
+}
+
+func (a *App) threadStaleNow() string {
+	g := a.gal()
 	cur, err := a.threadBase()
 	if err != nil || string(cur.Encode()) == g.ranEnc {
 		return ""

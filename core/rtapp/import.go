@@ -37,7 +37,10 @@ type Warning struct {
 
 func (w Warning) String() string {
 	msg := w.Msg
-	if w.Hint != "" {
+	switch {
+	case strings.HasPrefix(w.Hint, "("):
+		msg += " " + w.Hint
+	case w.Hint != "":
 		msg += "; " + w.Hint
 	}
 	if w.Path == "" {
@@ -156,6 +159,12 @@ func (im *importer) warn(path, format string, args ...any) {
 	im.warns = append(im.warns, Warning{Path: path, Msg: fmt.Sprintf(format, args...)})
 }
 
+// warnKeys warns about a choice of the scenario keys keys, which the CLI
+// changes as hint says.
+func (im *importer) warnKeys(path string, keys []string, hint, format string, args ...any) {
+	im.warns = append(im.warns, Warning{Path: path, Msg: fmt.Sprintf(format, args...), Keys: keys, Hint: hint})
+}
+
 // warnOnce warns the first time a key is seen.
 func (im *importer) warnOnce(key, path, format string, args ...any) {
 	if im.once[key] {
@@ -232,7 +241,7 @@ var globalIgnored = map[string]string{
 
 func (im *importer) global(gm *Member, sc *scenario.Scenario) error {
 	if gm == nil {
-		im.warn("", "no global section: simulating %s (rt-app runs until every thread ends; override with -duration)", scenario.FormatDuration(sc.Duration))
+		im.warnKeys("", []string{"duration"}, "(rt-app runs until every thread ends; override with -duration)", "no global section: simulating %s", scenario.FormatDuration(sc.Duration))
 		return nil
 	}
 	g := gm.Val
@@ -249,7 +258,7 @@ func (im *importer) global(gm *Member, sc *scenario.Scenario) error {
 				return err
 			}
 			if d <= 0 {
-				im.warn(p, "%d: rt-app runs until every thread ends; simulating %s instead (override with -duration)", d, scenario.FormatDuration(sc.Duration))
+				im.warnKeys(p, []string{"duration"}, "(override with -duration)", "%d: rt-app runs until every thread ends; simulating %s instead", d, scenario.FormatDuration(sc.Duration))
 				continue
 			}
 			if max := sched.DefaultLimits().MaxDuration; sched.Time(d)*sec > max {
@@ -275,7 +284,7 @@ func (im *importer) global(gm *Member, sc *scenario.Scenario) error {
 		}
 	}
 	if gm.Val.Get("duration") == nil {
-		im.warn("global.duration", "missing: rt-app runs until every thread ends; simulating %s (override with -duration)", scenario.FormatDuration(sc.Duration))
+		im.warnKeys("global.duration", []string{"duration"}, "(override with -duration)", "missing: rt-app runs until every thread ends; simulating %s", scenario.FormatDuration(sc.Duration))
 	}
 	if len(ignored) > 0 {
 		var why []string

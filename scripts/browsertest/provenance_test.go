@@ -217,7 +217,7 @@ func TestRTAppWarningSpeaksPage(t *testing.T) {
 	tb.applyJSON(s5)
 	tb.waitFor(`window.schedplay.done && window.schedplay.tasks && "task_idle-1" in window.schedplay.tasks`, 60*time.Second)
 	shown := strings.Join(eval[[]string](tb, `Array.from(document.querySelectorAll("#warning-list li")).map(function (e) { return e.textContent; })`), "\n")
-	if strings.Contains(shown, "-topology") || strings.Contains(shown, "-kernel") || !strings.Contains(shown, "Machine select") {
+	if strings.Contains(shown, "-topology") || strings.Contains(shown, "-kernel") || strings.Contains(shown, "-duration") || !strings.Contains(shown, "Machine select") {
 		t.Fatalf("warnings %q: want the page's controls, not CLI flags", shown)
 	}
 	tb.change("#topology", "smp-8")
