@@ -129,7 +129,7 @@ func TestABShareRestoresAndSeeds(t *testing.T) {
 	tb.click("#pin-a")
 	tb.openTab("kernel")
 	tb.click(rememberBox)
-	tb.waitFor(`window.schedplay.done && window.schedplay.ab.pinned && document.querySelector("#ab-what") !== null`, 60*time.Second)
+	tb.waitFor(`window.schedplay.done && !!window.schedplay.ab && window.schedplay.ab.pinned && document.querySelector("#ab-what") !== null`, 60*time.Second)
 	want := "B: " + rememberKey + "=on"
 	if s := eval[string](tb, `document.querySelector("#ab-what").textContent`); s != want {
 		t.Fatalf("what differs: %q, want %q", s, want)
@@ -168,7 +168,7 @@ func TestABShareRestoresAndSeeds(t *testing.T) {
 	if fmt.Sprint(rows) != fmt.Sprint(cliRows) {
 		t.Fatalf("A/B over 3 seeds:\n%v\nCLI (%s):\n%v", rows, cmd, cliRows)
 	}
-	fresh.do(chromedp.ScrollIntoView("#compare"))
+	fresh.do(chromedp.ScrollIntoView("#ab-what"))
 	fresh.screenshot("ab-seeds")
 }
 
@@ -205,7 +205,7 @@ func TestHonestUnits(t *testing.T) {
 			t.Errorf("plot caption %q: a ratio in ms", c)
 		}
 	}
-	tb.do(chromedp.ScrollIntoView("#thread-result"))
+	tb.do(chromedp.ScrollIntoView("#thread-result .thread-table"))
 	tb.screenshot("units")
 }
 
