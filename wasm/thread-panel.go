@@ -191,7 +191,12 @@ func passWord(ok bool) string {
 	return "FAIL"
 }
 
-func refClass(p report.PlotRef) string { return "ref " + passClass(p.Pass) }
+func refClass(p report.PlotRef) string {
+	if p.NA {
+		return "ref na"
+	}
+	return "ref " + passClass(p.Pass)
+}
 
 func (c *ThreadPanel) copyMarkdown() {
 	r := c.report()

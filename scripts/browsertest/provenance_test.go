@@ -267,3 +267,38 @@ func TestProvenanceHostile(t *testing.T) {
 		}
 	}
 }
+
+// The sweep says where it came from: its regenerate command (the CLI on
+// the sweep's own link) prints the page's table, and a later change marks
+// it out of date.
+func TestProvenanceSweep(t *testing.T) {
+	tb := newTab(t)
+	tb.open("/")
+	tb.waitDone()
+	tb.change("#preset", abPreset)
+	tb.waitFor(fmt.Sprintf(`window.schedplay.preset === %q && window.schedplay.done`, abPreset), 60*time.Second)
+	tb.click("#toggle-sweep")
+	tb.waitFor(`document.querySelector("#sweep-key1") !== null`, 10*time.Second)
+	tb.change("#sweep-key1", "kernel.hz")
+	tb.change("#sweep-vals1", "250,1000")
+	tb.change("#sweep-runs", "1")
+	tb.click("#run-sweep")
+	tb.waitFor(`window.schedplay.sweep && window.schedplay.sweep.csv && !window.schedplay.sweep.running && document.querySelector("#sweep-regen") !== null`, 120*time.Second)
+	regen := eval[string](tb, `document.querySelector("#sweep-regen").textContent`)
+	args := shellFields(t, regen)
+	if len(args) != 3 || args[1] != "sweep" {
+		t.Fatalf("sweep command %q", regen)
+	}
+	if cli, page := cliRun(t, args[1:]...), eval[string](tb, `document.querySelector("#sweep-text").textContent`); cli != page {
+		t.Fatalf("the sweep's command prints another table:\n%s\n---\n%s", cli, page)
+	}
+	if eval[bool](tb, `document.querySelector("#sweep-stale") !== null`) {
+		t.Fatal("a current sweep is marked out of date")
+	}
+	tb.openTab("kernel")
+	tb.click(rememberBox)
+	tb.waitFor(`window.schedplay.done && document.querySelector("#sweep-stale") !== null`, 60*time.Second)
+	if s := eval[string](tb, `document.querySelector("#sweep-stale").textContent`); !strings.Contains(s, rememberKey+"=on") {
+		t.Fatalf("out-of-date banner %q", s)
+	}
+}
