@@ -62,7 +62,9 @@
 // normalised completion is a ratio (no ms in its plot) and its sys_share
 // above 100 % is explained with the definition as title; the rt-app
 // import warning names the Machine select, not -topology, and goes when
-// the machine changes; a hostile scenario name in the provenance lines and
+// the machine changes; a sweep's regenerate command (the CLI on its own
+// link) prints the page's table and the sweep goes out of date after a
+// knob; a hostile scenario name in the provenance lines and
 // a hostile key in a link's `ab` stay text (provenance_test.go); any
 // console error fails the test.
 //
