@@ -194,7 +194,7 @@ func abRows(rep *report.ThreadReport, groups []string, ncpu int) ([]ABRow, strin
 	for _, r := range experiment.Compare(names, sides[0], sides[1], experiment.CenterMean) {
 		out = append(out, ABRow{Metric: r.Name, Unit: r.Unit, Better: experiment.BetterMark(r.Better), Help: r.Help,
 			A: meanText(r.A), DevA: devText(r.A), B: meanText(r.B), DevB: devText(r.B),
-			Change: changeText2(r.ChangePct), Verdict: string(r.Verdict)})
+			Change: pctText(r.ChangePct), Verdict: string(r.Verdict)})
 	}
 	seeds := fmt.Sprintf("seed %d", rep.Seeds[0])
 	if n > 1 {
@@ -219,7 +219,7 @@ func devText(s *experiment.Summary) string {
 	return fmt.Sprintf("%.2f%%", s.StddevPct)
 }
 
-func changeText2(p *float64) string {
+func pctText(p *float64) string {
 	if p == nil {
 		return "-"
 	}

@@ -31,7 +31,7 @@ func (o *runOrigin) command(cmd, extra string) string {
 	if o == nil {
 		return ""
 	}
-	if o.Prov.Preset == "" || o.Prov.Other {
+	if o.Prov.Preset == "" || !o.Prov.Exact() {
 		return "schedplay " + cmd + " scenario.json" + extra
 	}
 	return "schedplay " + cmd + " -preset " + scenario.ShellQuote(o.Prov.Preset) + o.Prov.SetFlags() + extra
@@ -56,8 +56,8 @@ func (o *runOrigin) note() string {
 		return ""
 	case o.Prov.Preset == "":
 		return "scenario.json: Export scenario below"
-	case o.Prov.Other:
-		return "the scenario differs from " + o.Prov.Preset + " in fields no -set key names: scenario.json is the Export scenario download"
+	case !o.Prov.Exact():
+		return "the scenario differs from " + o.Prov.Preset + " in what no -set flag can say: scenario.json is the Export scenario download"
 	}
 	return ""
 }
@@ -80,8 +80,8 @@ func (a *App) ABWhat() string {
 	if len(p.Sets) == 0 {
 		s = "B:"
 	}
-	if p.Other {
-		s += " (and fields no -set key names)"
+	if !p.Exact() {
+		s += " (and what no -set flag can say)"
 	}
 	return s
 }

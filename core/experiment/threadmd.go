@@ -132,8 +132,8 @@ func (tr *ThreadRender) Markdown() string {
 		fmt.Fprintf(&b, ", %s normalised to %q", n, e.Configs[0].Name)
 	}
 	b.WriteString(". Regenerate: " + codeSpan(tr.Regenerate()))
-	if tr.Prov.Other {
-		b.WriteString(" (the scenario also differs from the preset in fields no -set key names: give the CLI its file or share link instead of -preset)")
+	if !tr.Prov.Exact() {
+		b.WriteString(" (the scenario also differs from the preset in what no -set flag can say: give the CLI its file or share link instead of -preset)")
 	}
 	b.WriteString(".\n")
 	if c := tr.Changed(); c != "" {

@@ -79,7 +79,7 @@ func ApplyAB(a *Scenario, s ABShare) (*Scenario, error) {
 // ShareAB is the parameter that carries b against a.
 func ShareAB(a, b *Scenario, runs int) ABShare {
 	p := Compare(a, b)
-	if p.Other {
+	if !p.Exact() {
 		return ABShare{Scenario: EncodeURLPayload(b), Runs: runs}
 	}
 	return ABShare{Set: p.Sets, Runs: runs}

@@ -28,13 +28,20 @@ type Provenance struct {
 	Preset string    // the preset the scenario is named after; "" if none
 	Diff   []KeyDiff // the keys that differ, in key-table order
 	Sets   []string  // KEY=VALUE flags that turn the preset into the scenario
-	// Other: the scenario differs in something Sets cannot say (a field no
-	// key names, or a key cleared to its default that -set cannot clear).
+	// Cleared lists the keys of Diff the scenario leaves to their default
+	// where the preset gives them: -set has no word for that.
+	Cleared []string
+	// Other: the scenario also differs in fields no key names (a task
+	// group's fields, a workload, a cgroup, the description).
 	Other bool
 }
 
 // Modified reports whether the scenario differs from its preset.
 func (p Provenance) Modified() bool { return len(p.Diff) > 0 || p.Other }
+
+// Exact reports whether the preset with Sets is the scenario, so that a
+// command of -preset and -set flags reproduces it.
+func (p Provenance) Exact() bool { return !p.Other && len(p.Cleared) == 0 }
 
 // SetFlags renders Sets as command-line flags, each quoted for a POSIX
 // shell when it needs to be: " -set kernel.hz=1000 -set 'x=a b'" (with
@@ -77,18 +84,31 @@ func Compare(base, sc *Scenario) Provenance {
 		case unsetText(k.Key) != "":
 			p.Sets = append(p.Sets, k.Key+"="+unsetText(k.Key))
 		default:
-			p.Other = true // cleared to a default -set has no word for
+			p.Cleared = append(p.Cleared, k.Key)
 		}
 	}
-	// The flags applied to the preset must give the scenario itself.
-	back := b
-	for _, kv := range p.Sets {
-		if back.Set(kv) != nil {
+	// With every differing key undone, what is left differs in fields no
+	// key names.
+	back := withoutExperiment(s)
+	for _, d := range p.Diff {
+		if Undo(back, b, d.Key) != nil {
 			p.Other = true
 		}
 	}
-	if !bytes.Equal(back.Encode(), s.Encode()) {
+	if !bytes.Equal(back.Encode(), b.Encode()) {
 		p.Other = true
+	}
+	// And when -set can say it all, the flags applied to the preset must
+	// give the scenario itself.
+	if p.Exact() {
+		for _, kv := range p.Sets {
+			if b.Set(kv) != nil {
+				p.Other = true
+			}
+		}
+		if !bytes.Equal(b.Encode(), s.Encode()) {
+			p.Other = true
+		}
 	}
 	return p
 }

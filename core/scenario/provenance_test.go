@@ -60,3 +60,24 @@ func TestShellQuote(t *testing.T) {
 		}
 	}
 }
+
+// TestProvenanceCleared: a key cleared to its default where the base
+// gives it is a difference (undoable) that -set cannot say: not Exact,
+// not Other.
+func TestProvenanceCleared(t *testing.T) {
+	base, err := Preset("seed/sched-idle-wakeup")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := base.Set("features.SCHED_IDLE_NO_SLEEPER_CREDIT=on"); err != nil {
+		t.Fatal(err)
+	}
+	sc, _ := Decode(base.Encode())
+	if err := sc.Clear("features.SCHED_IDLE_NO_SLEEPER_CREDIT"); err != nil {
+		t.Fatal(err)
+	}
+	p := Compare(base, sc)
+	if len(p.Diff) != 1 || len(p.Cleared) != 1 || p.Other || p.Exact() || len(p.Sets) != 0 {
+		t.Fatalf("%+v: want one cleared key, not exact, nothing else", p)
+	}
+}
