@@ -47,3 +47,20 @@ func TestABShareRoundTrip(t *testing.T) {
 		t.Errorf("a bad key: %v, want an error naming ab.b[0]", err)
 	}
 }
+
+// FuzzDecodeABParam: any parameter text decodes or fails with an error,
+// never a panic, and what decodes encodes back to the same parameter.
+func FuzzDecodeABParam(f *testing.F) {
+	f.Add(EncodeABParam(ABShare{Set: []string{"kernel.hz=1000"}, Runs: 3}))
+	f.Add(EncodeABParam(ABShare{Scenario: "x"}))
+	f.Add("e30")
+	f.Fuzz(func(t *testing.T, text string) {
+		s, err := DecodeABParam(text)
+		if err != nil {
+			return
+		}
+		if back, err := DecodeABParam(EncodeABParam(s)); err != nil || EncodeABParam(back) != EncodeABParam(s) {
+			t.Fatalf("%q: decoded %+v does not round-trip: %v", text, s, err)
+		}
+	})
+}
