@@ -49,7 +49,11 @@ type App struct {
 	// Current run and the pinned A run (A/B).
 	Run *view.Run
 	A   *view.Run
-	Ctl RunCtl // where and whether runs go (runctl.go)
+	// The configurations they came from (provenance.go).
+	origin, originA *runOrigin
+	linkB           *scenario.Scenario // a link's B, run once its A has finished (abshare.go)
+	staleMemo       staleMemo          // the out-of-date banners (provenance.go)
+	Ctl             RunCtl             // where and whether runs go (runctl.go)
 
 	// Probe is what the browser tests and budgets read back
 	// (window.schedplay: probe.go, publish.go).
@@ -87,6 +91,8 @@ type App struct {
 	renders    int  // changes for the browser to lay out so far: page renders (AfterRender) and results steps (afterFrame)
 	resultsDue int  // steps of a new run's results left for afterFrame (results.go)
 
+	ABS abSeedsState // the A/B table over N seeds per side (abseeds.go)
+
 	Mem memState // the address bar, localStorage and the preset diff (remember.go)
 
 	TL        *TimelineCtl
@@ -106,6 +112,7 @@ func NewApp(env vugu.EventEnv, embed bool) *App {
 		} else {
 			a.setScenario(sc, "")
 			a.Mem.armed = true
+			a.loadABParam(bridge.HashParam(bridge.Hash(), "ab")) // abshare.go
 			return a
 		}
 	}
@@ -147,6 +154,7 @@ func (a *App) AfterRender() {
 	a.fillResults(a.Probe.published) // the first render draws at once, below
 	a.fillCompare()
 	a.abAfterRender()
+	a.linkABAfterRender()
 	a.publishUnfinished()
 	if !a.Probe.published {
 		// The first render draws at once (its run has only started: the
@@ -342,8 +350,13 @@ func asPathError(err error) *scenario.Error {
 func (a *App) Share() {
 	payload := scenario.EncodeURLPayload(a.Sc)
 	sweep := a.SW.shareParam() // "&sweep=..." when the sweep panel is open (sweep.go)
-	bridge.ReplaceHash("s=" + payload + sweep)
-	a.ShareLink = bridge.ShareURL(bridge.PageURL(), payload) + sweep
+	// With A pinned the link is A's scenario and B against it (abshare.go).
+	linkPayload, ab := payload, ""
+	if pa, p := a.abShare(a.Sc); p != "" {
+		linkPayload, ab = pa, p
+	}
+	bridge.ReplaceHash("s=" + linkPayload + sweep + ab)
+	a.ShareLink = bridge.ShareURL(bridge.PageURL(), linkPayload) + sweep + ab
 	if err := bridge.CopyText(a.ShareLink); err != nil {
 		a.Notice = "Copy the link below (clipboard unavailable)."
 	} else {
@@ -389,12 +402,12 @@ func (a *App) Export(kind string) {
 // PinA keeps the current run as configuration A for comparison.
 func (a *App) PinA() {
 	if a.Run != nil && a.Run.Done() {
-		a.A = a.Run
+		a.A, a.originA = a.Run, a.origin
 	}
 }
 
 // UnpinA drops the A run.
-func (a *App) UnpinA() { a.A = nil }
+func (a *App) UnpinA() { a.A, a.originA = nil, nil }
 
 func (a *App) payload() string { return scenario.EncodeURLPayload(a.Sc) }
 

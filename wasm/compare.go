@@ -8,6 +8,7 @@ package main
 // once per pair of runs, so later page renders do not re-send it.
 
 import (
+	"fmt"
 	"strconv"
 
 	"schedplay/wasm/bridge"
@@ -50,4 +51,24 @@ func (a *App) fillCompare() {
 		}
 		b.Close("tbody").Close("table")
 	})
+}
+
+func (c *Compare) seedsClass() string {
+	if c.App.ABSeedsStale() != "" {
+		return "stale"
+	}
+	return ""
+}
+
+func (c *Compare) seedsHead() string {
+	st := &c.App.ABS
+	return fmt.Sprintf("%d runs per side (%s), AMean; %s", st.N, st.Seeds, c.App.ABWhat())
+}
+
+// abUnitTitle explains a unit on hover (a share's definition).
+func abUnitTitle(r ABRow) string {
+	if r.Unit == "%" {
+		return "percent: " + r.Help
+	}
+	return ""
 }

@@ -19,6 +19,8 @@ func (a *App) publish() {
 	bridge.Publish("progress", a.Ctl.Progress)
 	bridge.Publish("preset", a.PresetName)
 	a.publishMem()
+	a.publishABSeeds()
+	a.publishAB()
 	bridge.Publish("runMs", a.Ctl.RunMs)
 	if a.Ctl.link != nil {
 		a.Probe.maxChunkMs = max(a.Probe.maxChunkMs, a.Ctl.link.takeChunkMs())

@@ -27,9 +27,7 @@ const maxRemembered = scenario.MaxURL
 // KeyDiff is one way the scenario differs from its preset: a -set key with
 // both texts ("" when that side leaves the default), or, with Key
 // otherKey, edits no key names (task groups, workloads, cgroups, text).
-type KeyDiff struct {
-	Key, Value, Base string
-}
+type KeyDiff = scenario.KeyDiff
 
 // otherKey marks the differences no single key describes.
 const otherKey = "(task groups, workloads or other fields)"
@@ -64,40 +62,27 @@ func rememberable(sc *scenario.Scenario) (string, error) {
 }
 
 // diffKeys lists the keys whose values differ between base and sc, in
-// key-table order, then one otherKey entry if anything else differs.
+// key-table order (scenario.Compare), then one otherKey entry if anything
+// else differs (the experiment block included).
 func diffKeys(base, sc *scenario.Scenario) []KeyDiff {
-	var out []KeyDiff
-	for _, k := range scenario.KeyInfos() {
-		v, given := sc.Value(k.Key)
-		b, bgiven := base.Value(k.Key)
-		if v != b || given != bgiven {
-			out = append(out, KeyDiff{Key: k.Key, Value: v, Base: b})
-		}
-	}
-	// With the keys undone, any difference left is one no key names.
-	back, err := scenario.Decode(sc.Encode())
-	if err == nil {
-		for _, d := range out {
-			if undoKey(back, base, d.Key) != nil {
-				err = fmt.Errorf("%s", d.Key)
-				break
-			}
-		}
-	}
-	if err != nil || !bytes.Equal(back.Encode(), base.Encode()) {
+	p := scenario.Compare(base, sc)
+	out := p.Diff
+	if p.Other || !bytes.Equal(expJSON(base), expJSON(sc)) {
 		out = append(out, KeyDiff{Key: otherKey})
 	}
 	return out
 }
 
+// expJSON is the canonical encoding of sc's experiment block alone.
+func expJSON(sc *scenario.Scenario) []byte {
+	c := scenario.New()
+	c.Experiment = sc.Experiment
+	return c.Encode()
+}
+
 // undoKey sets key of sc back to base's value (or clears it, when base
 // leaves it to its default).
-func undoKey(sc, base *scenario.Scenario, key string) error {
-	if v, ok := base.Value(key); ok {
-		return sc.Set(key + "=" + v)
-	}
-	return sc.Clear(key)
-}
+func undoKey(sc, base *scenario.Scenario, key string) error { return scenario.Undo(sc, base, key) }
 
 // baseOf is the preset the scenario is compared with (sc.Name when it
 // names a preset), decoded once per name; nil when there is none.
@@ -131,7 +116,11 @@ func (a *App) remember() {
 		return
 	}
 	a.Mem.Msg = ""
-	bridge.ReplaceHash("s=" + p + a.SW.shareParam())
+	hash := "s=" + p + a.SW.shareParam()
+	if pa, ab := a.abShare(a.Sc); ab != "" && len(pa)+len(ab) <= maxRemembered {
+		hash = "s=" + pa + a.SW.shareParam() + ab // A pinned: the A/B view (abshare.go)
+	}
+	bridge.ReplaceHash(hash)
 	if err := bridge.StorageSet(storeKey, p); err != nil {
 		a.Mem.Msg = "This browser did not keep the scenario (" + err.Error() + "); the address bar has it."
 	}

@@ -8,7 +8,10 @@ package main
 // warnings).
 
 import (
+	"strings"
+
 	"schedplay/core/rtapp"
+	"schedplay/core/scenario"
 	"schedplay/wasm/bridge"
 )
 
@@ -21,14 +24,88 @@ func looksLikeRTApp(data []byte) bool { return rtapp.LooksLikeRTApp(data) }
 type Warnings struct {
 	Title string
 	Lines []string
+	// watch holds, per line, the scenario keys the warning is about and
+	// their values when it was made: a line goes once one changes (the
+	// warning is resolved), pruneWarnings.
+	watch []map[string]string
 }
 
-func warningLines(ws []rtapp.Warning) []string {
-	out := make([]string, len(ws))
-	for i, w := range ws {
-		out[i] = w.String()
+// pageControl names the page control that sets a scenario key, for
+// warnings that speak page instead of CLI flags.
+var pageControl = map[string]string{
+	"topology":       "the Machine select at the top of the side panel",
+	"kernel.version": "the kernel profile in the Kernel tab",
+	"duration":       "the duration field in the Workload tab",
+}
+
+// warningText is a warning as the page says it: the CLI's flags (Hint)
+// replaced by the controls that set its keys.
+func warningText(w rtapp.Warning) string {
+	if len(w.Keys) == 0 {
+		return w.String()
+	}
+	var ctl []string
+	for _, k := range w.Keys {
+		if c, ok := pageControl[k]; ok {
+			ctl = append(ctl, c)
+		}
+	}
+	if len(ctl) == 0 {
+		return w.String()
+	}
+	them := "them"
+	if len(ctl) == 1 {
+		them = "it"
+	}
+	msg := w.Msg + "; change " + them + " with " + strings.Join(ctl, " and ")
+	if w.Path != "" {
+		msg = w.Path + ": " + msg
+	}
+	return msg
+}
+
+// newWarnings lists ws for the page, watching the keys of those that
+// have them in sc.
+func newWarnings(title string, ws []rtapp.Warning, sc *scenario.Scenario) *Warnings {
+	out := &Warnings{Title: title}
+	for _, w := range ws {
+		out.Lines = append(out.Lines, warningText(w))
+		var watch map[string]string
+		if len(w.Keys) > 0 {
+			watch = map[string]string{}
+			for _, k := range w.Keys {
+				watch[k], _ = sc.Value(k)
+			}
+		}
+		out.watch = append(out.watch, watch)
 	}
 	return out
+}
+
+// pruneWarnings drops the warnings whose keys sc has changed (resolved),
+// and the list when none is left.
+func (a *App) pruneWarnings() {
+	w := a.Warnings
+	if w == nil || len(w.watch) != len(w.Lines) {
+		return
+	}
+	var lines []string
+	var watch []map[string]string
+	for i, l := range w.Lines {
+		changed := false
+		for k, v := range w.watch[i] {
+			if cur, _ := a.Sc.Value(k); cur != v {
+				changed = true
+			}
+		}
+		if !changed {
+			lines, watch = append(lines, l), append(watch, w.watch[i])
+		}
+	}
+	w.Lines, w.watch = lines, watch
+	if len(lines) == 0 {
+		a.Warnings = nil
+	}
 }
 
 // applyRTApp imports an rt-app file from the editor; on success the editor
@@ -42,7 +119,7 @@ func (a *App) applyRTApp(text string) {
 	}
 	a.setScenario(sc, "")
 	if len(warns) > 0 {
-		a.Warnings = &Warnings{Title: "rt-app import: what did not carry over exactly", Lines: warningLines(warns)}
+		a.Warnings = newWarnings("rt-app import: what did not carry over exactly", warns, sc)
 	}
 	a.Notice = "Imported an rt-app configuration; the editor now shows it as a scenario."
 	a.StartRun()
@@ -62,7 +139,7 @@ func (a *App) exportRTApp() {
 	}
 	a.Warnings = nil
 	if len(warns) > 0 {
-		a.Warnings = &Warnings{Title: "rt-app export: what the file leaves out", Lines: warningLines(warns)}
+		a.Warnings = newWarnings("rt-app export: what the file leaves out", warns, a.Sc)
 	}
 	a.download("rtapp.json", "application/json", data)
 }

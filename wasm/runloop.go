@@ -60,8 +60,10 @@ func (a *App) StartRun() {
 		return
 	}
 	a.remember()
+	a.pruneWarnings() // a warning the edit resolved goes (rtapp.go)
 	a.Ctl.gen++
 	a.Run, a.Ctl.Running, a.Ctl.Progress, a.Ctl.Err = r, true, 0, ""
+	a.origin = newOrigin(sc)
 	a.Probe.resetRun()
 	a.Ctl.link.takeChunkMs()
 	a.Probe.spans.reset()

@@ -123,3 +123,10 @@ func (c *SweepPanel) cli() string {
 func plotW2() int { return report.SweepPlotW }
 
 func sweepViewBox(p report.SweepPlot) string { return fmt.Sprintf("0 0 %d %d", report.SweepPlotW, p.H) }
+
+func (c *SweepPanel) staleClass() string {
+	if c.App.SweepStale() != "" {
+		return "stale"
+	}
+	return ""
+}

@@ -33,7 +33,9 @@ type SweepState struct {
 	batch                       // the sweep's progress (batch.go)
 	Report  *report.SweepReport // the last finished sweep
 	RanSpec experiment.SweepSpec
-	RanOn   string // the scenario it ran on (its name)
+	RanOn   string     // the scenario it ran on (its name)
+	ran     *runOrigin // the scenario it ran on (provenance.go)
+	ranLink string     // the share link of that scenario and sweep
 }
 
 // sw returns the sweep state, creating it on first use.

@@ -49,6 +49,8 @@ func (a *App) StartSweep() {
 		return
 	}
 	s.RanSpec, s.RanOn, s.Report = spec, scName(sc), nil
+	s.ran = newOrigin(sc)
+	s.ranLink = bridge.ShareURL(bridge.PageURL(), scenario.EncodeURLPayload(sc)) + "&sweep=" + spec.EncodeFragment()
 	js, _ := json.Marshal(spec)
 	a.beginBatch(&s.batch, total, func(id int) protocol.Message {
 		return protocol.Sweep{ID: id, Scenario: string(sc.Encode()), Spec: string(js)}
@@ -107,4 +109,28 @@ func (a *App) publishSweep() {
 		st["text"] = s.Report.Text
 	}
 	bridge.Publish("sweep", st)
+}
+
+// SweepFrom names the configuration the sweep ran on.
+func (a *App) SweepFrom() string { return a.sw().ran.from() }
+
+// SweepCommand reruns the sweep with the CLI: its own share link, which
+// carries the scenario and the sweep (`schedplay sweep 'LINK'`).
+func (a *App) SweepCommand() string {
+	return "schedplay sweep " + scenario.ShellQuote(a.sw().ranLink)
+}
+
+// SweepStale is the out-of-date banner ("" when the scenario is still the
+// one the sweep ran on).
+func (a *App) SweepStale() string {
+	s := a.sw()
+	if s.Report == nil || s.ran == nil {
+		return ""
+	}
+	return a.staleMemo.get("sweep", a.JSONText, s.ran, func() string {
+		if string(a.Sc.Encode()) == string(s.ran.Sc.Encode()) {
+			return ""
+		}
+		return "Out of date: computed before " + changeText(scenario.Compare(s.ran.Sc, a.Sc)) + ". Run the sweep again for this configuration."
+	})
 }

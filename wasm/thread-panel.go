@@ -92,6 +92,37 @@ func (c *ThreadPanel) report() *report.ThreadReport {
 	return g.Report
 }
 
+// stale is the out-of-date banner ("" when the report is current).
+func (c *ThreadPanel) stale() string {
+	if w := c.App.threadStale(); w != "" {
+		return "Out of date: computed before " + w + ". Run the experiment again for this configuration."
+	}
+	return ""
+}
+
+func (c *ThreadPanel) resultClass() string {
+	if c.stale() != "" {
+		return "stale"
+	}
+	return ""
+}
+
+// verdict is a check's result cell: pass, FAIL, or n/a when the run
+// changed a key the thread's number assumes.
+func verdict(ck report.ThreadCheck) string {
+	if ck.NotApplying != "" {
+		return "n/a"
+	}
+	return passWord(ck.Pass)
+}
+
+func verdictClass(ck report.ThreadCheck) string {
+	if ck.NotApplying != "" {
+		return "verdict na"
+	}
+	return "verdict " + passClass(ck.Pass)
+}
+
 func scName(sc *scenario.Scenario) string {
 	if sc.Name == "" {
 		return "untitled"
@@ -111,10 +142,19 @@ func (c *ThreadPanel) summary(r *report.ThreadReport) string {
 		s += fmt.Sprintf(", %s normalised to %q", r.NormalizedWhat, r.Configs[0])
 	}
 	if len(r.Checks) > 0 {
+		na := 0
+		for _, ck := range r.Checks {
+			if ck.NotApplying != "" {
+				na++
+			}
+		}
 		if n := r.FailCount(); n == 0 {
-			s += fmt.Sprintf("; all %d of the thread's numbers within tolerance", len(r.Checks))
+			s += fmt.Sprintf("; all %d of the thread's numbers that apply within tolerance", len(r.Checks)-na)
 		} else {
-			s += fmt.Sprintf("; %d of the thread's %d numbers outside tolerance", n, len(r.Checks))
+			s += fmt.Sprintf("; %d of the thread's %d numbers that apply outside tolerance", n, len(r.Checks)-na)
+		}
+		if na > 0 {
+			s += fmt.Sprintf(" (%d do not apply to this configuration)", na)
 		}
 	}
 	if r.Runs < c.exp().EffectiveRuns() {
@@ -151,7 +191,12 @@ func passWord(ok bool) string {
 	return "FAIL"
 }
 
-func refClass(p report.PlotRef) string { return "ref " + passClass(p.Pass) }
+func refClass(p report.PlotRef) string {
+	if p.NA {
+		return "ref na"
+	}
+	return "ref " + passClass(p.Pass)
+}
 
 func (c *ThreadPanel) copyMarkdown() {
 	r := c.report()
@@ -180,4 +225,15 @@ func barClass(b report.PlotBar) string {
 		return "bar first"
 	}
 	return "bar"
+}
+
+// unitTitle explains a row's unit on hover.
+func unitTitle(row report.ThreadRow) string {
+	switch row.Unit {
+	case "ratio":
+		return "relative to the first configuration (no time unit)"
+	case "%":
+		return "percent: " + row.Help
+	}
+	return ""
 }

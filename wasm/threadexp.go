@@ -13,6 +13,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"schedplay/core/scenario"
 	"schedplay/wasm/bridge"
@@ -30,6 +31,7 @@ type GalleryState struct {
 	Name   string // the scenario it runs or ran
 	Runs   int    // runs per cell asked for (0: the block's)
 	Report *report.ThreadReport
+	ranEnc string // the scenario the report was computed for (its encoding)
 
 	// A/B toggles: which configurations are A and B, on which variant.
 	Variant, CfgA, CfgB int
@@ -80,6 +82,7 @@ func (a *App) StartThread() {
 	}
 	total := len(sc.Experiment.VariantList()) * len(sc.Experiment.Configs) * runs
 	g.Name, g.Report, a.Probe.threadMaxMsgMs = scName(sc), nil, 0
+	g.ranEnc = string(sc.Encode())
 	a.beginBatch(&g.batch, total, func(id int) protocol.Message {
 		return protocol.Thread{ID: id, Scenario: string(sc.Encode()), Runs: g.Runs}
 	})
@@ -103,6 +106,9 @@ func (a *App) SetThreadRuns(s string) {
 // handleThread applies an engine message of a thread experiment and
 // reports whether the page needs a re-render (it ended).
 func (a *App) handleThread(m protocol.Message) bool {
+	if render, ok := a.handleABSeeds(m); ok {
+		return render
+	}
 	g := a.gal()
 	t0 := bridge.Now()
 	defer func() { a.Probe.threadMaxMsgMs = max(a.Probe.threadMaxMsgMs, bridge.Now()-t0) }()
@@ -119,6 +125,15 @@ func (a *App) threadFinished(rep *report.ThreadReport, err string) {
 	g := a.gal()
 	g.finish(err)
 	g.Report = rep
+	// The worker does not know the presets: the provenance is added here
+	// (report.Rebuild evaluates the per-run values again with it).
+	if sc, derr := scenario.Decode([]byte(g.ranEnc)); rep != nil && derr == nil && sc.Experiment != nil {
+		if rb, rerr := report.Rebuild(rep, sc.Experiment, scenario.ProvenanceOf(sc)); rerr == nil {
+			g.Report = rb
+		} else {
+			g.Err = "the report's provenance: " + rerr.Error()
+		}
+	}
 }
 
 // threadProgressDOM updates the progress bar and text in place.
@@ -153,7 +168,7 @@ func (a *App) StartAB() {
 		return
 	}
 	g.abBase, g.abStage = base, 1
-	a.A = nil
+	a.A, a.originA = nil, nil
 	a.setScenario(scA, a.PresetName)
 	g.abB = ""
 	a.StartRun()
@@ -205,6 +220,49 @@ func (a *App) abAfterRender() {
 	}()
 }
 
+// threadStale says how the scenario changed since the report was computed
+// ("" when the report is current): the keys that differ from the
+// scenario it ran.
+func (a *App) threadStale() string {
+	g := a.gal()
+	if g.Report == nil {
+		return ""
+	}
+	return a.staleMemo.get("thread", a.JSONText, g.Report, a.threadStaleNow)
+}
+
+func (a *App) threadStaleNow() string {
+	g := a.gal()
+	cur, err := a.threadBase()
+	if err != nil || string(cur.Encode()) == g.ranEnc {
+		return ""
+	}
+	ran, err := scenario.Decode([]byte(g.ranEnc))
+	if err != nil {
+		return "the scenario changed"
+	}
+	return changeText(scenario.Compare(ran, cur))
+}
+
+// changeText names what a provenance changes: "kernel.hz=1000, ...".
+func changeText(p scenario.Provenance) string {
+	var parts []string
+	for _, d := range p.Diff {
+		v := d.Value
+		if v == "" {
+			v = "default"
+		}
+		parts = append(parts, d.Key+"="+v)
+	}
+	if p.Other {
+		parts = append(parts, "fields no key names")
+	}
+	if len(parts) == 0 {
+		return "the experiment block"
+	}
+	return strings.Join(parts, ", ")
+}
+
 // publishThread exposes the experiment to the browser tests.
 func (a *App) publishThread() {
 	g := a.gal()
@@ -214,6 +272,7 @@ func (a *App) publishThread() {
 	if g.Report != nil {
 		st["passed"] = g.Report.Passed
 		st["fails"] = g.Report.FailCount()
+		st["stale"] = a.threadStale() != ""
 	}
 	bridge.Publish("thread", st)
 }

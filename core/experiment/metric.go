@@ -57,7 +57,7 @@ var catalogue = []Def{
 	{"timer_latency.p50", "us", Lower, "timer latency (cyclictest's: hrtimer expiry to switch-in, including an interrupt held off by an irqs-off span), median", scopeTask},
 	{"timer_latency.p99", "us", Lower, "timer latency, 99th percentile (nearest rank)", scopeTask},
 	{"timer_latency.max", "us", Lower, "timer latency, maximum (cyclictest/rteval Max)", scopeTask},
-	{"sys_share", "%", None, "tasks' sys time as a percentage of the elapsed time (completion, or the duration), as time(1)'s sys / real", scopeTask},
+	{"sys_share", "%", None, "tasks' sys time as a percentage of the elapsed time (completion, or the duration), as time(1)'s sys / real: summed over the tasks, so above 100 % when they are in the kernel on several CPUs at once", scopeTask},
 	{"sys", "ms", Lower, "tasks' kernel (sys) time, as time(1) reports it: the sum of the tasks' sys_ns (modelled kernel costs, sys steps, csd spins; on v3.11 scaled to sum_exec_runtime)", scopeTask},
 	{"user", "ms", None, "tasks' user time: the sum of the tasks' user_ns (their sum_exec_runtime minus sys)", scopeTask},
 	{"switches", "count", Lower, "context switches (nr_switches: voluntary + involuntary)", scopeTask},
@@ -303,4 +303,19 @@ func Defaults(groups []string, ncpu int, runs []Values) []string {
 		}
 	}
 	return out
+}
+
+// DefaultCandidates lists every metric Defaults can pick for these task
+// groups and CPU count, in its order: a superset to measure when the runs
+// are not made yet (the playground's A/B over N seeds asks the worker for
+// these and picks Defaults from the values that come back).
+func DefaultCandidates(groups []string, ncpu int) []string {
+	all := Values{"completion": 1, "sys": 1}
+	for _, g := range groups {
+		all["latency.max@"+g] = 1
+	}
+	for c := 0; c < ncpu; c++ {
+		all["busy@cpu"+strconv.Itoa(c)] = 1
+	}
+	return Defaults(groups, ncpu, []Values{all})
 }

@@ -127,3 +127,30 @@ func TestPooledRank(t *testing.T) {
 		t.Errorf("no samples: p50 %d, want 0", e.Quantile(50))
 	}
 }
+
+// TestDefaultCandidates: whatever the runs measured, Defaults picks from
+// DefaultCandidates, in its order.
+func TestDefaultCandidates(t *testing.T) {
+	groups := []string{"a", "b"}
+	cand := DefaultCandidates(groups, 2)
+	pos := map[string]int{}
+	for i, n := range cand {
+		pos[n] = i
+	}
+	for _, runs := range [][]Values{
+		{{"latency.max@a": 3, "busy@cpu1": 50}},
+		{{"completion": 1, "sys": 2, "latency.max@b": 1, "busy@cpu0": 1}, {"sys": 0}},
+	} {
+		last := -1
+		for _, n := range Defaults(groups, 2, runs) {
+			i, ok := pos[n]
+			if !ok || i <= last {
+				t.Fatalf("Defaults picked %s (at %d after %d), not in candidates %v in order", n, i, last, cand)
+			}
+			last = i
+		}
+	}
+	if _, ok := pos["completion"]; !ok {
+		t.Errorf("completion missing from %v", cand)
+	}
+}

@@ -12,6 +12,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"schedplay/core/scenario"
 )
 
 // ThreadRender is an evaluated experiment with what produced it.
@@ -21,6 +23,56 @@ type ThreadRender struct {
 	Seeds  []uint64 // the seeds, in order
 	Labels []string // "topology T, kernel K" per variant
 	Res    ThreadResult
+	// Prov is the scenario against its preset (scenario.ProvenanceOf):
+	// the -set flags of the regenerate command, and the keys the thread's
+	// numbers assume (ExpRef.Depends) that this run changed.
+	Prov scenario.Provenance
+}
+
+// Regenerate is the command that reruns the experiment: the preset with
+// the -set flags that differ from it.
+func (tr *ThreadRender) Regenerate() string {
+	if tr.Prov.Preset == "" {
+		return "schedplay compare SCENARIO.json"
+	}
+	return "schedplay compare -preset " + scenario.ShellQuote(tr.Name) + tr.Prov.SetFlags()
+}
+
+// Changed describes how the scenario differs from its preset ("" when it
+// does not): "kernel.hz=1000 (preset: 250)".
+func (tr *ThreadRender) Changed() string {
+	var parts []string
+	for _, d := range tr.Prov.Diff {
+		parts = append(parts, fmt.Sprintf("%s=%s (preset: %s)", d.Key, orDefault(d.Value), orDefault(d.Base)))
+	}
+	if tr.Prov.Other {
+		parts = append(parts, "fields no -set key names (task groups, workloads or others)")
+	}
+	return strings.Join(parts, ", ")
+}
+
+func orDefault(s string) string {
+	if s == "" {
+		return "default"
+	}
+	return s
+}
+
+// NotApplying says why a published number does not apply to this run
+// ("" when it does): the run changed a key the number assumes.
+func (tr *ThreadRender) NotApplying(r scenario.ExpRef) string {
+	var why []string
+	for _, k := range r.Depends {
+		for _, d := range tr.Prov.Diff {
+			if d.Key == k {
+				why = append(why, fmt.Sprintf("%s=%s, the thread's %s", k, orDefault(d.Value), orDefault(d.Base)))
+			}
+		}
+	}
+	if len(why) == 0 {
+		return ""
+	}
+	return "does not apply: this run has " + strings.Join(why, "; ")
 }
 
 // CenterTitle names a center as the tables' headers do.
@@ -79,7 +131,14 @@ func (tr *ThreadRender) Markdown() string {
 	if n := e.NormalizedText(); n != "" {
 		fmt.Fprintf(&b, ", %s normalised to %q", n, e.Configs[0].Name)
 	}
-	b.WriteString(". Regenerate: `schedplay compare -preset " + tr.Name + "`.\n")
+	b.WriteString(". Regenerate: " + codeSpan(tr.Regenerate()))
+	if !tr.Prov.Exact() {
+		b.WriteString(" (the scenario also differs from the preset in what no -set flag can say: give the CLI its file or share link instead of -preset)")
+	}
+	b.WriteString(".\n")
+	if c := tr.Changed(); c != "" {
+		b.WriteString("\nChanged from the preset: " + MDEscape(c) + ".\n")
+	}
 	if e.Explain != "" {
 		b.WriteString("\nMechanism: " + e.Explain + "\n")
 	}
@@ -96,7 +155,7 @@ func (tr *ThreadRender) Markdown() string {
 		}
 		b.WriteString("\n|---|---|---|" + strings.Repeat("--:|", len(t.Configs)) + "\n")
 		for mi, d := range t.Metrics {
-			fmt.Fprintf(&b, "| %s | %s | %s |", MDEscape(d.Name), d.Unit, BetterMark(d.Better))
+			fmt.Fprintf(&b, "| %s | %s | %s |", MDEscape(d.Name), t.Unit(mi), BetterMark(d.Better))
 			for _, c := range t.Cells[mi] {
 				b.WriteString(" " + tr.CellText(c) + " |")
 			}
@@ -106,11 +165,47 @@ func (tr *ThreadRender) Markdown() string {
 	if len(tr.Res.Checks) > 0 {
 		b.WriteString("\n| the thread's number | thread | simulator | tolerance | result |\n|---|--:|--:|--:|---|\n")
 		for _, c := range tr.Res.Checks {
+			tol, verdict := c.Ref.ToleranceText(), PassText(c.Pass)
+			if why := tr.NotApplying(c.Ref); why != "" {
+				tol, verdict = tol+" ("+MDEscape(why)+")", "n/a"
+			}
 			fmt.Fprintf(&b, "| %s%s | %s | %s | %s | %s |\n", MDEscape(RefWhere(c.Ref.Variant, c.Ref.Config, c.Ref.Metric)),
-				MDEscape(NoteText(c.Ref.Note)), FormatValue(c.Ref.Value), FormatGot(c.Got), c.Ref.ToleranceText(), PassText(c.Pass))
+				MDEscape(NoteText(c.Ref.Note)), FormatValue(c.Ref.Value), FormatGot(c.Got), tol, verdict)
 		}
 	}
 	return b.String()
+}
+
+// Unit is the unit of row mi as the tables print it: "ratio" for a row
+// normalised to the first configuration (a ratio has no time unit),
+// else the metric's own.
+func (t Table) Unit(mi int) string {
+	for _, c := range t.Cells[mi] {
+		if c.Normalized {
+			return "ratio"
+		}
+	}
+	return t.Metrics[mi].Unit
+}
+
+// Passed reports whether every published number that applies to this run
+// is met (NotApplying).
+func (tr *ThreadRender) Passed() bool {
+	for _, c := range tr.Res.Checks {
+		if !c.Pass && tr.NotApplying(c.Ref) == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// codeSpan is s as a Markdown code span (a longer fence when s holds a
+// backtick).
+func codeSpan(s string) string {
+	if strings.Contains(s, "`") {
+		return "`` " + s + " ``"
+	}
+	return "`" + s + "`"
 }
 
 // RefWhere names the table cell a reference number is compared with.

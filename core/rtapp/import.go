@@ -27,13 +27,26 @@ import (
 type Warning struct {
 	Path string
 	Msg  string
+	// Keys are the scenario keys whose choice the warning is about (a
+	// caller can say how to change them and drop the warning once they
+	// change); Hint is the CLI's way to change them ("override with
+	// -topology and -kernel"), "" if none.
+	Keys []string
+	Hint string
 }
 
 func (w Warning) String() string {
-	if w.Path == "" {
-		return w.Msg
+	msg := w.Msg
+	switch {
+	case strings.HasPrefix(w.Hint, "("):
+		msg += " " + w.Hint
+	case w.Hint != "":
+		msg += "; " + w.Hint
 	}
-	return w.Path + ": " + w.Msg
+	if w.Path == "" {
+		return msg
+	}
+	return w.Path + ": " + msg
 }
 
 // Units of rt-app's integer fields.
@@ -147,6 +160,12 @@ func (im *importer) warn(path, format string, args ...any) {
 	im.warns = append(im.warns, Warning{Path: path, Msg: fmt.Sprintf(format, args...)})
 }
 
+// warnKeys warns about a choice of the scenario keys keys, which the CLI
+// changes as hint says.
+func (im *importer) warnKeys(path string, keys []string, hint, format string, args ...any) {
+	im.warns = append(im.warns, Warning{Path: path, Msg: fmt.Sprintf(format, args...), Keys: keys, Hint: hint})
+}
+
 // warnOnce warns the first time a key is seen.
 func (im *importer) warnOnce(key, path, format string, args ...any) {
 	if im.once[key] {
@@ -223,7 +242,7 @@ var globalIgnored = map[string]string{
 
 func (im *importer) global(gm *Member, sc *scenario.Scenario) error {
 	if gm == nil {
-		im.warn("", "no global section: simulating %s (rt-app runs until every thread ends; override with -duration)", scenario.FormatDuration(sc.Duration))
+		im.warnKeys("", []string{"duration"}, "(rt-app runs until every thread ends; override with -duration)", "no global section: simulating %s", scenario.FormatDuration(sc.Duration))
 		return nil
 	}
 	g := gm.Val
@@ -240,7 +259,7 @@ func (im *importer) global(gm *Member, sc *scenario.Scenario) error {
 				return err
 			}
 			if d <= 0 {
-				im.warn(p, "%d: rt-app runs until every thread ends; simulating %s instead (override with -duration)", d, scenario.FormatDuration(sc.Duration))
+				im.warnKeys(p, []string{"duration"}, "(override with -duration)", "%d: rt-app runs until every thread ends; simulating %s instead", d, scenario.FormatDuration(sc.Duration))
 				continue
 			}
 			if max := sched.DefaultLimits().MaxDuration; sched.Time(d)*sec > max {
@@ -266,7 +285,7 @@ func (im *importer) global(gm *Member, sc *scenario.Scenario) error {
 		}
 	}
 	if gm.Val.Get("duration") == nil {
-		im.warn("global.duration", "missing: rt-app runs until every thread ends; simulating %s (override with -duration)", scenario.FormatDuration(sc.Duration))
+		im.warnKeys("global.duration", []string{"duration"}, "(override with -duration)", "missing: rt-app runs until every thread ends; simulating %s", scenario.FormatDuration(sc.Duration))
 	}
 	if len(ignored) > 0 {
 		var why []string
@@ -684,7 +703,8 @@ func (im *importer) topology(sc *scenario.Scenario) error {
 			if im.maxCPU >= 0 {
 				why = fmt.Sprintf("the smallest smp-N with CPU %d", im.maxCPU)
 			}
-			im.warn("", "rt-app files name no machine or kernel: using topology %s (%s) and kernel %s; override with -topology and -kernel", name, why, sc.Kernel.Version)
+			im.warns = append(im.warns, Warning{Keys: []string{"topology", "kernel.version"}, Hint: "override with -topology and -kernel",
+				Msg: fmt.Sprintf("rt-app files name no machine or kernel: using topology %s (%s) and kernel %s", name, why, sc.Kernel.Version)})
 			return nil
 		}
 	}

@@ -29,7 +29,7 @@ const (
 const (
 	MaxExpConfigs  = 8
 	MaxExpVariants = 8
-	MaxExpMetrics  = 16
+	MaxExpMetrics  = 128 // room for an A/B table's default set (experiment.DefaultCandidates)
 	MaxExpRefs     = 64
 	MaxExpRuns     = 100
 )
@@ -68,6 +68,10 @@ type ExpRef struct {
 	Tol     float64
 	TolPct  float64
 	Note    string // e.g. "thread: over 500 us"
+	// Depends lists the -set keys whose preset values the number, its
+	// tolerance and its note assume ("one tick at HZ=250": kernel.hz); a
+	// run that changes one of them is not checked against it.
+	Depends []string
 }
 
 // Check reports whether got is within the reference's tolerance.
@@ -196,6 +200,11 @@ func (e *Experiment) validate(sc *Scenario) error {
 		}
 		if !found {
 			return errAt(rp+".metric", "%q: want one of experiment.metrics (%s)", r.Metric, strings.Join(e.Metrics, ", "))
+		}
+		for di, k := range r.Depends {
+			if _, ok := LookupKey(k); !ok {
+				return errAt(fmt.Sprintf("%s.depends[%d]", rp, di), "%q: want a -set key (see `schedplay keys`)", k)
+			}
 		}
 		if (r.Tol > 0) == (r.TolPct > 0) {
 			return errAt(rp, "want exactly one of tolerance (absolute) and tolerance_pct (relative, percent), positive")

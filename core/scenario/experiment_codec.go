@@ -126,8 +126,13 @@ func decodeExpRef(path string, v any) (ExpRef, error) {
 	if err != nil {
 		return r, err
 	}
-	if err := onlyKeys(path, m, "variant", "config", "metric", "value", "tolerance", "tolerance_pct", "note"); err != nil {
+	if err := onlyKeys(path, m, "variant", "config", "metric", "value", "tolerance", "tolerance_pct", "note", "depends"); err != nil {
 		return r, err
+	}
+	if dv, ok := m["depends"]; ok {
+		if r.Depends, err = asStrings(path+".depends", dv, 8); err != nil {
+			return r, err
+		}
 	}
 	for _, f := range []struct {
 		key string
@@ -252,6 +257,10 @@ func encodeExperiment(w *jw, e *Experiment) {
 			if r.Note != "" {
 				w.key("note", &rf)
 				w.str(r.Note)
+			}
+			if len(r.Depends) > 0 {
+				w.key("depends", &rf)
+				encodeStrings(w, r.Depends)
 			}
 			w.b.WriteByte('}')
 		}

@@ -25,7 +25,7 @@ func TestExperimentDecodeErrors(t *testing.T) {
 		{"bad set key", exp(`"thread":"T","kind":"emergent","configs":[{"name":"a","set":["features.NOPE=on"]},{"name":"b"}],"metrics":["x"]`), "experiment.configs[0].set[0]", "NOPE"},
 		{"set not strings", exp(`"thread":"T","kind":"emergent","configs":[{"name":"a","set":[1]},{"name":"b"}],"metrics":["x"]`), "experiment.configs[0].set[0]", "want a string"},
 		{"bad variant", exp(expOK + `,"variants":[{"name":"v","set":["topology=nowhere"]}]`), "experiment.variants[0]", "nowhere"},
-		{"no metrics", exp(`"thread":"T","kind":"emergent","configs":[{"name":"a"},{"name":"b"}],"metrics":[]`), "experiment.metrics", "want 1..16"},
+		{"no metrics", exp(`"thread":"T","kind":"emergent","configs":[{"name":"a"},{"name":"b"}],"metrics":[]`), "experiment.metrics", "want 1..128"},
 		{"runs 0", exp(expOK + `,"runs":0`), "experiment.runs", "want 1..100"},
 		{"normalize string", exp(expOK + `,"normalize":"yes"`), "experiment.normalize", "true, false, or a list"},
 		{"normalize empty list", exp(expOK + `,"normalize":[]`), "experiment.normalize", "an empty list"},

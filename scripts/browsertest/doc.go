@@ -51,7 +51,22 @@
 // bar, a page opened without a fragment offers the stored scenario and
 // restores it when accepted, an edited preset says "(modified)" and lists
 // and undoes the key, a corrupt stored entry is ignored with a message,
-// a hostile stored name stays text in the offer (remember_test.go); any console error fails the test.
+// a hostile stored name stays text in the offer (remember_test.go); HZ
+// 250 -> 1000 on seed/sched-idle-wakeup then the thread's experiment gives
+// a header "(modified)", a metrics and a thread regenerate command with
+// `-set kernel.hz=1000` whose run by the real CLI prints the page's
+// Markdown, the one-tick tolerance as n/a, and an out-of-date banner after
+// HZ 300; Pin as A, a feature on, Share, the link in a fresh tab: the A/B
+// view with "B: features.X=on", and its table over 3 seeds per side equal
+// to the printed `schedplay compare` command's rows; seed/nohz-pipe's
+// normalised completion is a ratio (no ms in its plot) and its sys_share
+// above 100 % is explained with the definition as title; the rt-app
+// import warning names the Machine select, not -topology, and goes when
+// the machine changes; a sweep's regenerate command (the CLI on its own
+// link) prints the page's table and the sweep goes out of date after a
+// knob; a hostile scenario name in the provenance lines and
+// a hostile key in a link's `ab` stay text (provenance_test.go); any
+// console error fails the test.
 //
 // Firefox (`TestFirefox`, Debian's firefox-esr, headless, fresh profile) is
 // driven over WebDriver BiDi, which Firefox serves itself

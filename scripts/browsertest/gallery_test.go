@@ -64,7 +64,7 @@ func cliMarkdown(t *testing.T, preset string, runs int) string {
 	for i := 0; i < runs; i++ {
 		seeds = append(seeds, jobs[i].Seed)
 	}
-	return (&experiment.ThreadRender{Name: preset, Runs: runs, Seeds: seeds, Labels: labels, Res: res}).Markdown()
+	return (&experiment.ThreadRender{Name: preset, Runs: runs, Seeds: seeds, Labels: labels, Res: res, Prov: scenario.ProvenanceOf(sc)}).Markdown()
 }
 
 const seedPreset = "seed/sched-idle-wakeup"

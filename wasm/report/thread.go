@@ -26,6 +26,10 @@ type ThreadReport struct {
 	Checks                            []ThreadCheck
 	Passed                            bool
 	Markdown                          string
+	// Regenerate is the CLI command that reruns it (the preset and the
+	// -set flags that differ from it); Changed names those differences
+	// ("" when the scenario is its preset).
+	Regenerate, Changed string
 }
 
 // ThreadTable is one variant's table.
@@ -37,8 +41,14 @@ type ThreadTable struct {
 // ThreadRow is one metric under every configuration.
 type ThreadRow struct {
 	Metric, Unit, Better string
+	Help                 string // the metric's definition (experiment.Def.Help)
+	Note                 string // why a share reads above 100 % ("" if none does)
 	Cells                []ThreadCell
 }
+
+// overNote explains a share above 100 %: only a sum over tasks, as
+// sys_share is (time(1)'s sys / real of several processes), gets there.
+const overNote = "above 100 %: the tasks' times are summed, and tasks in the kernel on several CPUs at once add up to more than the elapsed time (as time(1)'s sys / real of several processes does)"
 
 // ThreadCell is one table value.
 type ThreadCell struct {
@@ -48,6 +58,9 @@ type ThreadCell struct {
 	Has   bool
 	// Normalized: Value is relative to the first configuration.
 	Normalized bool
+	// Raw is the value of each run, in seed order (nil when a run lacks
+	// the metric): what the page's A/B over N seeds summarises again.
+	Raw []float64 `json:",omitempty"`
 }
 
 // ThreadCheck is one of the thread's published numbers beside the
@@ -61,6 +74,9 @@ type ThreadCheck struct {
 	Tolerance               string
 	Lo, Hi                  float64 // the accepted interval
 	Pass                    bool
+	// NotApplying: why the number is not checked against this run ("" if
+	// it is): the run changed a key the number assumes.
+	NotApplying string
 }
 
 // NewThreadReport converts an evaluated experiment.
@@ -68,20 +84,26 @@ func NewThreadReport(tr *experiment.ThreadRender) *ThreadReport {
 	e := tr.Res.Exp
 	r := &ThreadReport{Name: tr.Name, Thread: e.Thread, Date: e.Date, Kind: e.Kind, Explain: e.Explain,
 		Center: experiment.CenterTitle(tr.Res.Center), Runs: tr.Runs, Seeds: tr.Seeds, Normalized: e.Normalize, NormalizedWhat: e.NormalizedText(),
-		Passed: tr.Res.Passed(), Markdown: tr.Markdown()}
+		Passed: tr.Passed(), Markdown: tr.Markdown(), Regenerate: tr.Regenerate(), Changed: tr.Changed()}
 	for _, c := range e.Configs {
 		r.Configs = append(r.Configs, c.Name)
 	}
 	for ti, t := range tr.Res.Tables {
 		tt := ThreadTable{Variant: t.Variant, Machine: tr.Labels[ti]}
 		for mi, d := range t.Metrics {
-			row := ThreadRow{Metric: d.Name, Unit: d.Unit, Better: experiment.BetterMark(d.Better)}
+			row := ThreadRow{Metric: d.Name, Unit: t.Unit(mi), Better: experiment.BetterMark(d.Better), Help: d.Help}
 			for _, c := range t.Cells[mi] {
 				cell := ThreadCell{Text: tr.CellText(c), Has: !math.IsNaN(c.Value) && !math.IsInf(c.Value, 0), Normalized: c.Normalized}
 				if cell.Has {
 					cell.Value, cell.Dev = c.Value, c.DevPct
 				}
+				if c.Summary != nil && finite(c.Summary.Values) {
+					cell.Raw = c.Summary.Values
+				}
 				row.Cells = append(row.Cells, cell)
+				if cell.Has && !cell.Normalized && d.Unit == "%" && cell.Value > 100 {
+					row.Note = overNote
+				}
 			}
 			tt.Rows = append(tt.Rows, row)
 		}
@@ -96,7 +118,7 @@ func NewThreadReport(tr *experiment.ThreadRender) *ThreadReport {
 			Where: experiment.RefWhere(c.Ref.Variant, c.Ref.Config, c.Ref.Metric), Note: c.Ref.Note,
 			Thread: c.Ref.Value, ThreadText: experiment.FormatValue(c.Ref.Value), GotText: experiment.FormatGot(c.Got),
 			HasGot: !math.IsNaN(c.Got), Tolerance: c.Ref.ToleranceText(), Lo: c.Ref.Value - tol, Hi: c.Ref.Value + tol,
-			Pass: c.Pass}
+			Pass: c.Pass, NotApplying: tr.NotApplying(c.Ref)}
 		if ck.HasGot {
 			ck.Got = c.Got
 		}
@@ -105,13 +127,24 @@ func NewThreadReport(tr *experiment.ThreadRender) *ThreadReport {
 	return r
 }
 
-// FailCount is the number of published numbers the simulator misses.
+// FailCount is the number of published numbers that apply to the run and
+// that the simulator misses.
 func (r *ThreadReport) FailCount() int {
 	n := 0
 	for _, c := range r.Checks {
-		if !c.Pass {
+		if !c.Pass && c.NotApplying == "" {
 			n++
 		}
 	}
 	return n
+}
+
+// finite reports whether every value can cross as JSON (no NaN or Inf).
+func finite(v []float64) bool {
+	for _, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return false
+		}
+	}
+	return true
 }

@@ -48,6 +48,7 @@ type PlotBar struct {
 type PlotRef struct {
 	X, BandX, BandW, Y, H int
 	Pass                  bool
+	NA                    bool // the number does not apply to this run (ThreadCheck.NotApplying)
 	Title                 string
 }
 
@@ -75,6 +76,9 @@ func (r *ThreadReport) ThreadPlots(ti int) []Plot {
 		}
 		x := func(v float64) int { return plotLabelW + int(float64(plotBarW)*max(0, min(v, top))/top+0.5) }
 		p.ScaleT = fmt.Sprintf("full scale %s %s", fmtScale(top), row.Unit)
+		if row.Unit == "ratio" {
+			p.ScaleT = fmt.Sprintf("full scale %s (ratio to %s)", fmtScale(top), r.Configs[0])
+		}
 		for ci, c := range row.Cells {
 			y := 3 + ci*plotRowH
 			b := PlotBar{Label: r.Configs[ci], Value: r.shortValue(c), Title: c.Text, Y: y, X: plotLabelW, TextY: y + plotBarH - 3,
@@ -94,7 +98,7 @@ func (r *ThreadReport) ThreadPlots(ti int) []Plot {
 				}
 				lo, hi := x(ck.Lo), x(ck.Hi)
 				p.Refs = append(p.Refs, PlotRef{X: x(ck.Thread), BandX: lo, BandW: max(1, hi-lo), Y: y - 2, H: plotBarH + 4,
-					Pass: ck.Pass, Title: fmt.Sprintf("thread: %s %s (%s)", ck.ThreadText, row.Unit, ck.Tolerance)})
+					Pass: ck.Pass, NA: ck.NotApplying != "", Title: refTitle(ck, row.Unit)})
 			}
 		}
 		out = append(out, p)
@@ -118,4 +122,14 @@ func (r *ThreadReport) shortValue(c ThreadCell) string {
 		return fmt.Sprintf("%.3f", c.Value)
 	}
 	return experiment.FormatValue(c.Value)
+}
+
+// refTitle is a marker's tooltip: the thread's number and tolerance, and
+// why it does not apply when it does not.
+func refTitle(ck ThreadCheck, unit string) string {
+	t := fmt.Sprintf("thread: %s %s (%s)", ck.ThreadText, unit, ck.Tolerance)
+	if ck.NotApplying != "" {
+		t += "; " + ck.NotApplying
+	}
+	return t
 }

@@ -67,7 +67,8 @@ func runThread(sc *scenario.Scenario, name string, runs int, c experiment.Center
 // render is the shared renderer of the thread's tables
 // (core/experiment/threadmd.go, also used by the playground).
 func (tr *threadRun) render() *experiment.ThreadRender {
-	return &experiment.ThreadRender{Name: tr.Name, Runs: tr.Runs, Seeds: tr.Seeds, Labels: tr.labels, Res: tr.Res}
+	return &experiment.ThreadRender{Name: tr.Name, Runs: tr.Runs, Seeds: tr.Seeds, Labels: tr.labels, Res: tr.Res,
+		Prov: scenario.ProvenanceOf(tr.Sc)}
 }
 
 // fmtCell renders a table value; normalised values get three decimals.
@@ -92,6 +93,9 @@ func (tr *threadRun) header() string {
 func (tr *threadRun) text() string {
 	var b strings.Builder
 	b.WriteString(tr.header())
+	if c := tr.render().Changed(); c != "" {
+		fmt.Fprintf(&b, "changed from the preset: %s; regenerate: %s\n", c, tr.render().Regenerate())
+	}
 	for ti, t := range tr.Res.Tables {
 		b.WriteByte('\n')
 		if t.Variant != "" {
@@ -110,7 +114,7 @@ func (tr *threadRun) text() string {
 		}
 		b.WriteByte('\n')
 		for mi, d := range t.Metrics {
-			cells := []string{d.Name, d.Unit, betterMark(string(d.Better))}
+			cells := []string{d.Name, t.Unit(mi), betterMark(string(d.Better))}
 			for _, c := range t.Cells[mi] {
 				cells = append(cells, tr.fmtCell(c))
 			}
@@ -123,8 +127,12 @@ func (tr *threadRun) text() string {
 	if len(tr.Res.Checks) > 0 {
 		b.WriteString("\nthe thread's numbers\n")
 		for _, c := range tr.Res.Checks {
+			verdict := passText(c.Pass)
+			if why := tr.render().NotApplying(c.Ref); why != "" {
+				verdict = "n/a (" + why + ")"
+			}
 			fmt.Fprintf(&b, "  %-44s thread %-10s sim %-10s %-8s %s%s\n", refWhere(c.Ref), fmtVal(c.Ref.Value),
-				fmtGot(c.Got), c.Ref.ToleranceText(), passText(c.Pass), noteText(c.Ref.Note))
+				fmtGot(c.Got), c.Ref.ToleranceText(), verdict, noteText(c.Ref.Note))
 		}
 	}
 	return b.String()

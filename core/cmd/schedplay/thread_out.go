@@ -57,6 +57,9 @@ type threadCheckDoc struct {
 	Tolerance string   `json:"tolerance"`
 	Note      string   `json:"note,omitempty"`
 	Pass      bool     `json:"pass"`
+	// NotApplying: why the number is not checked against this run (it
+	// changed a key the number assumes: experiment reference "depends").
+	NotApplying string `json:"not_applying,omitempty"`
 }
 
 func num(v float64) *float64 {
@@ -70,7 +73,7 @@ func (tr *threadRun) doc() threadDoc {
 	e := tr.Res.Exp
 	d := threadDoc{Schema: ThreadSchema, Scenario: tr.Name, Thread: e.Thread, Date: e.Date, Kind: e.Kind,
 		Runs: tr.Runs, Seeds: tr.Seeds, Center: string(tr.Res.Center), Normal: e.Normalize,
-		Tables: []threadTableDoc{}, Checks: []threadCheckDoc{}, Passed: tr.Res.Passed()}
+		Tables: []threadTableDoc{}, Checks: []threadCheckDoc{}, Passed: tr.render().Passed()}
 	for _, c := range e.Configs {
 		d.Configs = append(d.Configs, c.Name)
 	}
@@ -87,7 +90,8 @@ func (tr *threadRun) doc() threadDoc {
 	}
 	for _, c := range tr.Res.Checks {
 		d.Checks = append(d.Checks, threadCheckDoc{Variant: c.Ref.Variant, Config: c.Ref.Config, Metric: c.Ref.Metric,
-			Thread: c.Ref.Value, Simulator: num(c.Got), Tolerance: c.Ref.ToleranceText(), Note: c.Ref.Note, Pass: c.Pass})
+			Thread: c.Ref.Value, Simulator: num(c.Got), Tolerance: c.Ref.ToleranceText(), Note: c.Ref.Note, Pass: c.Pass,
+			NotApplying: tr.render().NotApplying(c.Ref)})
 	}
 	return d
 }

@@ -92,7 +92,7 @@ func runValidate(args []string, e env, merge *batchExec, stdin io.Reader, stdout
 	}
 	if *check {
 		for _, tr := range trs {
-			if !tr.Res.Passed() {
+			if !tr.render().Passed() {
 				return thresholdError{fmt.Errorf("%s misses the thread's numbers", tr.Name)}
 			}
 		}
