@@ -168,7 +168,7 @@ func (tc *TimelineCtl) drawRun(lv *laneView, r *view.Run) []int {
 	}
 	pix := tc.pix[:4*w*h]
 	t0 := bridge.Now()
-	drawn := view.Raster(pix, lo, tc.VP, r.Timeline, r.Colors)
+	drawn := view.RasterPalette(pix, lo, tc.VP, r.Timeline, r.Palette)
 	t1 := bridge.Now()
 	lv.img.Put(id, pix, w, h)
 	t2 := bridge.Now()
