@@ -1,0 +1,85 @@
+//go:build browser
+
+package browsertest
+
+// Big machines that read (issue 19): zoomed out, a 144-CPU timeline's
+// lanes show the dominant task group's colour at each column's busy
+// fraction (wasm/view/density.go), not white wakeup ticks over merged
+// busy/idle stripes.
+
+import (
+	"testing"
+	"time"
+
+	"schedplay/core/scenario"
+	"schedplay/core/sched"
+)
+
+// laneColoursJS reads, for every lane wholly inside the canvas window, the
+// bar's last row: the distinct colours other than the empty lane's and
+// white (wakeup ticks), the busy columns and how many are white.
+const laneColoursJS = `(function () {
+  var c = document.getElementById("tl-canvas"), g = c.getContext("2d"), s = window.schedplay, out = [];
+  for (var l = 0; l < s.drawn.length; l++) {
+    var top = s.lanes[0] + l * s.lanes[1];
+    if (top < 18 || top + s.lanes[1] > c.height) continue;
+    var d = g.getImageData(0, top + s.lanes[1] - 3, c.width, 1).data, cols = {}, busy = 0, white = 0, n = 0;
+    for (var x = 0; x < c.width; x++) {
+      var r = d[4*x], gg = d[4*x+1], b = d[4*x+2];
+      if (r === 0x22 && gg === 0x29 && b === 0x33) continue;
+      busy++;
+      if (r === 255 && gg === 255 && b === 255) { white++; continue; }
+      var k = r + "," + gg + "," + b;
+      if (!cols[k]) { cols[k] = 1; n++; }
+    }
+    out.push({lane: l, colours: n, busy: busy, white: white, drawn: s.drawn[l]});
+  }
+  return out; })()`
+
+type laneColours struct {
+	Lane, Colours, Busy, White, Drawn int
+}
+
+// newidle144 is seed/newidle-rt-latency (xeon-4s18c, 144 CPUs: cyclictest
+// on every CPU, hackbench pairs and kernel-build jobs) cut to 100 ms.
+func newidle144(t *testing.T) string {
+	sc, err := scenario.Preset("seed/newidle-rt-latency")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.Name, sc.Duration, sc.Experiment = "", 100*sched.Millisecond, nil
+	return string(sc.Encode())
+}
+
+func TestBigMachineLanesRead(t *testing.T) {
+	tb := newTab(t)
+	tb.open("/")
+	tb.waitDone()
+	tb.openTab("json")
+	tb.applyJSON(newidle144(t))
+	tb.waitFor(`window.schedplay.done === true && window.schedplay.drawn.length === 144`, 3*time.Minute)
+	tb.key("0", false) // the whole run
+	lanes := eval[[]laneColours](tb, laneColoursJS)
+	if len(lanes) < 50 {
+		t.Fatalf("%d whole lanes in the window, want about 90", len(lanes))
+	}
+	multi, busy, white := 0, 0, 0
+	for _, l := range lanes {
+		if l.Busy < l.Drawn-gridSlack || l.Busy > l.Drawn+gridSlack {
+			t.Errorf("lane %d: %d columns painted, %d drawn", l.Lane, l.Busy, l.Drawn)
+		}
+		if l.Colours > 2 {
+			multi++
+		}
+		busy += l.Busy
+		white += l.White
+	}
+	t.Logf("%d lanes in the window, %d with more than two colours; %d busy columns, %d of them white", len(lanes), multi, busy, white)
+	if multi < len(lanes)*3/4 {
+		t.Errorf("%d of %d lanes draw more than two colours (besides the empty lane and white ticks): want most", multi, len(lanes))
+	}
+	if busy == 0 || white*10 > busy {
+		t.Errorf("%d of %d busy columns are white: the lanes read as wakeup ticks, not as what ran", white, busy)
+	}
+	tb.screenshot("bigmach-density")
+}
