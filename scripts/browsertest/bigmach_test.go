@@ -8,6 +8,7 @@ package browsertest
 // busy/idle stripes.
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -82,4 +83,39 @@ func TestBigMachineLanesRead(t *testing.T) {
 		t.Errorf("%d of %d busy columns are white: the lanes read as wakeup ticks, not as what ran", white, busy)
 	}
 	tb.screenshot("bigmach-density")
+}
+
+// The side panel's task table of seed/newidle-rt-latency (44 task groups)
+// shows the hackbench and kbuild families as one row each, expands a family
+// on a click, and scrolls within its bounded box instead of running off the
+// panel.
+func TestTaskTableFamilies(t *testing.T) {
+	tb := newTab(t)
+	tb.open("/")
+	tb.waitDone()
+	tb.openTab("json")
+	tb.applyJSON(newidle144(t))
+	tb.openTab("workload")
+	tb.waitFor(`!!document.querySelector("#family-hackbench")`, 20*time.Second)
+	rows := `document.querySelectorAll("#groups-scroll tbody tr").length`
+	if n := eval[int](tb, rows); n != 3 {
+		t.Errorf("%d table rows with the families closed, want 3 (cyclictest, hackbench*, kbuild*)", n)
+	}
+	if h := eval[string](tb, `document.querySelector("#family-hackbench").textContent`); !strings.Contains(h, "hackbench* (36 groups)") {
+		t.Errorf("hackbench family row %q", h)
+	}
+	tb.click("#family-hackbench button")
+	tb.waitFor(rows+` === 39`, 10*time.Second)
+	box := eval[[]float64](tb, `(function () { var b = document.getElementById("groups-scroll");
+  return [b.clientHeight, b.scrollHeight, b.getBoundingClientRect().height]; })()`)
+	t.Logf("open family: table box %.0f px tall, %.0f px of rows", box[0], box[1])
+	if box[2] > 341 || box[1] <= box[0] {
+		t.Errorf("table box %.0f px tall holding %.0f px: want it bounded (340 px) and scrolling", box[2], box[1])
+	}
+	if n := eval[int](tb, `document.querySelectorAll("#groups-scroll tr.member").length`); n != 36 {
+		t.Errorf("%d member rows under the open family, want 36", n)
+	}
+	tb.screenshot("task-families")
+	tb.click("#family-hackbench button")
+	tb.waitFor(rows+` === 3`, 10*time.Second)
 }
