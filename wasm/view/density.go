@@ -94,6 +94,14 @@ func (p *Palette) index(tl *Timeline, c int) *laneDens {
 // lane c (slice i ends after c0, slice j-1 starts before c1): the dominant
 // group's colour, mixed into the lane's colour by the busy fraction.
 func (p *Palette) column(tl *Timeline, c int, d *laneDens, i, j int, c0, c1 sched.Time) RGB {
+	p.accumulate(tl, c, d, i, j, c0, c1)
+	return p.finish(c1 - c0)
+}
+
+// accumulate adds each group's busy time in [c0, c1) from slices [i, j)
+// of lane c to the column being summed (several lanes for a group's
+// summary lane: lanegroups.go).
+func (p *Palette) accumulate(tl *Timeline, c int, d *laneDens, i, j int, c0, c1 sched.Time) {
 	ng := len(p.GroupColor)
 	if p.Group == nil {
 		ng = len(p.Task)
@@ -136,6 +144,11 @@ func (p *Palette) column(tl *Timeline, c int, d *laneDens, i, j int, c0, c1 sche
 			add(p.groupOf(s.Task), min(tl.end(s), c1)-max(s.Start, c0))
 		}
 	}
+}
+
+// finish returns the colour of the column summed so far over span (the
+// column's width times its lanes) and starts the next.
+func (p *Palette) finish(span sched.Time) RGB {
 	best, busy := int32(-1), sched.Time(0)
 	for _, g := range p.seen {
 		v := p.acc[g]
@@ -149,7 +162,7 @@ func (p *Palette) column(tl *Timeline, c int, d *laneDens, i, j int, c0, c1 sche
 		p.acc[g], p.on[g] = 0, false
 	}
 	p.seen = p.seen[:0]
-	return shade(col, float64(busy)/float64(c1-c0))
+	return shade(col, float64(busy)/float64(span))
 }
 
 // shade mixes col into the lane colour: a third at the lowest busy

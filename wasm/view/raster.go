@@ -50,11 +50,28 @@ type Layout struct {
 	// (their count is -1), for the redraws of a streaming run, whose cost
 	// is then proportional to the window alone.
 	VisibleOnly bool
+	// Rows are the lanes top to bottom (lanegroups.go), Groups the lane
+	// groups their summary rows stand for; nil Rows: one row per CPU in
+	// order. A CPU in no row (its group collapsed) counts -1.
+	Rows   []Row
+	Groups []LaneGroup
 }
 
-// LaneTop is the pixel row of lane c's top (above Top or below Height when
+// LaneTop is the pixel row of row c's top (above Top or below Height when
 // the lane is scrolled out of the window).
 func (lo Layout) LaneTop(c int) int { return lo.Top + c*lo.LaneHeight - lo.Scroll }
+
+// CPUAt is the CPU of the row under pixel row y, or -1 (no row, or a
+// group's summary row).
+func (lo Layout) CPUAt(y, ncpu int) int {
+	if lo.Rows == nil {
+		return lo.LaneAt(y, ncpu)
+	}
+	if r := lo.LaneAt(y, len(lo.Rows)); r >= 0 {
+		return lo.Rows[r].CPU
+	}
+	return -1
+}
 
 // LaneAt returns the lane under pixel row y, or -1.
 func (lo Layout) LaneAt(y, lanes int) int {
@@ -107,10 +124,28 @@ func RasterPalette(pix []byte, lo Layout, vp Viewport, tl *Timeline, pal *Palett
 	bar := lo.LaneHeight - 2
 	row := make([]byte, 4*w)
 	var mask []bool // throttled columns (throttle.go), for lanes that have any
-	for c := range tl.Lanes {
+	rows := lo.Rows
+	if rows == nil {
+		rows = Rows(nil, len(tl.Lanes), nil)
+	} else {
+		for c := range drawn {
+			drawn[c] = -1
+		}
+	}
+	for r, rw := range rows {
 		// The lane's bar, clipped to the window below the axis.
-		y0 := lo.LaneTop(c)
+		y0 := lo.LaneTop(r)
 		ya, yb := max(y0, lo.Top), min(y0+bar, h)
+		if rw.CPU < 0 {
+			if ya < yb && rw.Group >= 0 && rw.Group < len(lo.Groups) {
+				summaryRow(row, vp, tl, lo.Groups[rw.Group].CPUs, pal)
+				for y := ya; y < yb; y++ {
+					copy(pix[4*y*w:4*(y+1)*w], row)
+				}
+			}
+			continue
+		}
+		c := rw.CPU
 		if ya >= yb && lo.VisibleOnly {
 			drawn[c] = -1
 			continue
