@@ -21,7 +21,8 @@ import (
 // white (wakeup ticks), the busy columns and how many are white.
 const laneColoursJS = `(function () {
   var c = document.getElementById("tl-canvas"), g = c.getContext("2d"), s = window.schedplay, out = [];
-  for (var l = 0; l < s.drawn.length; l++) {
+  var rows = s.laneRows || s.drawn.map(function (_, i) { return i; });
+  for (var l = 0; l < rows.length; l++) {
     var top = s.lanes[0] + l * s.lanes[1];
     if (top < 18 || top + s.lanes[1] > c.height) continue;
     var d = g.getImageData(0, top + s.lanes[1] - 3, c.width, 1).data, cols = {}, busy = 0, white = 0, n = 0;
@@ -33,7 +34,7 @@ const laneColoursJS = `(function () {
       var k = r + "," + gg + "," + b;
       if (!cols[k]) { cols[k] = 1; n++; }
     }
-    out.push({lane: l, colours: n, busy: busy, white: white, drawn: s.drawn[l]});
+    out.push({lane: rows[l], colours: n, busy: busy, white: white, drawn: rows[l] >= 0 ? s.drawn[rows[l]] : busy});
   }
   return out; })()`
 
@@ -83,6 +84,46 @@ func TestBigMachineLanesRead(t *testing.T) {
 		t.Errorf("%d of %d busy columns are white: the lanes read as wakeup ticks, not as what ran", white, busy)
 	}
 	tb.screenshot("bigmach-density")
+
+	// Collapse LLC 1 (CPUs 18-35 and their siblings 90-107): its 36 lanes
+	// give way to one summary lane, drawn, in their place.
+	if rows := eval[[]int](tb, `window.schedplay.laneRows`); len(rows) != 144 || rows[36] != 72 {
+		t.Fatalf("lane rows %v: want 144 by LLC, LLC 0's SMT siblings (72..) after its cores", rows)
+	}
+	tb.click("#llc-1")
+	tb.waitFor(`window.schedplay.laneRows.length === 109`, 10*time.Second)
+	rows := eval[[]int](tb, `window.schedplay.laneRows`)
+	for _, c := range rows {
+		if c >= 18 && c < 36 || c >= 90 && c < 108 {
+			t.Fatalf("CPU %d of the collapsed LLC still has a lane: %v", c, rows)
+		}
+	}
+	if rows[36] != -2 {
+		t.Fatalf("row 36 is %d, want LLC 1's summary lane (-2)", rows[36])
+	}
+	if d := eval[[]int](tb, `window.schedplay.drawn`); d[18] != -1 || d[107] != -1 || d[0] <= 0 {
+		t.Errorf("drawn CPU 18 %d, 107 %d, 0 %d: want the collapsed CPUs not drawn, CPU 0 drawn", d[18], d[107], d[0])
+	}
+	lh := eval[[]float64](tb, `window.schedplay.lanes`)[1]
+	if full := eval[float64](tb, `document.getElementById("tl-host").scrollHeight`); full != 18+109*lh {
+		t.Errorf("host %.0f px tall, want 109 lanes of %.0f px below the axis", full, lh)
+	}
+	summary := false
+	for _, l := range eval[[]laneColours](tb, laneColoursJS) {
+		if l.Lane == -2 {
+			summary = true
+			t.Logf("summary lane: %d busy columns, %d colours", l.Busy, l.Colours)
+			if l.Busy*2 < eval[int](tb, `document.getElementById("tl-canvas").width`) || l.Colours < 3 {
+				t.Errorf("LLC 1's summary lane: %d busy columns, %d colours: want the group's busy share drawn across the run", l.Busy, l.Colours)
+			}
+		}
+	}
+	if !summary {
+		t.Error("no summary lane in the window")
+	}
+	tb.screenshot("bigmach-collapsed")
+	tb.click("#llc-1")
+	tb.waitFor(`window.schedplay.laneRows.length === 144`, 10*time.Second)
 }
 
 // The side panel's task table of seed/newidle-rt-latency (44 task groups)

@@ -31,6 +31,10 @@ type Run struct {
 	groups  map[string]int32
 	report  *metrics.Report
 
+	// Groups are the machine's CPUs by LLC, the timeline's lane groups
+	// (lanegroups.go; nil for one LLC and for an imported trace).
+	Groups []LaneGroup
+
 	// Cgroups are the scenario's cgroup paths in cgroup number order
 	// (Cgroups[k-1] is cgroup k, the number the throttle events carry).
 	Cgroups []string
@@ -67,6 +71,7 @@ func NewRun(sc *scenario.Scenario) (*Run, error) {
 	}
 	r := &Run{Scenario: sc, Timeline: NewTimeline(n), ncpu: n, dur: cfg.Duration}
 	r.Timeline.SetUtilGrid(r.dur, UtilBuckets)
+	r.Groups = LaneGroups(&cfg.Machine)
 	for _, cg := range cfg.Cgroups {
 		r.Cgroups = append(r.Cgroups, cg.Path)
 	}
