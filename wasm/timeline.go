@@ -49,7 +49,7 @@ type TimelineCtl struct {
 	draws     int          // Draw calls so far
 	drawsSent int          // draws when drawn was last published
 	lo        view.Layout
-	groupGen  int // lane-group collapses so far (lanegroups.go)
+	groupGen  int        // lane-group collapses so far (lanegroups.go)
 	DrawMs    float64    // duration of the last main-canvas redraw
 	breakdown [3]float64 // raster, putImageData, labels (ms)
 	fresh     bool       // a canvas was (re)created since the last draw
