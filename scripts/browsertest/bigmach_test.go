@@ -85,7 +85,7 @@ func TestBigMachineLanesRead(t *testing.T) {
 
 	// Collapse LLC 1 (CPUs 18-35 and their siblings 90-107): its 36 lanes
 	// give way to one summary lane, drawn, in their place.
-	if rows := eval[[]int](tb, `window.schedplay.laneRows`); len(rows) != 144 || rows[36] != 72 {
+	if rows := eval[[]int](tb, `window.schedplay.laneRows`); len(rows) != 144 || rows[18] != 72 || rows[36] != 18 {
 		t.Fatalf("lane rows %v: want 144 by LLC, LLC 0's SMT siblings (72..) after its cores", rows)
 	}
 	tb.click("#llc-1")
