@@ -156,3 +156,37 @@ func TestTaskTableFamilies(t *testing.T) {
 	tb.click("#family-hackbench button")
 	tb.waitFor(rows+` === 3`, 10*time.Second)
 }
+
+// TestBudgetsRedrawDensity measures (logs; not part of make test's
+// assertions) the timeline redraw with the density drawing: the
+// million-slice smp-8 run and the 256-CPU run (epyc-milan-2s64c, 16 LLC
+// groups), worst of the zoom sequence TestBudgets uses, and the 256-CPU
+// redraw with one LLC collapsed.
+func TestBudgetsRedrawDensity(t *testing.T) {
+	worst := func(tb *tab) float64 {
+		w := 0.0
+		for _, key := range []string{"0", "+", "+", "ArrowRight", "-", "-", "0"} {
+			tb.key(key, false)
+			d := eval[float64](tb, `window.schedplay.drawMs`)
+			t.Logf("redraw after %q: %.1f ms (raster, putImageData, labels: %s)", key, d, eval[string](tb, `JSON.stringify(window.schedplay.drawBreakdown)`))
+			w = max(w, d)
+		}
+		return w
+	}
+	for _, c := range []struct{ name, js string }{{"smp-8, 1M slices", millionSlices}, {"256-CPU", epyc1024}} {
+		tb := newTab(t)
+		tb.open("/")
+		tb.waitDone()
+		tb.openTab("json")
+		tb.applyJSON(c.js)
+		tb.waitFor(`window.schedplay.done === true && window.schedplay.preset === ""`, 5*time.Minute)
+		slices := eval[float64](tb, `window.schedplay.slices`)
+		t.Logf("%s (%.2fM slices): worst redraw of 7 %.1f ms (budget 16 ms)", c.name, slices/1e6, worst(tb))
+		if c.name == "256-CPU" {
+			tb.click("#llc-0")
+			tb.waitFor(`window.schedplay.laneRows.length === 241`, 10*time.Second)
+			t.Logf("%s with LLC 0 collapsed: worst redraw of 7 %.1f ms", c.name, worst(tb))
+		}
+		tb.cancel()
+	}
+}

@@ -16,13 +16,18 @@ package view
 // workload costs a few lookups per column whatever its slice count. The
 // index grows with the closed slices (amortised O(1) per slice, as lod.go)
 // and lives in the Palette, which knows the task -> group mapping it was
-// built for. An open slice in the column falls back to the walk.
+// built for. Only a column of more than walkMax slices uses the index (a
+// lane that never has one never builds it); the others, and a column
+// holding an open slice, are walked.
 
 import (
 	"sort"
 
 	"schedplay/core/sched"
 )
+
+// walkMax is the most slices a column sums by walking them.
+const walkMax = 32
 
 // Palette maps tasks to colours and task groups.
 type Palette struct {
@@ -138,11 +143,31 @@ func (p *Palette) accumulate(tl *Timeline, c int, d *laneDens, i, j int, c0, c1 
 		if s := &sl[j-1]; s.End > c1 {
 			add(p.groupOf(s.Task), -(s.End - c1))
 		}
-	} else {
-		for k := i; k < j; k++ {
-			s := &sl[k]
-			add(p.groupOf(s.Task), min(tl.end(s), c1)-max(s.Start, c0))
+		return
+	}
+	// The walk, written out (the common case: a few slices per column).
+	acc, on, grp := p.acc, p.on, p.Group
+	for k := i; k < j; k++ {
+		s := &sl[k]
+		e := s.End
+		if e == Open || e > c1 {
+			e = min(tl.end(s), c1)
 		}
+		g := int32(s.Task)
+		if grp != nil {
+			if g < 0 || int(g) >= len(grp) {
+				continue
+			}
+			g = grp[g]
+		}
+		if g < 0 || int(g) >= len(acc) {
+			continue
+		}
+		if !on[g] {
+			on[g] = true
+			p.seen = append(p.seen, g)
+		}
+		acc[g] += e - max(s.Start, c0)
 	}
 }
 

@@ -118,7 +118,6 @@ func summaryRow(row []byte, vp Viewport, tl *Timeline, cpus []int, pal *Palette)
 	dens := make([]*laneDens, len(cpus))
 	for k, c := range cpus {
 		at[k] = tl.firstEndingAfter(c, vp.T0)
-		dens[k] = pal.index(tl, c)
 		if tl.lod != nil {
 			tl.lod.lanes[c].extend(tl.Lanes[c].Slices, tl.lod.shift)
 		}
@@ -146,6 +145,9 @@ func summaryRow(row []byte, vp Viewport, tl *Timeline, cpus []int, pal *Palette)
 				j = tl.lod.firstStartingAt(&tl.lod.lanes[c], sl, i+1, c1)
 			} else {
 				j = gallop(sl, i+1, c1)
+			}
+			if dens[k] == nil && j-i > walkMax {
+				dens[k] = pal.index(tl, c)
 			}
 			pal.accumulate(tl, c, dens[k], i, j, c0, c1)
 			busy = true

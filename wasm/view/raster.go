@@ -248,7 +248,7 @@ func rasterRow(row []byte, vp Viewport, tl *Timeline, c int, pal *Palette) int {
 			// One slice inside the column: its task's colour, at its share.
 			put(x, shade(colorOf(pal.Task, s.Task), float64(tl.end(s)-max(s.Start, c0))/float64(c1-c0)))
 		} else {
-			if dens == nil {
+			if dens == nil && j-i > walkMax {
 				dens = pal.index(tl, c)
 			}
 			put(x, pal.column(tl, c, dens, i, j, c0, c1))
