@@ -150,10 +150,11 @@ func RasterPalette(pix []byte, lo Layout, vp Viewport, tl *Timeline, pal *Palett
 			drawn[c] = -1
 			continue
 		}
-		drawn[c] = rasterRow(row, vp, tl, c, pal)
 		if ya >= yb {
-			continue // scrolled out: counted, not painted
+			drawn[c] = rasterRow(row, vp, tl, c, nil) // scrolled out: counted, not painted
+			continue
 		}
+		drawn[c] = rasterRow(row, vp, tl, c, pal)
 		if len(tl.Lanes[c].Throttled) > 0 {
 			if mask == nil {
 				mask = make([]bool, w)
@@ -175,9 +176,15 @@ func RasterPalette(pix []byte, lo Layout, vp Viewport, tl *Timeline, pal *Palett
 // rasterRow colours one pixel row of lane c: per column, the slices
 // overlapping the column's time range are found by binary search (gallop)
 // from the previous column's; one slice covering the column gives its
-// task's colour, anything less the density colour (density.go).
+// task's colour, anything less the density colour (density.go). With a
+// nil palette it only counts the columns (a lane scrolled out of the
+// window): no colour is worked out.
 func rasterRow(row []byte, vp Viewport, tl *Timeline, c int, pal *Palette) int {
 	w := len(row) / 4
+	count := pal == nil
+	if count {
+		pal = &Palette{}
+	}
 	put := func(x int, col RGB) {
 		p := row[4*x : 4*x+4 : 4*x+4]
 		p[0], p[1], p[2], p[3] = col.R, col.G, col.B, 255
@@ -244,7 +251,9 @@ func rasterRow(row []byte, vp Viewport, tl *Timeline, c int, pal *Palette) int {
 		} else {
 			j = gallop(sl, i+1, c1)
 		}
-		if j-i == 1 {
+		if count {
+			// Counted only: no colour.
+		} else if j-i == 1 {
 			// One slice inside the column: its task's colour, at its share.
 			put(x, shade(colorOf(pal.Task, s.Task), float64(tl.end(s)-max(s.Start, c0))/float64(c1-c0)))
 		} else {
