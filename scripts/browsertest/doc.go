@@ -51,7 +51,13 @@
 // bar, a page opened without a fragment offers the stored scenario and
 // restores it when accepted, an edited preset says "(modified)" and lists
 // and undoes the key, a corrupt stored entry is ignored with a message,
-// a hostile stored name stays text in the offer (remember_test.go); any console error fails the test.
+// a hostile stored name stays text in the offer (remember_test.go); zoomed
+// out, seed/newidle-rt-latency's 144-CPU lanes are drawn in several task
+// group colours with almost no white (wakeup ticks), ordered by LLC, and
+// collapsing LLC 1 replaces its 36 lanes by one drawn summary lane; its
+// Workload table shows the hackbench and kbuild families as one row each,
+// opens a family on a click and scrolls within its 340 px box
+// (bigmach_test.go); any console error fails the test.
 //
 // Firefox (`TestFirefox`, Debian's firefox-esr, headless, fresh profile) is
 // driven over WebDriver BiDi, which Firefox serves itself
