@@ -18,7 +18,9 @@ package view
 // and lives in the Palette, which knows the task -> group mapping it was
 // built for. Only a column of more than walkMax slices uses the index (a
 // lane that never has one never builds it); the others, and a column
-// holding an open slice, are walked.
+// holding an open slice, are walked. While a run streams in, a column of
+// more than walkMax slices is previewed by its middle slice (raster.go):
+// building the index frame by frame doubled the streaming frames' cost.
 
 import (
 	"sort"
@@ -81,7 +83,7 @@ func (p *Palette) index(tl *Timeline, c int) *laneDens {
 	}
 	d := &p.dens[c]
 	if d.cum == nil {
-		d.cum = []sched.Time{0}
+		d.cum = make([]sched.Time, 1, len(tl.Lanes[c].Slices)+1) // one allocation for a finished run
 	}
 	sl := tl.Lanes[c].Slices
 	for k := len(d.cum) - 1; k < len(sl) && sl[k].End != Open; k++ {

@@ -253,6 +253,12 @@ func rasterRow(row []byte, vp Viewport, tl *Timeline, c int, pal *Palette) int {
 		}
 		if count {
 			// Counted only: no colour.
+		} else if !tl.Ended && j-i > walkMax {
+			// While the run streams in, a dense column is previewed by
+			// its middle slice, darkened (no density index is built
+			// frame by frame; the finished run's drawing is exact).
+			col := colorOf(pal.Task, sl[i+(j-i)/2].Task)
+			put(x, RGB{col.R * 3 / 4, col.G * 3 / 4, col.B * 3 / 4})
 		} else if j-i == 1 {
 			// One slice inside the column: its task's colour, at its share.
 			put(x, shade(colorOf(pal.Task, s.Task), float64(tl.end(s)-max(s.Start, c0))/float64(c1-c0)))
