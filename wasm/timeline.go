@@ -49,6 +49,7 @@ type TimelineCtl struct {
 	draws     int          // Draw calls so far
 	drawsSent int          // draws when drawn was last published
 	lo        view.Layout
+	groupGen  int        // lane-group collapses so far (lanegroups.go)
 	DrawMs    float64    // duration of the last main-canvas redraw
 	breakdown [3]float64 // raster, putImageData, labels (ms)
 	fresh     bool       // a canvas was (re)created since the last draw
@@ -65,12 +66,13 @@ type drawKey struct {
 	slices int
 	vp     view.Viewport
 	cursor sched.Time
+	groups int    // lane-group collapses so far (lanegroups.go)
 	width  [2]int // the canvases' CSS widths (the window was resized)
 	scroll [2]int // their hosts' scroll offsets
 }
 
 func (tc *TimelineCtl) key() drawKey {
-	k := drawKey{run: tc.app.Run, a: tc.app.A, vp: tc.VP, cursor: tc.Cursor}
+	k := drawKey{run: tc.app.Run, a: tc.app.A, vp: tc.VP, cursor: tc.Cursor, groups: tc.groupGen}
 	for i, lv := range tc.views {
 		k.width[i], k.scroll[i] = lv.width, lv.scroll
 	}
@@ -151,15 +153,19 @@ func (tc *TimelineCtl) drawRun(lv *laneView, r *view.Run) []int {
 	if w <= 0 {
 		return nil
 	}
-	lanes := r.NumCPUs()
+	rows := tc.app.laneRows(r)
+	lanes := len(rows)
 	lh := laneHeight
-	if lanes > 16 {
-		lh = max(6, 360/lanes)
+	if r.NumCPUs() > 16 {
+		lh = max(6, 360/r.NumCPUs()) // as high with a group collapsed: the lanes stay put
 	}
 	h, scroll := lv.layout(w, lanes, lh)
 	// While a run streams in, only the lanes in view are counted too;
 	// the finished run's drawing counts every lane (published "drawn").
 	lo := view.Layout{Width: w, Height: h, LaneHeight: lh, Top: axisHeight, Scroll: scroll, VisibleOnly: !r.Done()}
+	if r.Groups != nil {
+		lo.Rows, lo.Groups = rows, r.Groups
+	}
 	if id == canvasMain {
 		tc.lo = lo
 	}
@@ -168,15 +174,15 @@ func (tc *TimelineCtl) drawRun(lv *laneView, r *view.Run) []int {
 	}
 	pix := tc.pix[:4*w*h]
 	t0 := bridge.Now()
-	drawn := view.Raster(pix, lo, tc.VP, r.Timeline, r.Colors)
+	drawn := view.RasterPalette(pix, lo, tc.VP, r.Timeline, r.Palette)
 	t1 := bridge.Now()
 	lv.img.Put(id, pix, w, h)
 	t2 := bridge.Now()
 	marks := tc.axisMarks(w)
 	if lh >= 14 {
-		for c := 0; c < lanes; c++ {
+		for c, row := range rows {
 			if y := lo.LaneTop(c) + lh/2 + 4; y-9 >= axisHeight && y <= h {
-				marks = append(marks, bridge.Mark{X: 4, Y: float64(y), Text: fmt.Sprintf("CPU%d", c), Color: "rgba(255,255,255,0.55)"})
+				marks = append(marks, bridge.Mark{X: 4, Y: float64(y), Text: rowLabel(r, row), Color: "rgba(255,255,255,0.55)"})
 			}
 		}
 	}
@@ -342,7 +348,7 @@ func (tc *TimelineCtl) tooltip(e bridge.Event) {
 	if r == nil {
 		return
 	}
-	lane := tc.lo.LaneAt(int(e.Y), r.NumCPUs())
+	lane := tc.lo.CPUAt(int(e.Y), r.NumCPUs())
 	t := tc.VP.TimeAt(e.X, tc.width())
 	s, ok := r.Timeline.SliceAt(lane, t)
 	thr := r.Timeline.ThrottledAt(lane, t)
@@ -486,6 +492,7 @@ func (tc *TimelineCtl) publish() {
 			drawn[i] = d
 		}
 		bridge.Publish("drawn", drawn)
+		tc.publishRows()
 	}
 	bridge.Publish("viewport", []any{float64(tc.VP.T0), float64(tc.VP.T1)})
 	// The main canvas's lane geometry (first lane's top row, pixels per

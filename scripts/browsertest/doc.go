@@ -66,7 +66,13 @@
 // link) prints the page's table and the sweep goes out of date after a
 // knob; a hostile scenario name in the provenance lines and
 // a hostile key in a link's `ab` stay text (provenance_test.go); any
-// console error fails the test.
+// console error fails the test. Zoomed
+// out, seed/newidle-rt-latency's 144-CPU lanes are drawn in several task
+// group colours with almost no white (wakeup ticks), ordered by LLC, and
+// collapsing LLC 1 replaces its 36 lanes by one drawn summary lane; its
+// Workload table shows the hackbench and kbuild families as one row each,
+// opens a family on a click and scrolls within its 340 px box
+// (bigmach_test.go); any console error fails the test.
 //
 // Firefox (`TestFirefox`, Debian's firefox-esr, headless, fresh profile) is
 // driven over WebDriver BiDi, which Firefox serves itself

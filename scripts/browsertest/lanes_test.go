@@ -13,12 +13,13 @@ import (
 	"time"
 )
 
-// windowPaintedJS counts, per lane wholly inside the canvas window (below
-// the 18-pixel axis), the columns whose pixels are not the empty-lane
-// colour, as paintedJS does: {lane: count}.
+// windowPaintedJS counts, per lane (row) wholly inside the canvas window
+// (below the 18-pixel axis), the columns whose pixels are not the
+// empty-lane colour, as paintedJS does: {row: count}. Rows are CPUs in
+// order, or by LLC when the page publishes laneRows (rowCPU).
 const windowPaintedJS = `(function () {
   var c = document.getElementById("tl-canvas"), g = c.getContext("2d"), s = window.schedplay, out = {};
-  for (var l = 0; l < s.drawn.length; l++) {
+  for (var l = 0; l < (s.laneRows || s.drawn).length; l++) {
     var top = s.lanes[0] + l * s.lanes[1];
     if (top < 18 || top + s.lanes[1] > c.height) continue;
     var d = g.getImageData(0, top + s.lanes[1] - 3, c.width, 1).data, n = 0;
@@ -53,6 +54,7 @@ func TestTimelineLaneWindow(t *testing.T) {
 	check := func(scroll int) {
 		t.Helper()
 		drawn := eval[[]int](tb, `window.schedplay.drawn`)
+		cpu := rowCPU(tb)
 		painted := eval[map[string]int](tb, windowPaintedJS)
 		if len(painted) < 80 {
 			t.Fatalf("scroll %d: %d whole lanes in the window, want about 90", scroll, len(painted))
@@ -64,10 +66,10 @@ func TestTimelineLaneWindow(t *testing.T) {
 			if top := int(lanes[0]) + l*int(lanes[1]); top < 18 {
 				t.Fatalf("lane %d counted above the axis", l)
 			}
-			if n < drawn[l]-gridSlack || n > drawn[l]+gridSlack {
-				t.Fatalf("scroll %d: lane %d has %d columns painted, %d drawn", scroll, l, n, drawn[l])
+			if d := drawn[cpu(l)]; n < d-gridSlack || n > d+gridSlack {
+				t.Fatalf("scroll %d: lane %d (CPU %d) has %d columns painted, %d drawn", scroll, l, cpu(l), n, d)
 			}
-			if drawn[l] > 0 {
+			if drawn[cpu(l)] > 0 {
 				busy++
 			} else {
 				idle++
@@ -96,17 +98,18 @@ func TestTimelineLaneWindow(t *testing.T) {
 	for _, n := range drawn {
 		most = max(most, n)
 	}
-	lane := -1 // busy across the whole canvas
+	lane, row := -1, -1 // busy across the whole canvas
+	cpu := rowCPU(tb)
 	for l := (700 / int(lanes[1])) + 40; l < len(drawn); l++ {
-		if drawn[l] == most {
-			lane = l
+		if drawn[cpu(l)] == most {
+			lane, row = cpu(l), l
 			break
 		}
 	}
 	if lane < 0 {
 		t.Fatalf("no busy lane below the window's middle: drawn %v", drawn)
 	}
-	y := lanes[0] + float64(lane)*lanes[1] + 2
+	y := lanes[0] + float64(row)*lanes[1] + 2
 	eval[bool](tb, fmt.Sprintf(`(function () {
   var c = document.getElementById("tl-canvas"), r = c.getBoundingClientRect();
   c.dispatchEvent(new MouseEvent("mousemove", {clientX: r.left + r.width * 0.5, clientY: r.top + %.0f, bubbles: true}));
@@ -152,6 +155,18 @@ func TestTimelineLaneWindow(t *testing.T) {
 	tb.waitFor(`document.getElementById("tl-a-host").scrollTop === 900 && window.schedplay.laneWindow[1] === 900`, 10*time.Second)
 	eval[bool](tb, `(document.getElementById("tl-a-host").scrollTop = 300, true)`)
 	tb.waitFor(`document.getElementById("tl-host").scrollTop === 300 && window.schedplay.laneWindow[1] === 300`, 10*time.Second)
+}
+
+// rowCPU maps a timeline row to the CPU it draws (window.schedplay.laneRows,
+// published when the lanes are grouped by LLC; a row per CPU otherwise).
+func rowCPU(tb *tab) func(row int) int {
+	rows := eval[[]int](tb, `window.schedplay.laneRows || []`)
+	return func(row int) int {
+		if row < len(rows) {
+			return rows[row]
+		}
+		return row
+	}
 }
 
 func minKey(m map[string]int) int {

@@ -38,6 +38,10 @@ func TaskColor(name string) RGB {
 	return hsl(hue, 0.65, 0.58)
 }
 
+// GroupColor is the colour of task group name: its first task's (the
+// swatch the workload table shows).
+func GroupColor(name string) RGB { return TaskColor(name + "-0") }
+
 func hsl(h, s, l float64) RGB {
 	q := l + s - l*s
 	if l < 0.5 {

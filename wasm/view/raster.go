@@ -5,12 +5,17 @@ package view
 // frame instead of one per rectangle).
 //
 // Level of detail: for each lane and pixel column the renderer finds, by
-// binary search, the slices overlapping the column's time range. One slice:
-// its task's colour. Several (the column is coarser than the schedule):
-// the colour of the slice in the middle of the range, drawn a little darker
-// so that busy-but-dense regions read differently from a single long run.
-// Cost is O(lanes x width x log slices) whatever the zoom or run length,
-// which keeps a redraw of a million-slice run within a frame.
+// binary search, the slices overlapping the column's time range. One slice
+// covering the column: its task's colour. Several, or one covering part of
+// the column (the column is coarser than the schedule): the dominant task
+// group's colour at the column's busy fraction (density.go). Cost is
+// O(lanes x width x log slices) whatever the zoom or run length, plus one
+// term per run of a group within a column, which keeps a redraw of a
+// million-slice run within a frame.
+//
+// Wakeup ticks take the top quarter of a thin lane's bar (at most 4 rows):
+// on a 144-CPU machine the bar is 4 pixels, and full-height ticks at every
+// column made the lanes white stripes.
 //
 // Throttled cgroups (throttle.go): the columns where a group's cfs_rq on
 // the lane's CPU was throttled are tinted when idle and underlined.
@@ -45,11 +50,28 @@ type Layout struct {
 	// (their count is -1), for the redraws of a streaming run, whose cost
 	// is then proportional to the window alone.
 	VisibleOnly bool
+	// Rows are the lanes top to bottom (lanegroups.go), Groups the lane
+	// groups their summary rows stand for; nil Rows: one row per CPU in
+	// order. A CPU in no row (its group collapsed) counts -1.
+	Rows   []Row
+	Groups []LaneGroup
 }
 
-// LaneTop is the pixel row of lane c's top (above Top or below Height when
+// LaneTop is the pixel row of row c's top (above Top or below Height when
 // the lane is scrolled out of the window).
 func (lo Layout) LaneTop(c int) int { return lo.Top + c*lo.LaneHeight - lo.Scroll }
+
+// CPUAt is the CPU of the row under pixel row y, or -1 (no row, or a
+// group's summary row).
+func (lo Layout) CPUAt(y, ncpu int) int {
+	if lo.Rows == nil {
+		return lo.LaneAt(y, ncpu)
+	}
+	if r := lo.LaneAt(y, len(lo.Rows)); r >= 0 {
+		return lo.Rows[r].CPU
+	}
+	return -1
+}
 
 // LaneAt returns the lane under pixel row y, or -1.
 func (lo Layout) LaneAt(y, lanes int) int {
@@ -83,6 +105,16 @@ var (
 // column), which is then copied to the lane's rows: the per-column work is
 // a search and four byte stores, not a rectangle fill per column.
 func Raster(pix []byte, lo Layout, vp Viewport, tl *Timeline, colors []RGB) []int {
+	return RasterPalette(pix, lo, vp, tl, &Palette{Task: colors})
+}
+
+// RasterPalette is Raster with task groups: sub-pixel columns take the
+// dominant group's colour (density.go). The palette keeps its density
+// index between calls: pass the same palette for the same timeline.
+func RasterPalette(pix []byte, lo Layout, vp Viewport, tl *Timeline, pal *Palette) []int {
+	if pal == nil {
+		pal = &Palette{} // no task known yet
+	}
 	w, h := lo.Width, lo.Height
 	drawn := make([]int, len(tl.Lanes))
 	fill(pix, w, 0, 0, w, h, bgColor)
@@ -92,42 +124,67 @@ func Raster(pix []byte, lo Layout, vp Viewport, tl *Timeline, colors []RGB) []in
 	bar := lo.LaneHeight - 2
 	row := make([]byte, 4*w)
 	var mask []bool // throttled columns (throttle.go), for lanes that have any
-	for c := range tl.Lanes {
+	rows := lo.Rows
+	if rows == nil {
+		rows = Rows(nil, len(tl.Lanes), nil)
+	} else {
+		for c := range drawn {
+			drawn[c] = -1
+		}
+	}
+	for r, rw := range rows {
 		// The lane's bar, clipped to the window below the axis.
-		y0 := lo.LaneTop(c)
+		y0 := lo.LaneTop(r)
 		ya, yb := max(y0, lo.Top), min(y0+bar, h)
+		if rw.CPU < 0 {
+			if ya < yb && rw.Group >= 0 && rw.Group < len(lo.Groups) {
+				summaryRow(row, vp, tl, lo.Groups[rw.Group].CPUs, pal)
+				for y := ya; y < yb; y++ {
+					copy(pix[4*y*w:4*(y+1)*w], row)
+				}
+			}
+			continue
+		}
+		c := rw.CPU
 		if ya >= yb && lo.VisibleOnly {
 			drawn[c] = -1
 			continue
 		}
-		drawn[c] = rasterRow(row, vp, tl, c, colors)
 		if ya >= yb {
-			continue // scrolled out: counted, not painted
+			drawn[c] = rasterRow(row, vp, tl, c, nil) // scrolled out: counted, not painted
+			continue
 		}
+		drawn[c] = rasterRow(row, vp, tl, c, pal)
 		if len(tl.Lanes[c].Throttled) > 0 {
 			if mask == nil {
 				mask = make([]bool, w)
 			}
 			if tl.ThrottledColumns(mask, vp, c) {
 				shadeThrottled(pix, row, mask, w, ya, yb, y0+bar)
-				drawMarks(pix, lo, vp, tl.Lanes[c].Marks, y0, ya, yb)
+				drawMarks(pix, lo, vp, tl.Lanes[c].Marks, y0, ya, yb, bar)
 				continue
 			}
 		}
 		for y := ya; y < yb; y++ {
 			copy(pix[4*y*w:4*(y+1)*w], row)
 		}
-		drawMarks(pix, lo, vp, tl.Lanes[c].Marks, y0, ya, yb)
+		drawMarks(pix, lo, vp, tl.Lanes[c].Marks, y0, ya, yb, bar)
 	}
 	return drawn
 }
 
 // rasterRow colours one pixel row of lane c: per column, the slices
 // overlapping the column's time range are found by binary search (gallop)
-// from the previous column's; one slice gives its task's colour, several
-// (a sub-pixel schedule) the colour of the middle one, a little darker.
-func rasterRow(row []byte, vp Viewport, tl *Timeline, c int, colors []RGB) int {
+// from the previous column's; one slice covering the column gives its
+// task's colour, anything less the density colour (density.go). With a
+// nil palette it only counts the columns (a lane scrolled out of the
+// window): no colour is worked out.
+func rasterRow(row []byte, vp Viewport, tl *Timeline, c int, pal *Palette) int {
 	w := len(row) / 4
+	count := pal == nil
+	if count {
+		pal = &Palette{}
+	}
 	put := func(x int, col RGB) {
 		p := row[4*x : 4*x+4 : 4*x+4]
 		p[0], p[1], p[2], p[3] = col.R, col.G, col.B, 255
@@ -141,6 +198,7 @@ func rasterRow(row []byte, vp Viewport, tl *Timeline, c int, colors []RGB) int {
 		li = &tl.lod.lanes[c]
 		li.extend(sl, tl.lod.shift)
 	}
+	var dens *laneDens
 	i := tl.firstEndingAfter(c, vp.T0)
 	n := 0
 	for x := 0; x < w && i < len(sl); x++ {
@@ -166,9 +224,18 @@ func rasterRow(row []byte, vp Viewport, tl *Timeline, c int, colors []RGB) int {
 		}
 		if e := tl.end(s); e >= c1 {
 			// One slice covers the rest of this column and maybe more:
-			// paint every column it fully covers at once.
-			col := colorOf(colors, s.Task)
+			// paint every column it fully covers at once (the first at
+			// its busy fraction if the slice starts inside it).
+			col := colorOf(pal.Task, s.Task)
 			last := min(w-1, int(float64(e-vp.T0)/perPx)-1)
+			if s.Start > c0 {
+				put(x, shade(col, float64(c1-s.Start)/float64(c1-c0)))
+				n++
+				if x >= last {
+					continue // the next column is the loop's
+				}
+				x++
+			}
 			for ; x < last; x++ {
 				put(x, col)
 				n++
@@ -184,11 +251,23 @@ func rasterRow(row []byte, vp Viewport, tl *Timeline, c int, colors []RGB) int {
 		} else {
 			j = gallop(sl, i+1, c1)
 		}
-		col := colorOf(colors, sl[i+(j-i)/2].Task)
-		if j-i > 1 {
-			col = RGB{col.R * 3 / 4, col.G * 3 / 4, col.B * 3 / 4}
+		if count {
+			// Counted only: no colour.
+		} else if !tl.Ended && j-i > walkMax {
+			// While the run streams in, a dense column is previewed by
+			// its middle slice, darkened (no density index is built
+			// frame by frame; the finished run's drawing is exact).
+			col := colorOf(pal.Task, sl[i+(j-i)/2].Task)
+			put(x, RGB{col.R * 3 / 4, col.G * 3 / 4, col.B * 3 / 4})
+		} else if j-i == 1 {
+			// One slice inside the column: its task's colour, at its share.
+			put(x, shade(colorOf(pal.Task, s.Task), float64(tl.end(s)-max(s.Start, c0))/float64(c1-c0)))
+		} else {
+			if dens == nil && j-i > walkMax {
+				dens = pal.index(tl, c)
+			}
+			put(x, pal.column(tl, c, dens, i, j, c0, c1))
 		}
-		put(x, col)
 		n++
 		if j-1 > i {
 			i = j - 1
@@ -198,9 +277,10 @@ func rasterRow(row []byte, vp Viewport, tl *Timeline, c int, colors []RGB) int {
 }
 
 // drawMarks draws wakeups as short white ticks at the top of the lane (top
-// row y0), at most one per pixel column, clipped to rows [ya, yb).
-func drawMarks(pix []byte, lo Layout, vp Viewport, ms []Mark, y0, ya, yb int) {
-	ta, tb := max(y0, ya), min(y0+4, yb)
+// row y0, bar rows tall), at most one per pixel column, clipped to rows
+// [ya, yb).
+func drawMarks(pix []byte, lo Layout, vp Viewport, ms []Mark, y0, ya, yb, bar int) {
+	ta, tb := max(y0, ya), min(y0+min(4, max(1, bar/4)), yb)
 	if ta >= tb {
 		return
 	}

@@ -39,7 +39,16 @@ type Run struct {
 	isCut         bool  // the timeline stopped at cut
 	cut           sched.Time
 	Colors        []RGB // by TaskID, grown as tasks appear
-	report        *metrics.Report
+	// Palette is Colors with each task's group (TaskInfo.Group, numbered
+	// in order of first appearance) and the group's legend colour, for
+	// the timeline's sub-pixel columns (density.go).
+	Palette *Palette
+	groups  map[string]int32
+	report  *metrics.Report
+
+	// Groups are the machine's CPUs by LLC, the timeline's lane groups
+	// (lanegroups.go; nil for one LLC and for an imported trace).
+	Groups []LaneGroup
 
 	// Cgroups are the scenario's cgroup paths in cgroup number order
 	// (Cgroups[k-1] is cgroup k, the number the throttle events carry).
@@ -77,6 +86,7 @@ func NewRun(sc *scenario.Scenario) (*Run, error) {
 	}
 	r := &Run{Scenario: sc, Timeline: NewTimeline(n), ncpu: n, dur: cfg.Duration}
 	r.Timeline.SetUtilGrid(r.dur, UtilBuckets)
+	r.Groups = LaneGroups(&cfg.Machine)
 	for _, cg := range cfg.Cgroups {
 		r.Cgroups = append(r.Cgroups, cg.Path)
 	}
@@ -169,9 +179,22 @@ func (r *Run) Progress() (done, total sched.Time) { return r.Now(), r.Duration()
 func (r *Run) Events() int64 { return r.events }
 
 func (r *Run) syncColors() {
-	for id := len(r.Colors); id < r.NumTasks(); id++ {
-		r.Colors = append(r.Colors, TaskColor(r.TaskInfo(sched.TaskID(id)).Name))
+	if r.Palette == nil {
+		r.Palette, r.groups = &Palette{}, map[string]int32{}
 	}
+	p := r.Palette
+	for id := len(r.Colors); id < r.NumTasks(); id++ {
+		info := r.TaskInfo(sched.TaskID(id))
+		r.Colors = append(r.Colors, TaskColor(info.Name))
+		g, ok := r.groups[info.Group]
+		if !ok {
+			g = int32(len(p.GroupColor))
+			r.groups[info.Group] = g
+			p.GroupColor = append(p.GroupColor, GroupColor(info.Group))
+		}
+		p.Group = append(p.Group, g)
+	}
+	p.Task = r.Colors
 }
 
 // Fraction is the share of simulated time done, 0..1.
