@@ -64,7 +64,7 @@ func NewSweepRun(sc *scenario.Scenario, spec experiment.SweepSpec) (*SweepRun, e
 
 // Result is the finished sweep, its metrics picked as the CLI picks them.
 func (s *SweepRun) Result() (*experiment.Sweep, error) {
-	if !s.Done() {
+	if !s.complete() {
 		return nil, s.notDone()
 	}
 	names, err := experiment.SelectMetrics(s.Spec.Metrics, s.jobs, s.vals, s.cfgs)
