@@ -14,6 +14,7 @@ package main
 
 import (
 	"errors"
+	"runtime"
 	"syscall/js"
 
 	"schedplay/wasm/protocol"
@@ -102,4 +103,27 @@ func post(m protocol.Message) {
 		transfer = append(transfer, ab)
 	}
 	js.Global().Call("postMessage", msg, transfer)
+	if ends(wire.Type) {
+		post(protocol.Heap{Bytes: heapBytes()})
+	}
+}
+
+// ends reports whether a message of type t ends a request: the page then
+// learns the worker's memory (protocol.Heap) and may recycle a worker
+// whose heap grew large (wasm/pool).
+func ends(t protocol.Type) bool {
+	switch t {
+	case protocol.TypeDone, protocol.TypeExportFile, protocol.TypeExportError, protocol.TypeThreadDone,
+		protocol.TypeSweepDone, protocol.TypeJobDone, protocol.TypeTraceError:
+		return true
+	}
+	return false
+}
+
+// heapBytes is the memory the Go runtime holds from the system: on
+// js/wasm the linear memory, which never shrinks.
+func heapBytes() float64 {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return float64(ms.Sys)
 }
