@@ -170,6 +170,11 @@ func (a *App) handle(q *queued) bool {
 	if err != nil {
 		return false // not for the page (a newer worker's message)
 	}
+	if a.Ctl.link.pool != nil && q.slot >= 0 {
+		if render, handled := a.handlePool(q, msg); handled { // poolrun.go
+			return render
+		}
+	}
 	switch m := msg.(type) {
 	case protocol.Fatal:
 		if a.Ctl.link.w != nil {
@@ -216,6 +221,9 @@ func (a *App) handle(q *queued) bool {
 		r.Finish(rep, err)
 		a.Ctl.Running, a.Ctl.Progress = false, 1
 		a.Ctl.RunMs = bridge.Now() - a.Ctl.link.start
+		if a.usePool() {
+			a.Ctl.link.pool.Warm() // the batch workers start while the user reads and edits (poolrun.go)
+		}
 		return true
 	}
 	return false

@@ -80,8 +80,10 @@ func (a *App) StartThread() {
 	}
 	total := len(sc.Experiment.VariantList()) * len(sc.Experiment.Configs) * runs
 	g.Name, g.Report, a.Probe.threadMaxMsgMs = scName(sc), nil, 0
-	a.beginBatch(&g.batch, total, func(id int) protocol.Message {
-		return protocol.Thread{ID: id, Scenario: string(sc.Encode()), Runs: g.Runs}
+	enc := string(sc.Encode())
+	spec := protocol.BatchSpec{Kind: protocol.KindThread, Scenario: enc, Runs: g.Runs}
+	a.beginBatch(&g.batch, total, spec, sc, func(id int) protocol.Message {
+		return protocol.Thread{ID: id, Scenario: enc, Runs: g.Runs}
 	})
 }
 
@@ -131,7 +133,24 @@ func (a *App) threadProgressDOM() {
 // threadProgressText: runs done, the one in progress, time left.
 func (a *App) threadProgressText() string {
 	g := a.gal()
-	return a.progressText(&g.batch, g.Report != nil)
+	return a.progressText(&g.batch, g.Report != nil && g.Name == scName(a.Sc))
+}
+
+// threadEstimate is what the experiment will cost, before it starts.
+func (a *App) threadEstimate() string {
+	g := a.gal()
+	if a.threadActive() || a.Sc.Experiment == nil {
+		return ""
+	}
+	sc, err := a.threadBase()
+	if err != nil {
+		return ""
+	}
+	o, err := a.outline(sc, protocol.BatchSpec{Kind: protocol.KindThread, Scenario: string(sc.Encode()), Runs: g.Runs})
+	if err != nil {
+		return ""
+	}
+	return a.estimateText(o)
 }
 
 // StartAB runs configuration CfgA of the chosen variant as A, then CfgB as
