@@ -62,6 +62,7 @@ func (a *App) startPool(l *engineLink, w *bridge.Worker) {
 	gen := l.pool.SetWorker(0, w)
 	w.Expose("0")
 	l.slot0Gen = gen
+	a.publishPool()
 }
 
 // spawnWorker starts a worker for slot i of the pool; slot 0's becomes
@@ -298,6 +299,13 @@ func (a *App) estimateText(o runner.Outline) string {
 func (a *App) publishPool() {
 	st := map[string]any{"size": a.poolSize(), "setting": a.Ctl.PoolSetting, "auto": autoPoolSize(),
 		"notes": strings.Join(a.Probe.poolNotes, "\n")}
+	if p := a.Ctl.link.pool; p != nil {
+		var jobs []any
+		for _, j := range p.Jobs() {
+			jobs = append(jobs, j)
+		}
+		st["jobs"] = jobs
+	}
 	bridge.Publish("pool", st)
 }
 

@@ -205,3 +205,13 @@ func (p *Pool) Progress() protocol.Progress {
 	}
 	return protocol.Progress{Fraction: f, Finished: r.ndone, Total: len(r.results), Current: strings.Join(cur, "; ")}
 }
+
+// Jobs is the job index each slot runs (-1: idle; the evaluation counts
+// as idle), for the page's probe.
+func (p *Pool) Jobs() []int {
+	out := make([]int, len(p.slots))
+	for i, s := range p.slots {
+		out[i] = s.job
+	}
+	return out
+}
