@@ -229,7 +229,7 @@ func (a *App) publishThread() {
 	g := a.gal()
 	st := map[string]any{"running": a.threadActive(), "fraction": g.Fraction, "finished": g.Finished, "total": g.Total,
 		"error": g.Err, "name": g.Name, "gallery": g.Open, "maxMsgMs": a.Probe.threadMaxMsgMs,
-		"renders": a.Probe.threadRenders}
+		"renders": a.Probe.threadRenders, "id": g.ID}
 	if g.Report != nil {
 		st["passed"] = g.Report.Passed
 		st["fails"] = g.Report.FailCount()

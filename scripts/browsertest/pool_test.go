@@ -13,6 +13,7 @@ package browsertest
 // its largest value whole.
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -82,8 +83,9 @@ func (tb *tab) setPool(n string) {
 // runThread presses Run the thread's experiment and waits for the table.
 func (tb *tab) runThread(timeout time.Duration) map[string]any {
 	tb.t.Helper()
+	id := eval[int](tb, `window.schedplay.thread ? (window.schedplay.thread.id || 0) : 0`)
 	tb.click("#run-thread")
-	tb.waitFor(`window.schedplay.thread.running === false && (window.schedplay.thread.fails !== undefined || window.schedplay.thread.error !== "")`, timeout)
+	tb.waitFor(fmt.Sprintf(`window.schedplay.thread.id > %d && window.schedplay.thread.running === false && (window.schedplay.thread.fails !== undefined || window.schedplay.thread.error !== "")`, id), timeout)
 	st := eval[map[string]any](tb, `window.schedplay.thread`)
 	if st["error"] != "" {
 		tb.t.Fatalf("thread experiment failed: %v", st["error"])
