@@ -31,8 +31,10 @@ go.exit = function (code) {
   handler = null;
   var why = lastLines.filter(function (l) { return /^(panic|fatal error|runtime)/.test(l); })[0] || lastLines[0] || "";
   self.postMessage({ type: "fatal", error: "the engine stopped (exit code " + code + ")" + (why ? ": " + why : "") });
+  self.close(); // nothing left to run: no callback may reach the exited program
 };
-function start(result) { go.run(result.instance || result); }
+// After an exit, wasm_exec's run() promise rejects: already reported.
+function start(result) { go.run(result.instance || result).catch(function () {}); }
 function fail(err) { self.postMessage({ type: "fatal", error: String(err) }); }
 function fallback() {
   return fetch("worker.wasm").then(function (r) {
