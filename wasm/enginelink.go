@@ -20,18 +20,18 @@ import (
 // engineLink is the page's connection to the engine: the worker (w) or
 // the service on the page (svc).
 type engineLink struct {
-	w      *bridge.Worker
-	svc    *runner.Service
-	pool   *pool.Pool // batches' workers, slot 0 being w (poolrun.go); nil without workers
+	w    *bridge.Worker
+	svc  *runner.Service
+	pool *pool.Pool // batches' workers, slot 0 being w (poolrun.go); nil without workers
 	// slot0Gen is w's generation in the pool: its messages carry it.
 	slot0Gen int
-	mu     sync.Mutex // guards inbox and chunkMs (filled from callbacks and the service's goroutines)
-	inbox  []queued
-	wake   chan struct{}
-	frame  bool    // an animation frame is requested
-	heatAt float64 // last heat-map update (performance.now)
-	drawAt float64 // last timeline redraw while running
-	start  float64 // run start (performance.now)
+	mu       sync.Mutex // guards inbox and chunkMs (filled from callbacks and the service's goroutines)
+	inbox    []queued
+	wake     chan struct{}
+	frame    bool    // an animation frame is requested
+	heatAt   float64 // last heat-map update (performance.now)
+	drawAt   float64 // last timeline redraw while running
+	start    float64 // run start (performance.now)
 	// chunkMs is the longest chunk of the page's own service since
 	// takeChunkMs (the fallback's main-thread budget).
 	chunkMs float64
@@ -99,9 +99,9 @@ type queued struct {
 	protocol.Msg
 	slot, gen int // the pool slot and worker generation it came from (slot -1: the page's runner)
 	parsed    bool
-	infos  []sched.TaskInfo
-	report *metrics.Report
-	err    error
+	infos     []sched.TaskInfo
+	report    *metrics.Report
+	err       error
 }
 
 // parse decodes the message's task list and report, in pieces that yield

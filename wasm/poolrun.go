@@ -116,7 +116,9 @@ func (a *App) poolSize() int {
 
 // usePool reports whether batches go to the pool (false: the page's
 // runner, when there is no worker).
-func (a *App) usePool() bool { return a.Ctl.link != nil && a.Ctl.link.pool != nil && a.Ctl.link.svc == nil }
+func (a *App) usePool() bool {
+	return a.Ctl.link != nil && a.Ctl.link.pool != nil && a.Ctl.link.svc == nil
+}
 
 // poolStart starts batch b (request id b.ID) on the pool.
 func (a *App) poolStart(b *batch, spec protocol.BatchSpec, o runner.Outline) error {
@@ -293,7 +295,6 @@ func (a *App) estimateText(o runner.Outline) string {
 	}
 	return s
 }
-
 
 // publishPool exposes the pool to the browser tests.
 func (a *App) publishPool() {
