@@ -168,6 +168,11 @@ func (a *App) handlePool(q *queued, m protocol.Message) (render, handled bool) {
 		if q.slot == 0 && p.Active() == nil && a.Ctl.Running {
 			return false, false // the timeline's worker: the page's fallback (workerFailed)
 		}
+		if q.slot == a.exportSlot && a.exportKind != "" && q.gen == p.Gen(q.slot) {
+			a.exportKind = ""
+			bridge.Publish("exporting", "")
+			defer func() { a.Notice = "Export failed: the worker stopped (" + m.Error + "). " + a.Notice }()
+		}
 		return a.poolEvent(p.Failed(q.slot, q.gen, m.Error)) || true, true
 	case protocol.ThreadDone, protocol.SweepDone:
 		if p.Active() != nil {
@@ -178,10 +183,34 @@ func (a *App) handlePool(q *queued, m protocol.Message) (render, handled bool) {
 		}
 		return false, false
 	}
-	if q.gen != p.Gen(q.slot) || q.slot != 0 {
-		return false, true // a replaced worker's, or not for a pool slot
+	if q.gen != p.Gen(q.slot) {
+		return false, true // a replaced worker's
 	}
-	return false, false
+	switch m.(type) {
+	case protocol.ExportProgress, protocol.ExportFile, protocol.ExportError:
+		return false, q.slot != a.exportSlot // only the export's worker
+	}
+	return false, q.slot != 0 // runs and imports are slot 0's
+}
+
+// spareSlot is the pool slot an export goes to: a started worker with no
+// job beside slot 0, so the re-run does not share the timeline's worker.
+func (a *App) spareSlot() int {
+	if !a.usePool() {
+		return 0
+	}
+	i, _ := a.Ctl.link.pool.Spare()
+	return i
+}
+
+// postExport sends an export request to the export's worker.
+func (a *App) postExport(m protocol.Message) error {
+	if a.exportSlot > 0 && a.usePool() {
+		if w := a.Ctl.link.pool.WorkerOf(a.exportSlot); w != nil {
+			return w.Post(m)
+		}
+	}
+	return a.Ctl.link.post(m)
 }
 
 // poolEvent applies what the pool reports: progress into the DOM, a

@@ -215,3 +215,23 @@ func (p *Pool) Jobs() []int {
 	}
 	return out
 }
+
+// Spare is a started worker of a slot other than 0 with no job, for work
+// beside a batch (a trace export's re-run), or slot 0's when there is
+// none.
+func (p *Pool) Spare() (int, Worker) {
+	for i := 1; i < p.size; i++ {
+		if s := p.slots[i]; s.w != nil && !s.busy() {
+			return i, s.w
+		}
+	}
+	return 0, p.slots[0].w
+}
+
+// WorkerOf is slot i's worker (nil if it has none).
+func (p *Pool) WorkerOf(i int) Worker {
+	if i < 0 || i >= len(p.slots) {
+		return nil
+	}
+	return p.slots[i].w
+}

@@ -218,3 +218,14 @@ func TestResizeAndHeap(t *testing.T) {
 		t.Fatal("slot 0 not recycled")
 	}
 }
+
+func TestSpareWorker(t *testing.T) {
+	h := newHarness(3, 2) // jobs on slots 0 and 1, slot 2 not started
+	if i, _ := h.p.Spare(); i != 0 {
+		t.Fatalf("spare slot %d with no idle started worker: want 0", i)
+	}
+	h.p.Warm()
+	if i, w := h.p.Spare(); i != 2 || w != h.p.WorkerOf(2) {
+		t.Fatalf("spare slot %d: want the warmed slot 2", i)
+	}
+}
