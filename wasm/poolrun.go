@@ -120,6 +120,14 @@ func (a *App) usePool() bool {
 	return a.Ctl.link != nil && a.Ctl.link.pool != nil && a.Ctl.link.svc == nil
 }
 
+// cancelPool stops the pool's batch, if any (a run or an import
+// supersedes it, as it supersedes a batch on the page's runner).
+func (a *App) cancelPool() {
+	if a.usePool() {
+		a.Ctl.link.pool.Cancel()
+	}
+}
+
 // poolStart starts batch b (request id b.ID) on the pool.
 func (a *App) poolStart(b *batch, spec protocol.BatchSpec, o runner.Outline) error {
 	p := a.Ctl.link.pool
@@ -296,13 +304,20 @@ type outlineCache struct {
 	err error
 }
 
-// outline is the outline of batch spec on sc (cached by its encoding).
+// outline is the outline of batch spec, sc being its scenario decoded
+// (nil: decoded here, on a cache miss only: the panels ask on every page
+// render). It is cached by the spec.
 func (a *App) outline(sc *scenario.Scenario, spec protocol.BatchSpec) (runner.Outline, error) {
 	c := &a.Ctl.outlines
 	key := spec.Kind + "\x00" + strconv.Itoa(spec.Runs) + "\x00" + spec.Spec + "\x00" + spec.Scenario
 	if c.key != key {
 		c.key = key
-		c.o, c.err = runner.OutlineBatch(sc, spec)
+		if sc == nil {
+			sc, c.err = scenario.Decode([]byte(spec.Scenario))
+		}
+		if c.err == nil {
+			c.o, c.err = runner.OutlineBatch(sc, spec)
+		}
 	}
 	return c.o, c.err
 }

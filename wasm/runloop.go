@@ -60,6 +60,7 @@ func (a *App) StartRun() {
 		return
 	}
 	a.remember()
+	a.cancelPool() // a run supersedes a batch, on every worker (poolrun.go)
 	a.Ctl.gen++
 	a.Run, a.Ctl.Running, a.Ctl.Progress, a.Ctl.Err = r, true, 0, ""
 	a.Probe.resetRun()

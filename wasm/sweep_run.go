@@ -103,7 +103,7 @@ func (a *App) sweepEstimate() string {
 		return ""
 	}
 	js, _ := json.Marshal(spec)
-	o, err := a.outline(a.Sc, protocol.BatchSpec{Kind: protocol.KindSweep, Scenario: string(a.Sc.Encode()), Spec: string(js)})
+	o, err := a.outline(nil, protocol.BatchSpec{Kind: protocol.KindSweep, Scenario: string(a.Sc.Encode()), Spec: string(js)})
 	if err != nil {
 		return ""
 	}

@@ -142,11 +142,11 @@ func (a *App) threadEstimate() string {
 	if a.threadActive() || a.Sc.Experiment == nil {
 		return ""
 	}
-	sc, err := a.threadBase()
-	if err != nil {
-		return ""
+	enc := a.Sc.Encode() // threadBase's scenario, without its decode on every render
+	if g.abBase != nil && string(enc) == g.abB {
+		enc = g.abBase.Encode()
 	}
-	o, err := a.outline(sc, protocol.BatchSpec{Kind: protocol.KindThread, Scenario: string(sc.Encode()), Runs: g.Runs})
+	o, err := a.outline(nil, protocol.BatchSpec{Kind: protocol.KindThread, Scenario: string(enc), Runs: g.Runs})
 	if err != nil {
 		return ""
 	}
