@@ -262,7 +262,7 @@ func (a *App) poolNotes() {
 
 // calibrate keeps the finished batch's speed for the next estimate.
 func (a *App) calibrate() {
-	if v := a.Ctl.link.pool.Speed(); v > 0 {
+	if v := a.Ctl.link.pool.LastSpeed(); v > 0 {
 		a.Ctl.msPerW = v
 	}
 }

@@ -50,6 +50,10 @@ func (p *Pool) Speed() float64 {
 	return ms / w
 }
 
+// LastSpeed is the measured speed of the last batch that finished (ms
+// per weight on one worker; 0 before one did).
+func (p *Pool) LastSpeed() float64 { return p.last }
+
 // Left is the estimated wall time (ms) left of the batch in progress at
 // the measured speed, or at prior (ms per weight) before it is measured;
 // ok is false when neither is known.

@@ -67,6 +67,9 @@ func (p *Pool) Handle(i, gen int, m protocol.Message) Event {
 			return Event{}
 		}
 		s.eval = false
+		if w, ms := p.work(); w > 0 && ms > 0 {
+			p.last = ms / w
+		}
 		r.over = true
 		p.run = nil
 		p.recycleIdle()

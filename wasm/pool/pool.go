@@ -51,6 +51,7 @@ type Pool struct {
 	// Notes are the failures and recoveries to report, oldest first
 	// (TakeNotes empties it).
 	notes []string
+	last  float64 // the speed of the last batch that finished (estimate.go)
 }
 
 type slot struct {

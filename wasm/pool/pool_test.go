@@ -101,6 +101,11 @@ func TestResultsGatheredByIndex(t *testing.T) {
 	if e := h.p.Handle(at, h.p.Gen(at), protocol.ThreadDone{ID: 7, Report: "{}"}); !e.Forward || h.p.Active() != nil {
 		t.Fatalf("the report: %+v, active %v", e, h.p.Active())
 	}
+	// Jobs 0 and 1 ran from 0 to 100, jobs 2 and 3 were posted and done
+	// at 100: 4 jobs of weight 10 in 200 ms of worker time.
+	if v := h.p.LastSpeed(); v != 200.0/40 {
+		t.Fatalf("last speed %v ms per weight, want 5", v)
+	}
 }
 
 func TestFailedWorkerRetriedOnAnother(t *testing.T) {
