@@ -350,6 +350,11 @@ func (a *App) publishPool() {
 			jobs = append(jobs, j)
 		}
 		st["jobs"] = jobs
+		var spoke []any
+		for _, b := range p.Spoke() {
+			spoke = append(spoke, b)
+		}
+		st["spoke"] = spoke
 	}
 	bridge.Publish("pool", st)
 }

@@ -232,7 +232,7 @@ func TestPoolRetry(t *testing.T) {
 
 	// Worker 2's Go program panics with a job in flight.
 	tb.click("#run-thread")
-	tb.waitFor(`window.schedplay.pool.jobs[1] >= 0 && window.schedplay.thread.fraction > 0.01`, 90*time.Second)
+	tb.waitFor(`window.schedplay.pool.jobs[1] >= 0 && window.schedplay.pool.spoke[1]`, 90*time.Second)
 	eval[bool](tb, `(window.schedplayWorkers["1"].postMessage({type: "crash"}), true)`)
 	tb.waitFor(`window.schedplay.pool.notes.indexOf("worker 2 failed") >= 0`, 30*time.Second)
 	notes := eval[string](tb, `window.schedplay.pool.notes`)
@@ -250,7 +250,7 @@ func TestPoolRetry(t *testing.T) {
 
 	// Worker 1 is terminated behind the pool's back: the watchdog finds it.
 	tb.click("#run-thread")
-	tb.waitFor(`window.schedplay.pool.jobs[0] >= 0 && window.schedplay.thread.fraction > 0.01`, 90*time.Second)
+	tb.waitFor(`window.schedplay.pool.jobs[0] >= 0 && window.schedplay.pool.spoke[0]`, 90*time.Second)
 	eval[bool](tb, `(window.schedplayWorkers["0"].terminate(), true)`)
 	tb.waitFor(`window.schedplay.pool.notes.indexOf("worker 1 failed (no answer") >= 0`, 60*time.Second)
 	tb.waitFor(`window.schedplay.thread.running === false`, 240*time.Second)

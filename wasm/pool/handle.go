@@ -38,7 +38,7 @@ func (p *Pool) Handle(i, gen int, m protocol.Message) Event {
 		if r == nil || r.over || m.ID != r.ID || s.job != m.Index {
 			return Event{}
 		}
-		s.heard, s.frac = now, m.Fraction
+		s.heard, s.frac, s.spoke = now, m.Fraction, true
 		return Event{Progress: true}
 	case protocol.JobDone:
 		if r == nil || r.over || m.ID != r.ID || s.job != m.Index {
@@ -131,12 +131,17 @@ func (p *Pool) Failed(i, gen int, why string) Event {
 }
 
 // Check is the watchdog: a worker silent for StallMs while it holds a job
-// (or the evaluation) is taken for dead.
+// (StartMs before its first answer, or while it evaluates) is taken for
+// dead.
 func (p *Pool) Check() Event {
 	now := p.cfg.Now()
 	var ev Event
 	for i, s := range p.slots {
-		if s.busy() && now-s.heard > p.cfg.StallMs {
+		limit := p.cfg.StallMs
+		if !s.spoke {
+			limit = p.cfg.StartMs
+		}
+		if s.busy() && now-s.heard > limit {
 			e := p.Failed(i, s.gen, fmt.Sprintf("no answer for %.0f s", (now-s.heard)/1000))
 			ev.Progress = ev.Progress || e.Progress
 			if e.Err != "" {
@@ -237,4 +242,14 @@ func (p *Pool) WorkerOf(i int) Worker {
 		return nil
 	}
 	return p.slots[i].w
+}
+
+// Spoke reports, per slot, whether its worker has answered since its job
+// was posted (the watchdog's short limit applies), for the page's probe.
+func (p *Pool) Spoke() []bool {
+	out := make([]bool, len(p.slots))
+	for i, s := range p.slots {
+		out[i] = s.busy() && s.spoke
+	}
+	return out
 }

@@ -24,8 +24,10 @@ type Config struct {
 	Spawn func(slot int) (Worker, error)
 	Now   func() float64 // wall clock, ms
 	// StallMs is how long a worker holding a job may stay silent before
-	// it is taken for dead (0: DefaultStallMs).
-	StallMs float64
+	// it is taken for dead (0: DefaultStallMs), once it has answered;
+	// StartMs before its first answer for the job (0: DefaultStartMs): a
+	// fresh worker instantiates its WASM and plans the batch first.
+	StallMs, StartMs float64
 	// HeapLimit is the heap (bytes) over which an idle worker is replaced
 	// by a fresh one (0: DefaultHeapLimit).
 	HeapLimit float64
@@ -36,6 +38,9 @@ const (
 	// ms); a silence this long is a dead or hung worker, even on a loaded
 	// machine.
 	DefaultStallMs = 15000
+	// DefaultStartMs: a worker's start-up and planning on a loaded
+	// machine, with a wide margin.
+	DefaultStartMs = 120000
 	// DefaultHeapLimit: the wasm memory a worker may keep between runs.
 	DefaultHeapLimit = 512 << 20
 	// MaxSize bounds the pool (and the setting).
@@ -60,6 +65,7 @@ type slot struct {
 	job    int     // job index in progress, -1 when idle
 	eval   bool    // evaluating the batch
 	heard  float64 // last message while busy (the watchdog's)
+	spoke  bool    // the worker has answered since its job was posted
 	began  float64 // when the job was posted
 	frac   float64 // the job's progress
 	recyle bool    // replace when idle (its heap grew over the limit)
@@ -71,6 +77,9 @@ type slot struct {
 func New(cfg Config, size int) *Pool {
 	if cfg.StallMs == 0 {
 		cfg.StallMs = DefaultStallMs
+	}
+	if cfg.StartMs == 0 {
+		cfg.StartMs = DefaultStartMs
 	}
 	if cfg.HeapLimit == 0 {
 		cfg.HeapLimit = DefaultHeapLimit
@@ -236,7 +245,7 @@ func (p *Pool) dispatch() {
 		}
 		job := r.pending[k]
 		r.pending = append(r.pending[:k], r.pending[k+1:]...)
-		s.job, s.frac, s.began, s.heard = job, 0, p.cfg.Now(), p.cfg.Now()
+		s.job, s.frac, s.began, s.heard, s.spoke = job, 0, p.cfg.Now(), p.cfg.Now(), false
 		if err := s.w.Post(protocol.Job{ID: r.ID, BatchSpec: r.Spec, Index: job}); err != nil {
 			p.Failed(i, s.gen, err.Error())
 			return
@@ -265,7 +274,7 @@ func (p *Pool) evaluate(r *Run) {
 			continue
 		}
 		all, _ := json.Marshal(r.results)
-		s.eval, s.heard = true, p.cfg.Now()
+		s.eval, s.heard, s.spoke = true, p.cfg.Now(), false
 		r.evalAt = i
 		if err := s.w.Post(protocol.Evaluate{ID: r.ID, BatchSpec: r.Spec, Results: string(all)}); err != nil {
 			p.Failed(i, s.gen, err.Error())

@@ -143,7 +143,10 @@ func TestWatchdogAndCancel(t *testing.T) {
 	h := newHarness(2, 4)
 	h.clock = 5000
 	h.p.Handle(0, h.p.Gen(0), protocol.JobProgress{ID: 7, Index: 0, Fraction: 0.5})
-	h.clock = DefaultStallMs + 1000 // slot 1 silent since 0, slot 0 heard at 5000
+	h.p.Handle(1, h.p.Gen(1), protocol.JobProgress{ID: 7, Index: 1, Fraction: 0.1})
+	h.clock = 6000
+	h.p.Handle(0, h.p.Gen(0), protocol.JobProgress{ID: 7, Index: 0, Fraction: 0.6})
+	h.clock = 5000 + DefaultStallMs + 1000 // slot 1 silent since 5000, slot 0 heard at 6000
 	silent := h.live(1)
 	h.p.Check()
 	if !silent.dead || h.live(0).dead {
@@ -151,6 +154,15 @@ func TestWatchdogAndCancel(t *testing.T) {
 	}
 	if n := strings.Join(h.p.TakeNotes(), ""); !strings.Contains(n, "no answer for 16 s") {
 		t.Fatalf("notes %q", n)
+	}
+	// The replacement has not answered yet: it has DefaultStartMs (start-up
+	// and planning) before the watchdog takes it for dead.
+	fresh := h.live(1)
+	h.clock += DefaultStallMs * 2
+	h.p.Handle(0, h.p.Gen(0), protocol.JobProgress{ID: 7, Index: 0, Fraction: 0.7})
+	h.p.Check()
+	if fresh.dead {
+		t.Fatal("a worker still starting was taken for dead")
 	}
 	busy := []*fakeWorker{h.live(0), h.live(1)}
 	h.p.Cancel()

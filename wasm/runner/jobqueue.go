@@ -19,7 +19,8 @@ import (
 
 type jobQueue struct {
 	name string
-	jobs []experiment.Job
+	plan *experiment.LazyPlan // jobs are built when they run (core/experiment/lazyplan.go)
+	jobs []experiment.Job     // plan.Jobs
 	// vals and where are by job index: each run's measured values and the
 	// machine and kernel it ran ("topology X, kernel Y"); nil and "" until
 	// measured (here, or handed over by setResult from another worker).
@@ -36,11 +37,13 @@ type jobQueue struct {
 	label func(j experiment.Job) string
 }
 
-func newJobQueue(name string, jobs []experiment.Job, label func(experiment.Job) string) jobQueue {
-	q := jobQueue{name: name, jobs: jobs, label: label,
+func newJobQueue(name string, plan *experiment.LazyPlan, label func(experiment.Job) string) jobQueue {
+	jobs := plan.Jobs
+	q := jobQueue{name: name, plan: plan, jobs: jobs, label: label,
 		vals: make([]experiment.Values, len(jobs)), where: make([]string, len(jobs))}
-	for i, j := range jobs {
-		q.weight = append(q.weight, jobWeight(j.Cfg.Duration, j.Cfg.Machine.NumCPUs()))
+	for i := range jobs {
+		c := plan.Proto(i).Cfg // the job's machine and duration, before it is built
+		q.weight = append(q.weight, jobWeight(c.Duration, c.Machine.NumCPUs()))
 		q.order = append(q.order, i)
 		q.total += q.weight[i]
 	}
@@ -102,7 +105,11 @@ func (q *jobQueue) Advance(dt sched.Time, stop func() bool) (bool, error) {
 	for !q.Done() {
 		i := q.order[q.next]
 		if q.cur == nil {
-			x, err := experiment.Start(q.jobs[i])
+			j, err := q.plan.Build(i)
+			if err != nil {
+				return false, q.jobErr(err)
+			}
+			x, err := experiment.Start(j)
 			if err != nil {
 				return false, q.jobErr(err)
 			}
@@ -117,6 +124,7 @@ func (q *jobQueue) Advance(dt sched.Time, stop func() bool) (bool, error) {
 			q.doneW += q.weight[i]
 			q.next++
 			q.cur = nil
+			q.plan.Release(i) // its simulation is garbage now; its configuration too
 		}
 		if stop != nil && stop() {
 			break

@@ -43,16 +43,17 @@ func NewThreadRun(sc *scenario.Scenario, runs int) (*ThreadRun, error) {
 	}
 	name := scName(sc)
 	cfgs := experiment.ThreadConfigs(e)
-	jobs, err := experiment.Plan(sc, name, cfgs, runs)
+	plan, err := experiment.PlanLazy(sc, name, cfgs, runs)
 	if err != nil {
 		return nil, err
 	}
+	jobs := plan.Jobs
 	var groups []string
 	for _, t := range sc.Tasks {
 		groups = append(groups, t.Name)
 	}
 	t := &ThreadRun{Name: name, Sc: sc, Runs: runs, Center: experiment.CenterMean}
-	t.jobQueue = newJobQueue(name, jobs, func(j experiment.Job) string {
+	t.jobQueue = newJobQueue(name, plan, func(j experiment.Job) string {
 		return fmt.Sprintf("%s, seed %d", cfgs[j.Config].Label, j.Seed)
 	})
 	if t.names, err = experiment.Resolve(e.Metrics, groups, experiment.MaxCPUs(jobs)); err != nil {
