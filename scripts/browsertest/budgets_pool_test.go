@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -86,11 +87,26 @@ func TestBudgetsThreads(t *testing.T) {
 		"Measured by TestBudgetsThreads: the wall time from pressing *Run the thread's experiment* (the block's runs per cell) to the complete table, " +
 		fmt.Sprintf("beside `schedplay compare -preset NAME` with GOMAXPROCS=1 in the same test; the budget is at most %.1fx the CLI with 2 workers on the 2-core machine. ", threadBudget) +
 		"Scaling is the 1-worker time over the 2-worker time.\n\n" + strings.Join(rows, "\n") + "\n\n" +
-		fmt.Sprintf("Opening seed/newidle-rt-latency (144 CPUs) to its first drawn timeline: %.1f s.\n", first.Seconds())
+		fmt.Sprintf("Opening seed/newidle-rt-latency (144 CPUs) to its first drawn timeline: %.1f s.\n\n", first.Seconds()) + loadNote()
 	fmt.Print(section)
 	if *shotsDir != "" {
 		writeSection(t, "Thread experiments on the worker pool", section)
 	}
+}
+
+// loadNote says how loaded the machine was when a table was measured
+// (the 1-minute load average over its CPUs), so that a table taken on a
+// busy machine says so.
+func loadNote() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return ""
+	}
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("Measured with a load average of %s on %d CPUs.\n", f[0], runtime.NumCPU())
 }
 
 // writeSection replaces the "## heading" section of docs/budgets.md (up to

@@ -164,7 +164,7 @@ func TestBudgets(t *testing.T) {
 	longest, nlong, cpu = longRunTasks(tb2, epyc1024)
 	add(fmt.Sprintf("longest main-thread task during a 256-CPU run, epyc-milan-2s64c, 1024 tasks (%d over 50 ms; longest in CPU time %.0f ms)", nlong, cpu), longest, 100, "ms", longest <= 100)
 
-	out := "| budget | measured | limit | |\n|---|---|---|---|\n" + strings.Join(report, "\n") + "\n"
+	out := "| budget | measured | limit | |\n|---|---|---|---|\n" + strings.Join(report, "\n") + "\n\n" + loadNote()
 	fmt.Print(out)
 	if *shotsDir != "" {
 		// The other tests' sections (the worker pool's, Firefox's) stay
