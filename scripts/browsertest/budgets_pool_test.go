@@ -14,6 +14,7 @@ package browsertest
 // docs/budgets.md (with -screenshots, as the other budget tests).
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -25,6 +26,10 @@ import (
 	"schedplay/core/scenario"
 )
 
+// threadPresets limits TestBudgetsThreads to some seed presets (comma
+// separated; default all).
+var threadPresets = flag.String("thread-presets", "", "TestBudgetsThreads: the seed presets to time (default: all)")
+
 // threadBudget is the ratio to the single-core CLI that a thread's table
 // may take on the pool (issue 20).
 const threadBudget = 1.5
@@ -32,7 +37,7 @@ const threadBudget = 1.5
 func TestBudgetsThreads(t *testing.T) {
 	var seeds []string
 	for _, p := range scenario.Presets() {
-		if strings.HasPrefix(p.Name, "seed/") {
+		if strings.HasPrefix(p.Name, "seed/") && (*threadPresets == "" || strings.Contains(","+*threadPresets+",", ","+p.Name+",")) {
 			seeds = append(seeds, p.Name)
 		}
 	}
@@ -88,6 +93,9 @@ func TestBudgetsThreads(t *testing.T) {
 		fmt.Sprintf("beside `schedplay compare -preset NAME` with GOMAXPROCS=1 in the same test; the budget is at most %.1fx the CLI with 2 workers on the 2-core machine. ", threadBudget) +
 		"Scaling is the 1-worker time over the 2-worker time.\n\n" + strings.Join(rows, "\n") + "\n\n" +
 		fmt.Sprintf("Opening seed/newidle-rt-latency (144 CPUs) to its first drawn timeline: %.1f s.\n\n", first.Seconds()) + loadNote()
+	if len(seeds) < 5 && !testing.Short() {
+		section += "Only these seed presets were timed (-thread-presets).\n"
+	}
 	fmt.Print(section)
 	if *shotsDir != "" {
 		writeSection(t, "Thread experiments on the worker pool", section)
