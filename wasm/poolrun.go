@@ -102,6 +102,9 @@ func (a *App) SetPoolSize(s string) {
 			n = autoPoolSize()
 		}
 		p.Resize(n)
+		if p.Active() == nil {
+			p.Warm() // the new workers start now, not when the next batch is pressed
+		}
 	}
 	a.publishPool()
 }
@@ -260,18 +263,21 @@ func (a *App) poolNotes() {
 	a.publishPool()
 }
 
-// calibrate keeps the finished batch's speed for the next estimate.
+// calibrate keeps the finished batch's speed for the next estimate of
+// the same scenario (speed per unit of simulated CPU time differs from
+// one workload to another by orders of magnitude).
 func (a *App) calibrate() {
 	if v := a.Ctl.link.pool.LastSpeed(); v > 0 {
-		a.Ctl.msPerW = v
+		a.Ctl.msPerW, a.Ctl.msPerWFor = v, scName(a.Sc)
 	}
 }
 
 // priorSpeed is the speed (ms of one worker per unit of weight) an
-// estimate starts from: the last batch's, or the finished timeline run's
-// (which also streamed its timeline: an overestimate); 0 if neither.
+// estimate starts from: the last batch's if it ran this scenario, or the
+// finished timeline run's (which also streamed its timeline: an
+// overestimate); 0 if neither.
 func (a *App) priorSpeed() float64 {
-	if a.Ctl.msPerW > 0 {
+	if a.Ctl.msPerW > 0 && a.Ctl.msPerWFor == scName(a.Sc) {
 		return a.Ctl.msPerW
 	}
 	r := a.Run
@@ -333,7 +339,7 @@ func (a *App) estimateText(o runner.Outline) string {
 	workers := min(a.poolSize(), n)
 	if ms := pool.Estimate(o, a.poolSize(), a.priorSpeed()); ms > 0 {
 		s += fmt.Sprintf(" · about %s on %d worker%s", fmtSeconds(ms/1000), workers, plural(workers))
-		if a.Ctl.msPerW == 0 {
+		if a.Ctl.msPerW == 0 || a.Ctl.msPerWFor != scName(a.Sc) {
 			s += " (from the run above)"
 		}
 	}

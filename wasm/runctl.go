@@ -19,5 +19,6 @@ type RunCtl struct {
 	// PoolSetting is the Workers setting (0: automatic; poolrun.go).
 	PoolSetting int
 	msPerW      float64      // the last pool batch's speed: ms of a worker per unit of job weight
+	msPerWFor   string       // the scenario it ran
 	outlines    outlineCache // the outline the panels' estimates use
 }
