@@ -61,6 +61,7 @@ type App struct {
 
 	exportID     int             // the latest trace export asked of the engine (export.go)
 	exportKind   string          // the export in progress, "" if none
+	exportSlot   int             // the pool slot whose worker runs it (poolrun.go)
 	machine      *machineDrawing // layout of the chosen topology (machine.go)
 	machineDrawn *machineDrawing // the layout whose nodes are in the page
 	topoNames    []string        // the topology presets (machine.go)

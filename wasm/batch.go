@@ -5,9 +5,10 @@ package main
 //
 //   - it shares the run id sequence (App.gen) with single runs and trace
 //     imports: whatever starts later supersedes it, and it supersedes them;
-//   - it runs in the engine (the simulation worker, or without one the
-//     runner on the page: enginelink.go), whose progress and done messages
-//     batchProgress and batchDone apply;
+//   - it runs on the worker pool (poolrun.go: job by job over several
+//     workers, gathered by job index and evaluated by one of them), or
+//     without workers in the runner on the page (enginelink.go), whose
+//     progress and done messages batchProgress and batchDone apply;
 //   - progress (runs done, fraction, time left) is written straight into
 //     the DOM; Vugu renders only when the batch starts and ends, so the
 //     main thread never runs a long task for it.
@@ -19,6 +20,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"schedplay/core/scenario"
 	"schedplay/wasm/bridge"
 	"schedplay/wasm/protocol"
 )
@@ -34,6 +36,7 @@ type batch struct {
 	start    float64
 	Ms       float64 // wall time of the last finished batch
 	Err      string
+	workers  int // the pool's size it ran on
 }
 
 // active reports whether the batch is running and not superseded (the
@@ -43,9 +46,9 @@ func (a *App) active(b *batch) bool {
 }
 
 // beginBatch cancels a single run in progress and starts b as the newest
-// run id; msg makes its request for that id, which is posted to the
-// engine (a failure ends the batch).
-func (a *App) beginBatch(b *batch, total int, msg func(id int) protocol.Message) {
+// run id: spec of sc on the pool, or without one msg's request for that
+// id posted to the page's runner (a failure ends the batch).
+func (a *App) beginBatch(b *batch, total int, spec protocol.BatchSpec, sc *scenario.Scenario, msg func(id int) protocol.Message) {
 	if a.Ctl.Running {
 		a.CancelRun()
 		a.Notice = ""
@@ -53,7 +56,21 @@ func (a *App) beginBatch(b *batch, total int, msg func(id int) protocol.Message)
 	a.Ctl.gen++
 	b.ID, b.Running = a.Ctl.gen, true
 	b.Fraction, b.Finished, b.Total, b.Info, b.Err = 0, 0, total, "", ""
-	b.start = bridge.Now()
+	b.start, b.workers = bridge.Now(), 1
+	if a.usePool() {
+		b.workers = a.poolSize()
+	}
+	if a.usePool() {
+		o, err := a.outline(sc, spec)
+		if err == nil {
+			b.Total = len(o.Weights)
+			err = a.poolStart(b, spec, o)
+		}
+		if err != nil {
+			b.Running, b.Err = false, err.Error()
+		}
+		return
+	}
 	if err := a.Ctl.link.post(msg(b.ID)); err != nil {
 		b.Running, b.Err = false, err.Error()
 	}
@@ -64,7 +81,11 @@ func (a *App) cancelBatch(b *batch, notice string) {
 	if !a.active(b) {
 		return
 	}
-	a.Ctl.link.post(protocol.Cancel{ID: b.ID})
+	if a.usePool() {
+		a.Ctl.link.pool.Cancel()
+	} else {
+		a.Ctl.link.post(protocol.Cancel{ID: b.ID})
+	}
 	b.Running = false
 	a.Notice = notice
 }
@@ -76,12 +97,13 @@ func (b *batch) finish(err string) {
 	b.Ms = bridge.Now() - b.start
 }
 
-// progressText: runs done, the one in progress, time left; after a
-// finished batch with a report, how long it took.
-func (a *App) progressText(b *batch, hasReport bool) string {
+// progressText: runs done, the ones in progress, time left; after a
+// finished batch whose report is on screen (shown: of the current
+// scenario, never another preset's), how long it took.
+func (a *App) progressText(b *batch, shown bool) string {
 	if !a.active(b) {
-		if hasReport && b.Ms > 0 {
-			return fmt.Sprintf("%d runs in %.1f s", b.Total, b.Ms/1000)
+		if shown && b.Ms > 0 {
+			return fmt.Sprintf("%d runs in %.1f s on %d worker%s", b.Total, b.Ms/1000, b.workers, plural(b.workers))
 		}
 		return ""
 	}
@@ -89,9 +111,8 @@ func (a *App) progressText(b *batch, hasReport bool) string {
 	if b.Info != "" && b.Finished < b.Total {
 		s += " · running " + b.Info
 	}
-	el := (bridge.Now() - b.start) / 1000
-	if b.Fraction > 0.02 && el > 0.5 {
-		s += fmt.Sprintf(" · about %s left", fmtSeconds(el*(1-b.Fraction)/b.Fraction))
+	if ms, ok := a.batchLeft(b); ok {
+		s += fmt.Sprintf(" · about %s left", fmtSeconds(ms/1000))
 	}
 	return s
 }

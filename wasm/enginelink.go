@@ -12,6 +12,7 @@ import (
 	"schedplay/core/sched"
 	"schedplay/wasm/bridge"
 	"schedplay/wasm/codec"
+	"schedplay/wasm/pool"
 	"schedplay/wasm/protocol"
 	"schedplay/wasm/runner"
 )
@@ -19,15 +20,18 @@ import (
 // engineLink is the page's connection to the engine: the worker (w) or
 // the service on the page (svc).
 type engineLink struct {
-	w      *bridge.Worker
-	svc    *runner.Service
-	mu     sync.Mutex // guards inbox and chunkMs (filled from callbacks and the service's goroutines)
-	inbox  []queued
-	wake   chan struct{}
-	frame  bool    // an animation frame is requested
-	heatAt float64 // last heat-map update (performance.now)
-	drawAt float64 // last timeline redraw while running
-	start  float64 // run start (performance.now)
+	w    *bridge.Worker
+	svc  *runner.Service
+	pool *pool.Pool // batches' workers, slot 0 being w (poolrun.go); nil without workers
+	// slot0Gen is w's generation in the pool: its messages carry it.
+	slot0Gen int
+	mu       sync.Mutex // guards inbox and chunkMs (filled from callbacks and the service's goroutines)
+	inbox    []queued
+	wake     chan struct{}
+	frame    bool    // an animation frame is requested
+	heatAt   float64 // last heat-map update (performance.now)
+	drawAt   float64 // last timeline redraw while running
+	start    float64 // run start (performance.now)
 	// chunkMs is the longest chunk of the page's own service since
 	// takeChunkMs (the fallback's main-thread budget).
 	chunkMs float64
@@ -37,12 +41,13 @@ type engineLink struct {
 func (a *App) startEngine() {
 	l := &engineLink{wake: make(chan struct{}, 1)}
 	a.Ctl.link = l
-	w, err := bridge.StartWorker(workerFile, l.onMsg)
+	w, err := bridge.StartWorker(workerFile, func(m protocol.Msg) { l.onSlotMsg(0, 1, m) })
 	if err != nil {
 		l.runOnPage()
 		a.Ctl.engine = "main"
 	} else {
 		l.w, a.Ctl.engine = w, "worker"
+		a.startPool(l, w) // slot 0, generation 1
 	}
 	go a.pump(l)
 }
@@ -52,6 +57,9 @@ func (a *App) startEngine() {
 // post copies them: the service reuses its batch buffers).
 func (l *engineLink) runOnPage() {
 	l.w = nil
+	if l.pool != nil {
+		l.pool.Cancel()
+	}
 	l.svc = runner.NewService(runner.PagePace(), bridge.Now, bridge.Yield, func(m protocol.Message) {
 		w := m.Wire()
 		if w.Buf != nil {
@@ -89,10 +97,11 @@ func (l *engineLink) takeChunkMs() float64 {
 // and report once decoded (decode_pieces.go).
 type queued struct {
 	protocol.Msg
-	parsed bool
-	infos  []sched.TaskInfo
-	report *metrics.Report
-	err    error
+	slot, gen int // the pool slot and worker generation it came from (slot -1: the page's runner)
+	parsed    bool
+	infos     []sched.TaskInfo
+	report    *metrics.Report
+	err       error
 }
 
 // parse decodes the message's task list and report, in pieces that yield
@@ -115,17 +124,20 @@ func (q *queued) parse() {
 // bound of pump holds even when the engine sends a large batch.
 const maxRecords = 4096
 
-// onMsg runs in a JS callback (or a goroutine of the service): queue
+// onMsg queues a message of the page's own runner.
+func (l *engineLink) onMsg(m protocol.Msg) { l.onSlotMsg(-1, 0, m) }
+
+// onSlotMsg runs in a JS callback (or a goroutine of the service): queue
 // (large batches split into pieces) and signal, never block.
-func (l *engineLink) onMsg(m protocol.Msg) {
+func (l *engineLink) onSlotMsg(slot, gen int, m protocol.Msg) {
 	l.mu.Lock()
 	for m.Type == protocol.TypeBatch && len(m.Buf) > maxRecords*codec.RecordSize {
 		piece := m
 		piece.Buf = m.Buf[:maxRecords*codec.RecordSize]
-		l.inbox = append(l.inbox, queued{Msg: piece})
+		l.inbox = append(l.inbox, queued{Msg: piece, slot: slot, gen: gen})
 		m.Buf, m.Tasks = m.Buf[maxRecords*codec.RecordSize:], ""
 	}
-	l.inbox = append(l.inbox, queued{Msg: m})
+	l.inbox = append(l.inbox, queued{Msg: m, slot: slot, gen: gen})
 	l.mu.Unlock()
 	select {
 	case l.wake <- struct{}{}:

@@ -31,15 +31,19 @@ func (a *App) startExport(kind string) {
 	}
 	a.exportID++
 	if a.exportKind != "" {
-		a.Ctl.link.post(protocol.CancelExport{ID: a.exportID - 1})
+		a.postExport(protocol.CancelExport{ID: a.exportID - 1})
 	}
 	a.exportKind = kind
-	if err := a.Ctl.link.post(protocol.Export{ID: a.exportID, Kind: kind, Scenario: string(a.Run.Scenario.Encode())}); err != nil {
+	a.exportSlot = a.spareSlot() // a pool worker with no job, if any (poolrun.go)
+	if err := a.postExport(protocol.Export{ID: a.exportID, Kind: kind, Scenario: string(a.Run.Scenario.Encode())}); err != nil {
 		a.exportKind = ""
 		a.Notice = "Export failed: " + err.Error()
 		return
 	}
 	where := "in the worker"
+	if a.exportSlot > 0 {
+		where = fmt.Sprintf("in worker %d", a.exportSlot+1)
+	}
 	if a.Ctl.link.w == nil {
 		where = "on the page"
 	}

@@ -10,6 +10,7 @@ import "schedplay/wasm/view"
 
 // Probe holds the published measurements of the App.
 type Probe struct {
+	poolNotes     []string       // the worker pool's failure reports (poolrun.go)
 	published     bool           // first page state published (first-render budget)
 	marks         map[string]any // first-render load marks (main_wasm.go), nil after it
 	spans         spanLog        // slow main-thread work of the current run (spans.go)

@@ -15,4 +15,10 @@ type RunCtl struct {
 	gen    int         // request id: a newer run or Cancel stops older loops
 	link   *engineLink // the engine: the simulation worker or the page's own runner
 	engine string      // where runs execute: "worker" or "main"
+
+	// PoolSetting is the Workers setting (0: automatic; poolrun.go).
+	PoolSetting int
+	msPerW      float64      // the last pool batch's speed: ms of a worker per unit of job weight
+	msPerWFor   string       // the scenario it ran
+	outlines    outlineCache // the outline the panels' estimates use
 }

@@ -61,6 +61,7 @@ func (a *App) StartRun() {
 	}
 	a.remember()
 	a.pruneWarnings() // a warning the edit resolved goes (rtapp.go)
+	a.cancelPool()    // a run supersedes a batch, on every worker (poolrun.go)
 	a.Ctl.gen++
 	a.Run, a.Ctl.Running, a.Ctl.Progress, a.Ctl.Err = r, true, 0, ""
 	a.origin = newOrigin(sc)
@@ -172,6 +173,11 @@ func (a *App) handle(q *queued) bool {
 	if err != nil {
 		return false // not for the page (a newer worker's message)
 	}
+	if a.Ctl.link.pool != nil && q.slot >= 0 {
+		if render, handled := a.handlePool(q, msg); handled { // poolrun.go
+			return render
+		}
+	}
 	switch m := msg.(type) {
 	case protocol.Fatal:
 		if a.Ctl.link.w != nil {
@@ -223,6 +229,9 @@ func (a *App) handle(q *queued) bool {
 		r.Finish(rep, err)
 		a.Ctl.Running, a.Ctl.Progress = false, 1
 		a.Ctl.RunMs = bridge.Now() - a.Ctl.link.start
+		if a.usePool() {
+			a.Ctl.link.pool.Warm() // the batch workers start while the user reads and edits (poolrun.go)
+		}
 		return true
 	}
 	return false

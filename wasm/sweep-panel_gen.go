@@ -420,6 +420,11 @@ func (c *SweepPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "sweep-progress-text"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "muted"}}}
 					vgparent.AppendChild(vgn)
 					vgn.SetInnerHTML(c.App.sweepProgressText())
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
+					vgparent.AppendChild(vgn)
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "sweep-estimate"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "muted"}}}
+					vgparent.AppendChild(vgn)
+					vgn.SetInnerHTML(c.App.sweepEstimate())
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 					vgparent.AppendChild(vgn)
 				}

@@ -52,9 +52,11 @@ func (a *App) StartSweep() {
 	s.ran = newOrigin(sc)
 	s.ranLink = bridge.ShareURL(bridge.PageURL(), scenario.EncodeURLPayload(sc)) + "&sweep=" + spec.EncodeFragment()
 	js, _ := json.Marshal(spec)
-	a.beginBatch(&s.batch, total, func(id int) protocol.Message {
-		return protocol.Sweep{ID: id, Scenario: string(sc.Encode()), Spec: string(js)}
-	})
+	enc := string(sc.Encode())
+	a.beginBatch(&s.batch, total, protocol.BatchSpec{Kind: protocol.KindSweep, Scenario: enc, Spec: string(js)}, sc,
+		func(id int) protocol.Message {
+			return protocol.Sweep{ID: id, Scenario: enc, Spec: string(js)}
+		})
 }
 
 // CancelSweep stops the sweep; nothing of it is shown.
@@ -90,6 +92,24 @@ func (a *App) sweepProgressDOM() {
 func (a *App) sweepProgressText() string {
 	s := a.sw()
 	return a.progressText(&s.batch, s.Report != nil)
+}
+
+// sweepEstimate is what the form's sweep will cost, before it starts.
+func (a *App) sweepEstimate() string {
+	if a.sweepActive() {
+		return ""
+	}
+	form := *a.sw() // Spec notes form errors: not on the page's state from a render
+	spec, ok := form.Spec()
+	if !ok {
+		return ""
+	}
+	js, _ := json.Marshal(spec)
+	o, err := a.outline(nil, protocol.BatchSpec{Kind: protocol.KindSweep, Scenario: string(a.Sc.Encode()), Spec: string(js)})
+	if err != nil {
+		return ""
+	}
+	return a.estimateText(o)
 }
 
 // DownloadSweepCSV saves the finished sweep's CSV (`schedplay sweep -csv`).

@@ -309,6 +309,11 @@ func (c *ThreadPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "thread-progress-text"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "muted"}}}
 			vgparent.AppendChild(vgn)
 			vgn.SetInnerHTML(c.progressText())
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+			vgparent.AppendChild(vgn)
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "thread-estimate"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "muted"}}}
+			vgparent.AppendChild(vgn)
+			vgn.SetInnerHTML(c.App.threadEstimate())
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
 			vgparent.AppendChild(vgn)
 		}

@@ -82,9 +82,11 @@ func (a *App) StartThread() {
 	}
 	total := len(sc.Experiment.VariantList()) * len(sc.Experiment.Configs) * runs
 	g.Name, g.Report, a.Probe.threadMaxMsgMs = scName(sc), nil, 0
-	g.ranEnc = string(sc.Encode())
-	a.beginBatch(&g.batch, total, func(id int) protocol.Message {
-		return protocol.Thread{ID: id, Scenario: string(sc.Encode()), Runs: g.Runs}
+	enc := string(sc.Encode())
+	g.ranEnc = enc
+	spec := protocol.BatchSpec{Kind: protocol.KindThread, Scenario: enc, Runs: g.Runs}
+	a.beginBatch(&g.batch, total, spec, sc, func(id int) protocol.Message {
+		return protocol.Thread{ID: id, Scenario: enc, Runs: g.Runs}
 	})
 }
 
@@ -146,7 +148,24 @@ func (a *App) threadProgressDOM() {
 // threadProgressText: runs done, the one in progress, time left.
 func (a *App) threadProgressText() string {
 	g := a.gal()
-	return a.progressText(&g.batch, g.Report != nil)
+	return a.progressText(&g.batch, g.Report != nil && g.Name == scName(a.Sc))
+}
+
+// threadEstimate is what the experiment will cost, before it starts.
+func (a *App) threadEstimate() string {
+	g := a.gal()
+	if a.threadActive() || a.Sc.Experiment == nil {
+		return ""
+	}
+	enc := a.Sc.Encode() // threadBase's scenario, without its decode on every render
+	if g.abBase != nil && string(enc) == g.abB {
+		enc = g.abBase.Encode()
+	}
+	o, err := a.outline(nil, protocol.BatchSpec{Kind: protocol.KindThread, Scenario: string(enc), Runs: g.Runs})
+	if err != nil {
+		return ""
+	}
+	return a.estimateText(o)
 }
 
 // StartAB runs configuration CfgA of the chosen variant as A, then CfgB as
@@ -268,7 +287,7 @@ func (a *App) publishThread() {
 	g := a.gal()
 	st := map[string]any{"running": a.threadActive(), "fraction": g.Fraction, "finished": g.Finished, "total": g.Total,
 		"error": g.Err, "name": g.Name, "gallery": g.Open, "maxMsgMs": a.Probe.threadMaxMsgMs,
-		"renders": a.Probe.threadRenders}
+		"renders": a.Probe.threadRenders, "id": g.ID}
 	if g.Report != nil {
 		st["passed"] = g.Report.Passed
 		st["fails"] = g.Report.FailCount()

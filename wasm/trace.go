@@ -41,6 +41,7 @@ func (a *App) OpenTrace() {
 	if a.Ctl.Running {
 		a.CancelRun()
 	}
+	a.cancelPool()
 	a.Ctl.gen++
 	a.TraceErr = ""
 	l := a.Ctl.link

@@ -10,8 +10,10 @@ package browsertest
 //     under 1.5 s in local headless Chromium.
 //   - No main-thread task over 100 ms during a long run (Long Tasks API).
 //   - Timeline redraw under 16 ms at one million slices (level of detail).
-//   - Simulation speed in the browser at least half of native (the same Go
-//     code, run in-process here, on the same scenario).
+//   - Simulation speed in the browser against native (the same Go code,
+//     run in-process here, on the same scenario): information only, the
+//     0.5x budget of one worker is retired (issue 20); the thread tables
+//     on the worker pool are budgeted instead (budgets_pool_test.go).
 //
 // Over-budget figures are logged and written to docs/budgets.md, not
 // failed: they are timings of a shared machine.
@@ -147,7 +149,11 @@ func TestBudgets(t *testing.T) {
 	browserRate := events / (runMs / 1000)
 	nativeRate := nativeEventsPerSecond(t, millionSlices)
 	ratio := browserRate / nativeRate
-	add(fmt.Sprintf("browser speed vs native (%.1fM vs %.1fM events/s)", browserRate/1e6, nativeRate/1e6), ratio, 0.5, "x", ratio >= 0.5)
+	// Information only: the 0.5x budget of one worker was retired (issue
+	// 20, docs/engine.md "Speed under WASM"); the budgets of what users
+	// wait for, a thread's table on the worker pool, are TestBudgetsThreads'.
+	report = append(report, fmt.Sprintf("| browser speed vs native, one worker (%.1fM vs %.1fM events/s): information only, budget retired | %.2f x | - | info |",
+		browserRate/1e6, nativeRate/1e6, ratio))
 	tb.screenshot("million-slices")
 
 	// The issue's wording: a 256-CPU run (the benchmark machine of make
@@ -158,14 +164,15 @@ func TestBudgets(t *testing.T) {
 	longest, nlong, cpu = longRunTasks(tb2, epyc1024)
 	add(fmt.Sprintf("longest main-thread task during a 256-CPU run, epyc-milan-2s64c, 1024 tasks (%d over 50 ms; longest in CPU time %.0f ms)", nlong, cpu), longest, 100, "ms", longest <= 100)
 
-	out := "| budget | measured | limit | |\n|---|---|---|---|\n" + strings.Join(report, "\n") + "\n"
+	out := "| budget | measured | limit | |\n|---|---|---|---|\n" + strings.Join(report, "\n") + "\n\n" + loadNote()
 	fmt.Print(out)
 	if *shotsDir != "" {
-		// TestFirefoxBudgets' section, if any, stays below the table.
+		// The other tests' sections (the worker pool's, Firefox's) stay
+		// below the table.
 		path := filepath.Join(*shotsDir, "..", "budgets.md")
 		old, _ := os.ReadFile(path)
-		if _, fx, ok := strings.Cut(string(old), "\n## Firefox"); ok {
-			out += "\n## Firefox" + fx
+		if k := strings.Index(string(old), "\n## "); k >= 0 {
+			out += string(old[k:])
 		}
 		os.WriteFile(path, []byte(out), 0o644)
 	}

@@ -72,7 +72,15 @@
 // collapsing LLC 1 replaces its 36 lanes by one drawn summary lane; its
 // Workload table shows the hackbench and kbuild families as one row each,
 // opens a family on a click and scrolls within its 340 px box
-// (bigmach_test.go); any console error fails the test.
+// (bigmach_test.go). The
+// worker pool (pool_test.go): a thread experiment's table and Markdown are
+// the real CLI's at pool sizes 1 and 2 and a sweep's CSV at 2, a cancel
+// frees every worker for the next batch, a worker whose Go program panics
+// with a job in flight and one terminated behind the page's back
+// (`window.schedplayWorkers`) are reported and their jobs retried with the
+// CLI's result, the panel says the runs and about how long before a batch
+// starts and shows no figure of another preset, and the runs fields show
+// their largest value whole; any console error fails the test.
 //
 // Firefox (`TestFirefox`, Debian's firefox-esr, headless, fresh profile) is
 // driven over WebDriver BiDi, which Firefox serves itself
@@ -97,6 +105,9 @@
 //
 // # Measurements (not part of make test)
 //
+// TestBudgetsThreads (budgets_pool_test.go) times each seed preset's
+// thread table on 1 and 2 pool workers beside the single-core CLI, and a
+// 144-CPU preset's first drawn timeline.
 // TestBudgets, TestBudgetsRows, TestBudgetsLongTaskProfile and
 // TestBudgetsFirstRenderProfile (budgets_test.go) measure the first render,
 // the longest main-thread task of a long and of a 256-CPU run, the redraw

@@ -14,8 +14,6 @@ package browsertest
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -85,11 +83,4 @@ func TestFirefoxBudgets(t *testing.T) {
 
 // writeBudgetsSection replaces the "## Firefox" section of docs/budgets.md
 // (TestBudgets writes the Chromium table above it and keeps this section).
-func writeBudgetsSection(t *testing.T, section string) {
-	path := filepath.Join(*shotsDir, "..", "budgets.md")
-	old, _ := os.ReadFile(path)
-	head, _, _ := strings.Cut(string(old), "\n## Firefox")
-	if err := os.WriteFile(path, []byte(strings.TrimRight(head, "\n")+"\n\n"+section), 0o644); err != nil {
-		t.Error(err)
-	}
-}
+func writeBudgetsSection(t *testing.T, section string) { writeSection(t, "Firefox", section) }

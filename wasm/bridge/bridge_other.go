@@ -20,6 +20,8 @@ func StartWorker(string, func(protocol.Msg)) (*Worker, error) {
 }
 func (w *Worker) Post(protocol.Message) error { return errors.New("no worker") }
 func (w *Worker) Terminate()                  {}
+func (w *Worker) Expose(string)               {}
+func HardwareConcurrency() int                { return 0 }
 func (w *Worker) PostFile(protocol.OpenTrace, string) (string, float64, error) {
 	return "", 0, errors.New("no worker")
 }

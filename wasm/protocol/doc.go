@@ -15,6 +15,9 @@
 //	                trace         {id, file: File}        (import a kernel trace)
 //	                thread        {id, scenario, runs}    (a thread experiment)
 //	                sweep         {id, scenario, spec: "<JSON experiment.SweepSpec>"}
+//	                job           {id, kind: "thread"|"sweep", scenario, runs, spec, job: index}
+//	                evaluate      {id, kind, scenario, runs, spec, report: "<JSON results by job>"}
+//	                crash         {}  (fault injection: the worker's Go program panics)
 //	worker -> page  batch          {id, now, events, tasks: "<JSON []TaskInfo, new ones>",
 //	                                buf: wasm/codec records}
 //	                done           {id, report: "<metrics JSON>", error}
@@ -27,12 +30,18 @@
 //	                threaddone     {id, report: "<JSON report.ThreadReport>", error}
 //	                sweepprogress  {id, now, events, cpus, info}  (as threadprogress)
 //	                sweepdone      {id, report: "<JSON report.SweepReport>", error}
-//	                fatal          {error}  (the worker failed to load or threw)
+//	                jobprogress    {id, job, now: fraction of the job}
+//	                jobdone        {id, job, report: "<encoded values>", error}
+//	                heap           {now: bytes}  (after a request ends)
+//	                fatal          {error}  (the worker failed to load, threw or exited)
 //
 // "trace" and "export" name a request one way and its answer the other,
 // so a message is parsed knowing its direction ([ParseRequest],
 // [ParseReply]). An id ties every answer to its request: the page drops
 // answers to requests it has superseded.
+//
+// job, evaluate, jobprogress and jobdone are the page's worker pool's
+// (wasm/pool): pool.go says how a batch is split across workers.
 //
 // Non-goals: no JavaScript here (the two JS sides convert [Msg] with
 // [Msg.Fields] and [FromFields]), no transport, no behaviour.

@@ -3,8 +3,6 @@ package protocol
 // The messages: a Type constant and a struct for each, and their wire
 // form (doc.go has the table).
 
-import "fmt"
-
 // Type is a message's "type" field.
 type Type string
 
@@ -227,7 +225,7 @@ func ParseRequest(m Msg) (Message, error) {
 	case TypeSweep:
 		return Sweep{ID: m.ID, Scenario: m.Scenario, Spec: m.Spec}, nil
 	}
-	return nil, fmt.Errorf("worker message %q: not a request", m.Type)
+	return poolRequest(m) // pool.go
 }
 
 // ParseReply reads a message the worker sent to the page.
@@ -258,5 +256,5 @@ func ParseReply(m Msg) (Message, error) {
 	case TypeFatal:
 		return Fatal{Error: m.Error}, nil
 	}
-	return nil, fmt.Errorf("worker message %q: not a reply", m.Type)
+	return poolReply(m) // pool.go
 }

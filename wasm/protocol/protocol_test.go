@@ -39,6 +39,10 @@ func TestRequestsRoundTrip(t *testing.T) {
 		Thread{ID: 8, Scenario: "{}", Runs: 2},
 		Thread{ID: 9, Scenario: "{}"},
 		Sweep{ID: 10, Scenario: "{}", Spec: `{"runs":1}`},
+		Job{ID: 11, BatchSpec: BatchSpec{Kind: KindThread, Scenario: "{}", Runs: 3}, Index: 0},
+		Job{ID: 12, BatchSpec: BatchSpec{Kind: KindSweep, Scenario: "{}", Spec: `{"runs":2}`}, Index: 899},
+		Evaluate{ID: 13, BatchSpec: BatchSpec{Kind: KindThread, Scenario: "{}"}, Results: `["a","b"]`},
+		Crash{},
 	} {
 		got, err := ParseRequest(roundTrip(m))
 		if err != nil || !reflect.DeepEqual(got, m) {
@@ -63,6 +67,10 @@ func TestRepliesRoundTrip(t *testing.T) {
 		SweepProgress{ID: 6, Progress: Progress{Fraction: 1, Finished: 4, Total: 4, Current: "x"}},
 		SweepDone{ID: 6, Error: "metric: no"},
 		Fatal{Error: "worker error"},
+		JobProgress{ID: 7, Index: 12, Fraction: 0.75},
+		JobDone{ID: 7, Index: 0, Result: `{"v":{}}`},
+		JobDone{ID: 7, Index: 3, Error: "run stopped"},
+		Heap{Bytes: 123 << 20},
 	} {
 		got, err := ParseReply(roundTrip(m))
 		if err != nil || !reflect.DeepEqual(got, m) {

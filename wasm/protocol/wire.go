@@ -11,6 +11,7 @@ type Msg struct {
 	ID                   int
 	Scenario, Kind, Spec string // requests
 	Runs                 int
+	Job                  int // a job's index in its batch's plan (pool.go)
 	Now, Events          float64
 	CPUs                 int
 	Info, Tasks, Report  string
@@ -26,6 +27,7 @@ const (
 	KeyKind     = "kind"
 	KeySpec     = "spec"
 	KeyRuns     = "runs"
+	KeyJob      = "job"
 	KeyNow      = "now"
 	KeyEvents   = "events"
 	KeyCPUs     = "cpus"
@@ -57,6 +59,7 @@ func (m Msg) Fields(set func(key string, v any)) {
 	str(KeyKind, m.Kind)
 	str(KeySpec, m.Spec)
 	num(KeyRuns, float64(m.Runs))
+	num(KeyJob, float64(m.Job))
 	num(KeyNow, m.Now)
 	num(KeyEvents, m.Events)
 	num(KeyCPUs, float64(m.CPUs))
@@ -72,7 +75,7 @@ func (m Msg) Fields(set func(key string, v any)) {
 func FromFields(str func(key string) string, num func(key string) float64) Msg {
 	return Msg{
 		Type: Type(str(KeyType)), ID: int(num(KeyID)),
-		Scenario: str(KeyScenario), Kind: str(KeyKind), Spec: str(KeySpec), Runs: int(num(KeyRuns)),
+		Scenario: str(KeyScenario), Kind: str(KeyKind), Spec: str(KeySpec), Runs: int(num(KeyRuns)), Job: int(num(KeyJob)),
 		Now: num(KeyNow), Events: num(KeyEvents), CPUs: int(num(KeyCPUs)),
 		Info: str(KeyInfo), Tasks: str(KeyTasks), Report: str(KeyReport), Error: str(KeyError),
 	}

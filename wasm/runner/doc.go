@@ -10,6 +10,9 @@
 //     (wasm/codec) attached; [Export]: a re-run with a trace writer.
 //   - [ThreadRun], [SweepRun]: a thread experiment and a sweep, planned as
 //     the CLI plans them and run job by job (jobqueue.go).
+//   - [PlanBatch], [OutlineBatch] (batch.go, pool.go): the page's worker
+//     pool's side: one job of a planned batch by index, its values bit
+//     for bit, and the evaluation of every job's values into the report.
 //   - [ImportTrace]: a kernel trace parsed into records and a report.
 //   - [Service]: the requests of wasm/protocol, each run by those loops,
 //     superseded by newer ones, answered through an injected post.

@@ -33,6 +33,11 @@ type Service struct {
 	mu sync.Mutex // the worker runs one goroutine at a time; the page's fallback may not
 	// current is the request that may proceed; exportCurrent the export.
 	current, exportCurrent int
+
+	// The pool's batch this worker planned last (pool.go), by its spec.
+	planMu      sync.Mutex
+	planned     protocol.BatchSpec
+	plannedPlan Batch
 }
 
 // NewService makes a service paced by p and timed by now. yield lets the
@@ -72,6 +77,14 @@ func (s *Service) Handle(m protocol.Message) {
 	case protocol.Sweep:
 		s.setCurrent(m.ID)
 		go s.sweep(m.ID, m.Scenario, m.Spec)
+	case protocol.Job:
+		s.setCurrent(m.ID)
+		go s.job(m)
+	case protocol.Evaluate:
+		s.setCurrent(m.ID)
+		go s.evaluate(m)
+	case protocol.Crash:
+		go crash()
 	}
 }
 

@@ -48,15 +48,16 @@ func NewSweepRun(sc *scenario.Scenario, spec experiment.SweepSpec) (*SweepRun, e
 	}
 	name := scName(sc)
 	cfgs := experiment.SweepConfigs(axes)
-	jobs, err := experiment.Plan(sc, name, cfgs, spec.Runs)
+	plan, err := experiment.PlanLazy(sc, name, cfgs, spec.Runs)
 	if err != nil {
 		return nil, err
 	}
+	jobs := plan.Jobs
 	if _, err := experiment.Resolve(spec.Metrics, experiment.Groups(jobs), experiment.MaxCPUs(jobs)); err != nil {
 		return nil, fmt.Errorf("metric: %v", err)
 	}
 	s := &SweepRun{Name: name, Spec: spec, axes: axes, cfgs: cfgs}
-	s.jobQueue = newJobQueue(name, jobs, func(j experiment.Job) string {
+	s.jobQueue = newJobQueue(name, plan, func(j experiment.Job) string {
 		return fmt.Sprintf("%s, seed %d", cfgs[j.Config].Label, j.Seed)
 	})
 	return s, nil
@@ -64,7 +65,7 @@ func NewSweepRun(sc *scenario.Scenario, spec experiment.SweepSpec) (*SweepRun, e
 
 // Result is the finished sweep, its metrics picked as the CLI picks them.
 func (s *SweepRun) Result() (*experiment.Sweep, error) {
-	if !s.Done() {
+	if !s.complete() {
 		return nil, s.notDone()
 	}
 	names, err := experiment.SelectMetrics(s.Spec.Metrics, s.jobs, s.vals, s.cfgs)

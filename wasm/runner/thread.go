@@ -25,7 +25,6 @@ type ThreadRun struct {
 	Runs   int
 	Center experiment.Center
 	names  []string
-	labels []string // machine and kernel of each variant, from its first run
 }
 
 // NewThreadRun plans sc's experiment with runs seeds per cell (0: the
@@ -44,23 +43,19 @@ func NewThreadRun(sc *scenario.Scenario, runs int) (*ThreadRun, error) {
 	}
 	name := scName(sc)
 	cfgs := experiment.ThreadConfigs(e)
-	jobs, err := experiment.Plan(sc, name, cfgs, runs)
+	plan, err := experiment.PlanLazy(sc, name, cfgs, runs)
 	if err != nil {
 		return nil, err
 	}
+	jobs := plan.Jobs
 	var groups []string
 	for _, t := range sc.Tasks {
 		groups = append(groups, t.Name)
 	}
 	t := &ThreadRun{Name: name, Sc: sc, Runs: runs, Center: experiment.CenterMean}
-	t.jobQueue = newJobQueue(name, jobs, func(j experiment.Job) string {
+	t.jobQueue = newJobQueue(name, plan, func(j experiment.Job) string {
 		return fmt.Sprintf("%s, seed %d", cfgs[j.Config].Label, j.Seed)
 	})
-	t.finished = func(i int, r experiment.Run) {
-		if i%(len(e.Configs)*runs) == 0 {
-			t.labels = append(t.labels, fmt.Sprintf("topology %s, kernel %s", r.Report.Topology, r.Report.Kernel))
-		}
-	}
 	if t.names, err = experiment.Resolve(e.Metrics, groups, experiment.MaxCPUs(jobs)); err != nil {
 		return nil, fmt.Errorf("%s: experiment.metrics: %v", name, err)
 	}
@@ -76,10 +71,15 @@ func scName(sc *scenario.Scenario) string {
 
 // Result evaluates the finished experiment.
 func (t *ThreadRun) Result() (*experiment.ThreadRender, error) {
-	if !t.Done() {
+	if !t.complete() {
 		return nil, t.notDone()
 	}
 	e := t.Sc.Experiment
+	// Each variant's machine and kernel, from its first run.
+	var labels []string
+	for k := 0; k < len(t.jobs); k += len(e.Configs) * t.Runs {
+		labels = append(labels, t.where[k])
+	}
 	res, err := experiment.EvaluateThread(e, t.names, experiment.ThreadCube(e, t.vals, t.Runs), t.Center)
 	if err != nil {
 		return nil, err
@@ -88,7 +88,7 @@ func (t *ThreadRun) Result() (*experiment.ThreadRender, error) {
 	for i := 0; i < t.Runs; i++ {
 		seeds = append(seeds, t.jobs[i].Seed)
 	}
-	return &experiment.ThreadRender{Name: t.Name, Runs: t.Runs, Seeds: seeds, Labels: t.labels, Res: res}, nil
+	return &experiment.ThreadRender{Name: t.Name, Runs: t.Runs, Seeds: seeds, Labels: labels, Res: res}, nil
 }
 
 // NewThread decodes a scenario and plans its experiment with runs seeds

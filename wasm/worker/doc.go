@@ -11,6 +11,11 @@
 // two chunks (yield_js.go), which is when a cancel or a newer request is
 // seen (the older loop then stops).
 //
+// After each request it posts its heap (protocol.Heap) so that the page's
+// worker pool (wasm/pool) can replace a worker whose memory grew; if its
+// Go program exits (a panic, out of memory) site/worker.js posts a fatal
+// message naming it and closes the worker.
+//
 // `go list -deps ./wasm/worker` names no page package (wasm/view, the
 // bridge, Vugu): the worker's binary holds the engine and its runner only.
 //

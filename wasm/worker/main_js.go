@@ -14,6 +14,7 @@ package main
 
 import (
 	"errors"
+	"runtime"
 	"syscall/js"
 
 	"schedplay/wasm/protocol"
@@ -90,6 +91,9 @@ func readFile(file js.Value) ([]byte, error) {
 // post sends m to the page, its Buf copied into an ArrayBuffer that is
 // transferred.
 func post(m protocol.Message) {
+	if js.Global().Get("postMessage").Type() != js.TypeFunction {
+		return // no page to post to (the Node tests swap it in and out)
+	}
 	wire := m.Wire()
 	msg := js.Global().Get("Object").New()
 	wire.Fields(func(k string, v any) { msg.Set(k, v) })
@@ -102,4 +106,27 @@ func post(m protocol.Message) {
 		transfer = append(transfer, ab)
 	}
 	js.Global().Call("postMessage", msg, transfer)
+	if ends(wire.Type) {
+		post(protocol.Heap{Bytes: heapBytes()})
+	}
+}
+
+// ends reports whether a message of type t ends a request: the page then
+// learns the worker's memory (protocol.Heap) and may recycle a worker
+// whose heap grew large (wasm/pool).
+func ends(t protocol.Type) bool {
+	switch t {
+	case protocol.TypeDone, protocol.TypeExportFile, protocol.TypeExportError, protocol.TypeThreadDone,
+		protocol.TypeSweepDone, protocol.TypeJobDone, protocol.TypeTraceError:
+		return true
+	}
+	return false
+}
+
+// heapBytes is the memory the Go runtime holds from the system: on
+// js/wasm the linear memory, which never shrinks.
+func heapBytes() float64 {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return float64(ms.Sys)
 }

@@ -1,0 +1,71 @@
+package experiment
+
+// PlanLazy against Plan: the same jobs (configuration, seed, groups) in
+// the same order, each built job measuring what Plan's measures, only the
+// configurations' first jobs built up front, and bad input failing at
+// planning with Plan's message.
+
+import (
+	"reflect"
+	"testing"
+
+	"schedplay/core/scenario"
+	"schedplay/core/sched"
+)
+
+func TestPlanLazyIsPlan(t *testing.T) {
+	sc, err := scenario.Preset("seed/sched-idle-wakeup")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.Duration = 50 * sched.Millisecond
+	cfgs := ThreadConfigs(sc.Experiment)
+	eager, err := Plan(sc, "x", cfgs, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lazy, err := PlanLazy(sc, "x", cfgs, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lazy.Jobs) != len(eager) {
+		t.Fatalf("%d lazy jobs, %d planned", len(lazy.Jobs), len(eager))
+	}
+	for i, e := range eager {
+		l := lazy.Jobs[i]
+		if l.Config != e.Config || l.Seed != e.Seed || l.Name != e.Name || !reflect.DeepEqual(l.Groups, e.Groups) {
+			t.Fatalf("job %d: lazy %+v, planned %+v", i, l, e)
+		}
+		if built := lazy.built[i]; built != (i%3 == 0) {
+			t.Fatalf("job %d built %v before Build", i, built)
+		}
+		j, err := lazy.Build(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := Execute(j)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := Execute(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(Measure(a), Measure(b)) {
+			t.Fatalf("job %d measures differently built lazily", i)
+		}
+		lazy.Release(i)
+		if lazy.built[i] != (i%3 == 0) {
+			t.Fatalf("job %d: built %v after Release", i, lazy.built[i])
+		}
+	}
+	if MaxCPUs(lazy.Jobs) != MaxCPUs(eager) || lazy.Proto(4).Cfg.Duration != eager[4].Cfg.Duration {
+		t.Fatal("the configurations' first jobs do not give the plan's machine and duration")
+	}
+	bad := []Config{{Label: "A", Flag: "-a", Sets: []string{"kernel.hz=123"}}}
+	_, errE := Plan(sc, "x", bad, 2)
+	_, errL := PlanLazy(sc, "x", bad, 2)
+	if errE == nil || errL == nil || errE.Error() != errL.Error() {
+		t.Fatalf("bad input: Plan %v, PlanLazy %v", errE, errL)
+	}
+}

@@ -1,0 +1,148 @@
+//go:build browser
+
+package browsertest
+
+// The budgets of issue 20 that measure what users wait for: for each seed
+// preset, the wall time from pressing *Run the thread's experiment* (the
+// block's own runs per cell) to the complete table, with 1 and with 2
+// pool workers, beside the real CLI on one core (GOMAXPROCS=1) running
+// the same runs in the same test, and their ratio (target: at most 1.5x
+// with the pool on the 2-core test machine); the pool's scaling (1 worker
+// over 2); and the time from opening a 144-CPU preset to its first drawn
+// timeline. The page's Markdown is checked against the CLI's on the way.
+// It writes the "Thread experiments on the worker pool" section of
+// docs/budgets.md (with -screenshots, as the other budget tests).
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"schedplay/core/scenario"
+)
+
+// threadPresets limits TestBudgetsThreads to some seed presets (comma
+// separated; default all).
+var threadPresets = flag.String("thread-presets", "", "TestBudgetsThreads: the seed presets to time (default: all)")
+
+// threadBudget is the ratio to the single-core CLI that a thread's table
+// may take on the pool (issue 20).
+const threadBudget = 1.5
+
+func TestBudgetsThreads(t *testing.T) {
+	var seeds []string
+	all := 0
+	for _, p := range scenario.Presets() {
+		if !strings.HasPrefix(p.Name, "seed/") {
+			continue
+		}
+		all++
+		if *threadPresets == "" || strings.Contains(","+*threadPresets+",", ","+p.Name+",") {
+			seeds = append(seeds, p.Name)
+		}
+	}
+	if testing.Short() {
+		seeds = []string{"seed/sched-idle-wakeup"} // the quickest, to check the test itself
+	}
+	rows := []string{"| preset | runs | CLI, 1 core | 1 worker | 2 workers | scaling | |", "|---|---|---|---|---|---|---|"}
+	tb := newTab(t)
+	tb.open("/")
+	tb.waitDone()
+	defer tb.setPool("auto")
+	for _, name := range seeds {
+		want, cliTime := cli(t, "compare", "-preset", name, "-o", "markdown")
+		tb.change("#preset", name)
+		tb.waitFor(fmt.Sprintf(`window.schedplay.preset === %q && window.schedplay.done`, name), 3*time.Minute)
+		var wall [2]time.Duration
+		runs := 0.0
+		for k, n := range []string{"1", "2"} {
+			tb.setPool(n)
+			est := tb.progressText("#thread-estimate")
+			t0 := time.Now()
+			st := tb.runThread(15 * time.Minute)
+			wall[k] = time.Since(t0)
+			runs = st["total"].(float64)
+			if md := eval[string](tb, `document.querySelector("#thread-md").textContent`); md != want {
+				t.Errorf("%s on %s workers: the page's Markdown differs from `schedplay compare -preset %s -o markdown`", name, n, name)
+			}
+			t.Logf("%s, %s worker(s): %.0f runs in %v (estimate before the start: %q); CLI on one core %v",
+				name, n, runs, wall[k].Round(time.Millisecond), est, cliTime.Round(time.Millisecond))
+		}
+		r1, r2 := wall[0].Seconds()/cliTime.Seconds(), wall[1].Seconds()/cliTime.Seconds()
+		verdict := "ok"
+		if r2 > threadBudget {
+			verdict = "OVER BUDGET"
+		}
+		rows = append(rows, fmt.Sprintf("| %s | %.0f | %.1f s | %.1f s (%.2fx) | %.1f s (%.2fx) | %.2fx | %s |",
+			name, runs, cliTime.Seconds(), wall[0].Seconds(), r1, wall[1].Seconds(), r2, wall[0].Seconds()/wall[1].Seconds(), verdict))
+	}
+
+	// Opening a 144-CPU preset: the select's change to the first drawing
+	// of its 144 lanes with slices in them.
+	tb.setPool("auto")
+	tb.change("#preset", "demo/periodic-vs-hog")
+	tb.waitFor(`window.schedplay.preset === "demo/periodic-vs-hog" && window.schedplay.done`, 60*time.Second)
+	t0 := time.Now()
+	tb.change("#preset", "seed/newidle-rt-latency")
+	tb.waitFor(`window.schedplay.drawn && window.schedplay.drawn.length === 144 && window.schedplay.drawn.some(function (d) { return d > 0; })`, 3*time.Minute)
+	first := time.Since(t0)
+	t.Logf("144 CPUs: first drawn timeline %v after opening the preset", first.Round(time.Millisecond))
+
+	section := "## Thread experiments on the worker pool\n\n" +
+		"Measured by TestBudgetsThreads: the wall time from pressing *Run the thread's experiment* (the block's runs per cell) to the complete table, " +
+		fmt.Sprintf("beside `schedplay compare -preset NAME` with GOMAXPROCS=1 in the same test; the budget is at most %.1fx the CLI with 2 workers on the 2-core machine. ", threadBudget) +
+		"Scaling is the 1-worker time over the 2-worker time.\n\n" + strings.Join(rows, "\n") + "\n\n" +
+		fmt.Sprintf("Opening seed/newidle-rt-latency (144 CPUs) to its first drawn timeline: %.1f s.\n\n", first.Seconds()) + loadNote()
+	if len(seeds) < all {
+		section += "Only these seed presets were timed (-thread-presets).\n"
+	}
+	fmt.Print(section)
+	if *shotsDir != "" {
+		writeSection(t, "Thread experiments on the worker pool", section)
+	}
+}
+
+// loadNote says how loaded the machine was when a table was measured
+// (the 1-minute load average over its CPUs), so that a table taken on a
+// busy machine says so.
+func loadNote() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return ""
+	}
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("Measured with a load average of %s on %d CPUs.\n", f[0], runtime.NumCPU())
+}
+
+// writeSection replaces the "## heading" section of docs/budgets.md (up to
+// the next "## " heading), or appends it.
+func writeSection(t *testing.T, heading, section string) {
+	path := filepath.Join(*shotsDir, "..", "budgets.md")
+	old, _ := os.ReadFile(path)
+	s := string(old)
+	mark := "\n## " + heading + "\n"
+	head, rest, found := strings.Cut(s, mark)
+	tail := ""
+	if found {
+		if k := strings.Index(rest, "\n## "); k >= 0 {
+			tail = rest[k+1:]
+		}
+	} else {
+		head = s
+	}
+	out := strings.TrimRight(head, "\n") + "\n\n" + strings.TrimRight(section, "\n") + "\n"
+	if tail != "" {
+		out += "\n" + tail
+	}
+	if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
+		t.Error(err)
+	}
+}

@@ -1,0 +1,29 @@
+// Package pool is the playground's worker pool: a thread experiment or a
+// sweep split job by job over several Web Workers, each running the
+// engine (wasm/worker), from one queue, with progress, time left and
+// cancel across the pool.
+//
+// The pool is a state machine with no JavaScript and no clock of its own:
+// the page (wasm/poolrun.go) spawns the workers, passes their messages in
+// (Handle, Failed) and calls Check on a timer; host tests drive it with
+// fake workers. What it guarantees:
+//
+//   - Results are the bytes a single worker gives, whatever the pool size:
+//     every worker plans the same batch (core/experiment's plan), runs the
+//     jobs it is handed by index, and the pool gathers each job's values at
+//     its index; once every job is in, one worker evaluates them all
+//     (wasm/runner/batch.go). Finishing order cannot leak.
+//   - Memory is bounded: a worker holds one plan and one run; the pool
+//     holds one encoded result per job (the batch's plan is bounded:
+//     scenario.MaxExpRuns, runner.MaxSweepJobs); a worker whose heap grew
+//     over HeapLimit is replaced by a fresh one when it is idle.
+//   - A worker that fails (its Go program panics or runs out of memory, it
+//     throws, or it stops answering for StallMs while it holds a job) is
+//     reported, replaced, and its job retried once on another worker; a
+//     second failure of the same job ends the batch with an error naming
+//     the job.
+//
+// Non-goals: no scheduling by cost (jobs go in plan order; the costly ones
+// of a sweep are spread by the plan's order itself), no work stealing
+// inside a job (a job is one simulation, sequential by nature).
+package pool

@@ -1,0 +1,303 @@
+package pool
+
+// Pool: the slots (one worker each), the batch in progress and the
+// dispatch of its jobs.
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"schedplay/wasm/protocol"
+	"schedplay/wasm/runner"
+)
+
+// Worker is one pool worker as the pool drives it.
+type Worker interface {
+	Post(protocol.Message) error
+	Terminate()
+}
+
+// Config is what the pool needs of its host.
+type Config struct {
+	// Spawn starts a worker for slot i (a replacement when one failed or
+	// was recycled); its messages come back through Handle(i, ...).
+	Spawn func(slot int) (Worker, error)
+	Now   func() float64 // wall clock, ms
+	// StallMs is how long a worker holding a job may stay silent before
+	// it is taken for dead (0: DefaultStallMs), once it has answered;
+	// StartMs before its first answer for the job (0: DefaultStartMs): a
+	// fresh worker instantiates its WASM and plans the batch first.
+	StallMs, StartMs float64
+	// HeapLimit is the heap (bytes) over which an idle worker is replaced
+	// by a fresh one (0: DefaultHeapLimit).
+	HeapLimit float64
+}
+
+const (
+	// DefaultStallMs: workers post progress after every chunk (tens of
+	// ms); a silence this long is a dead or hung worker, even on a loaded
+	// machine.
+	DefaultStallMs = 15000
+	// DefaultStartMs: a worker's start-up and planning on a loaded
+	// machine, with a wide margin.
+	DefaultStartMs = 120000
+	// DefaultHeapLimit: the wasm memory a worker may keep between runs.
+	DefaultHeapLimit = 512 << 20
+	// MaxSize bounds the pool (and the setting).
+	MaxSize = 16
+)
+
+// Pool is the page's worker pool.
+type Pool struct {
+	cfg   Config
+	size  int
+	slots []*slot
+	run   *Run
+	// Notes are the failures and recoveries to report, oldest first
+	// (TakeNotes empties it).
+	notes []string
+	last  float64 // the speed of the last batch that finished (estimate.go)
+}
+
+type slot struct {
+	w      Worker
+	gen    int     // counts the workers this slot had: a message carries the gen it came from
+	job    int     // job index in progress, -1 when idle
+	eval   bool    // evaluating the batch
+	heard  float64 // last message while busy (the watchdog's)
+	spoke  bool    // the worker has answered since its job was posted
+	began  float64 // when the job was posted
+	frac   float64 // the job's progress
+	recyle bool    // replace when idle (its heap grew over the limit)
+}
+
+// New makes a pool of size workers (at least 1); none is started until
+// a batch needs it or Warm is called, except slot 0 if the host sets it
+// (SetWorker).
+func New(cfg Config, size int) *Pool {
+	if cfg.StallMs == 0 {
+		cfg.StallMs = DefaultStallMs
+	}
+	if cfg.StartMs == 0 {
+		cfg.StartMs = DefaultStartMs
+	}
+	if cfg.HeapLimit == 0 {
+		cfg.HeapLimit = DefaultHeapLimit
+	}
+	p := &Pool{cfg: cfg}
+	p.Resize(size)
+	return p
+}
+
+// Size is the number of workers the pool runs batches on.
+func (p *Pool) Size() int { return p.size }
+
+// Resize sets the pool's size (clamped to 1..MaxSize); workers beyond it
+// stop when idle (at once if they are).
+func (p *Pool) Resize(n int) {
+	p.size = max(1, min(MaxSize, n))
+	for len(p.slots) < p.size {
+		p.slots = append(p.slots, &slot{job: -1})
+	}
+	for i := p.size; i < len(p.slots); i++ {
+		if s := p.slots[i]; s.w != nil && !s.busy() {
+			s.w.Terminate()
+			s.w = nil
+		}
+	}
+}
+
+// SetWorker gives slot i a worker the host started (slot 0: the page's
+// timeline worker) with generation gen.
+func (p *Pool) SetWorker(i int, w Worker) int {
+	s := p.slots[i]
+	s.w = w
+	s.gen++
+	return s.gen
+}
+
+// Gen is slot i's current worker generation (messages of older ones are
+// stale).
+func (p *Pool) Gen(i int) int {
+	if i < 0 || i >= len(p.slots) {
+		return -1
+	}
+	return p.slots[i].gen
+}
+
+func (s *slot) busy() bool { return s.job >= 0 || s.eval }
+
+// Warm starts every slot's worker that is not running, so that the next
+// batch does not pay their start-up.
+func (p *Pool) Warm() {
+	for i := 0; i < p.size; i++ {
+		p.ensure(i)
+	}
+}
+
+// ensure starts slot i's worker if it has none; false if it cannot.
+func (p *Pool) ensure(i int) bool {
+	s := p.slots[i]
+	if s.w != nil {
+		return true
+	}
+	w, err := p.cfg.Spawn(i)
+	if err != nil {
+		p.note(fmt.Sprintf("worker %d could not start: %v", i+1, err))
+		return false
+	}
+	s.w = w
+	s.gen++
+	return true
+}
+
+func (p *Pool) note(s string) { p.notes = append(p.notes, s) }
+
+// TakeNotes returns the failures reported since the last call.
+func (p *Pool) TakeNotes() []string {
+	n := p.notes
+	p.notes = nil
+	return n
+}
+
+// Run is a batch on the pool.
+type Run struct {
+	ID      int
+	Spec    protocol.BatchSpec
+	Outline runner.Outline
+	results []string
+	pending []int // job indices not yet handed out, in plan order (retries first)
+	tries   []int // failed attempts per job
+	avoid   []int // the slot a job failed on (-1: none)
+	ndone   int
+	doneW   float64
+	start   float64
+	workMs  float64 // worker time spent on the finished jobs
+	evalAt  int     // the slot evaluating, -1 before
+	Err     string  // set when the batch failed
+	over    bool
+}
+
+// Start runs batch spec (with its outline: one weight and label per job)
+// as request id on the pool, superseding any batch in progress.
+func (p *Pool) Start(id int, spec protocol.BatchSpec, o runner.Outline) error {
+	p.Cancel()
+	n := len(o.Weights)
+	if n == 0 {
+		return fmt.Errorf("%s: no runs planned", spec.Kind)
+	}
+	r := &Run{ID: id, Spec: spec, Outline: o, results: make([]string, n), tries: make([]int, n),
+		avoid: make([]int, n), start: p.cfg.Now(), evalAt: -1}
+	for i := range n {
+		r.pending = append(r.pending, i)
+		r.avoid[i] = -1
+	}
+	p.run = r
+	p.dispatch()
+	if !r.over && !p.anyBusy() {
+		p.fail(r, "no worker could start")
+		return fmt.Errorf("%s", r.Err)
+	}
+	return nil
+}
+
+// Active is the batch in progress (nil if none).
+func (p *Pool) Active() *Run {
+	if p.run == nil || p.run.over {
+		return nil
+	}
+	return p.run
+}
+
+// Cancel stops the batch in progress: every busy worker is told to stop
+// (it does at its next chunk) and is free for the next request at once.
+func (p *Pool) Cancel() {
+	r := p.run
+	if r == nil {
+		return
+	}
+	for _, s := range p.slots {
+		if s.busy() && s.w != nil {
+			s.w.Post(protocol.Cancel{ID: r.ID})
+		}
+		s.job, s.eval = -1, false
+	}
+	r.over = true
+	p.run = nil
+	p.recycleIdle()
+}
+
+// dispatch hands pending jobs to idle slots, then the evaluation when
+// every job is in.
+func (p *Pool) dispatch() {
+	r := p.run
+	if r == nil || r.over {
+		return
+	}
+	for i := 0; i < p.size && len(r.pending) > 0; i++ {
+		s := p.slots[i]
+		if s.busy() || !p.ensure(i) {
+			continue
+		}
+		k := p.pick(r, i)
+		if k < 0 {
+			continue
+		}
+		job := r.pending[k]
+		r.pending = append(r.pending[:k], r.pending[k+1:]...)
+		s.job, s.frac, s.began, s.heard, s.spoke = job, 0, p.cfg.Now(), p.cfg.Now(), false
+		if err := s.w.Post(protocol.Job{ID: r.ID, BatchSpec: r.Spec, Index: job}); err != nil {
+			p.Failed(i, s.gen, err.Error())
+			return
+		}
+	}
+	if r.ndone == len(r.results) && r.evalAt < 0 {
+		p.evaluate(r)
+	}
+}
+
+// pick is the position in r.pending of the first job slot i may take (a
+// retried job avoids the slot it failed on while another slot exists).
+func (p *Pool) pick(r *Run, i int) int {
+	for k, job := range r.pending {
+		if r.avoid[job] != i || p.size == 1 {
+			return k
+		}
+	}
+	return -1
+}
+
+func (p *Pool) evaluate(r *Run) {
+	for i := 0; i < p.size; i++ {
+		s := p.slots[i]
+		if s.busy() || !p.ensure(i) {
+			continue
+		}
+		all, _ := json.Marshal(r.results)
+		s.eval, s.heard, s.spoke = true, p.cfg.Now(), false
+		r.evalAt = i
+		if err := s.w.Post(protocol.Evaluate{ID: r.ID, BatchSpec: r.Spec, Results: string(all)}); err != nil {
+			p.Failed(i, s.gen, err.Error())
+		}
+		return
+	}
+}
+
+func (p *Pool) anyBusy() bool {
+	for _, s := range p.slots {
+		if s.busy() {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *Pool) fail(r *Run, err string) {
+	r.Err, r.over = err, true
+	for _, s := range p.slots {
+		if s.busy() && s.w != nil {
+			s.w.Post(protocol.Cancel{ID: r.ID})
+		}
+		s.job, s.eval = -1, false
+	}
+}

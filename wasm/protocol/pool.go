@@ -1,0 +1,131 @@
+package protocol
+
+// The pool's messages: the page's worker pool (wasm/pool) hands each
+// worker one planned job of a thread experiment or a sweep at a time, by
+// its index in the plan, gathers the measured values by that index and
+// asks one worker to evaluate them into the report the single-worker
+// Thread and Sweep requests give. Every worker plans the same batch from
+// the same scenario (the plan is deterministic), so only indices and
+// values cross.
+
+import "fmt"
+
+// Batch kinds of the pool's requests.
+const (
+	KindThread = "thread"
+	KindSweep  = "sweep"
+)
+
+// Page to worker.
+const (
+	TypeJob      Type = "job"
+	TypeEvaluate Type = "evaluate"
+	TypeCrash    Type = "crash"
+)
+
+// Worker to page.
+const (
+	TypeJobProgress Type = "jobprogress"
+	TypeJobDone     Type = "jobdone"
+	TypeHeap        Type = "heap"
+)
+
+// BatchSpec names a planned batch: a thread experiment (Kind KindThread,
+// Runs seeds per cell, 0 the block's own count) or a sweep (KindSweep,
+// Spec its JSON experiment.SweepSpec) of Scenario.
+type BatchSpec struct {
+	Kind, Scenario, Spec string
+	Runs                 int
+}
+
+// Job runs job Index of the batch's plan as request ID.
+type Job struct {
+	ID int
+	BatchSpec
+	Index int
+}
+
+// Evaluate builds the batch's report from the values of every job
+// (Results: JSON []string, one encoded runner.JobResult per job, in plan
+// order); the answer is a ThreadDone or SweepDone with ID.
+type Evaluate struct {
+	ID int
+	BatchSpec
+	Results string
+}
+
+// Crash makes the worker's Go program panic: fault injection for the
+// pool's retry test (a worker that dies with a job in flight).
+type Crash struct{}
+
+// JobProgress is the share done of job Index.
+type JobProgress struct {
+	ID, Index int
+	Fraction  float64
+}
+
+// JobDone ends job Index: its result (an encoded runner.JobResult), or
+// the error.
+type JobDone struct {
+	ID, Index     int
+	Result, Error string
+}
+
+// Heap is the worker's memory after a request ended (bytes the Go
+// runtime holds from the system), so that the page can recycle a worker
+// whose heap grew large.
+type Heap struct{ Bytes float64 }
+
+func (b BatchSpec) wire(t Type, id int) Msg {
+	return Msg{Type: t, ID: id, Kind: b.Kind, Scenario: b.Scenario, Spec: b.Spec, Runs: b.Runs}
+}
+
+func (m Msg) batchSpec() BatchSpec {
+	return BatchSpec{Kind: m.Kind, Scenario: m.Scenario, Spec: m.Spec, Runs: m.Runs}
+}
+
+// Wire implements Message.
+func (m Job) Wire() Msg {
+	w := m.BatchSpec.wire(TypeJob, m.ID)
+	w.Job = m.Index
+	return w
+}
+func (m Evaluate) Wire() Msg {
+	w := m.BatchSpec.wire(TypeEvaluate, m.ID)
+	w.Report = m.Results
+	return w
+}
+func (m Crash) Wire() Msg { return Msg{Type: TypeCrash} }
+func (m JobProgress) Wire() Msg {
+	return Msg{Type: TypeJobProgress, ID: m.ID, Job: m.Index, Now: m.Fraction}
+}
+func (m JobDone) Wire() Msg {
+	return Msg{Type: TypeJobDone, ID: m.ID, Job: m.Index, Report: m.Result, Error: m.Error}
+}
+func (m Heap) Wire() Msg { return Msg{Type: TypeHeap, Now: m.Bytes} }
+
+// poolRequest parses the pool's requests (ParseRequest's tail).
+func poolRequest(m Msg) (Message, error) {
+	switch m.Type {
+	case TypeJob:
+		return Job{ID: m.ID, BatchSpec: m.batchSpec(), Index: m.Job}, nil
+	case TypeEvaluate:
+		return Evaluate{ID: m.ID, BatchSpec: m.batchSpec(), Results: m.Report}, nil
+	case TypeCrash:
+		return Crash{}, nil
+	}
+	return nil, fmt.Errorf("worker message %q: not a request", m.Type)
+}
+
+// poolReply parses the pool's replies (ParseReply's tail).
+func poolReply(m Msg) (Message, error) {
+	switch m.Type {
+	case TypeJobProgress:
+		return JobProgress{ID: m.ID, Index: m.Job, Fraction: m.Now}, nil
+	case TypeJobDone:
+		return JobDone{ID: m.ID, Index: m.Job, Result: m.Report, Error: m.Error}, nil
+	case TypeHeap:
+		return Heap{Bytes: m.Now}, nil
+	}
+	return nil, fmt.Errorf("worker message %q: not a reply", m.Type)
+}

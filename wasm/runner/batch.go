@@ -1,0 +1,162 @@
+package runner
+
+// Batches split across the page's worker pool (wasm/pool): every worker
+// plans the same thread experiment or sweep from the same scenario (the
+// plan is deterministic: experiment.Plan), runs the jobs it is handed by
+// index (Service.job), and returns each run's values as a JobResult; one
+// worker then evaluates every job's values into the report (Service.
+// evaluate), the same report a single worker's ThreadRun or SweepRun
+// gives, because the values are gathered by job index, never in the order
+// they finished, and cross the page bit for bit.
+//
+// Outline is the page's cheap view of a plan (no machine built): the
+// weight and the label of each job, for progress, time left and the
+// estimate shown before a batch starts.
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+
+	"schedplay/core/experiment"
+	"schedplay/core/scenario"
+	"schedplay/core/topology"
+	"schedplay/wasm/protocol"
+)
+
+// Batch is a planned thread experiment ([ThreadRun]) or sweep ([SweepRun]).
+type Batch interface {
+	Queue
+	ReportJSON() (string, error)
+	queue() *jobQueue
+}
+
+func (t *ThreadRun) queue() *jobQueue { return &t.jobQueue }
+func (s *SweepRun) queue() *jobQueue  { return &s.jobQueue }
+
+// PlanBatch plans the batch b names.
+func PlanBatch(b protocol.BatchSpec) (Batch, error) {
+	switch b.Kind {
+	case protocol.KindThread:
+		return NewThread(b.Scenario, b.Runs)
+	case protocol.KindSweep:
+		return NewSweep(b.Scenario, b.Spec)
+	}
+	return nil, fmt.Errorf("batch kind %q: want %q or %q", b.Kind, protocol.KindThread, protocol.KindSweep)
+}
+
+// JobResult is one job's outcome as it crosses the page: its values as
+// the bits of each float64 (exact, and NaN and infinities survive, which
+// JSON numbers cannot carry) and the machine and kernel it ran.
+type JobResult struct {
+	Values map[string]uint64 `json:"v"`
+	Where  string            `json:"w"`
+}
+
+// EncodeJobResult is job i of q's result.
+func encodeJobResult(v experiment.Values, where string) string {
+	r := JobResult{Values: make(map[string]uint64, len(v)), Where: where}
+	for k, x := range v {
+		r.Values[k] = math.Float64bits(x)
+	}
+	b, _ := json.Marshal(r) // map keys sorted: the same bytes for the same values
+	return string(b)
+}
+
+func decodeJobResult(s string) (experiment.Values, string, error) {
+	var r JobResult
+	if err := json.Unmarshal([]byte(s), &r); err != nil {
+		return nil, "", err
+	}
+	v := make(experiment.Values, len(r.Values))
+	for k, b := range r.Values {
+		v[k] = math.Float64frombits(b)
+	}
+	return v, r.Where, nil
+}
+
+// setResults hands b the results of every job (JSON []string of encoded
+// JobResults, in plan order).
+func setResults(b Batch, resultsJSON string) error {
+	var res []string
+	if err := json.Unmarshal([]byte(resultsJSON), &res); err != nil {
+		return fmt.Errorf("results: %v", err)
+	}
+	q := b.queue()
+	if len(res) != len(q.jobs) {
+		return fmt.Errorf("results: %d for a plan of %d jobs", len(res), len(q.jobs))
+	}
+	for i, s := range res {
+		v, where, err := decodeJobResult(s)
+		if err != nil {
+			return fmt.Errorf("results: job %d: %v", i, err)
+		}
+		q.setResult(i, v, where)
+	}
+	return nil
+}
+
+// Outline is what the page knows of a plan before it runs: each job's
+// weight (simulated CPU time, as the workers' progress weighs it) and its
+// label ("configuration, seed N"), in plan order.
+type Outline struct {
+	Weights []float64
+	Labels  []string
+}
+
+// Total is the weight of every job.
+func (o Outline) Total() float64 {
+	t := 0.0
+	for _, w := range o.Weights {
+		t += w
+	}
+	return t
+}
+
+// OutlineBatch outlines the batch b of sc (a decoded copy of b.Scenario)
+// without building a machine per job: the configurations' overrides are
+// applied to the scenario and its topology's CPUs counted once each.
+func OutlineBatch(sc *scenario.Scenario, b protocol.BatchSpec) (Outline, error) {
+	var cfgs []experiment.Config
+	runs := b.Runs
+	switch b.Kind {
+	case protocol.KindThread:
+		if sc.Experiment == nil {
+			return Outline{}, fmt.Errorf("%s has no experiment block", scName(sc))
+		}
+		if runs == 0 {
+			runs = sc.Experiment.EffectiveRuns()
+		}
+		cfgs = experiment.ThreadConfigs(sc.Experiment)
+	case protocol.KindSweep:
+		var spec experiment.SweepSpec
+		if err := json.Unmarshal([]byte(b.Spec), &spec); err != nil {
+			return Outline{}, fmt.Errorf("sweep: %v", err)
+		}
+		axes, err := spec.Check()
+		if err != nil {
+			return Outline{}, err
+		}
+		runs, cfgs = spec.Runs, experiment.SweepConfigs(axes)
+	default:
+		return Outline{}, fmt.Errorf("batch kind %q", b.Kind)
+	}
+	var o Outline
+	for _, c := range cfgs {
+		s := sc.Clone()
+		for _, kv := range c.Sets {
+			if err := s.Set(kv); err != nil {
+				return Outline{}, fmt.Errorf("%s %q: %v", c.Flag, kv, err)
+			}
+		}
+		cpus := 1
+		if m, err := topology.Preset(s.Topology); err == nil {
+			cpus = m.NumCPUs()
+		}
+		for i := 0; i < runs; i++ {
+			o.Weights = append(o.Weights, jobWeight(s.Duration, cpus))
+			o.Labels = append(o.Labels, fmt.Sprintf("%s, seed %d", c.Label, s.Seed+uint64(i)))
+		}
+	}
+	return o, nil
+}

@@ -1,0 +1,91 @@
+package runner
+
+// The service's side of the page's worker pool (batch.go has the design):
+// a Job request runs one job of a planned batch, in slices, posting its
+// progress and then its result; an Evaluate request builds the batch's
+// report from every job's result. The plan is kept for the next request
+// of the same batch (a worker runs many of its jobs), and only the last
+// one, so a worker's memory holds one plan and one run.
+
+import (
+	"fmt"
+
+	"schedplay/wasm/protocol"
+)
+
+// plan returns the batch b, planned now or kept from the previous request.
+func (s *Service) plan(b protocol.BatchSpec) (Batch, error) {
+	s.planMu.Lock()
+	defer s.planMu.Unlock()
+	if s.plannedPlan != nil && s.planned == b {
+		return s.plannedPlan, nil
+	}
+	s.plannedPlan = nil // the old plan is garbage before the new one is built
+	p, err := PlanBatch(b)
+	if err != nil {
+		return nil, err
+	}
+	s.planned, s.plannedPlan = b, p
+	return p, nil
+}
+
+// job runs job m.Index of its batch while request m.ID is current.
+func (s *Service) job(m protocol.Job) {
+	fail := func(err error) { s.post(protocol.JobDone{ID: m.ID, Index: m.Index, Error: err.Error()}) }
+	b, err := s.plan(m.BatchSpec)
+	if err != nil {
+		fail(err)
+		return
+	}
+	q := b.queue()
+	if m.Index < 0 || m.Index >= len(q.jobs) {
+		fail(fmt.Errorf("job %d of a plan of %d", m.Index, len(q.jobs)))
+		return
+	}
+	q.only(m.Index)
+	p := NewPacer(s.pace, s.now)
+	for s.isCurrent(m.ID) {
+		finished, err := p.Slices(q)
+		if err != nil {
+			fail(err)
+			return
+		}
+		if finished {
+			s.post(protocol.JobDone{ID: m.ID, Index: m.Index, Result: encodeJobResult(q.vals[m.Index], q.where[m.Index])})
+			return
+		}
+		s.post(protocol.JobProgress{ID: m.ID, Index: m.Index, Fraction: q.Fraction()})
+		s.yield()
+	}
+}
+
+// evaluate answers with the batch's report, built from m.Results, as the
+// ThreadDone or SweepDone of request m.ID.
+func (s *Service) evaluate(m protocol.Evaluate) {
+	done := func(rep, err string) {
+		if m.Kind == protocol.KindSweep {
+			s.post(protocol.SweepDone{ID: m.ID, Report: rep, Error: err})
+		} else {
+			s.post(protocol.ThreadDone{ID: m.ID, Report: rep, Error: err})
+		}
+	}
+	b, err := s.plan(m.BatchSpec)
+	if err == nil {
+		err = setResults(b, m.Results)
+	}
+	if err != nil {
+		done("", err.Error())
+		return
+	}
+	rep, err := b.ReportJSON()
+	if err != nil {
+		done("", err.Error())
+		return
+	}
+	if s.isCurrent(m.ID) {
+		done(rep, "")
+	}
+}
+
+// crash is the Crash request: the Go program dies as a bug would kill it.
+func crash() { panic("schedplay worker: crash requested (fault injection)") }
