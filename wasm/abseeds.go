@@ -109,7 +109,8 @@ func (a *App) StartABSeeds() {
 	st.forA, st.forB = string(a.originA.Sc.Encode()), string(a.origin.Sc.Encode())
 	st.Cmd = abCommand(a.originA, share.Set, n)
 	text := string(scA.Encode())
-	a.beginBatch(&st.batch, 2*n, func(id int) protocol.Message {
+	spec := protocol.BatchSpec{Kind: protocol.KindThread, Scenario: text, Runs: n} // on the pool like a thread experiment
+	a.beginBatch(&st.batch, 2*n, spec, scA, func(id int) protocol.Message {
 		return protocol.Thread{ID: id, Scenario: text, Runs: n}
 	})
 }
