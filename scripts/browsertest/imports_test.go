@@ -97,6 +97,9 @@ func TestOpenTrace(t *testing.T) {
 	if len(drawn) != 2 || drawn[1] < 100 {
 		t.Fatalf("drawn columns per CPU %v: want 2 lanes, CPU 1 full of slices", drawn)
 	}
+	// The task table renders after the done flag: wait for the trace's rows.
+	tb.waitFor(`Array.from(document.querySelectorAll("#task-table tbody tr")).some(function (r) {
+  return r.cells.length > 0 && r.cells[0].textContent === "sh"; })`, 10*time.Second)
 	rows := eval[[][]string](tb, `Array.from(document.querySelectorAll("#task-table tbody tr")).map(function (r) {
   return Array.from(r.cells).map(function (c) { return c.textContent; }); })`)
 	nices := map[string]bool{}
