@@ -42,6 +42,8 @@ func PlanLazy(base *scenario.Scenario, name string, cfgs []Config, runs int) (*L
 				return nil, PlanError{fmt.Errorf("%s %q: %v", c.Flag, kv, err)}
 			}
 		}
+		// The task groups, with the workloads expanded (an override of a
+		// workload parameter may change them; the seed does not).
 		full, err := sc.Expanded()
 		if err != nil {
 			return nil, PlanError{fmt.Errorf("%s: %s: %v", name, c.Label, err)}

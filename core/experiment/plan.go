@@ -10,7 +10,6 @@ package experiment
 import (
 	"fmt"
 	"slices"
-	"strconv"
 
 	"schedplay/core/scenario"
 	"schedplay/core/sched"
@@ -58,38 +57,16 @@ func Groups(jobs []Job) []string {
 // and seed (base.Seed, base.Seed+1, ..., runs of them; configuration-major),
 // so that bad input fails before anything runs.
 func Plan(base *scenario.Scenario, name string, cfgs []Config, runs int) ([]Job, error) {
-	var jobs []Job
-	for ci, c := range cfgs {
-		sc := base.Clone()
-		for _, kv := range c.Sets {
-			if err := sc.Set(kv); err != nil {
-				return nil, PlanError{fmt.Errorf("%s %q: %v", c.Flag, kv, err)}
-			}
-		}
-		// The task groups, with the workloads expanded (an override of a
-		// workload parameter may change them; the seed does not).
-		full, err := sc.Expanded()
-		if err != nil {
-			return nil, PlanError{fmt.Errorf("%s: %s: %v", name, c.Label, err)}
-		}
-		var groups []string
-		for _, t := range full.Tasks {
-			groups = append(groups, t.Name)
-		}
-		for i := 0; i < runs; i++ {
-			seed := sc.Seed + uint64(i)
-			s := sc.Clone()
-			if err := s.Set("seed=" + strconv.FormatUint(seed, 10)); err != nil {
-				return nil, err
-			}
-			cfg, err := s.Build(sched.DefaultLimits())
-			if err != nil {
-				return nil, PlanError{fmt.Errorf("%s: %s: %v", name, c.Label, err)}
-			}
-			jobs = append(jobs, Job{Config: ci, Seed: seed, Cfg: cfg, Name: name, Groups: groups})
+	p, err := PlanLazy(base, name, cfgs, runs) // lazyplan.go: the same jobs, built here all at once
+	if err != nil {
+		return nil, err
+	}
+	for i := range p.Jobs {
+		if _, err := p.Build(i); err != nil {
+			return nil, PlanError{fmt.Errorf("%s: %s: %v", name, cfgs[p.Jobs[i].Config].Label, err)}
 		}
 	}
-	return jobs, nil
+	return p.Jobs, nil
 }
 
 // ThreadConfigs lists the configurations of e as a thread runs them:
