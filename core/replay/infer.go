@@ -51,6 +51,9 @@ type tstate struct {
 	blocked   bool
 	blockStep int // index of the step the wakeup will fill
 	seen      []bool
+	// preemptedBy is the task that took the CPU when this one was switched
+	// out runnable right after waking it (hidden.go), else NoTask.
+	preemptedBy sched.TaskID
 }
 
 type inferrer struct {
@@ -64,6 +67,11 @@ type inferrer struct {
 	on          []sched.TaskID
 	khz, maxKHz []int
 	nextFreq    int // index into tr.Freqs
+	// woke holds the (waker, wakee) workload index pairs of the wakeups
+	// by a traced task seen so far (hidden.go).
+	woke map[[2]int]bool
+	// costs samples the machine's wakeup cost (costs.go)
+	costs *costSampler
 	// counts for the warnings
 	unblockedWakes, lateEvents, blockedSwitchIns int
 }
@@ -89,7 +97,8 @@ func Infer(tr *ftraceimport.Trace, opts Options) (*Workload, error) {
 		return nil, fmt.Errorf("replay: the trace has %d events but %d wake sources (not from ftraceimport.Import)", len(tr.Events), len(tr.Wakes))
 	}
 	in := &inferrer{tr: tr, opts: opts, w: &Workload{NumCPUs: tr.NumCPUs, Duration: tr.Duration},
-		st: make([]tstate, len(tr.Tasks))}
+		st: make([]tstate, len(tr.Tasks)), woke: map[[2]int]bool{},
+		costs: newCostSampler(len(tr.Tasks))}
 	for i := range in.st {
 		in.st[i].idx = -1
 	}
@@ -127,6 +136,7 @@ func Infer(tr *ftraceimport.Trace, opts Options) (*Workload, error) {
 		}
 	}
 	in.finish()
+	in.finishCosts()
 	markSync(in.w, opts.SyncWindow)
 	findPeriods(in.w)
 	in.w.nameGroups()
@@ -143,7 +153,7 @@ func (in *inferrer) create(id sched.TaskID, start sched.Time) error {
 		return fmt.Errorf("replay: the trace has more than %d tasks (Options.MaxTasks); trace fewer (e.g. a cgroup or pid filter)", in.opts.MaxTasks)
 	}
 	info := &in.tr.Tasks[id]
-	in.st[id] = tstate{idx: len(in.w.Tasks), seen: make([]bool, in.tr.NumCPUs)}
+	in.st[id] = tstate{idx: len(in.w.Tasks), seen: make([]bool, in.tr.NumCPUs), preemptedBy: sched.NoTask}
 	in.w.Tasks = append(in.w.Tasks, Task{ID: id, PID: info.PID, Comm: info.Name, Policy: info.Policy,
 		Nice: info.Nice, RTPriority: info.RTPriority, Start: start, Parent: -1})
 	return nil
@@ -204,13 +214,22 @@ func (in *inferrer) event(i int) error {
 			if err := in.create(p, now); err != nil {
 				return err
 			}
+			if e.Next != sched.NoTask {
+				if err := in.create(e.Next, now); err != nil {
+					return err
+				}
+			}
+			in.hiddenReply(p, e.PrevState, e.Next, now)
 			in.switchOut(p, e.PrevState, now)
+			in.preemptedByWakee(p, e.PrevState, e.Next)
 		}
 		if n := e.Next; n != sched.NoTask {
 			if err := in.create(n, now); err != nil {
 				return err
 			}
 			s := &in.st[n]
+			s.preemptedBy = sched.NoTask
+			in.sampleSwitchIn(n, int(e.CPU), now)
 			if s.blocked { // its wakeup was not traced (lost events)
 				in.blockedSwitchIns++
 				in.wake(n, i, false)
@@ -236,6 +255,7 @@ func (in *inferrer) event(i int) error {
 			in.unblockedWakes++
 			return nil
 		}
+		in.sampleWake(i, n)
 		in.wake(n, i, true)
 	case sched.EvWakeupNew:
 		if n := e.Next; n != sched.NoTask {
@@ -315,6 +335,7 @@ func (in *inferrer) wake(n sched.TaskID, i int, traced bool) {
 		in.flush(w)
 		pt := in.push(w, Step{Kind: StepSignal, Peer: s.idx, At: e.Time})
 		t.Steps[s.blockStep] = Step{Kind: StepWait, Peer: in.st[w].idx, At: e.Time}
+		in.woke[[2]int{in.st[w].idx, s.idx}] = true
 		bl.End, bl.Waker, bl.WakerPoint = EndTask, in.st[w].idx, pt
 		return
 	}

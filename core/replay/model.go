@@ -118,6 +118,16 @@ type Workload struct {
 	// Warnings say what the inference could not read as the kernel meant
 	// it (a wakeup of a task never seen blocked, events after an exit).
 	Warnings []string
+	// HiddenReplies counts the replies inferred without a traced wakeup
+	// (hidden.go): a task preempted by the task it had just woken and
+	// resumed when that task blocked.
+	HiddenReplies int
+	// RemoteIdleWakes counts the wakeups of a task onto an idle CPU by a
+	// task running on another CPU, RemoteIdleWakeP50 the median of their
+	// waking-to-switch-in times: the traced machine's cost of that path
+	// (costs.go).
+	RemoteIdleWakes   int
+	RemoteIdleWakeP50 sched.Time
 }
 
 // Describe renders the workload as stable text: one line per task with its

@@ -148,6 +148,7 @@ func (w *Workload) Scenario(o ScenarioOptions) (*scenario.Scenario, error) {
 	if len(sems) > 0 {
 		sc.Semaphores = sems
 	}
+	sc.HW = w.machineCosts(sc)
 	return sc, nil
 }
 

@@ -117,3 +117,37 @@ func periodicHog(periods int) string {
 	}
 	return s.String()
 }
+
+// pinnedPingPong is a pipe ping-pong of a (pid 100) and b (pid 200) on one
+// CPU: a works and wakes b; in one round of two (drawn from a fixed PCG
+// stream) b preempts a at once, answers without a wakeup (a is not
+// waiting) and blocks, and a resumes; in the other a blocks, b runs,
+// wakes a and blocks. n round trips.
+func pinnedPingPong(n int, aWork, bWork sched.Time) string {
+	s := newSynth(1)
+	s.comm[100], s.comm[200] = "ping", "pong"
+	us := sched.Microsecond
+	t := sched.Time(1000 * us)
+	s.sw(t, 0, 0, "R", 200)
+	s.sw(t+us, 0, 200, "S", 100)
+	t += us
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < n; i++ {
+		t += aWork + sched.Time(rng.IntN(5))*us
+		s.line(100, 0, "d..2.", t, "sched_waking", "comm=pong pid=200 prio=120 target_cpu=000")
+		s.line(100, 0, "dN.2.", t, "sched_wakeup", "comm=pong pid=200 prio=120 target_cpu=000")
+		if rng.IntN(2) == 0 { // b preempts a, answers unseen
+			s.sw(t+us, 0, 100, "R", 200)
+			t += us + bWork + sched.Time(rng.IntN(5))*us
+			s.sw(t, 0, 200, "S", 100)
+			continue
+		}
+		s.sw(t+2*us, 0, 100, "S", 200)
+		t += 2*us + bWork + sched.Time(rng.IntN(5))*us
+		s.line(200, 0, "d..2.", t, "sched_waking", "comm=ping pid=100 prio=120 target_cpu=000")
+		s.line(200, 0, "d..2.", t, "sched_wakeup", "comm=ping pid=100 prio=120 target_cpu=000")
+		s.sw(t+us, 0, 200, "S", 100)
+		t += us
+	}
+	return s.String()
+}

@@ -1,0 +1,146 @@
+package replay
+
+// The machine's costs, as far as the trace shows them. The replay runs on
+// a preset machine (smp-N) whose hw.* costs are estimates for a bare-metal
+// server (docs/costs.md); the traced machine may be a virtual one whose
+// wakeup path costs several times more. Two rules, applied to every
+// trace alike:
+//
+//   - The trace's CPU time of a task is its sum_exec_runtime: it runs
+//     from the switch-in (set_next_entity() at the pick), so it already
+//     holds the kernel's context_switch() and finish_task_switch() that
+//     the task paid. The replay charges no modelled switch or pick cost
+//     on top (hw.ctx_switch_ns and hw.pick_ns are 0): otherwise every
+//     switch costs twice and a ping-pong of a few microseconds per round
+//     loses a third of its rounds.
+//   - The wakeup of a task onto an idle CPU by a task running on another
+//     CPU goes through the reschedule IPI (or the polling bit) and the
+//     target's idle exit (try_to_wake_up() -> ttwu_queue_wakelist() or
+//     resched_curr(); do_idle() exit; schedule_idle()). Its
+//     waking-to-switch-in time in the trace is that path's cost on the
+//     traced machine: the median M over the trace's wakeups of that kind
+//     (at least MinCostSamples of them). The simulated path costs F +
+//     hw.idle_exit_ns on the replay's machine and profile, F measured
+//     once by a probe (a two-CPU ping-pong with idle_exit_ns 0, costProbe);
+//     the replay's hw.idle_exit_ns is M - F (at least 0), so its remote
+//     wakeups of idle CPUs cost what the trace's did.
+//
+// The estimate is a property of the machine, not of a task: it is the
+// same for every wakeup of the replay. What it cannot see: the costs of
+// a wakeup that preempts a running task on its own CPU (the interrupt's
+// exit path and __schedule(), which the simulator does not charge), and
+// the idle states' depth on the traced machine.
+
+import (
+	"maps"
+	"slices"
+	"strconv"
+
+	"schedplay/core/scenario"
+	"schedplay/core/sched"
+)
+
+// MinCostSamples is the number of remote wakeups of idle CPUs a trace
+// needs for its wakeup cost to replace the preset's.
+const MinCostSamples = 20
+
+// costSampler collects the waking-to-switch-in times of wakeups of idle
+// CPUs by tasks running on another CPU.
+type costSampler struct {
+	at      []sched.Time // per trace task: its pending sample's start, -1 = none
+	cpu     []int        // the CPU it was woken onto
+	samples []sched.Time
+}
+
+func newCostSampler(n int) *costSampler {
+	c := &costSampler{at: make([]sched.Time, n), cpu: make([]int, n)}
+	for i := range c.at {
+		c.at[i] = -1
+	}
+	return c
+}
+
+// sampleWake notes the wakeup at event i of task n, if it is a remote wakeup
+// onto an idle CPU by a running traced task.
+func (in *inferrer) sampleWake(i int, n sched.TaskID) {
+	e := &in.tr.Events[i]
+	c := in.costs
+	c.at[n] = -1
+	ws := in.tr.Wakes[i]
+	target := int(e.CPU)
+	w := ws.Waker
+	if ws.IRQ == 1 || w == sched.NoTask || int(w) >= len(in.st) || in.st[w].idx < 0 || !in.st[w].running {
+		return
+	}
+	if target < 0 || target >= len(in.on) || in.on[target] != sched.NoTask || in.st[w].cpu == target {
+		return
+	}
+	c.at[n], c.cpu[n] = e.Time, target
+}
+
+// sampleSwitchIn closes n's pending sample when it is switched in on the CPU
+// it was woken onto.
+func (in *inferrer) sampleSwitchIn(n sched.TaskID, cpu int, now sched.Time) {
+	c := in.costs
+	if c.at[n] >= 0 && c.cpu[n] == cpu && now >= c.at[n] {
+		c.samples = append(c.samples, now-c.at[n])
+	}
+	c.at[n] = -1
+}
+
+// finishCosts sets the workload's estimate.
+func (in *inferrer) finishCosts() {
+	s := in.costs.samples
+	in.w.RemoteIdleWakes = len(s)
+	if len(s) == 0 {
+		return
+	}
+	slices.Sort(s)
+	in.w.RemoteIdleWakeP50 = s[len(s)/2]
+}
+
+// machineCosts is the hw.* overrides of the replay's scenario sc (its
+// topology and kernel set).
+func (w *Workload) machineCosts(sc *scenario.Scenario) map[string]string {
+	hw := map[string]string{"ctx_switch_ns": "0", "pick_ns": "0"}
+	if w.RemoteIdleWakes < MinCostSamples {
+		return hw
+	}
+	floor, ok := costProbe(sc, hw)
+	if !ok {
+		return hw
+	}
+	hw["idle_exit_ns"] = strconv.FormatInt(int64(max(w.RemoteIdleWakeP50-floor, 0)), 10)
+	return hw
+}
+
+// costProbe measures F, the simulated remote wakeup of an idle CPU
+// without the idle exit's cost, on sc's machine and kernel with the hw
+// overrides: the median wakeup latency of a ping-pong between CPUs 0 and
+// 1 (50 us of work a side, 200 round trips). ok is false on a machine of
+// one CPU or when the probe does not run.
+func costProbe(sc *scenario.Scenario, hw map[string]string) (sched.Time, bool) {
+	p := scenario.New()
+	p.Name, p.Topology, p.Kernel = "replay cost probe", sc.Topology, sc.Kernel
+	p.Duration = 25 * sched.Millisecond
+	p.HW = maps.Clone(hw)
+	p.HW["idle_exit_ns"] = "0"
+	side := func(name string, cpu int, in, out string, first bool) scenario.Task {
+		prog := []scenario.Step{{Kind: "run", Run: 50 * sched.Microsecond}, {Kind: "signal", Res: out}, {Kind: "wait", Res: in}}
+		if !first {
+			prog = []scenario.Step{{Kind: "wait", Res: in}, {Kind: "run", Run: 50 * sched.Microsecond}, {Kind: "signal", Res: out}}
+		}
+		return scenario.Task{Name: name, Instances: 1, Policy: "SCHED_OTHER", CPUs: []int{cpu}, Loop: -1, Program: prog}
+	}
+	p.Tasks = []scenario.Task{side("a", 0, "ba", "ab", true), side("b", 1, "ab", "ba", false)}
+	p.Semaphores = map[string]int{"ab": 0, "ba": 0}
+	cfg, err := p.Build(sched.DefaultLimits())
+	if err != nil || cfg.Machine.NumCPUs() < 2 {
+		return 0, false
+	}
+	rep, err := Run(cfg, p.Name)
+	if err != nil || len(rep.Tasks) < 2 || rep.Tasks[1].Wakeups < 100 {
+		return 0, false
+	}
+	return sched.Time(rep.Tasks[1].WakeupLatencyNs.P50), true
+}
