@@ -78,6 +78,7 @@ type App struct {
 	TaskRowsAll, CPURowsAll   bool
 	results                   resultsState // what the tables hold (results.go)
 	compare                   compareState // what the A/B table holds (compare.go)
+	replayRef                 *replayRef   // the trace a replay is compared with (fidelity.go)
 
 	G   *GalleryState // the gallery and thread experiments (threadexp.go)
 	SW  *SweepState   // the sweep panel (sweep.go)
@@ -154,6 +155,7 @@ func (a *App) AfterRender() {
 	a.drawWarnings()
 	a.fillResults(a.Probe.published) // the first render draws at once, below
 	a.fillCompare()
+	a.fillFidelity()
 	a.abAfterRender()
 	a.linkABAfterRender()
 	a.publishUnfinished()

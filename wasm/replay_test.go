@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"schedplay/core/ftraceimport"
+	"schedplay/core/replay"
 	"schedplay/wasm/view"
 )
 
@@ -49,4 +51,48 @@ func TestReplayTrace(t *testing.T) {
 	if got := strings.Join(rows, "|"); !strings.Contains(got, "a runtime") || !strings.Contains(got, "a switches") {
 		t.Errorf("A/B rows %v: want the trace's task a beside the replay's", rows)
 	}
+	// The fidelity table is the one of the core's pipeline (schedplay
+	// replay's) for the same trace and settings.
+	f := a.ReplayFidelity()
+	if f == nil {
+		t.Fatal("no fidelity table after the replay ran")
+	}
+	want := coreFidelity(t, trace, "t.txt")
+	if f.Summary() != want.Summary() || len(f.Rows) != 1 || f.Rows[0] != want.Rows[0] || !f.Rows[0].Found {
+		t.Errorf("page fidelity %s %+v\nwant %s %+v", f.Summary(), f.Rows, want.Summary(), want.Rows)
+	}
+	// A changed replay (B) is compared with the trace too; a run that is
+	// not compared with the trace has no table.
+	a.UnpinA()
+	if a.ReplayFidelity() != nil {
+		t.Error("a fidelity table without the trace pinned as A")
+	}
+}
+
+// coreFidelity is the fidelity of the replay of trace on its default
+// machine, through core/replay as schedplay replay runs it.
+func coreFidelity(t *testing.T, trace, name string) replay.Fidelity {
+	t.Helper()
+	tr, err := ftraceimport.Import(strings.NewReader(trace), ftraceimport.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := replay.Infer(tr, replay.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := w.Scenario(replay.ScenarioOptions{Name: "replay of " + name, Topology: "smp-2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := replay.Config(sc, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := replay.Run(cfg, sc.Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	trep := tr.Metrics(name)
+	return replay.Compare(w, &trep, &rep)
 }

@@ -32,6 +32,9 @@ type TraceState struct {
 	// Replay is the scenario inferred from the trace (core/replay), ""
 	// when there is none: ReplayTrace opens it.
 	Replay string
+	// ReplayTasks pairs the traced tasks with the replay's (JSON
+	// []replay.TaskKey), for the fidelity table (fidelity.go).
+	ReplayTasks string
 }
 
 // OpenTrace imports the file chosen in the "Open trace…" input (called
@@ -115,8 +118,9 @@ func (a *App) ReplayTrace() {
 	if a.Trace == nil || a.Trace.Replay == "" {
 		return
 	}
-	text := a.Trace.Replay
+	text, keys := a.Trace.Replay, a.Trace.ReplayTasks
 	a.PinA()
+	a.setReplayRef(a.A, keys)
 	a.Trace, a.TraceErr = nil, ""
 	a.ApplyJSON(text)
 }
@@ -138,7 +142,7 @@ func (a *App) handleTrace(m protocol.Message) bool {
 			a.Trace, a.TraceErr = a.prevTrace, traceError(a.Trace.Name, err)
 			return true
 		}
-		a.Trace.Summary, a.Trace.Loading, a.Trace.Replay = m.Summary, false, m.Replay
+		a.Trace.Summary, a.Trace.Loading, a.Trace.Replay, a.Trace.ReplayTasks = m.Summary, false, m.Replay, m.ReplayTasks
 		a.showTrace(r)
 		a.Ctl.Progress = 0
 		return true

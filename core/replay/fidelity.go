@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"schedplay/core/metrics"
+	"schedplay/core/sched"
 )
 
 // Targets of a fidelity row.
@@ -65,10 +66,36 @@ func side(t *metrics.Task, dur int64) Side {
 	return s
 }
 
+// TaskKey pairs a traced task with its replay: what [Compare] needs of
+// the workload, small enough to travel without it (the playground's
+// page, which runs the replay's scenario and has the two reports).
+type TaskKey struct {
+	ID      sched.TaskID `json:"id"` // in the imported trace
+	Group   string       `json:"group"`
+	PID     int          `json:"pid"`
+	Comm    string       `json:"comm"`
+	KeepPID bool         `json:"keep_pid,omitempty"`
+}
+
+// Keys lists the workload's tasks as [TaskKey]s; call it after
+// [Workload.Scenario], which decides KeepPID.
+func (w *Workload) Keys() []TaskKey {
+	out := make([]TaskKey, len(w.Tasks))
+	for i, t := range w.Tasks {
+		out[i] = TaskKey{ID: t.ID, Group: t.Group, PID: t.PID, Comm: t.Comm, KeepPID: t.KeepPID}
+	}
+	return out
+}
+
 // Compare builds the fidelity table of w: trace is the imported trace's
 // metrics (tasks indexed by the trace's task ids), replay the replay's
 // (a task with its trace pid, or named GROUP-N).
 func Compare(w *Workload, trace, replay *metrics.Report) Fidelity {
+	return CompareKeys(w.Keys(), trace, replay)
+}
+
+// CompareKeys is [Compare] from the workload's [TaskKey]s.
+func CompareKeys(keys []TaskKey, trace, replay *metrics.Report) Fidelity {
 	byGroup := map[string]*metrics.Task{}
 	byPID := map[int]*metrics.Task{}
 	for i := range replay.Tasks {
@@ -80,8 +107,8 @@ func Compare(w *Workload, trace, replay *metrics.Report) Fidelity {
 	}
 	var f Fidelity
 	var wsum, score float64
-	for _, t := range w.Tasks {
-		if int(t.ID) >= len(trace.Tasks) {
+	for _, t := range keys {
+		if t.ID < 0 || int(t.ID) >= len(trace.Tasks) {
 			continue
 		}
 		row := Row{Group: t.Group, PID: t.PID, Comm: t.Comm, Trace: side(&trace.Tasks[t.ID], trace.DurationNs)}
@@ -148,9 +175,15 @@ func (f *Fidelity) Text() string {
 			r.Trace.Switches, r.Replay.Switches, r.Trace.Migrations, r.Replay.Migrations,
 			usf(r.Trace.LatP50Ns), usf(r.Replay.LatP50Ns), usf(r.Trace.LatP99Ns), usf(r.Replay.LatP99Ns), marks)
 	}
-	fmt.Fprintf(&b, "\nscore %.1f/100 (CPU-time weighted agreement of CPU time, switches and latency medians); %d of %d tasks meet every target (share within %.0f points, switches within %d%%, latency p50 within %.0fx at >= %d wakeups)\n",
-		f.Score, f.Met, len(f.Rows), ShareTolPoints, SwitchTolPct, LatencyFactor, LatencyMinWakes)
+	b.WriteString("\n" + f.Summary() + "\n")
 	return b.String()
+}
+
+// Summary is the table's last line: the score and the tasks meeting
+// every target.
+func (f *Fidelity) Summary() string {
+	return fmt.Sprintf("score %.1f/100 (CPU-time weighted agreement of CPU time, switches and latency medians); %d of %d tasks meet every target (share within %.0f points, switches within %d%%, latency p50 within %.0fx at >= %d wakeups)",
+		f.Score, f.Met, len(f.Rows), ShareTolPoints, SwitchTolPct, LatencyFactor, LatencyMinWakes)
 }
 
 func mark(ok bool, what string) string {

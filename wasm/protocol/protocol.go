@@ -100,6 +100,9 @@ type TraceHeader struct {
 	// Replay is the scenario JSON inferred from the trace (core/replay),
 	// "" when the trace has none to replay.
 	Replay string
+	// ReplayTasks pairs the traced tasks with the replay's (JSON
+	// []replay.TaskKey; the wire's tasks field).
+	ReplayTasks string
 }
 
 // TraceError is a failed import.
@@ -179,7 +182,7 @@ func (m Batch) Wire() Msg {
 }
 func (m Done) Wire() Msg { return Msg{Type: TypeDone, ID: m.ID, Report: m.Report, Error: m.Error} }
 func (m TraceHeader) Wire() Msg {
-	return Msg{Type: TypeTraceHeader, ID: m.ID, CPUs: m.CPUs, Now: float64(m.Now), Events: float64(m.Events), Info: m.Summary, Scenario: m.Replay}
+	return Msg{Type: TypeTraceHeader, ID: m.ID, CPUs: m.CPUs, Now: float64(m.Now), Events: float64(m.Events), Info: m.Summary, Scenario: m.Replay, Tasks: m.ReplayTasks}
 }
 func (m TraceError) Wire() Msg { return Msg{Type: TypeTraceError, ID: m.ID, Error: m.Error} }
 func (m ExportProgress) Wire() Msg {
@@ -236,7 +239,7 @@ func ParseReply(m Msg) (Message, error) {
 	case TypeDone:
 		return Done{ID: m.ID, Report: m.Report, Error: m.Error}, nil
 	case TypeTraceHeader:
-		return TraceHeader{ID: m.ID, CPUs: m.CPUs, Now: int64(m.Now), Events: int64(m.Events), Summary: m.Info, Replay: m.Scenario}, nil
+		return TraceHeader{ID: m.ID, CPUs: m.CPUs, Now: int64(m.Now), Events: int64(m.Events), Summary: m.Info, Replay: m.Scenario, ReplayTasks: m.Tasks}, nil
 	case TypeTraceError:
 		return TraceError{ID: m.ID, Error: m.Error}, nil
 	case TypeExportProgress:

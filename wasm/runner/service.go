@@ -234,7 +234,7 @@ func (s *Service) openTrace(id int, name string, size float64, read func() ([]by
 	if !s.isCurrent(id) {
 		return // superseded while importing
 	}
-	s.post(protocol.TraceHeader{ID: id, CPUs: res.NumCPUs, Now: res.Duration, Events: res.Events, Summary: res.Summary, Replay: res.Replay})
+	s.post(protocol.TraceHeader{ID: id, CPUs: res.NumCPUs, Now: res.Duration, Events: res.Events, Summary: res.Summary, Replay: res.Replay, ReplayTasks: res.ReplayTasks})
 	s.post(protocol.Batch{ID: id, Now: res.Duration, Events: res.Events, Tasks: res.Tasks, Buf: res.Records})
 	s.post(protocol.Done{ID: id, Report: res.Report})
 }

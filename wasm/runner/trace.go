@@ -41,6 +41,10 @@ type TraceResult struct {
 	// preset with enough CPUs; "" when there is nothing to replay (the
 	// summary says why).
 	Replay string
+	// ReplayTasks pairs the traced tasks with the replay's (JSON
+	// []replay.TaskKey), for the fidelity table the page builds once the
+	// replay has run.
+	ReplayTasks string
 }
 
 // ImportTrace imports ftrace text named name.
@@ -49,7 +53,7 @@ func ImportTrace(name string, data []byte) (*TraceResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	replaySc, replayErr := replayScenario(tr, name) // names the traced tasks' groups as the replay's
+	replaySc, replayKeys, replayErr := replayScenario(tr, name) // names the traced tasks' groups as the replay's
 	tasks, err := json.Marshal(tr.Tasks)
 	if err != nil {
 		return nil, err
@@ -63,7 +67,7 @@ func ImportTrace(name string, data []byte) (*TraceResult, error) {
 	if replayErr != nil {
 		res.Summary += "; no replay: " + replayErr.Error()
 	} else {
-		res.Replay = replaySc
+		res.Replay, res.ReplayTasks = replaySc, replayKeys
 	}
 	return res, nil
 }
@@ -71,27 +75,32 @@ func ImportTrace(name string, data []byte) (*TraceResult, error) {
 // replayScenario infers the trace's workload as a scenario (the CLI's
 // `schedplay replay` on its default machine) and gives each traced task
 // the group its replay has, so that the A/B view of a large trace (per
-// task group) pairs them.
-func replayScenario(tr *ftraceimport.Trace, name string) (string, error) {
+// task group) pairs them. It also returns the pairing of the traced tasks
+// with the replay's (JSON []replay.TaskKey).
+func replayScenario(tr *ftraceimport.Trace, name string) (string, string, error) {
 	topo := fmt.Sprintf("smp-%d", tr.NumCPUs)
 	if _, err := topology.Preset(topo); err != nil {
 		topo = replay.StandIn(tr.NumCPUs)
 	}
 	w, err := replay.Infer(tr, replay.Options{})
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	for _, t := range w.Tasks {
 		tr.Tasks[t.ID].Group = t.Group
 	}
 	sc, err := w.Scenario(replay.ScenarioOptions{Name: "replay of " + name, Topology: topo})
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	if err := sc.Validate(); err != nil {
-		return "", err
+		return "", "", err
 	}
-	return string(sc.Encode()), nil
+	keys, err := json.Marshal(w.Keys())
+	if err != nil {
+		return "", "", err
+	}
+	return string(sc.Encode()), string(keys), nil
 }
 
 // parseTrace reads ftrace text (at most MaxTraceBytes) with the core's
