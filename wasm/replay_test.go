@@ -44,6 +44,9 @@ func TestReplayTrace(t *testing.T) {
 	if a.A == nil || a.A.Report() == nil || a.A.Report().Kernel != "real" {
 		t.Fatalf("the trace is not pinned as A: %+v", a.A)
 	}
+	if a.originA != nil || a.ABFrom() != "" {
+		t.Errorf("A is the trace, but its provenance is a scenario's: %q", a.ABFrom())
+	}
 	var rows []string
 	for _, r := range view.CompareRuns(a.A, a.Run) {
 		rows = append(rows, r.Metric)

@@ -120,6 +120,7 @@ func (a *App) ReplayTrace() {
 	}
 	text, keys := a.Trace.Replay, a.Trace.ReplayTasks
 	a.PinA()
+	a.originA = nil // A is the trace, no scenario (PinA took the last simulation's)
 	a.setReplayRef(a.A, keys)
 	a.Trace, a.TraceErr = nil, ""
 	a.ApplyJSON(text)

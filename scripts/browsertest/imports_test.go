@@ -9,6 +9,7 @@ package browsertest
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -153,4 +154,44 @@ func TestReplayTrace(t *testing.T) {
 	if len(rows) == 0 || !strings.Contains(strings.Join(rows, "|"), "sh runtime") {
 		t.Fatalf("A/B rows %q: want the trace's sh loops beside the replay's", rows)
 	}
+	// The fidelity table: the score line and rows of `schedplay replay`
+	// for the same trace on the same (default) settings.
+	tb.waitFor(`!!document.querySelector("#fidelity-score")`, 10*time.Second)
+	score := eval[string](tb, `document.querySelector("#fidelity-score").textContent`)
+	cmd := exec.Command("go", "run", "./core/cmd/schedplay", "replay", file)
+	cmd.Dir = "../.."
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("schedplay replay: %v", err)
+	}
+	var cliScore string
+	cliRows := map[string]string{} // group -> "cpu_ms switches" as the CLI prints them
+	for _, line := range strings.Split(string(out), "\n") {
+		if strings.HasPrefix(line, "score ") {
+			cliScore = line
+		}
+		if f := strings.Fields(line); len(f) > 6 && strings.HasPrefix(f[0], "sh_") {
+			cliRows[f[0]] = f[2] + " " + f[5]
+		}
+	}
+	if score == "" || score != cliScore {
+		t.Fatalf("page fidelity %q, schedplay replay %q", score, cliScore)
+	}
+	page := eval[[][]string](tb, `Array.from(document.querySelectorAll("#fidelity-table tbody tr")).map(function (r) {
+  return Array.from(r.cells).map(function (c) { return c.textContent; }); })`)
+	var seen int
+	for _, r := range page {
+		want, ok := cliRows[r[0]]
+		if !ok {
+			continue
+		}
+		seen++
+		if got := strings.ReplaceAll(r[2], " ", "") + " " + strings.ReplaceAll(r[5], " ", ""); got != want {
+			t.Errorf("fidelity row %s: page %q, schedplay replay %q", r[0], got, want)
+		}
+	}
+	if seen != 2 || len(cliRows) != 2 {
+		t.Errorf("fidelity rows of sh: %d on the page, %d from schedplay replay; want 2", seen, len(cliRows))
+	}
+	tb.screenshot("replay-fidelity")
 }
