@@ -24,8 +24,13 @@ const (
 	settle = 300 * time.Millisecond
 )
 
-var events = []string{"sched_switch", "sched_waking", "sched_wakeup", "sched_wakeup_new",
-	"sched_migrate_task", "sched_process_fork", "sched_process_exit"}
+var events = []string{"sched:sched_switch", "sched:sched_waking", "sched:sched_wakeup", "sched:sched_wakeup_new",
+	"sched:sched_migrate_task", "sched:sched_process_fork", "sched:sched_process_exit",
+	// The interrupt entries (the importer skips them): a preemption with
+	// none on its CPU just before it came from the task's own system
+	// call (selfpreempt.go).
+	"irq_vectors:local_timer_entry", "irq_vectors:reschedule_entry", "irq_vectors:call_function_entry",
+	"irq_vectors:call_function_single_entry", "irq_vectors:irq_work_entry", "irq:irq_handler_entry"}
 
 type recorder struct {
 	tmp, bin string
@@ -79,10 +84,10 @@ func (r *recorder) record(c caseSpec, d time.Duration, path string) error {
 		if err != nil {
 			return err
 		}
-		_, err = f.WriteString("sched:" + ev + "\n")
+		_, err = f.WriteString(ev + "\n")
 		f.Close()
 		if err != nil {
-			return fmt.Errorf("enable sched:%s: %v", ev, err)
+			return fmt.Errorf("enable %s: %v", ev, err)
 		}
 	}
 	var procs []*exec.Cmd

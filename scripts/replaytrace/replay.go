@@ -60,6 +60,16 @@ type caseResult struct {
 	Rows        []replay.Row   `json:"rows"`  // the workload's tasks
 	Other       otherTasks     `json:"other"` // everything else the trace had
 	Periods     map[string]int `json:"periods_us,omitempty"`
+	// Preempt counts the workload comms' preemptions and those without an
+	// interrupt or wakeup before them (selfpreempt.go); nil when the trace
+	// has no interrupt entries.
+	Preempt map[string]preemptStats `json:"preemptions,omitempty"`
+	// HiddenReplies, IdleWakes and IdleWakeP50Ns are the inference's
+	// (core/replay: hidden.go, costs.go).
+	HiddenReplies int    `json:"hidden_replies"`
+	IdleWakes     int    `json:"remote_idle_wakeups"`
+	IdleWakeP50Ns int64  `json:"remote_idle_wakeup_p50_ns"`
+	IdleExitNs    string `json:"replay_idle_exit_ns,omitempty"`
 }
 
 // otherTasks sums the tasks outside the workload.
@@ -120,6 +130,15 @@ func replayCase(c caseSpec, path string, mi machineInfo) (caseResult, error) {
 		if comms[t.Comm] && t.Period > 0 {
 			cr.Periods[t.Group] = int(t.Period / 1000)
 		}
+	}
+	cr.HiddenReplies, cr.IdleWakes, cr.IdleWakeP50Ns = w.HiddenReplies, w.RemoteIdleWakes, int64(w.RemoteIdleWakeP50)
+	cr.IdleExitNs = sc.HW["idle_exit_ns"]
+	pre, irqs, err := selfPreemptions(path, comms)
+	if err != nil {
+		return caseResult{}, err
+	}
+	if irqs {
+		cr.Preempt = pre
 	}
 	sort.SliceStable(cr.Rows, func(i, j int) bool { return cr.Rows[i].Group < cr.Rows[j].Group })
 	return cr, nil

@@ -48,7 +48,10 @@ func (r *report) markdown() string {
 		fmt.Fprintf(&b, "| load average before | %s |\n", r.LoadBefore)
 	}
 	b.WriteString("\nRecorded once on a machine shared with other work: everything else that ran is in the traces " +
-		"and is replayed with the workload (the *other tasks* line of each case). A quiet machine gives cleaner numbers.\n\n")
+		"and is replayed with the workload (the *other tasks* line of each case). A quiet machine gives cleaner numbers; " +
+		"a loaded one (see the load average) gives the workload's tasks a fraction of the CPU they ask for, and wakeups that " +
+		"meet busy CPUs.\n\n")
+	b.WriteString(method)
 	fmt.Fprintf(&b, "Targets: CPU share (%% of one CPU) within %.0f points of the trace; switch counts within %d %%; "+
 		"wakeup-latency median within a factor of %.0f where the trace has at least %d wakeups. CPU share and switches are "+
 		"the metrics of `schedplay trace-metrics` on the trace and of the replay's run.\n\n",
@@ -81,10 +84,11 @@ func (r *report) markdown() string {
 		}
 		fmt.Fprintf(&b, "\nOther tasks: %d, %.1f ms of CPU in the trace, %.1f ms in the replay.\n\n", c.Other.Tasks,
 			float64(c.Other.TraceRuntimeNs)/1e6, float64(c.Other.ReplayRuntimeNs)/1e6)
+		b.WriteString(c.inferred())
 		if len(c.Rows) == 0 {
 			b.WriteString("**miss**: the workload's tasks are not in the trace.\n\n")
 		} else if len(misses) > 0 {
-			fmt.Fprintf(&b, "**Misses** (%s): %s\n\n", strings.Join(misses, ", "), why(c.ID))
+			fmt.Fprintf(&b, "**Misses** (%s): %s\n\n", strings.Join(misses, ", "), c.why())
 		} else {
 			b.WriteString("Every target met.\n\n")
 		}
@@ -92,20 +96,107 @@ func (r *report) markdown() string {
 	return b.String()
 }
 
-// why says what is known to keep a case from its targets; it is printed
-// only for a case that misses one.
-func why(id string) string {
-	common := "Switch counts follow the model's preemption (v6.18 EEVDF slices and wakeup preemption on the replayed load), " +
-		"while each task keeps its traced CPU time: on this shared machine the workload's tasks were preempted far more often " +
-		"by short wakeups of other tasks than the model preempts them."
-	switch id {
-	case "pipe-pingpong-pinned":
-		return "The replay blocks less often: the partner's signal is counted, so a wait that comes after its signal passes " +
-			"without a switch, and within a round trip of a few microseconds which comes first follows the model's wakeup " +
-			"preemption, not the recorded kernel's (about half the trace's switches are involuntary). " + common
-	case "pipe-pingpong-cross":
-		return "The wakeup latency across CPUs is the simulated machine's IPI and idle-exit cost (smp-2's `hw.*` defaults, " +
-			"docs/costs.md, about 1 us), this virtual machine's is several microseconds; the chain itself (switches, wakeups) is kept. " + common
+// method says how the replay is built, for every case alike.
+const method = "How each trace is replayed, the same way for every case (core/replay, docs/cli.md): the workload is inferred " +
+	"from the sched events alone; the replay charges no modelled context-switch or pick cost (`hw.ctx_switch_ns` and " +
+	"`hw.pick_ns` are 0: the trace's CPU time of a task is its sum_exec_runtime and already holds the switches it paid); " +
+	"when the trace has at least 20 wakeups of a task onto an idle CPU by a task running on another CPU, the median of their " +
+	"waking-to-switch-in times is taken as the machine's cost of that path (IPI or polling bit, idle exit, schedule_idle()) " +
+	"and the replay's `hw.idle_exit_ns` is set so that the simulated path costs the same (the simulated path without the idle " +
+	"exit is measured once by a two-CPU ping-pong probe on the replay's machine and profile, core/replay/costs.go); and a " +
+	"task preempted by the task it had just woken, resumed when that task blocked, where the pair wakes each other both ways, " +
+	"is given the reply the trace cannot show (a pipe read that found its data: core/replay/hidden.go). " +
+	"The traces also record the interrupt entries (irq_vectors, irq_handler_entry): a preemption with no interrupt entry and " +
+	"no wakeup made on its CPU in the 20 us before it is a *self-preemption*, need_resched set by the task's own system call " +
+	"(scripts/replaytrace/selfpreempt.go).\n\n"
+
+// inferred lists what the inference found in the case's trace.
+func (c *caseResult) inferred() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Inferred: %d hidden replies; %d remote wakeups of idle CPUs", c.HiddenReplies, c.IdleWakes)
+	if c.IdleWakes > 0 {
+		fmt.Fprintf(&b, ", median %.1f us", float64(c.IdleWakeP50Ns)/1e3)
 	}
-	return common
+	if c.IdleExitNs != "" {
+		fmt.Fprintf(&b, " (replay's hw.idle_exit_ns %s)", c.IdleExitNs)
+	} else {
+		fmt.Fprintf(&b, " (fewer than %d: the preset's costs)", replay.MinCostSamples)
+	}
+	b.WriteString(".")
+	if c.Preempt != nil {
+		var ps []string
+		for _, comm := range sortedKeys(c.Preempt) {
+			p := c.Preempt[comm]
+			ps = append(ps, fmt.Sprintf("%s %d of %d", comm, p.Self, p.Preemptions))
+		}
+		fmt.Fprintf(&b, " Self-preemptions of the workload's tasks: %s.", strings.Join(ps, ", "))
+	}
+	b.WriteString("\n\n")
+	return b.String()
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// selfPreempting lists the comms most of whose preemptions are
+// self-preemptions.
+func (c *caseResult) selfPreempting() []string {
+	var out []string
+	for _, comm := range sortedKeys(c.Preempt) {
+		if p := c.Preempt[comm]; p.Preemptions >= 20 && 2*p.Self > p.Preemptions {
+			out = append(out, comm)
+		}
+	}
+	return out
+}
+
+// why says what is known to keep a case from its targets, from what the
+// rows and the trace show; it is printed only for a case that misses one.
+func (c *caseResult) why() string {
+	var out []string
+	var sw, lat, share bool
+	for _, r := range c.Rows {
+		sw = sw || !r.SwitchOK
+		lat = lat || (r.LatencyOK != nil && !*r.LatencyOK)
+		share = share || !r.ShareOK
+	}
+	if sw {
+		if self := c.selfPreempting(); len(self) > 0 {
+			out = append(out, fmt.Sprintf("Switches: most preemptions of %s are self-preemptions: worker.c's CPU burn polls "+
+				"clock_gettime(CLOCK_THREAD_CPUTIME_ID), whose task_sched_runtime() runs update_curr() and ends the slice "+
+				"between ticks. The trace shows that the task polls, not how often, and the replayed run step does not poll, so "+
+				"the replay preempts these tasks at ticks only.", strings.Join(self, ", ")))
+		} else if c.Preempt == nil {
+			out = append(out, "Switches: the trace has no interrupt entries, so whether the missing preemptions were the "+
+				"tasks' own (a polling system call) or other tasks' wakeups cannot be told.")
+		}
+		out = append(out, "Switch counts follow the model's preemption (v6.18 EEVDF slices and wakeup preemption on the "+
+			"replayed load), while each task keeps its traced CPU time: the other tasks of a shared machine preempt the "+
+			"workload at their own wakeups, which the replay moves.")
+	}
+	if lat {
+		if c.IdleWakes < replay.MinCostSamples {
+			out = append(out, fmt.Sprintf("Latency: the trace has %d remote wakeups of idle CPUs, too few to estimate the "+
+				"machine's wakeup cost (on a loaded machine the wakeups meet busy CPUs), so the replay charges the preset's: "+
+				"a remote wakeup preempting a running task costs the preset's IPI latency, a wakeup by an interrupt on the "+
+				"task's own CPU (a timer) nothing (the interrupt exit and __schedule() are not charged by the simulator).",
+				c.IdleWakes))
+		} else {
+			out = append(out, "Latency: the remote wakeups of idle CPUs are costed from the trace; the misses are "+
+				"wakeups of other kinds (timer interrupts on a busy CPU, waits behind other runnable tasks), whose cost the "+
+				"simulator does not charge.")
+		}
+	}
+	if share {
+		out = append(out, "CPU share: each task keeps its CPU time, but the other tasks of the shared machine, allowed "+
+			"on every CPU, are placed by the model's balancer, which can put them on the workload's CPU where the traced "+
+			"kernel kept them elsewhere: the workload's tasks then get less of the trace's span.")
+	}
+	return strings.Join(out, " ")
 }
