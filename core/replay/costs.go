@@ -25,9 +25,18 @@ package replay
 //     the replay's hw.idle_exit_ns is M - F (at least 0), so its remote
 //     wakeups of idle CPUs cost what the trace's did.
 //
-// The estimate is a property of the machine, not of a task: it is the
-// same for every wakeup of the replay. What it cannot see: the costs of
-// a wakeup that preempts a running task on its own CPU (the interrupt's
+//   - The remote wakeup of a busy CPU whose task the wakee preempts goes
+//     through the reschedule IPI and the interrupt's return to
+//     __schedule(); in the simulator it is the IPI's delivery
+//     (hw.ipi_latency_ns) and the resched. The median of the trace's
+//     waking-to-switch-in times of such wakeups (the wakee the next task
+//     switched in on the target, its task switched out runnable; at least
+//     MinCostSamples) becomes the replay's hw.ipi_latency_ns, before the
+//     idle probe runs (the idle path may use the IPI too).
+//
+// The estimates are properties of the machine, not of a task: the same
+// for every wakeup of the replay. What they cannot see: the cost of a
+// wakeup by an interrupt on the wakee's own CPU (a timer: the interrupt's
 // exit path and __schedule(), which the simulator does not charge), and
 // the idle states' depth on the traced machine.
 
@@ -44,24 +53,29 @@ import (
 // needs for its wakeup cost to replace the preset's.
 const MinCostSamples = 20
 
-// costSampler collects the waking-to-switch-in times of wakeups of idle
-// CPUs by tasks running on another CPU.
+// costSampler collects the waking-to-switch-in times of remote wakeups
+// (by a task running on another CPU) that the target CPU served next:
+// onto an idle CPU, or onto a busy one whose task the wakee preempted.
 type costSampler struct {
-	at      []sched.Time // per trace task: its pending sample's start, -1 = none
-	cpu     []int        // the CPU it was woken onto
-	samples []sched.Time
+	at          []sched.Time // per trace task: its pending sample's start, -1 = none
+	cpu         []int        // the CPU it was woken onto
+	busy        []bool       // that CPU was running a task
+	sw          []int        // the CPU's switch count at the wakeup
+	cpuSw       []int        // per CPU: switches so far
+	idle, busyS []sched.Time
 }
 
-func newCostSampler(n int) *costSampler {
-	c := &costSampler{at: make([]sched.Time, n), cpu: make([]int, n)}
+func newCostSampler(tasks, cpus int) *costSampler {
+	c := &costSampler{at: make([]sched.Time, tasks), cpu: make([]int, tasks), busy: make([]bool, tasks),
+		sw: make([]int, tasks), cpuSw: make([]int, cpus)}
 	for i := range c.at {
 		c.at[i] = -1
 	}
 	return c
 }
 
-// sampleWake notes the wakeup at event i of task n, if it is a remote wakeup
-// onto an idle CPU by a running traced task.
+// sampleWake notes the wakeup at event i of task n, if it is a remote
+// wakeup by a running traced task.
 func (in *inferrer) sampleWake(i int, n sched.TaskID) {
 	e := &in.tr.Events[i]
 	c := in.costs
@@ -72,37 +86,55 @@ func (in *inferrer) sampleWake(i int, n sched.TaskID) {
 	if ws.IRQ == 1 || w == sched.NoTask || int(w) >= len(in.st) || in.st[w].idx < 0 || !in.st[w].running {
 		return
 	}
-	if target < 0 || target >= len(in.on) || in.on[target] != sched.NoTask || in.st[w].cpu == target {
+	if target < 0 || target >= len(in.on) || target >= len(c.cpuSw) || in.st[w].cpu == target || in.on[target] == n {
 		return
 	}
-	c.at[n], c.cpu[n] = e.Time, target
+	c.at[n], c.cpu[n], c.busy[n], c.sw[n] = e.Time, target, in.on[target] != sched.NoTask, c.cpuSw[target]
 }
 
-// sampleSwitchIn closes n's pending sample when it is switched in on the CPU
-// it was woken onto.
-func (in *inferrer) sampleSwitchIn(n sched.TaskID, cpu int, now sched.Time) {
+// sampleSwitch closes the pending sample of next when the sched_switch
+// on cpu (prev's state) is the first there since its wakeup, and (onto a
+// busy CPU) preempted the task running there; it counts the switch.
+func (in *inferrer) sampleSwitch(cpu int, state byte, next sched.TaskID, now sched.Time) {
 	c := in.costs
-	if c.at[n] >= 0 && c.cpu[n] == cpu && now >= c.at[n] {
-		c.samples = append(c.samples, now-c.at[n])
+	if cpu < 0 || cpu >= len(c.cpuSw) {
+		return
 	}
-	c.at[n] = -1
+	if next != sched.NoTask {
+		if c.at[next] >= 0 && c.cpu[next] == cpu && c.sw[next] == c.cpuSw[cpu] && now >= c.at[next] {
+			switch {
+			case !c.busy[next]:
+				c.idle = append(c.idle, now-c.at[next])
+			case state == 'R':
+				c.busyS = append(c.busyS, now-c.at[next])
+			}
+		}
+		c.at[next] = -1
+	}
+	c.cpuSw[cpu]++
 }
 
-// finishCosts sets the workload's estimate.
+// finishCosts sets the workload's estimates.
 func (in *inferrer) finishCosts() {
-	s := in.costs.samples
-	in.w.RemoteIdleWakes = len(s)
+	in.w.RemoteIdleWakes, in.w.RemoteIdleWakeP50 = median(in.costs.idle)
+	in.w.RemoteBusyWakes, in.w.RemoteBusyWakeP50 = median(in.costs.busyS)
+}
+
+func median(s []sched.Time) (int, sched.Time) {
 	if len(s) == 0 {
-		return
+		return 0, 0
 	}
 	slices.Sort(s)
-	in.w.RemoteIdleWakeP50 = s[len(s)/2]
+	return len(s), s[len(s)/2]
 }
 
 // machineCosts is the hw.* overrides of the replay's scenario sc (its
 // topology and kernel set).
 func (w *Workload) machineCosts(sc *scenario.Scenario) map[string]string {
 	hw := map[string]string{"ctx_switch_ns": "0", "pick_ns": "0"}
+	if w.RemoteBusyWakes >= MinCostSamples {
+		hw["ipi_latency_ns"] = strconv.FormatInt(int64(max(w.RemoteBusyWakeP50, 0)), 10)
+	}
 	if w.RemoteIdleWakes < MinCostSamples {
 		return hw
 	}

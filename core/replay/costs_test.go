@@ -49,6 +49,48 @@ func TestWakeupCostFromTrace(t *testing.T) {
 	}
 }
 
+// TestBusyWakeupCostFromTrace: the same ping-pong with a hog on each CPU,
+// each wakeup preempting the other CPU's hog after lat: the replay's
+// remote wakeups of busy CPUs cost the trace's (within the factor of 2).
+// (Whether each wakeup preempts the hog at once is the model's EEVDF
+// decision, not a cost: the chain's CPU share is not checked.)
+func TestBusyWakeupCostFromTrace(t *testing.T) {
+	us := sched.Microsecond
+	for _, lat := range []sched.Time{4 * us, 12 * us} {
+		tr, err := ftraceimport.Import(strings.NewReader(pingPongBusy(300, 50*us, 50*us, lat)), ftraceimport.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, err := Infer(tr, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w.RemoteBusyWakes < 500 || w.RemoteBusyWakeP50 != lat || w.RemoteIdleWakes > 2 {
+			t.Errorf("lat %s: %d busy samples, median %s, %d idle: want about 600 busy at %s", lat, w.RemoteBusyWakes,
+				w.RemoteBusyWakeP50, w.RemoteIdleWakes, lat)
+		}
+		sc, err := w.Scenario(ScenarioOptions{Topology: "smp-2", Pin: PinSeen})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := Config(sc, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := Run(cfg, "replay")
+		if err != nil {
+			t.Fatal(err)
+		}
+		trep := tr.Metrics("trace")
+		f := Compare(w, &trep, &rep)
+		for _, r := range f.Rows {
+			if r.LatencyOK != nil && !*r.LatencyOK {
+				t.Errorf("lat %s: %s misses\n%s", lat, r.Group, f.Text())
+			}
+		}
+	}
+}
+
 // TestNoCostEstimateWithoutSamples: a trace without remote wakeups of
 // idle CPUs keeps the preset's idle exit cost; the switch costs are the
 // trace's own in every replay.
@@ -65,7 +107,8 @@ func TestNoCostEstimateWithoutSamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := sc.HW["idle_exit_ns"]; ok || w.RemoteIdleWakes != 0 {
+	_, idle := sc.HW["idle_exit_ns"]
+	if _, ipi := sc.HW["ipi_latency_ns"]; idle || ipi || w.RemoteIdleWakes != 0 || w.RemoteBusyWakes != 0 {
 		t.Errorf("%d samples, hw %v: want no idle-exit estimate", w.RemoteIdleWakes, sc.HW)
 	}
 	if sc.HW["ctx_switch_ns"] != "0" || sc.HW["pick_ns"] != "0" {

@@ -98,7 +98,7 @@ func Infer(tr *ftraceimport.Trace, opts Options) (*Workload, error) {
 	}
 	in := &inferrer{tr: tr, opts: opts, w: &Workload{NumCPUs: tr.NumCPUs, Duration: tr.Duration},
 		st: make([]tstate, len(tr.Tasks)), woke: map[[2]int]bool{},
-		costs: newCostSampler(len(tr.Tasks))}
+		costs: newCostSampler(len(tr.Tasks), tr.NumCPUs)}
 	for i := range in.st {
 		in.st[i].idx = -1
 	}
@@ -229,7 +229,6 @@ func (in *inferrer) event(i int) error {
 			}
 			s := &in.st[n]
 			s.preemptedBy = sched.NoTask
-			in.sampleSwitchIn(n, int(e.CPU), now)
 			if s.blocked { // its wakeup was not traced (lost events)
 				in.blockedSwitchIns++
 				in.wake(n, i, false)
@@ -240,6 +239,7 @@ func (in *inferrer) event(i int) error {
 		if c := int(e.CPU); c >= 0 && c < len(in.on) {
 			in.on[c] = e.Next
 		}
+		in.sampleSwitch(int(e.CPU), e.PrevState, e.Next, now)
 	case sched.EvWakeup:
 		n := e.Next
 		if n == sched.NoTask {

@@ -128,6 +128,10 @@ type Workload struct {
 	// (costs.go).
 	RemoteIdleWakes   int
 	RemoteIdleWakeP50 sched.Time
+	// RemoteBusyWakes and RemoteBusyWakeP50: the same for the remote
+	// wakeups that preempted the task running on the target CPU.
+	RemoteBusyWakes   int
+	RemoteBusyWakeP50 sched.Time
 }
 
 // Describe renders the workload as stable text: one line per task with its

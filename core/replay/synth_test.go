@@ -151,3 +151,38 @@ func pinnedPingPong(n int, aWork, bWork sched.Time) string {
 	}
 	return s.String()
 }
+
+// pingPongBusy is pingPong with a hog on each CPU (pids 300 on CPU 0, 400
+// on CPU 1) running while its CPU's side is blocked: each wakeup
+// preempts the hog of the other CPU lat after the waking.
+func pingPongBusy(n int, aWork, bWork, lat sched.Time) string {
+	s := newSynth(2)
+	s.comm[100], s.comm[200], s.comm[300], s.comm[400] = "ping", "pong", "hog0", "hog1"
+	t := sched.Time(1000 * sched.Microsecond)
+	us := sched.Microsecond
+	s.sw(t, 0, 300, "R", 100)
+	s.sw(t, 1, 0, "R", 200)
+	s.sw(t+us, 1, 200, "S", 400)
+	t += us
+	rng := rand.New(rand.NewPCG(5, 6))
+	// the wakeup line is printed on the target by the IPI, in the
+	// context of the hog it interrupts
+	wake := func(t sched.Time, waker, wcpu, pid, cpu, hog int) {
+		body := fmt.Sprintf("comm=%s pid=%d prio=120 target_cpu=%03d", s.comm[pid], pid, cpu)
+		s.line(waker, wcpu, "d..2.", t, "sched_waking", body)
+		s.line(hog, cpu, "dNh2.", t, "sched_wakeup", body)
+	}
+	for i := 0; i < n; i++ {
+		t += aWork + sched.Time(rng.IntN(17))*us
+		wake(t, 100, 0, 200, 1, 400)
+		s.sw(t+2*us, 0, 100, "S", 300)
+		t += lat
+		s.sw(t, 1, 400, "R", 200)
+		t += bWork + sched.Time(rng.IntN(17))*us
+		wake(t, 200, 1, 100, 0, 300)
+		s.sw(t+2*us, 1, 200, "S", 400)
+		t += lat
+		s.sw(t, 0, 300, "R", 100)
+	}
+	return s.String()
+}
