@@ -70,6 +70,9 @@ type caseResult struct {
 	IdleWakes     int    `json:"remote_idle_wakeups"`
 	IdleWakeP50Ns int64  `json:"remote_idle_wakeup_p50_ns"`
 	IdleExitNs    string `json:"replay_idle_exit_ns,omitempty"`
+	BusyWakes     int    `json:"remote_busy_wakeups"`
+	BusyWakeP50Ns int64  `json:"remote_busy_wakeup_p50_ns"`
+	IPILatencyNs  string `json:"replay_ipi_latency_ns,omitempty"`
 }
 
 // otherTasks sums the tasks outside the workload.
@@ -133,6 +136,7 @@ func replayCase(c caseSpec, path string, mi machineInfo) (caseResult, error) {
 	}
 	cr.HiddenReplies, cr.IdleWakes, cr.IdleWakeP50Ns = w.HiddenReplies, w.RemoteIdleWakes, int64(w.RemoteIdleWakeP50)
 	cr.IdleExitNs = sc.HW["idle_exit_ns"]
+	cr.BusyWakes, cr.BusyWakeP50Ns, cr.IPILatencyNs = w.RemoteBusyWakes, int64(w.RemoteBusyWakeP50), sc.HW["ipi_latency_ns"]
 	pre, irqs, err := selfPreemptions(path, comms)
 	if err != nil {
 		return caseResult{}, err

@@ -103,7 +103,9 @@ const method = "How each trace is replayed, the same way for every case (core/re
 	"when the trace has at least 20 wakeups of a task onto an idle CPU by a task running on another CPU, the median of their " +
 	"waking-to-switch-in times is taken as the machine's cost of that path (IPI or polling bit, idle exit, schedule_idle()) " +
 	"and the replay's `hw.idle_exit_ns` is set so that the simulated path costs the same (the simulated path without the idle " +
-	"exit is measured once by a two-CPU ping-pong probe on the replay's machine and profile, core/replay/costs.go); and a " +
+	"exit is measured once by a two-CPU ping-pong probe on the replay's machine and profile, core/replay/costs.go); likewise " +
+	"the median of at least 20 remote wakeups that preempted the task running on the target CPU at once becomes the " +
+	"replay's `hw.ipi_latency_ns` (the simulated path of such a wakeup); and a " +
 	"task preempted by the task it had just woken, resumed when that task blocked, where the pair wakes each other both ways, " +
 	"is given the reply the trace cannot show (a pipe read that found its data: core/replay/hidden.go). " +
 	"The traces also record the interrupt entries (irq_vectors, irq_handler_entry): a preemption with no interrupt entry and " +
@@ -121,6 +123,15 @@ func (c *caseResult) inferred() string {
 		fmt.Fprintf(&b, " (replay's hw.idle_exit_ns %s)", c.IdleExitNs)
 	} else {
 		fmt.Fprintf(&b, " (fewer than %d: the preset's costs)", replay.MinCostSamples)
+	}
+	fmt.Fprintf(&b, "; %d remote wakeups preempting a busy CPU's task", c.BusyWakes)
+	if c.BusyWakes > 0 {
+		fmt.Fprintf(&b, ", median %.1f us", float64(c.BusyWakeP50Ns)/1e3)
+	}
+	if c.IPILatencyNs != "" {
+		fmt.Fprintf(&b, " (replay's hw.ipi_latency_ns %s)", c.IPILatencyNs)
+	} else {
+		fmt.Fprintf(&b, " (fewer than %d: the preset's)", replay.MinCostSamples)
 	}
 	b.WriteString(".")
 	if c.Preempt != nil {
@@ -144,12 +155,13 @@ func sortedKeys[V any](m map[string]V) []string {
 	return out
 }
 
-// selfPreempting lists the comms most of whose preemptions are
-// self-preemptions.
+// selfPreempting lists the comms at least a quarter of whose preemptions
+// are self-preemptions (the hogs, which make no system call, have a few
+// percent: interrupts that left no entry within the window).
 func (c *caseResult) selfPreempting() []string {
 	var out []string
 	for _, comm := range sortedKeys(c.Preempt) {
-		if p := c.Preempt[comm]; p.Preemptions >= 20 && 2*p.Self > p.Preemptions {
+		if p := c.Preempt[comm]; p.Preemptions >= 20 && 4*p.Self >= p.Preemptions {
 			out = append(out, comm)
 		}
 	}
@@ -168,7 +180,7 @@ func (c *caseResult) why() string {
 	}
 	if sw {
 		if self := c.selfPreempting(); len(self) > 0 {
-			out = append(out, fmt.Sprintf("Switches: most preemptions of %s are self-preemptions: worker.c's CPU burn polls "+
+			out = append(out, fmt.Sprintf("Switches: many preemptions of %s are self-preemptions (counts above): worker.c's CPU burn polls "+
 				"clock_gettime(CLOCK_THREAD_CPUTIME_ID), whose task_sched_runtime() runs update_curr() and ends the slice "+
 				"between ticks. The trace shows that the task polls, not how often, and the replayed run step does not poll, so "+
 				"the replay preempts these tasks at ticks only.", strings.Join(self, ", ")))
@@ -181,17 +193,13 @@ func (c *caseResult) why() string {
 			"workload at their own wakeups, which the replay moves.")
 	}
 	if lat {
-		if c.IdleWakes < replay.MinCostSamples {
-			out = append(out, fmt.Sprintf("Latency: the trace has %d remote wakeups of idle CPUs, too few to estimate the "+
-				"machine's wakeup cost (on a loaded machine the wakeups meet busy CPUs), so the replay charges the preset's: "+
-				"a remote wakeup preempting a running task costs the preset's IPI latency, a wakeup by an interrupt on the "+
-				"task's own CPU (a timer) nothing (the interrupt exit and __schedule() are not charged by the simulator).",
-				c.IdleWakes))
-		} else {
-			out = append(out, "Latency: the remote wakeups of idle CPUs are costed from the trace; the misses are "+
-				"wakeups of other kinds (timer interrupts on a busy CPU, waits behind other runnable tasks), whose cost the "+
-				"simulator does not charge.")
+		if c.IdleWakes < replay.MinCostSamples && c.BusyWakes < replay.MinCostSamples {
+			out = append(out, fmt.Sprintf("Latency: the trace has %d remote wakeups of idle CPUs and %d of busy ones, too "+
+				"few to estimate the machine's wakeup cost, so the replay charges the preset's.", c.IdleWakes, c.BusyWakes))
 		}
+		out = append(out, "Latency: a wakeup by an interrupt on the task's own CPU (a timer) costs nothing in the "+
+			"simulator (the interrupt's exit and __schedule() are not charged), and a wakeup that waits behind other runnable "+
+			"tasks follows the model's preemption on the replayed load.")
 	}
 	if share {
 		out = append(out, "CPU share: each task keeps its CPU time, but the other tasks of the shared machine, allowed "+
