@@ -25,7 +25,14 @@
 //     becomes an absolute timer: the wakeup keeps its time; a series of
 //     such wakeups at a steady interval is a periodic timer (period.go);
 //   - a fork by a traced, running parent becomes a fork step of the
-//     parent; the child's task group has that parent.
+//     parent; the child's task group has that parent;
+//   - a reply that woke nobody, in a request/reply pair on one CPU (a
+//     task preempted by the partner it woke, resumed when that partner
+//     blocked), becomes a signal and a wait all the same (hidden.go).
+//
+// The scenario carries the traced machine's costs where the trace shows
+// them (costs.go): no modelled switch cost on top of the traced CPU time,
+// and the remote wakeup paths' medians as the IPI and idle-exit costs.
 //
 // # Non-goals and what cannot be inferred
 //
