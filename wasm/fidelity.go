@@ -6,9 +6,11 @@ package main
 // time, share, switches, migrations and wakeup latency beside the
 // replay's, and the score) is shown above the A/B table, built from the
 // two runs' metrics and the pairing of their tasks the engine sent with
-// the trace. With the knobs changed, B is the changed replay and the
-// table says how far it moved from the trace. Built outside Vugu's tree
-// (bridge.Fill), once per pair of runs.
+// the trace. The first replay run is kept as the replay; with the knobs
+// changed, B is the changed replay and each cell reads trace | replay |
+// changed replay, so the what-if is seen against both the trace and the
+// unchanged replay. Built outside Vugu's tree (bridge.Fill), once per
+// pair of runs.
 
 import (
 	"encoding/json"
@@ -32,6 +34,9 @@ type replayRef struct {
 	run *view.Run
 	fid *replay.Fidelity
 	gen int
+	// the first replay run (the unchanged replay) and its fidelity
+	baseRun *view.Run
+	base    *replay.Fidelity
 }
 
 // setReplayRef remembers the trace run and its pairing when Replay opens
@@ -59,8 +64,20 @@ func (a *App) ReplayFidelity() *replay.Fidelity {
 		}
 		f := replay.CompareKeys(ref.keys, tr, rp)
 		ref.run, ref.fid, ref.gen = a.Run, &f, ref.gen+1
+		if ref.baseRun == nil {
+			ref.baseRun, ref.base = a.Run, &f
+		}
 	}
 	return ref.fid
+}
+
+// ReplayBaseFidelity is the unchanged replay's fidelity while B is a
+// changed replay (a later run with the trace still A), else nil.
+func (a *App) ReplayBaseFidelity() *replay.Fidelity {
+	if a.ReplayFidelity() == nil || a.replayRef.baseRun == a.Run || len(a.replayRef.base.Rows) != len(a.replayRef.fid.Rows) {
+		return nil
+	}
+	return a.replayRef.base
 }
 
 // fillFidelity shows the fidelity table, or empties its host.
@@ -73,31 +90,44 @@ func (a *App) fillFidelity() {
 	if f != nil {
 		key = strconv.Itoa(a.replayRef.gen)
 	}
+	base := a.ReplayBaseFidelity()
 	bridge.Fill(idFidelityHost, key, func(b *bridge.Markup) {
 		b.Open("div", "id", "fidelity")
-		b.El("h3", "Replay fidelity: the trace (A) against the replay (B)")
-		b.El("p", f.Summary(), "id", "fidelity-score", "class", "provenance")
+		if base == nil {
+			b.El("h3", "Replay fidelity: the trace (A) against the replay (B)")
+			b.El("p", f.Summary(), "id", "fidelity-score", "class", "provenance")
+		} else {
+			b.El("h3", "Replay fidelity: the trace (A), the replay, and the changed replay (B)")
+			b.El("p", "replay: "+base.Summary(), "id", "fidelity-score-base", "class", "provenance")
+			b.El("p", "changed replay: "+f.Summary(), "id", "fidelity-score", "class", "provenance")
+		}
 		tableHead(b, "fidelity-table", []string{"task", "pid", "CPU ms", "share %", "wait ms", "switches", "migrations",
 			"wakeups", "lat p50 us", "lat p99 us", "targets"})
-		for _, r := range f.Rows {
+		for i, r := range f.Rows {
+			var br *replay.Row
+			if base != nil {
+				br = &base.Rows[i]
+			}
+			cell := func(format string, side func(s *replay.Side) float64) string {
+				out := fmt.Sprintf(format, side(&r.Trace))
+				if br != nil {
+					out += " | " + fmt.Sprintf(format, side(&br.Replay))
+				}
+				return out + " | " + fmt.Sprintf(format, side(&r.Replay))
+			}
 			b.Open("tr").El("td", r.Group).El("td", strconv.Itoa(r.PID)).
-				El("td", pair("%.1f", ms(r.Trace.RuntimeNs), ms(r.Replay.RuntimeNs))).
-				El("td", pair("%.1f", r.Trace.Share, r.Replay.Share)).
-				El("td", pair("%.1f", ms(r.Trace.WaitNs), ms(r.Replay.WaitNs))).
-				El("td", pair("%d", r.Trace.Switches, r.Replay.Switches)).
-				El("td", pair("%d", r.Trace.Migrations, r.Replay.Migrations)).
-				El("td", pair("%d", r.Trace.Wakeups, r.Replay.Wakeups)).
-				El("td", pair("%.1f", us(r.Trace.LatP50Ns), us(r.Replay.LatP50Ns))).
-				El("td", pair("%.1f", us(r.Trace.LatP99Ns), us(r.Replay.LatP99Ns))).
+				El("td", cell("%.1f", func(s *replay.Side) float64 { return ms(s.RuntimeNs) })).
+				El("td", cell("%.1f", func(s *replay.Side) float64 { return s.Share })).
+				El("td", cell("%.1f", func(s *replay.Side) float64 { return ms(s.WaitNs) })).
+				El("td", cell("%.0f", func(s *replay.Side) float64 { return float64(s.Switches) })).
+				El("td", cell("%.0f", func(s *replay.Side) float64 { return float64(s.Migrations) })).
+				El("td", cell("%.0f", func(s *replay.Side) float64 { return float64(s.Wakeups) })).
+				El("td", cell("%.1f", func(s *replay.Side) float64 { return us(s.LatP50Ns) })).
+				El("td", cell("%.1f", func(s *replay.Side) float64 { return us(s.LatP99Ns) })).
 				El("td", targets(&r)).Close("tr")
 		}
 		b.Close("tbody").Close("table").Close("div")
 	})
-}
-
-// pair is "trace | replay" in format f.
-func pair[T any](f string, t, r T) string {
-	return fmt.Sprintf(f+" | "+f, t, r)
 }
 
 func ms(ns int64) float64 { return float64(ns) / 1e6 }

@@ -57,6 +57,7 @@ func TestReplayTrace(t *testing.T) {
 	// The fidelity table is the one of the core's pipeline (schedplay
 	// replay's) for the same trace and settings.
 	f := a.ReplayFidelity()
+	ranFirst := a.Run
 	if f == nil {
 		t.Fatal("no fidelity table after the replay ran")
 	}
@@ -64,8 +65,23 @@ func TestReplayTrace(t *testing.T) {
 	if f.Summary() != want.Summary() || len(f.Rows) != 1 || f.Rows[0] != want.Rows[0] || !f.Rows[0].Found {
 		t.Errorf("page fidelity %s %+v\nwant %s %+v", f.Summary(), f.Rows, want.Summary(), want.Rows)
 	}
-	// A changed replay (B) is compared with the trace too; a run that is
-	// not compared with the trace has no table.
+	if a.ReplayBaseFidelity() != nil {
+		t.Error("the unchanged replay shown as a changed one")
+	}
+	// A changed replay (B) is compared with the trace and the unchanged
+	// replay.
+	a.SetKey("kernel.hz=1000")
+	if a.Notice != "" {
+		t.Fatalf("kernel.hz=1000: %s", a.Notice)
+	}
+	env.UnlockOnly()
+	until(t, env, "the changed replay's run", func() bool { return a.Run != nil && a.Run.Done() && !a.Ctl.Running && a.Run != ranFirst })
+	env.Lock()
+	g, base := a.ReplayFidelity(), a.ReplayBaseFidelity()
+	if g == nil || base == nil || base.Summary() != want.Summary() || g == base {
+		t.Fatalf("after a change: fidelity %v, base %v: want the changed replay beside the unchanged one (%s)", g, base, want.Summary())
+	}
+	// A run that is not compared with the trace has no table.
 	a.UnpinA()
 	if a.ReplayFidelity() != nil {
 		t.Error("a fidelity table without the trace pinned as A")
