@@ -194,4 +194,17 @@ func TestReplayTrace(t *testing.T) {
 		t.Errorf("fidelity rows of sh: %d on the page, %d from schedplay replay; want 2", seen, len(cliRows))
 	}
 	tb.screenshot("replay-fidelity")
+
+	// A changed replay: the table reads trace | replay | changed replay,
+	// the unchanged replay's score kept above the changed one's.
+	tb.openTab("kernel")
+	tb.change("#hz", "1000")
+	tb.waitFor(`window.schedplay.done && !!document.querySelector("#fidelity-score-base")`, 60*time.Second)
+	if base := eval[string](tb, `document.querySelector("#fidelity-score-base").textContent`); base != "replay: "+cliScore {
+		t.Fatalf("unchanged replay's score %q, want %q", base, "replay: "+cliScore)
+	}
+	cells := eval[[]string](tb, `Array.from(document.querySelectorAll("#fidelity-table tbody tr")).map(function (r) { return r.cells[5].textContent; })`)
+	if len(cells) == 0 || strings.Count(cells[0], "|") != 2 {
+		t.Fatalf("switch cells %q: want trace | replay | changed replay", cells)
+	}
 }
