@@ -207,4 +207,5 @@ func TestReplayTrace(t *testing.T) {
 	if len(cells) == 0 || strings.Count(cells[0], "|") != 2 {
 		t.Fatalf("switch cells %q: want trace | replay | changed replay", cells)
 	}
+	tb.screenshot("replay-fidelity-changed")
 }
