@@ -36,6 +36,10 @@ type App struct {
 
 	// JSON editor.
 	JSONText string
+	// jsonGen counts the page's own changes of JSONText (not the user's
+	// typing): the editor's textarea gets the text when it changes
+	// (editor.go fillEditor).
+	jsonGen int
 	JSONErr  *scenario.Error
 	Notice   string // last action's feedback ("Link copied", errors)
 	// Warnings of the last rt-app import or export (rtapp.go).
@@ -154,6 +158,7 @@ func (a *App) AfterRender() {
 	a.drawWarnings()
 	a.fillResults(a.Probe.published) // the first render draws at once, below
 	a.fillCompare()
+	a.fillEditor()
 	a.abAfterRender()
 	a.linkABAfterRender()
 	a.publishUnfinished()
@@ -268,7 +273,7 @@ func (a *App) mark(name string) {
 
 func (a *App) setScenario(sc *scenario.Scenario, preset string) {
 	a.Sc, a.PresetName = sc, preset
-	a.JSONText = prettyJSON(sc.Encode())
+	a.setJSONText(prettyJSON(sc.Encode()))
 	a.JSONErr = nil
 	a.Warnings = nil
 }
@@ -308,7 +313,7 @@ func (a *App) ClearKey(key string) {
 // edited validates the scenario after an edit, refreshes the JSON and
 // reruns if it is valid.
 func (a *App) edited() {
-	a.JSONText = prettyJSON(a.Sc.Encode())
+	a.setJSONText(prettyJSON(a.Sc.Encode()))
 	a.JSONErr = nil
 	if err := a.Sc.Validate(); err != nil {
 		a.JSONErr = asPathError(err)
@@ -323,7 +328,9 @@ func (a *App) edited() {
 // rtapp.go); on success it replaces the scenario and reruns, on failure it
 // shows the error at its path.
 func (a *App) ApplyJSON(text string) {
-	a.JSONText = text
+	if text != a.JSONText { // not the editor's own text: show it there
+		a.setJSONText(text)
+	}
 	if looksLikeRTApp([]byte(text)) {
 		a.applyRTApp(text)
 		return

@@ -32,6 +32,7 @@ func SetList(string, []string) error       { return nil }
 func RequestFrame(func()) error            { return nil }
 func Yield()                               { runtime.Gosched() }
 func SetAttr(string, string, string) error { return nil }
+func SetValueGen(string, int, string) (bool, error) { return false, nil }
 
 func PageURL() string                                                     { return "" }
 func Hash() string                                                        { return "" }
