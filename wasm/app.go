@@ -40,8 +40,8 @@ type App struct {
 	// typing): the editor's textarea gets the text when it changes
 	// (editor.go fillEditor).
 	jsonGen int
-	JSONErr  *scenario.Error
-	Notice   string // last action's feedback ("Link copied", errors)
+	JSONErr *scenario.Error
+	Notice  string // last action's feedback ("Link copied", errors)
 	// Warnings of the last rt-app import or export (rtapp.go).
 	Warnings *Warnings
 
@@ -400,7 +400,7 @@ func (a *App) Export(kind string) {
 		a.startExport(kind) // the engine re-runs the scenario and sends the file (export.go)
 		return
 	case "metrics":
-		data, name, mime = r.MetricsJSON(), "metrics.json", "application/json"
+		data, name, mime = a.metricsExport(r), "metrics.json", "application/json"
 	case "csv":
 		data, name, mime = view.TasksCSV(r.Report()), "tasks.csv", "text/csv"
 	}

@@ -66,8 +66,13 @@ func (sp SweepSpec) Args() string {
 // ProvenanceJSON is the sidecar of the sweep's CSV, file its base name,
 // sc the scenario the sweep ran on (before the axes applied).
 func (s *Sweep) ProvenanceJSON(sc *scenario.Scenario, file string) []byte {
-	sp := s.Spec()
-	rec := scenario.NewRecord(sc, s.Seeds, sp.Args()+" -csv "+scenario.ShellQuote(file))
+	return SweepProvenanceJSON(sc, s.Spec(), s.Seeds, file)
+}
+
+// SweepProvenanceJSON is the sidecar of a sweep given as its spec and the
+// seeds of its runs (the playground's report carries those).
+func SweepProvenanceJSON(sc *scenario.Scenario, sp SweepSpec, seeds []uint64, file string) []byte {
+	rec := scenario.NewRecord(sc, seeds, sp.Args()+" -csv "+scenario.ShellQuote(file))
 	js, err := json.MarshalIndent(ProvenanceFile{Schema: ProvenanceSchema, File: file, Provenance: rec, Sweep: &sp}, "", "  ")
 	if err != nil {
 		panic("experiment: provenance of a sweep does not encode: " + err.Error())

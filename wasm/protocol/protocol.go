@@ -52,6 +52,10 @@ type Cancel struct{ ID int }
 type Export struct {
 	ID             int
 	Kind, Scenario string
+	// Provenance is the run's provenance object as compact JSON
+	// (scenario.Record, made on the page, which knows the presets): the
+	// ftrace text's comment line, the Perfetto JSON's metadata ("": none).
+	Provenance string `json:",omitempty"`
 }
 
 // CancelExport stops export ID.

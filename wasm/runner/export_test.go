@@ -21,7 +21,7 @@ func TestExportMatchesWholeRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, kind := range []string{"ftrace", "perfetto"} {
-		x, err := NewExport(sc.Encode(), kind)
+		x, err := NewExport(sc.Encode(), kind, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -38,7 +38,7 @@ func TestExportMatchesWholeRun(t *testing.T) {
 			t.Fatalf("%s: %d chunks, %d bytes, equal to a whole run: %v", kind, chunks, len(got), bytes.Equal(got, want))
 		}
 	}
-	if _, err := NewExport(sc.Encode(), "pcap"); err == nil {
+	if _, err := NewExport(sc.Encode(), "pcap", ""); err == nil {
 		t.Fatal("unknown export kind accepted")
 	}
 }
