@@ -10,7 +10,6 @@ package scenario
 // build (Schedplay): each binary names its own.
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
 	"runtime/debug"
 	"slices"
@@ -66,7 +65,7 @@ func NewRecord(sc *Scenario, seeds []uint64, cmd string) *Record {
 	if r.Seeds == nil {
 		r.Seeds = []uint64{}
 	}
-	sum := sha256.Sum256(sc.Encode())
+	sum := sha256Sum(sc.Encode())
 	r.ScenarioSHA256 = hex.EncodeToString(sum[:])
 	r.Command = RegenerateCommand(p, cmd)
 	return r
