@@ -36,8 +36,12 @@ type App struct {
 
 	// JSON editor.
 	JSONText string
-	JSONErr  *scenario.Error
-	Notice   string // last action's feedback ("Link copied", errors)
+	// jsonGen counts the page's own changes of JSONText (not the user's
+	// typing): the editor's textarea gets the text when it changes
+	// (editor.go fillEditor).
+	jsonGen int
+	JSONErr *scenario.Error
+	Notice  string // last action's feedback ("Link copied", errors)
 	// Warnings of the last rt-app import or export (rtapp.go).
 	Warnings *Warnings
 
@@ -156,6 +160,7 @@ func (a *App) AfterRender() {
 	a.fillResults(a.Probe.published) // the first render draws at once, below
 	a.fillCompare()
 	a.fillFidelity()
+	a.fillEditor()
 	a.abAfterRender()
 	a.linkABAfterRender()
 	a.publishUnfinished()
@@ -270,7 +275,7 @@ func (a *App) mark(name string) {
 
 func (a *App) setScenario(sc *scenario.Scenario, preset string) {
 	a.Sc, a.PresetName = sc, preset
-	a.JSONText = prettyJSON(sc.Encode())
+	a.setJSONText(prettyJSON(sc.Encode()))
 	a.JSONErr = nil
 	a.Warnings = nil
 }
@@ -310,7 +315,7 @@ func (a *App) ClearKey(key string) {
 // edited validates the scenario after an edit, refreshes the JSON and
 // reruns if it is valid.
 func (a *App) edited() {
-	a.JSONText = prettyJSON(a.Sc.Encode())
+	a.setJSONText(prettyJSON(a.Sc.Encode()))
 	a.JSONErr = nil
 	if err := a.Sc.Validate(); err != nil {
 		a.JSONErr = asPathError(err)
@@ -325,7 +330,9 @@ func (a *App) edited() {
 // rtapp.go); on success it replaces the scenario and reruns, on failure it
 // shows the error at its path.
 func (a *App) ApplyJSON(text string) {
-	a.JSONText = text
+	if text != a.JSONText { // not the editor's own text: show it there
+		a.setJSONText(text)
+	}
 	if looksLikeRTApp([]byte(text)) {
 		a.applyRTApp(text)
 		return
@@ -395,7 +402,7 @@ func (a *App) Export(kind string) {
 		a.startExport(kind) // the engine re-runs the scenario and sends the file (export.go)
 		return
 	case "metrics":
-		data, name, mime = r.MetricsJSON(), "metrics.json", "application/json"
+		data, name, mime = a.metricsExport(r), "metrics.json", "application/json"
 	case "csv":
 		data, name, mime = view.TasksCSV(r.Report()), "tasks.csv", "text/csv"
 	}

@@ -4,9 +4,20 @@ package main
 // decoder; an error is shown with its JSON path (tasks[1].nice) next to the
 // editor, and the line of the offending key is pointed out when it can be
 // found, so the message sits at the field it concerns.
+//
+// The textarea's value is not a Vugu attribute: Vugu sends a property as
+// one render instruction, and one longer than its 16 KiB instruction
+// buffer stops the page's Go program ("requested instruction does not fit
+// in the buffer"), which any large scenario (seed/newidle-rt-latency's
+// JSON is 23 KB) would do. The page sets the value itself after the
+// render (fillEditor), only when its text changed, so every scenario up
+// to the decoder's bound (scenario.MaxInput) shows and applies, and a
+// longer one is refused with the decoder's message at Apply.
 
 import (
 	"strings"
+
+	"schedplay/wasm/bridge"
 )
 
 // Editor is the JSON editor panel.
@@ -59,6 +70,21 @@ func itoa(n int) string {
 }
 
 func (c *Editor) reset() {
-	c.App.JSONText = prettyJSON(c.App.Sc.Encode())
+	c.App.setJSONText(prettyJSON(c.App.Sc.Encode()))
 	c.App.JSONErr = nil
+}
+
+// setJSONText replaces the editor's text with the page's own (a new
+// scenario, an edit elsewhere): the textarea gets it after the render.
+func (a *App) setJSONText(s string) {
+	a.JSONText = s
+	a.jsonGen++
+}
+
+// fillEditor puts the page's text in the JSON tab's textarea when it
+// changed since the textarea last got it (called after each render).
+func (a *App) fillEditor() {
+	if _, err := bridge.SetValueGen("json", a.jsonGen, a.JSONText); err != nil {
+		a.Notice = "JSON editor: " + err.Error()
+	}
 }

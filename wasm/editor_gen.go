@@ -31,13 +31,6 @@ func (c *Editor) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgparent.AppendChild(vgn)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "textarea", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "json"}, vugu.VGAttribute{Namespace: "", Key: "spellcheck", Val: "false"}}}
 		vgparent.AppendChild(vgn)
-		{
-			b, err := vjson.Marshal(c.textOr())
-			if err != nil {
-				panic(err)
-			}
-			vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
-		}
 		vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 			EventType:	"input",
 			Func:		func(event vugu.DOMEvent) { c.input(event.PropString("target", "value")) },

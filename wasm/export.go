@@ -35,7 +35,7 @@ func (a *App) startExport(kind string) {
 	}
 	a.exportKind = kind
 	a.exportSlot = a.spareSlot() // a pool worker with no job, if any (poolrun.go)
-	if err := a.postExport(protocol.Export{ID: a.exportID, Kind: kind, Scenario: string(a.Run.Scenario.Encode())}); err != nil {
+	if err := a.postExport(protocol.Export{ID: a.exportID, Kind: kind, Scenario: string(a.Run.Scenario.Encode()), Provenance: a.runRecordJSON()}); err != nil {
 		a.exportKind = ""
 		a.Notice = "Export failed: " + err.Error()
 		return

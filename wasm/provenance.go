@@ -6,12 +6,18 @@ package main
 // it (scenario.ProvenanceOf) with the CLI command that gives the same
 // numbers, and the A/B panel names what B changes against A
 // (scenario.Compare of the two runs' scenarios): "B: features.X=on".
+// Every export carries the same provenance object as the CLI's
+// (scenario.Record): the metrics JSON, the trace files, the thread
+// Markdown's build line, the sweep CSV's sidecar.
 // docs/playground.md "Provenance".
 
 import (
+	"encoding/json"
 	"strings"
 
+	"schedplay/core/metrics"
 	"schedplay/core/scenario"
+	"schedplay/wasm/view"
 )
 
 // runOrigin is the configuration a run came from.
@@ -117,4 +123,39 @@ func (s *staleMemo) get(name, text string, result any, f func() string) string {
 	v := f()
 	s.m[name] = staleEntry{text: text, result: result, val: v}
 	return v
+}
+
+// runRecord is the current run's provenance object as the CLI's exports
+// carry it (scenario.NewRecord of the scenario as the run started, its
+// seed, `schedplay run`); nil without a simulated run.
+func (a *App) runRecord() *scenario.Record {
+	if a.origin == nil || a.Run == nil || a.Run.IsTrace() {
+		return nil
+	}
+	return scenario.NewRecord(a.origin.Sc, []uint64{a.origin.Sc.Seed}, "run")
+}
+
+// runRecordJSON is runRecord as compact JSON ("" without one): the trace
+// exports' comment line and metadata (wasm/runner/export.go).
+func (a *App) runRecordJSON() string {
+	r := a.runRecord()
+	if r == nil {
+		return ""
+	}
+	js, err := json.Marshal(r)
+	if err != nil {
+		return ""
+	}
+	return string(js)
+}
+
+// metricsExport is the metrics download: `schedplay run -metrics`'s
+// document, the report with the run's provenance.
+func (a *App) metricsExport(r *view.Run) []byte {
+	doc := metrics.Document{Report: *r.Report()}
+	if rec := a.runRecord(); rec != nil {
+		doc.Provenance = rec
+	}
+	js, _ := json.MarshalIndent(doc, "", "  ")
+	return append(js, '\n')
 }

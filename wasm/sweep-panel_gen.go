@@ -509,6 +509,21 @@ func (c *SweepPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Download sweep.csv"}
 								vgparent.AppendChild(vgn)
 							}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+							vgparent.AppendChild(vgn)
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "sweep-prov"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "small"}, vugu.VGAttribute{Namespace: "", Key: "title", Val: "the sweep's configuration (preset, -set keys, kernel, seeds, schedplay build), as schedplay sweep -csv writes it beside the CSV"}}}
+							vgparent.AppendChild(vgn)
+							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+								EventType:	"click",
+								Func:		func(event vugu.DOMEvent) { c.App.DownloadSweepProvenance() },
+								// TODO: implement capture, etc. mostly need to decide syntax
+							})
+							{
+								vgparent := vgn
+								_ = vgparent
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "sweep.csv.provenance.json"}
+								vgparent.AppendChild(vgn)
+							}
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n      "}
 							vgparent.AppendChild(vgn)
 						}

@@ -119,6 +119,20 @@ func (a *App) DownloadSweepCSV() {
 	}
 }
 
+// SweepProvenanceName is the sidecar's download name.
+const SweepProvenanceName = "sweep.csv" + experiment.ProvenanceSuffix
+
+// DownloadSweepProvenance saves the sidecar of sweep.csv: the
+// configuration the sweep ran on and the sweep, as `schedplay sweep -csv
+// sweep.csv` writes it beside the CSV (core/experiment/provenance.go).
+func (a *App) DownloadSweepProvenance() {
+	s := a.sw()
+	if s.Report == nil || s.ran == nil {
+		return
+	}
+	a.download(SweepProvenanceName, "application/json", experiment.SweepProvenanceJSON(s.ran.Sc, s.Report.Spec, s.Report.Seeds, "sweep.csv"))
+}
+
 // publishSweep exposes the sweep to the browser tests.
 func (a *App) publishSweep() {
 	s := a.sw()

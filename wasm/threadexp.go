@@ -130,7 +130,7 @@ func (a *App) threadFinished(rep *report.ThreadReport, err string) {
 	// The worker does not know the presets: the provenance is added here
 	// (report.Rebuild evaluates the per-run values again with it).
 	if sc, derr := scenario.Decode([]byte(g.ranEnc)); rep != nil && derr == nil && sc.Experiment != nil {
-		if rb, rerr := report.Rebuild(rep, sc.Experiment, scenario.ProvenanceOf(sc)); rerr == nil {
+		if rb, rerr := report.Rebuild(rep, sc.Experiment, scenario.ProvenanceOf(sc), scenario.BuildVersion()); rerr == nil {
 			g.Report = rb
 		} else {
 			g.Err = "the report's provenance: " + rerr.Error()

@@ -27,6 +27,11 @@ type ThreadRender struct {
 	// the -set flags of the regenerate command, and the keys the thread's
 	// numbers assume (ExpRef.Depends) that this run changed.
 	Prov scenario.Provenance
+	// Build, when set, is the schedplay build (scenario.BuildVersion) that
+	// the Markdown names in its last line: set for an export (`compare -o
+	// markdown`, the playground's thread.md), left out of docs generated
+	// from many reports (validate), whose header names the build once.
+	Build string
 }
 
 // Regenerate is the command that reruns the experiment: the preset with
@@ -37,6 +42,9 @@ func (tr *ThreadRender) Regenerate() string {
 	}
 	return "schedplay compare -preset " + scenario.ShellQuote(tr.Name) + tr.Prov.SetFlags()
 }
+
+// BuildLinePrefix starts the Markdown's line naming the build.
+const BuildLinePrefix = "Simulated with schedplay "
 
 // Changed describes how the scenario differs from its preset ("" when it
 // does not): "kernel.hz=1000 (preset: 250)".
@@ -172,6 +180,9 @@ func (tr *ThreadRender) Markdown() string {
 			fmt.Fprintf(&b, "| %s%s | %s | %s | %s | %s |\n", MDEscape(RefWhere(c.Ref.Variant, c.Ref.Config, c.Ref.Metric)),
 				MDEscape(NoteText(c.Ref.Note)), FormatValue(c.Ref.Value), FormatGot(c.Got), tol, verdict)
 		}
+	}
+	if tr.Build != "" {
+		b.WriteString("\n" + BuildLinePrefix + codeSpan(tr.Build) + ".\n")
 	}
 	return b.String()
 }

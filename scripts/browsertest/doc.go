@@ -82,6 +82,16 @@
 // starts and shows no figure of another preset, and the runs fields show
 // their largest value whole; any console error fails the test.
 //
+// Exports and the editor (export_prov_test.go, editor_test.go): from a
+// preset with HZ changed, the metrics download, the ftrace export and the
+// sweep CSV's provenance sidecar name kernel.hz=1000 and carry the object
+// the real CLI writes for the command they print (but for the build); the
+// thread Markdown comparisons leave out its build line (each binary names
+// its own). The JSON tab applies the largest preset's JSON (past Vugu's
+// 16 KiB render instruction), shows it again after a tab switch, and
+// refuses a paste over scenario.MaxInput with the decoder's message while
+// the page goes on.
+//
 // Firefox (`TestFirefox`, Debian's firefox-esr, headless, fresh profile) is
 // driven over WebDriver BiDi, which Firefox serves itself
 // (`--remote-debugging-port`; no geckodriver): a small BiDi client in

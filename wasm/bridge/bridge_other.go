@@ -28,10 +28,11 @@ func (w *Worker) PostFile(protocol.OpenTrace, string) (string, float64, error) {
 func ReadFile(_ string, _ int, done func(string, []byte, error)) {
 	done("", nil, errors.New("no files here"))
 }
-func SetList(string, []string) error       { return nil }
-func RequestFrame(func()) error            { return nil }
-func Yield()                               { runtime.Gosched() }
-func SetAttr(string, string, string) error { return nil }
+func SetList(string, []string) error                { return nil }
+func RequestFrame(func()) error                     { return nil }
+func Yield()                                        { runtime.Gosched() }
+func SetAttr(string, string, string) error          { return nil }
+func SetValueGen(string, int, string) (bool, error) { return false, nil }
 
 func PageURL() string                                                     { return "" }
 func Hash() string                                                        { return "" }

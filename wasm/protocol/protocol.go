@@ -52,6 +52,11 @@ type Cancel struct{ ID int }
 type Export struct {
 	ID             int
 	Kind, Scenario string
+	// Provenance is the run's provenance object as compact JSON
+	// (scenario.Record, made on the page, which knows the presets): the
+	// ftrace text's comment line, the Perfetto JSON's metadata ("": none).
+	// On the wire it is the Spec field.
+	Provenance string
 }
 
 // CancelExport stops export ID.
@@ -169,7 +174,7 @@ type Fatal struct{ Error string }
 func (m Run) Wire() Msg    { return Msg{Type: TypeRun, ID: m.ID, Scenario: m.Scenario} }
 func (m Cancel) Wire() Msg { return Msg{Type: TypeCancel, ID: m.ID} }
 func (m Export) Wire() Msg {
-	return Msg{Type: TypeExport, ID: m.ID, Kind: m.Kind, Scenario: m.Scenario}
+	return Msg{Type: TypeExport, ID: m.ID, Kind: m.Kind, Scenario: m.Scenario, Spec: m.Provenance}
 }
 func (m CancelExport) Wire() Msg { return Msg{Type: TypeCancelExport, ID: m.ID} }
 func (m OpenTrace) Wire() Msg    { return Msg{Type: TypeOpenTrace, ID: m.ID} }
@@ -218,7 +223,7 @@ func ParseRequest(m Msg) (Message, error) {
 	case TypeCancel:
 		return Cancel{ID: m.ID}, nil
 	case TypeExport:
-		return Export{ID: m.ID, Kind: m.Kind, Scenario: m.Scenario}, nil
+		return Export{ID: m.ID, Kind: m.Kind, Scenario: m.Scenario, Provenance: m.Spec}, nil
 	case TypeCancelExport:
 		return CancelExport{ID: m.ID}, nil
 	case TypeOpenTrace:

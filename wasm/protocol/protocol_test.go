@@ -33,7 +33,7 @@ func TestRequestsRoundTrip(t *testing.T) {
 	for _, m := range []Message{
 		Run{ID: 3, Scenario: `{"version":1}`},
 		Cancel{ID: 4},
-		Export{ID: 5, Kind: "perfetto", Scenario: "{}"},
+		Export{ID: 5, Kind: "perfetto", Scenario: "{}", Provenance: `{"preset":"demo/x"}`},
 		CancelExport{ID: 6},
 		OpenTrace{ID: 7},
 		Thread{ID: 8, Scenario: "{}", Runs: 2},

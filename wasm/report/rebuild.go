@@ -16,8 +16,9 @@ import (
 )
 
 // Rebuild evaluates rep again for experiment e (the block it ran) with
-// provenance prov.
-func Rebuild(rep *ThreadReport, e *scenario.Experiment, prov scenario.Provenance) (*ThreadReport, error) {
+// provenance prov; the Markdown's last line names build (the page's
+// schedplay build, as `compare -o markdown` names the CLI's).
+func Rebuild(rep *ThreadReport, e *scenario.Experiment, prov scenario.Provenance, build string) (*ThreadReport, error) {
 	vl := e.VariantList()
 	if len(rep.Tables) != len(vl) || len(rep.Seeds) != rep.Runs || rep.Runs < 1 {
 		return nil, fmt.Errorf("report: %d tables for %d variants, %d seeds for %d runs", len(rep.Tables), len(vl), len(rep.Seeds), rep.Runs)
@@ -56,6 +57,6 @@ func Rebuild(rep *ThreadReport, e *scenario.Experiment, prov scenario.Provenance
 	if err != nil {
 		return nil, err
 	}
-	tr := &experiment.ThreadRender{Name: rep.Name, Runs: rep.Runs, Seeds: rep.Seeds, Labels: labels, Res: res, Prov: prov}
+	tr := &experiment.ThreadRender{Name: rep.Name, Runs: rep.Runs, Seeds: rep.Seeds, Labels: labels, Res: res, Prov: prov, Build: build}
 	return NewThreadReport(tr), nil
 }

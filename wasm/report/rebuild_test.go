@@ -50,7 +50,7 @@ func TestRebuildWithProvenance(t *testing.T) {
 	}
 	seeds := []uint64{jobs[0].Seed, jobs[1].Seed}
 	prov := scenario.ProvenanceOf(sc)
-	want := NewThreadReport(&experiment.ThreadRender{Name: sc.Name, Runs: runs, Seeds: seeds, Labels: []string{label}, Res: res, Prov: prov})
+	want := NewThreadReport(&experiment.ThreadRender{Name: sc.Name, Runs: runs, Seeds: seeds, Labels: []string{label}, Res: res, Prov: prov, Build: "v1.2.3 abc"})
 	bare := NewThreadReport(&experiment.ThreadRender{Name: sc.Name, Runs: runs, Seeds: seeds, Labels: []string{label}, Res: res})
 	js, err := json.Marshal(bare)
 	if err != nil {
@@ -60,7 +60,7 @@ func TestRebuildWithProvenance(t *testing.T) {
 	if err := json.Unmarshal(js, &crossed); err != nil {
 		t.Fatal(err)
 	}
-	got, err := Rebuild(&crossed, e, prov)
+	got, err := Rebuild(&crossed, e, prov, "v1.2.3 abc")
 	if err != nil {
 		t.Fatal(err)
 	}

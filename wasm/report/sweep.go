@@ -24,6 +24,11 @@ type SweepReport struct {
 	Plots  []SweepPlot
 	Text   string // `schedplay sweep` stdout
 	CSV    string // `schedplay sweep -csv -` stdout
+	// Spec and Seeds: the sweep as the CLI's flags say it and the seeds of
+	// its runs, for the CSV's provenance sidecar (the page adds the
+	// scenario's provenance, which needs the presets the worker lacks).
+	Spec  experiment.SweepSpec
+	Seeds []uint64
 }
 
 // SweepTable is one metric.
@@ -43,7 +48,7 @@ type SweepRow struct {
 // NewSweepReport renders a finished sweep.
 func NewSweepReport(sw *experiment.Sweep) *SweepReport {
 	r := &SweepReport{Name: sw.Name, Header: sw.Header(), Center: experiment.CenterTitle(sw.Center), Runs: sw.Runs,
-		Text: sw.Text(), CSV: string(sw.CSV())}
+		Text: sw.Text(), CSV: string(sw.CSV()), Spec: sw.Spec(), Seeds: sw.Seeds}
 	for _, ax := range sw.Axes {
 		r.Keys = append(r.Keys, ax.Key)
 	}

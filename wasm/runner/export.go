@@ -32,8 +32,9 @@ type Export struct {
 }
 
 // NewExport prepares the re-run of scenarioJSON with the writer of kind
-// ("ftrace" or "perfetto") attached.
-func NewExport(scenarioJSON []byte, kind string) (*Export, error) {
+// ("ftrace" or "perfetto") attached; provenance (compact JSON, "" for
+// none) goes in the file as `schedplay run -trace/-perfetto` puts it.
+func NewExport(scenarioJSON []byte, kind, provenance string) (*Export, error) {
 	_, sim, err := newSim(scenarioJSON) // engine.go
 	if err != nil {
 		return nil, err
@@ -41,11 +42,14 @@ func NewExport(scenarioJSON []byte, kind string) (*Export, error) {
 	x := &Export{Kind: kind, Sim: sim}
 	switch kind {
 	case "ftrace":
-		w := ftrace.NewWriter(&x.buf, sim.TaskInfo, sim.NumCPUs())
+		w := ftrace.NewWriterOptions(&x.buf, sim.TaskInfo, sim.NumCPUs(), ftrace.Options{Provenance: provenance})
 		sim.Attach(w)
 		x.w = w
 	case "perfetto":
 		w := perfetto.NewWriter(&x.buf, sim.TaskInfo, sim.NumCPUs())
+		if provenance != "" {
+			w.SetProvenance([]byte(provenance))
+		}
 		sim.Attach(w)
 		x.w = w
 	default:

@@ -64,7 +64,7 @@ func (s *Service) Handle(m protocol.Message) {
 		s.mu.Lock()
 		s.exportCurrent = m.ID
 		s.mu.Unlock()
-		go s.export(m.ID, m.Kind, m.Scenario)
+		go s.export(m.ID, m.Kind, m.Scenario, m.Provenance)
 	case protocol.CancelExport:
 		s.mu.Lock()
 		if s.exportCurrent == m.ID {
@@ -144,8 +144,8 @@ func (s *Service) run(id int, scenarioJSON string) {
 
 // export re-runs a scenario with a trace writer (export.go), posting the
 // fraction done after each chunk and finally the file or the error.
-func (s *Service) export(id int, kind, scenarioJSON string) {
-	x, err := NewExport([]byte(scenarioJSON), kind)
+func (s *Service) export(id int, kind, scenarioJSON, provenance string) {
+	x, err := NewExport([]byte(scenarioJSON), kind, provenance)
 	if err != nil {
 		s.post(protocol.ExportError{ID: id, Error: err.Error()})
 		return

@@ -138,7 +138,7 @@ func TestServiceExport(t *testing.T) {
 	}
 	ts := newTestService(Pace{ChunkMs: 4, First: 8, Min: 4, Max: 16, CheckEvery: 2})
 	ts.exportCurrent = 2
-	ts.export(2, "ftrace", string(sc.Encode()))
+	ts.export(2, "ftrace", string(sc.Encode()), "")
 	progress := 0
 	for _, m := range ts.got[:len(ts.got)-1] {
 		if p, ok := m.(protocol.ExportProgress); !ok || p.Fraction <= 0 || p.Fraction > 1 {
@@ -152,7 +152,7 @@ func TestServiceExport(t *testing.T) {
 	}
 	ts.got = nil
 	ts.exportCurrent = 3
-	ts.export(3, "pcap", string(sc.Encode()))
+	ts.export(3, "pcap", string(sc.Encode()), "")
 	if e, ok := ts.got[0].(protocol.ExportError); !ok || !strings.Contains(e.Error, "pcap") {
 		t.Fatalf("%+v, want an export error", ts.got)
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"schedplay/core/experiment"
+	"schedplay/core/scenario"
 )
 
 // CompareSchema is the JSON schema of `compare -o json` (docs/compare.md).
@@ -74,6 +75,7 @@ func runCompare(args []string, e env, merge *batchExec, stdin io.Reader, stdout,
 		if err := x.finishMerge(); err != nil {
 			return err
 		}
+		tr.build = scenario.BuildVersion()
 		return writeThread(stdout, tr, out)
 	}
 	vars := []experiment.Config{{Label: "A", Flag: "-a", Sets: setsA}, {Label: "B", Flag: "-b", Sets: setsB}}
@@ -90,6 +92,7 @@ func runCompare(args []string, e env, merge *batchExec, stdin io.Reader, stdout,
 	center := experiment.Center(f.stat)
 	rows := experiment.Compare(bt.names, bt.sides[0], bt.sides[1], center)
 	doc := newCompareDoc(name, bt.jobs, bt.outs, vars, f.runs, center, rows)
+	doc.Provenance = compareRecord(sc, doc.Seeds, a, b, f.runs, center)
 	if out == "json" {
 		js, err := json.MarshalIndent(doc, "", "  ")
 		if err != nil {
@@ -119,6 +122,25 @@ type compareDoc struct {
 	A          sideDoc       `json:"a"`
 	B          sideDoc       `json:"b"`
 	Metrics    []compareItem `json:"metrics"`
+	// Provenance: the configuration compared (an addition to
+	// schedplay.compare/v1; docs/cli.md "Provenance in exports").
+	Provenance *scenario.Record `json:"provenance,omitempty"`
+}
+
+// compareRecord is the provenance object of an A/B comparison of sc: its
+// command gives -a and -b as they were given.
+func compareRecord(sc *scenario.Scenario, seeds []uint64, a, b string, runs int, c experiment.Center) *scenario.Record {
+	cmd := "compare"
+	for _, s := range []struct{ flag, v string }{{"-a", a}, {"-b", b}} {
+		if s.v != "" {
+			cmd += " " + s.flag + " " + scenario.ShellQuote(s.v)
+		}
+	}
+	cmd += fmt.Sprintf(" -runs %d", runs)
+	if c == experiment.CenterMedian {
+		cmd += " -stat median"
+	}
+	return scenario.NewRecord(sc, seeds, cmd)
 }
 
 type sideDoc struct {
@@ -255,6 +277,9 @@ func (d *compareDoc) markdown() string {
 	for _, m := range d.Metrics {
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", mdEscape(m.Name), m.Unit, betterMark(m.Better),
 			center(m.A, d.Center), dev(m.A), center(m.B, d.Center), dev(m.B), pct(m.ChangePct), m.Verdict)
+	}
+	if p := d.Provenance; p != nil {
+		fmt.Fprintf(&b, "\nRegenerate: `%s`. %s`%s`.\n", p.Command, experiment.BuildLinePrefix, p.Schedplay)
 	}
 	return b.String()
 }

@@ -91,7 +91,8 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	col := metrics.New(sim.NumCPUs())
 	sim.Attach(col)
-	traces, err := attachTraces(sim, &f)
+	prov := scenario.NewRecord(sc, []uint64{cfg.Seed}, "run")
+	traces, err := attachTraces(sim, &f, prov)
 	if err != nil {
 		return err
 	}
@@ -111,7 +112,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		scName = name
 	}
 	rep := col.Build(sim, scName)
-	js, err := json.MarshalIndent(rep, "", "  ")
+	js, err := json.MarshalIndent(metrics.Document{Report: rep, Provenance: prov}, "", "  ")
 	if err != nil {
 		return err
 	}

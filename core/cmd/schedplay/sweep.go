@@ -3,11 +3,13 @@ package main
 // schedplay sweep: one or two scenario keys over lists of values, N seeds
 // per point, as a table per metric and a plot-ready CSV. The grid, the
 // table and the CSV are core/experiment/sweep.go's, shared with the
-// playground's sweep panel.
+// playground's sweep panel. -csv FILE also writes FILE.provenance.json,
+// the sweep's configuration (core/experiment/provenance.go).
 
 import (
 	"flag"
 	"io"
+	"path/filepath"
 
 	"schedplay/core/experiment"
 )
@@ -97,6 +99,10 @@ func runSweep(args []string, e env, merge *batchExec, stdin io.Reader, stdout, s
 			return err
 		}
 		if err := writeFileAtomic(csvOut, data); err != nil {
+			return err
+		}
+		// The CSV stays a plain table; its provenance goes beside it.
+		if err := writeFileAtomic(csvOut+experiment.ProvenanceSuffix, res.ProvenanceJSON(sc, filepath.Base(csvOut))); err != nil {
 			return err
 		}
 	}

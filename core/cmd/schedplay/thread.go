@@ -22,6 +22,7 @@ type threadRun struct {
 	Seeds  []uint64
 	Res    experiment.ThreadResult
 	labels []string // topology/kernel per variant, for the headers
+	build  string   // the build the Markdown names (compare's export; not validate's)
 }
 
 // runThread runs sc's experiment block: runs seeds per cell (0 = the
@@ -68,7 +69,13 @@ func runThread(sc *scenario.Scenario, name string, runs int, c experiment.Center
 // (core/experiment/threadmd.go, also used by the playground).
 func (tr *threadRun) render() *experiment.ThreadRender {
 	return &experiment.ThreadRender{Name: tr.Name, Runs: tr.Runs, Seeds: tr.Seeds, Labels: tr.labels, Res: tr.Res,
-		Prov: scenario.ProvenanceOf(tr.Sc)}
+		Prov: scenario.ProvenanceOf(tr.Sc), Build: tr.build}
+}
+
+// record is the thread's provenance object (docs/cli.md "Provenance in
+// exports").
+func (tr *threadRun) record() *scenario.Record {
+	return scenario.NewRecord(tr.Sc, tr.Seeds, fmt.Sprintf("compare -runs %d", tr.Runs))
 }
 
 // fmtCell renders a table value; normalised values get three decimals.

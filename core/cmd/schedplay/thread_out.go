@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"io"
 	"math"
+
+	"schedplay/core/scenario"
 )
 
 // ThreadSchema is the JSON schema of thread mode (`compare -o json` on a
@@ -27,6 +29,9 @@ type threadDoc struct {
 	Tables   []threadTableDoc `json:"tables"`
 	Checks   []threadCheckDoc `json:"reference"`
 	Passed   bool             `json:"passed"`
+	// Provenance: the configuration the experiment ran (an addition to
+	// schedplay.thread/v1).
+	Provenance *scenario.Record `json:"provenance,omitempty"`
 }
 
 type threadTableDoc struct {
@@ -73,7 +78,7 @@ func (tr *threadRun) doc() threadDoc {
 	e := tr.Res.Exp
 	d := threadDoc{Schema: ThreadSchema, Scenario: tr.Name, Thread: e.Thread, Date: e.Date, Kind: e.Kind,
 		Runs: tr.Runs, Seeds: tr.Seeds, Center: string(tr.Res.Center), Normal: e.Normalize,
-		Tables: []threadTableDoc{}, Checks: []threadCheckDoc{}, Passed: tr.render().Passed()}
+		Tables: []threadTableDoc{}, Checks: []threadCheckDoc{}, Passed: tr.render().Passed(), Provenance: tr.record()}
 	for _, c := range e.Configs {
 		d.Configs = append(d.Configs, c.Name)
 	}

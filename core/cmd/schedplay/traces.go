@@ -3,21 +3,31 @@ package main
 // Trace outputs of schedplay run: -trace (ftrace text) and -perfetto
 // (Chrome trace-event JSON). Each streams into a temporary file beside its
 // destination, renamed only when the run and the writer both succeeded.
+// Both carry the run's provenance (docs/cli.md "Provenance in exports"):
+// the ftrace text as a '#' comment line after the kernel's header, the
+// Perfetto JSON in its metadata.
 
 import (
+	"encoding/json"
+
+	"schedplay/core/scenario"
 	"schedplay/core/sched"
 	"schedplay/core/trace/ftrace"
 	"schedplay/core/trace/perfetto"
 )
 
-func attachTraces(sim *sched.Sim, f *runFlags) ([]*pendingFile, error) {
+func attachTraces(sim *sched.Sim, f *runFlags, prov *scenario.Record) ([]*pendingFile, error) {
 	var out []*pendingFile
+	provJSON, err := json.Marshal(prov)
+	if err != nil {
+		return nil, err
+	}
 	if f.traceOut != "" {
 		tmp, err := createPending(f.traceOut)
 		if err != nil {
 			return nil, badInput("-trace: %v", err)
 		}
-		w := ftrace.NewWriter(tmp, sim.TaskInfo, sim.NumCPUs())
+		w := ftrace.NewWriterOptions(tmp, sim.TaskInfo, sim.NumCPUs(), ftrace.Options{Provenance: string(provJSON)})
 		sim.Attach(w)
 		out = append(out, &pendingFile{f: tmp, path: f.traceOut, closer: w.Close})
 	}
@@ -35,6 +45,7 @@ func attachTraces(sim *sched.Sim, f *runFlags) ([]*pendingFile, error) {
 			paths = append(paths, cg.Path)
 		}
 		w.SetCgroups(paths)
+		w.SetProvenance(provJSON)
 		sim.Attach(w)
 		out = append(out, &pendingFile{f: tmp, path: f.perfettoOut, closer: w.Close})
 	}

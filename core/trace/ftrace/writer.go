@@ -26,6 +26,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strings"
 
 	"schedplay/core/sched"
 )
@@ -40,6 +41,11 @@ type Options struct {
 	// sched_wake_idle_without_ipi lines of the modelled wake delivery
 	// (off by default: older consumers of the text do not expect them).
 	IncludeIPI bool
+	// Provenance, when not empty, is written after the header as the
+	// comment line "# schedplay-provenance: " + Provenance (one line: the
+	// export's provenance object as compact JSON, docs/cli.md). Tools
+	// skip '#' lines, as they skip the header's.
+	Provenance string
 }
 
 // Writer writes ftrace text. It implements [sched.Sink].
@@ -88,6 +94,9 @@ func NewWriter(w io.Writer, info func(sched.TaskID) sched.TaskInfo, ncpu int) *W
 	return NewWriterOptions(w, info, ncpu, Options{})
 }
 
+// provenancePrefix starts the provenance comment line.
+const provenancePrefix = "# schedplay-provenance: "
+
 // NewWriterOptions is [NewWriter] with options.
 func NewWriterOptions(w io.Writer, info func(sched.TaskID) sched.TaskInfo, ncpu int, opts Options) *Writer {
 	if ncpu <= 0 {
@@ -106,6 +115,12 @@ func NewWriterOptions(w io.Writer, info func(sched.TaskID) sched.TaskInfo, ncpu 
 	fw.bw.WriteString(headerTop)
 	fw.bw.Write(appendInt(fw.line, int64(ncpu)))
 	fw.bw.WriteString(headerLegend)
+	if p := opts.Provenance; p != "" {
+		if strings.ContainsAny(p, "\n\r") {
+			panic("ftrace: Provenance spans lines")
+		}
+		fw.bw.WriteString(provenancePrefix + p + "\n")
+	}
 	return fw
 }
 

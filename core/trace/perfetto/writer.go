@@ -35,7 +35,15 @@ type Writer struct {
 	err  error
 	// cgroups are the cgroup tracks (cgroups.go); nil without SetCgroups.
 	cgroups []cgTrack
+	// provenance is the export's provenance object (SetProvenance).
+	provenance []byte
 }
+
+// SetProvenance adds the export's provenance object (a JSON object:
+// scenario.Record, docs/cli.md) to the document's metadata as
+// "provenance". Trace viewers ignore metadata keys they do not know.
+// Without it the document has the bytes it always had.
+func (w *Writer) SetProvenance(obj []byte) { w.provenance = obj }
 
 // slice is a task's stretch on a CPU, not yet ended.
 type slice struct {
@@ -137,6 +145,10 @@ func (w *Writer) Close() error {
 	b = appendInt(b, int64(len(w.open)))
 	b = append(b, `,"end_us":`...)
 	b = appendMicros(b, w.last)
+	if len(w.provenance) > 0 {
+		b = append(b, `,"provenance":`...)
+		b = append(b, w.provenance...)
+	}
 	b = append(b, "}}\n"...)
 	w.bw.Write(b)
 	w.err = w.bw.Flush()
