@@ -64,12 +64,13 @@ func (a *App) StartRun() {
 	a.cancelPool()    // a run supersedes a batch, on every worker (poolrun.go)
 	a.Ctl.gen++
 	a.Run, a.Ctl.Running, a.Ctl.Progress, a.Ctl.Err = r, true, 0, ""
-	a.origin = newOrigin(sc)
+	a.origin = &runOrigin{Sc: sc, Prov: a.Mem.cmp.provenanceOf(sc)} // newOrigin, with remember's comparison kept
 	a.Probe.resetRun()
 	a.Ctl.link.takeChunkMs()
 	a.Probe.spans.reset()
 	a.resetRows()
 	a.TL.Reset(sc.Duration)
+	a.TL.stepMax = 0
 	a.Ctl.link.start = bridge.Now()
 	// The engine decodes the same text (one encoding, not two: at 1024
 	// tasks each is a few ms of the apply click's task under js/wasm).
@@ -278,8 +279,10 @@ func (a *App) frame() {
 	// canvases wait for the after-render drawing two frames on
 	// (App.AfterRender), so that layout and a drawing of every lane are
 	// not one task (at 256 CPUs 10 ms of layout and 20 ms of drawing).
+	// A drawing still in progress (its steps: timeline_paint.go) is left
+	// to finish: a new one would start over from the top lane.
 	drawNow := !a.afterAsked
-	if drawNow && t0-a.Ctl.link.drawAt >= drawEvery {
+	if drawNow && !a.TL.Painting() && t0-a.Ctl.link.drawAt >= drawEvery {
 		a.Ctl.link.drawAt = t0
 		a.TL.Draw()
 	}
