@@ -46,6 +46,7 @@ const (
 // leaves trace mode.
 func (a *App) StartRun() {
 	defer a.publishUnfinished() // before the render, which waits for a task of its own
+	t0 := bridge.Now()
 	a.Trace, a.TraceErr = nil, ""
 	text := a.Sc.Encode()
 	sc, err := scenario.Decode(text) // a private copy: edits don't reach the running sim
@@ -66,6 +67,7 @@ func (a *App) StartRun() {
 	a.Run, a.Ctl.Running, a.Ctl.Progress, a.Ctl.Err = r, true, 0, ""
 	a.origin = &runOrigin{Sc: sc, Prov: a.Mem.cmp.provenanceOf(sc)} // newOrigin, with remember's comparison kept
 	a.Probe.resetRun()
+	a.Probe.runMarks[0] = t0
 	a.Ctl.link.takeChunkMs()
 	a.Probe.spans.reset()
 	a.resetRows()
@@ -78,6 +80,7 @@ func (a *App) StartRun() {
 		a.workerFailed(err.Error())
 		return
 	}
+	a.Probe.markRun(1)
 	go a.collectAtStart(a.Ctl.gen)
 }
 
@@ -205,6 +208,7 @@ func (a *App) handle(q *queued) bool {
 		if err := r.Ingest(m.Buf, sched.Time(m.Now), m.Events, q.infos); err != nil {
 			return a.fail(r, err)
 		}
+		a.Probe.markRun(2)
 		a.Ctl.Progress = r.Fraction()
 		if _, cut := r.Cut(); cut && !wasCut {
 			a.Notice = r.CutNotice()

@@ -446,6 +446,8 @@ func (tc *TimelineCtl) publish() {
 	// work per task.
 	bridge.Publish("drawStepMax", tc.stepMax)
 	bridge.Publish("drawStepWork", drawStepWork)
+	m := tc.app.Probe.runMarks
+	bridge.Publish("runMarks", []any{m[0], m[1], m[2], m[3]})
 	bridge.Publish("drawBreakdown", []any{tc.breakdown[0], tc.breakdown[1], tc.breakdown[2]})
 }
 

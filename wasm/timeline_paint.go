@@ -174,6 +174,9 @@ func (tc *TimelineCtl) finishPaint(cp *canvasPaint) {
 	}
 	bridge.Overlay(cp.lv.canvas, marks)
 	if cp.main {
+		if cp.r.Timeline.NumSlices() > 0 {
+			tc.app.Probe.markRun(3)
+		}
 		tc.drawn = cp.p.Drawn
 		tc.breakdown[2] = bridge.Now() - t
 	}
