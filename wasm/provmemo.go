@@ -41,14 +41,21 @@ func (m *compareMemo) compare(base, sc *scenario.Scenario) scenario.Provenance {
 // provenanceOf is scenario.ProvenanceOf(sc), the preset decoded once per
 // name.
 func (m *compareMemo) provenanceOf(sc *scenario.Scenario) scenario.Provenance {
-	if m.name != sc.Name || m.preset == nil {
-		m.name, m.preset = sc.Name, nil
-		if base, err := scenario.Preset(sc.Name); err == nil {
+	base := m.presetNamed(sc.Name)
+	if base == nil {
+		return scenario.Provenance{}
+	}
+	return m.compare(base, sc)
+}
+
+// presetNamed is scenario.Preset(name), decoded once per name (nil if
+// there is none); the caller must not change it.
+func (m *compareMemo) presetNamed(name string) *scenario.Scenario {
+	if m.name != name || m.preset == nil {
+		m.name, m.preset = name, nil
+		if base, err := scenario.Preset(name); err == nil {
 			m.preset = base
 		}
 	}
-	if m.preset == nil {
-		return scenario.Provenance{}
-	}
-	return m.compare(m.preset, sc)
+	return m.preset
 }

@@ -100,7 +100,7 @@ func (m *memState) baseOf(sc *scenario.Scenario) *scenario.Scenario {
 	}
 	if m.baseName != sc.Name {
 		m.baseName = sc.Name
-		m.base, _ = scenario.Preset(sc.Name)
+		m.base = m.cmp.presetNamed(sc.Name) // decoded once for this and the run's provenance
 	}
 	return m.base
 }

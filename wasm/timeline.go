@@ -441,6 +441,7 @@ func (tc *TimelineCtl) publish() {
 	bridge.Publish("lanes", []any{float64(tc.lo.LaneTop(0)), float64(tc.lo.LaneHeight)})
 	bridge.Publish("laneWindow", []any{float64(tc.lo.Height), float64(tc.lo.Scroll)})
 	bridge.Publish("drawMs", tc.DrawMs)
+	bridge.Publish("painting", tc.Painting()) // a drawing in steps is in progress (timeline_paint.go)
 	// The most work one step of the drawing spent since the run started,
 	// and a step's budget (timeline_paint.go): the browser tests' count of
 	// work per task.

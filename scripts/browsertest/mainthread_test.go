@@ -2,14 +2,15 @@
 
 package browsertest
 
-// The page's main thread never blocks (issue 19): during and after a long
-// smp-8 run and a 144-CPU run, no main-thread task is over the budget of
-// docs/budgets.md (100 ms). On a loaded machine wall time is stretched by
-// other processes, so the test asserts what the page controls: the
-// longest task's main-thread CPU time from a Chrome trace, within half the
-// budget (the margin a loaded machine's stretch needs), and the work the
-// drawing does per task (slices folded into the density index per task,
-// published by the page), which no load changes.
+// The page's main thread never blocks (issues 19 and 20): during and
+// after a long smp-8 run and a 144-CPU run, no main-thread task is over
+// the budget of docs/budgets.md (100 ms). On a loaded machine wall time is
+// stretched by other processes, so the test asserts what the page
+// controls: the longest task's main-thread CPU time from a Chrome trace,
+// within the budget, and the work of the timeline's drawing per task
+// (wasm/timeline_paint.go, counted by the page), which no load changes.
+// It also records where the time from opening the 144-CPU preset to its
+// first drawn timeline goes, in its section of docs/budgets.md.
 
 import (
 	"fmt"
@@ -102,10 +103,10 @@ func TestBudgetsMainThread(t *testing.T) {
 				t.Errorf("the timeline's drawing spent %.0f work units in one task (budget %.0f)", step, budget)
 			}
 			// Main-thread CPU per task, which a loaded machine does not
-			// stretch as it stretches wall time: within the budget with
-			// the margin a loaded machine's slower caches need.
-			if cpu > mainTaskBudgetMs*0.8 {
-				t.Errorf("a main-thread task took %.0f ms of CPU (%.0f ms wall), over %.0f ms (the %.0f ms budget less a margin)", cpu, wall, mainTaskBudgetMs*0.8, mainTaskBudgetMs)
+			// stretch as it stretches wall time (3-10x at load 20): within
+			// the budget.
+			if cpu > mainTaskBudgetMs {
+				t.Errorf("a main-thread task took %.0f ms of CPU (%.0f ms wall), over the %.0f ms budget", cpu, wall, mainTaskBudgetMs)
 			}
 		})
 	}
@@ -130,7 +131,7 @@ func TestBudgetsMainThread(t *testing.T) {
 
 	section := "## The main thread during and after big runs\n\n" +
 		"Measured by TestBudgetsMainThread: the first run after a page load, traced (Chrome's `toplevel` category) until it is done and drawn; " +
-		"the longest main-thread task in CPU time (asserted under 80% of the 100 ms budget) and its wall time, the Long Tasks API's longest, " +
+		"the longest main-thread task in CPU time (asserted within the 100 ms budget) and its wall time, the Long Tasks API's longest, " +
 		"and the most work one step of the timeline's drawing spent (wasm/timeline_paint.go; asserted under 1.5x its budget).\n\n" +
 		"| run | longest task, CPU | its wall time | Long Tasks API | drawing's largest step (work units) |\n|---|---|---|---|---|\n" +
 		strings.Join(rows, "\n") + "\n\n" +

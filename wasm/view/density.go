@@ -21,6 +21,8 @@ package view
 // holding an open slice, are walked. While a run streams in, a column of
 // more than walkMax slices is previewed by its middle slice (raster.go):
 // building the index frame by frame doubled the streaming frames' cost.
+// A finished run's long lane gets its index in pieces, one drawing step
+// each (paint.go), so no browser task builds every lane's index at once.
 
 import (
 	"sort"

@@ -28,6 +28,9 @@ package view
 // browser tests and the machine drawing's checks read back) are still
 // computed for every lane, from the one-row raster alone, except with
 // Layout.VisibleOnly (the frames of a streaming run).
+//
+// RasterPalette draws every row in one call; the page draws the same rows
+// in steps of bounded work, a browser task each (paint.go).
 
 import (
 	"sort"
