@@ -77,4 +77,4 @@ type ImageBuf struct{}
 func (*ImageBuf) Put(string, []byte, int, int) error { return nil }
 
 func (*ImageBuf) PutRows(string, []byte, int, int, int, int) error { return nil }
-func FirstSeen(string) bool                          { return false }
+func FirstSeen(string) bool                                        { return false }

@@ -242,6 +242,7 @@ func (b *ImageBuf) PutRows(id string, pix []byte, w, h, y0, y1 int) error {
 	_, err = ctx.Call("putImageData", b.img, 0, 0, 0, y0, w, y1-y0)
 	return err
 }
+
 // FirstSeen reports whether element id is seen here for the first time
 // (it marks the element with an expando property: no layout is read), so
 // that state kept for an element (a scroll offset) can be reset when a
