@@ -35,6 +35,8 @@ type canvasPaint struct {
 	lo   view.Layout
 	rows []view.Row
 	main bool
+	// finished: the last rows are put and the overlay drawn.
+	finished bool
 }
 
 // Draw redraws the canvases (called with the lock held): the first step
@@ -97,8 +99,8 @@ func (tc *TimelineCtl) stepPaints() {
 	t0 := bridge.Now()
 	budget := drawStepWork
 	for _, cp := range tc.paints {
-		if cp.p.Done() || budget <= 0 {
-			continue
+		if budget <= 0 && !cp.p.Done() {
+			continue // the next step's (an empty drawing is put and finished at once)
 		}
 		w0 := cp.p.Work
 		ta := bridge.Now()
@@ -112,13 +114,14 @@ func (tc *TimelineCtl) stepPaints() {
 		}
 		if cp.p.Done() {
 			tc.finishPaint(cp)
+			cp.finished = true
 		}
 	}
 	tc.stepMax = max(tc.stepMax, drawStepWork-budget)
 	tc.passMs += bridge.Now() - t0
 	left := tc.paints[:0]
 	for _, cp := range tc.paints {
-		if !cp.p.Done() {
+		if !cp.finished {
 			left = append(left, cp)
 		}
 	}

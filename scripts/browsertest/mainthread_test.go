@@ -13,6 +13,8 @@ package browsertest
 // first drawn timeline goes, in its section of docs/budgets.md.
 
 import (
+	"bytes"
+	"encoding/base64"
 	"fmt"
 	"sort"
 	"strings"
@@ -20,6 +22,9 @@ import (
 	"time"
 
 	"schedplay/core/scenario"
+	"schedplay/core/sched"
+	"schedplay/wasm/runner"
+	"schedplay/wasm/view"
 )
 
 // topTasks returns the n costliest top-level main-thread tasks of a trace
@@ -154,3 +159,104 @@ func openPhases(tb *tab) (posted, batch, drawn float64) {
 	}
 	return m[1] - m[0], m[2] - m[0], m[3] - m[0]
 }
+
+// canvasPixelsJS returns the main timeline canvas's pixels, base64.
+const canvasPixelsJS = `(function () {
+  var c = document.getElementById("tl-canvas"), d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data, s = "";
+  for (var i = 0; i < d.length; i += 32768) s += String.fromCharCode.apply(null, d.subarray(i, i + 32768));
+  return btoa(s); })()`
+
+// The drawing in steps is the drawing in one call: a finished 144-CPU run
+// zoomed out, drawn by the page in several steps (its density index built
+// over them), has on its canvas the bytes view.RasterPalette draws in one
+// call for the same run (run natively from the page's scenario) and the
+// same layout, except in the columns of the axis's grid lines, which the
+// page draws on top.
+func TestSteppedDrawingIsOneDrawing(t *testing.T) {
+	tb := newTab(t)
+	tb.open("/")
+	tb.waitDone()
+	openNewidle144(tb)
+	tb.waitFor(`window.schedplay.done === true && window.schedplay.drawn.length === 144 && window.schedplay.scenarioJSON.indexOf('"duration": "100ms"') >= 0`, 3*time.Minute)
+	tb.key("0", false) // the whole run; waits for the drawing's last step
+	if step, budget := eval[float64](tb, `window.schedplay.drawStepMax`), eval[float64](tb, `window.schedplay.drawStepWork`); step < budget {
+		t.Fatalf("the drawing's largest step %.0f work units, under one step's budget %.0f: not drawn in steps", step, budget)
+	}
+	geo := eval[struct {
+		W, H, LaneTop, LaneH, Scroll int
+		Rows                         []int
+		VP                           []float64
+	}](tb, `(function () { var c = document.getElementById("tl-canvas"), s = window.schedplay;
+  return {W: c.width, H: c.height, LaneTop: s.lanes[0], LaneH: s.lanes[1], Scroll: s.laneWindow[1], Rows: s.laneRows || null, VP: s.viewport}; })()`)
+	got, err := base64.StdEncoding.DecodeString(eval[string](tb, canvasPixelsJS))
+	if err != nil || len(got) != 4*geo.W*geo.H {
+		t.Fatalf("canvas pixels: %d bytes for %dx%d (%v)", len(got), geo.W, geo.H, err)
+	}
+
+	sc, err := scenario.Decode([]byte(eval[string](tb, `window.schedplay.scenarioJSON`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := view.NewRun(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng, err := runner.NewEngine(sc.Encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for done := false; !done; {
+		done = runner.Step(eng.Sim, 200_000, 1024, nil)
+		now, _ := eng.Sim.Progress()
+		if err := r.Ingest(eng.Rec.Take(), now, eng.Sim.EventsProcessed(), eng.NewTaskInfos()); err != nil {
+			t.Fatal(err)
+		}
+		if done {
+			rep := eng.Report()
+			r.Finish(&rep, eng.Sim.Err())
+		}
+	}
+	lo := view.Layout{Width: geo.W, Height: geo.H, LaneHeight: geo.LaneH, Top: axisTop, Scroll: geo.Scroll}
+	if r.Groups != nil {
+		for _, v := range geo.Rows {
+			if v >= 0 {
+				lo.Rows = append(lo.Rows, view.Row{CPU: v})
+			} else {
+				lo.Rows = append(lo.Rows, view.Row{CPU: -1, Group: -1 - v})
+			}
+		}
+		lo.Groups = r.Groups
+	}
+	if lo.LaneTop(0) != geo.LaneTop {
+		t.Fatalf("layout: first lane at %d, the page's at %d", lo.LaneTop(0), geo.LaneTop)
+	}
+	want := make([]byte, len(got))
+	view.RasterPalette(want, lo, view.Viewport{T0: sched.Time(geo.VP[0]), T1: sched.Time(geo.VP[1])}, r.Timeline, r.Palette)
+	// Below the axis, every pixel equal but in the grid lines' columns
+	// (1-pixel lines of white at 8% opacity at fractional x: two columns
+	// each, a pixel there at most 8% nearer white than drawn).
+	cols := map[int]bool{}
+	same := 0
+	for y := axisTop; y < geo.H; y++ {
+		for x := 0; x < geo.W; x++ {
+			k := 4 * (y*geo.W + x)
+			if bytes.Equal(got[k:k+4], want[k:k+4]) {
+				same++
+				continue
+			}
+			cols[x] = true
+			for c := range 3 {
+				if d, room := int(got[k+c])-int(want[k+c]), 255-int(want[k+c]); d < 0 || d > room*8/100+2 {
+					t.Fatalf("pixel (%d, %d): %v on the canvas, %v drawn in one call: not a grid line over it", x, y, got[k:k+4], want[k:k+4])
+				}
+			}
+		}
+	}
+	t.Logf("%dx%d canvas: %d pixels below the axis equal to the one-call drawing, %d columns differ (the grid lines)", geo.W, geo.H, same, len(cols))
+	if len(cols) > 24 {
+		t.Fatalf("the page's drawing differs from the one-call drawing in %d columns (want only the grid lines', two columns each of at most 12)", len(cols))
+	}
+}
+
+// axisTop is the timeline's axis height (wasm/timeline.go axisHeight).
+const axisTop = 18

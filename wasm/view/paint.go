@@ -50,6 +50,9 @@ func NewPaint(pix []byte, lo Layout, vp Viewport, tl *Timeline, pal *Palette) *P
 	}
 	p := &Paint{pix: pix, lo: lo, vp: vp, tl: tl, pal: pal, Drawn: make([]int, len(tl.Lanes))}
 	fill(pix, lo.Width, 0, 0, lo.Width, lo.Height, bgColor)
+	if vp.T1 <= vp.T0 || lo.Width <= 0 {
+		return p // nothing to draw: no rows
+	}
 	p.rows = lo.Rows
 	if p.rows == nil {
 		p.rows = Rows(nil, len(tl.Lanes), nil)
@@ -58,10 +61,7 @@ func NewPaint(pix []byte, lo Layout, vp Viewport, tl *Timeline, pal *Palette) *P
 			p.Drawn[c] = -1
 		}
 	}
-	if vp.T1 <= vp.T0 || lo.Width <= 0 {
-		p.rows = nil // nothing to draw
-	}
-	p.row = make([]byte, 4*max(lo.Width, 0))
+	p.row = make([]byte, 4*lo.Width)
 	return p
 }
 
