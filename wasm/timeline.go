@@ -5,7 +5,8 @@ package main
 //
 // Drawing: view.Raster fills a pixel buffer (with level of detail), one
 // putImageData copies it, then a few fillText calls add the time axis and
-// lane labels. A canvas shows a window of its lanes at most maxViewHeight
+// lane labels; a big drawing takes several steps, a browser task each
+// (timeline_paint.go). A canvas shows a window of its lanes at most maxViewHeight
 // tall, its host scrolling the rest (laneView, laneview.go): a 256-CPU
 // timeline paints the lanes on screen, not all 256. Input (wheel zoom around the pointer, drag to pan, hover
 // tooltip, click to place the time cursor, keyboard) is handled from native
