@@ -33,6 +33,7 @@ type laneView struct {
 	scroll               int // host's scrollTop
 	spacerH              int // spacer height set (-1: none yet)
 	img                  bridge.ImageBuf
+	pix                  []byte // the drawing's pixels (timeline_paint.go)
 }
 
 func newLaneView(host, canvas string) *laneView {

@@ -6,7 +6,10 @@ package main
 // render of the current run, and what was last published (so large
 // values are sent only when they change).
 
-import "schedplay/wasm/view"
+import (
+	"schedplay/wasm/bridge"
+	"schedplay/wasm/view"
+)
 
 // Probe holds the published measurements of the App.
 type Probe struct {
@@ -23,6 +26,12 @@ type Probe struct {
 	tasksFor      *view.Run      // the run whose task table was published
 	publishedJSON string         // JSONText as last published
 
+	// runMarks: when the current run started (the click's task), was
+	// posted to the engine, had its first batch folded and its timeline
+	// first drawn with slices (performance.now(), 0: not yet), the phases
+	// of opening a preset to its first drawn timeline (docs/budgets.md).
+	runMarks [4]float64
+
 	threadMaxMsgMs float64 // longest handling of one experiment message (main thread)
 	threadRenders  int     // page renders so far (the tests count those during an experiment)
 }
@@ -30,4 +39,12 @@ type Probe struct {
 // resetRun clears the per-run maxima (a run or an import starts).
 func (p *Probe) resetRun() {
 	p.maxChunkMs, p.maxRenderMs, p.maxIngestMs = 0, 0, 0
+	p.runMarks = [4]float64{}
+}
+
+// markRun records run mark k (runMarks) the first time it is reached.
+func (p *Probe) markRun(k int) {
+	if p.runMarks[k] == 0 {
+		p.runMarks[k] = bridge.Now()
+	}
 }

@@ -50,6 +50,9 @@ func (a *App) publish() {
 		// task's, between the run's end and its after-render frame) draws
 		// first (nothing if the drawing is current).
 		a.TL.DrawChanged()
+		// A drawing in steps (timeline_paint.go) publishes again when
+		// its last step is done.
+		done = !a.TL.Painting()
 	}
 	bridge.Publish("done", done)
 	bridge.Publish("runError", a.Ctl.Err)

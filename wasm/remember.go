@@ -41,6 +41,7 @@ type memState struct {
 	armed    bool               // runs are remembered (not the first visit's default run)
 	base     *scenario.Scenario // the preset the scenario is compared with
 	baseName string
+	cmp      compareMemo // the comparisons of a run's start (provmemo.go)
 }
 
 // decodeStored reads a localStorage entry back: a payload as Share makes.
@@ -65,7 +66,14 @@ func rememberable(sc *scenario.Scenario) (string, error) {
 // key-table order (scenario.Compare), then one otherKey entry if anything
 // else differs (the experiment block included).
 func diffKeys(base, sc *scenario.Scenario) []KeyDiff {
-	p := scenario.Compare(base, sc)
+	var m compareMemo
+	return m.diffKeys(base, sc)
+}
+
+// diffKeys is diffKeys with the comparison kept for the run's provenance
+// (provmemo.go).
+func (m *compareMemo) diffKeys(base, sc *scenario.Scenario) []KeyDiff {
+	p := m.compare(base, sc)
 	out := p.Diff
 	if p.Other || !bytes.Equal(expJSON(base), expJSON(sc)) {
 		out = append(out, KeyDiff{Key: otherKey})
@@ -92,7 +100,7 @@ func (m *memState) baseOf(sc *scenario.Scenario) *scenario.Scenario {
 	}
 	if m.baseName != sc.Name {
 		m.baseName = sc.Name
-		m.base, _ = scenario.Preset(sc.Name)
+		m.base = m.cmp.presetNamed(sc.Name) // decoded once for this and the run's provenance
 	}
 	return m.base
 }
@@ -105,7 +113,7 @@ func (a *App) Modified() bool { return len(a.Mem.Diff) > 0 }
 func (a *App) remember() {
 	a.Mem.Diff = nil
 	if base := a.Mem.baseOf(a.Sc); base != nil {
-		a.Mem.Diff = diffKeys(base, a.Sc)
+		a.Mem.Diff = a.Mem.cmp.diffKeys(base, a.Sc)
 	}
 	if a.Embed || !a.Mem.armed {
 		return

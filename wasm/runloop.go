@@ -46,6 +46,7 @@ const (
 // leaves trace mode.
 func (a *App) StartRun() {
 	defer a.publishUnfinished() // before the render, which waits for a task of its own
+	t0 := bridge.Now()
 	a.Trace, a.TraceErr = nil, ""
 	text := a.Sc.Encode()
 	sc, err := scenario.Decode(text) // a private copy: edits don't reach the running sim
@@ -64,12 +65,14 @@ func (a *App) StartRun() {
 	a.cancelPool()    // a run supersedes a batch, on every worker (poolrun.go)
 	a.Ctl.gen++
 	a.Run, a.Ctl.Running, a.Ctl.Progress, a.Ctl.Err = r, true, 0, ""
-	a.origin = newOrigin(sc)
+	a.origin = &runOrigin{Sc: sc, Prov: a.Mem.cmp.provenanceOf(sc)} // newOrigin, with remember's comparison kept
 	a.Probe.resetRun()
+	a.Probe.runMarks[0] = t0
 	a.Ctl.link.takeChunkMs()
 	a.Probe.spans.reset()
 	a.resetRows()
 	a.TL.Reset(sc.Duration)
+	a.TL.stepMax = 0
 	a.Ctl.link.start = bridge.Now()
 	// The engine decodes the same text (one encoding, not two: at 1024
 	// tasks each is a few ms of the apply click's task under js/wasm).
@@ -77,6 +80,7 @@ func (a *App) StartRun() {
 		a.workerFailed(err.Error())
 		return
 	}
+	a.Probe.markRun(1)
 	go a.collectAtStart(a.Ctl.gen)
 }
 
@@ -204,6 +208,7 @@ func (a *App) handle(q *queued) bool {
 		if err := r.Ingest(m.Buf, sched.Time(m.Now), m.Events, q.infos); err != nil {
 			return a.fail(r, err)
 		}
+		a.Probe.markRun(2)
 		a.Ctl.Progress = r.Fraction()
 		if _, cut := r.Cut(); cut && !wasCut {
 			a.Notice = r.CutNotice()
@@ -278,8 +283,10 @@ func (a *App) frame() {
 	// canvases wait for the after-render drawing two frames on
 	// (App.AfterRender), so that layout and a drawing of every lane are
 	// not one task (at 256 CPUs 10 ms of layout and 20 ms of drawing).
+	// A drawing still in progress (its steps: timeline_paint.go) is left
+	// to finish: a new one would start over from the top lane.
 	drawNow := !a.afterAsked
-	if drawNow && t0-a.Ctl.link.drawAt >= drawEvery {
+	if drawNow && !a.TL.Painting() && t0-a.Ctl.link.drawAt >= drawEvery {
 		a.Ctl.link.drawAt = t0
 		a.TL.Draw()
 	}

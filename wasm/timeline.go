@@ -5,7 +5,8 @@ package main
 //
 // Drawing: view.Raster fills a pixel buffer (with level of detail), one
 // putImageData copies it, then a few fillText calls add the time axis and
-// lane labels. A canvas shows a window of its lanes at most maxViewHeight
+// lane labels; a big drawing takes several steps, a browser task each
+// (timeline_paint.go). A canvas shows a window of its lanes at most maxViewHeight
 // tall, its host scrolling the rest (laneView, laneview.go): a 256-CPU
 // timeline paints the lanes on screen, not all 256. Input (wheel zoom around the pointer, drag to pan, hover
 // tooltip, click to place the time cursor, keyboard) is handled from native
@@ -43,11 +44,14 @@ type TimelineCtl struct {
 	dragX     float64
 	drag      bool
 	moved     bool
-	pix       []byte
-	views     [2]*laneView // main, A
-	drawn     []int        // coloured columns per lane of the main canvas (read by tests)
-	draws     int          // Draw calls so far
-	drawsSent int          // draws when drawn was last published
+	views     [2]*laneView   // main, A
+	paints    []*canvasPaint // the drawing in progress (timeline_paint.go)
+	stepping  bool           // a goroutine continues it in tasks of its own
+	passMs    float64        // the drawing's time so far, over its steps
+	stepMax   int            // most work of one drawing step since the run started
+	drawn     []int          // coloured columns per lane of the main canvas (read by tests)
+	draws     int            // Draw calls so far
+	drawsSent int            // draws when drawn was last published
 	lo        view.Layout
 	groupGen  int        // lane-group collapses so far (lanegroups.go)
 	DrawMs    float64    // duration of the last main-canvas redraw
@@ -130,70 +134,6 @@ func (tc *TimelineCtl) AfterRender() {
 			tc.wired = true
 		}
 	}
-}
-
-// Draw redraws the canvases (called with the lock held).
-func (tc *TimelineCtl) Draw() {
-	tc.fresh, tc.last = false, tc.key()
-	tc.draws++
-	if tc.app.Run != nil {
-		t0 := bridge.Now()
-		tc.drawn = tc.drawRun(tc.views[0], tc.app.Run)
-		tc.DrawMs = bridge.Now() - t0
-	}
-	if tc.app.A != nil {
-		tc.drawRun(tc.views[1], tc.app.A)
-	}
-	tc.showRunqueues()
-}
-
-func (tc *TimelineCtl) drawRun(lv *laneView, r *view.Run) []int {
-	id := lv.canvas
-	w := lv.cssWidth()
-	if w <= 0 {
-		return nil
-	}
-	rows := tc.app.laneRows(r)
-	lanes := len(rows)
-	lh := laneHeight
-	if r.NumCPUs() > 16 {
-		lh = max(6, 360/r.NumCPUs()) // as high with a group collapsed: the lanes stay put
-	}
-	h, scroll := lv.layout(w, lanes, lh)
-	// While a run streams in, only the lanes in view are counted too;
-	// the finished run's drawing counts every lane (published "drawn").
-	lo := view.Layout{Width: w, Height: h, LaneHeight: lh, Top: axisHeight, Scroll: scroll, VisibleOnly: !r.Done()}
-	if r.Groups != nil {
-		lo.Rows, lo.Groups = rows, r.Groups
-	}
-	if id == canvasMain {
-		tc.lo = lo
-	}
-	if len(tc.pix) < 4*w*h {
-		tc.pix = make([]byte, 4*w*h)
-	}
-	pix := tc.pix[:4*w*h]
-	t0 := bridge.Now()
-	drawn := view.RasterPalette(pix, lo, tc.VP, r.Timeline, r.Palette)
-	t1 := bridge.Now()
-	lv.img.Put(id, pix, w, h)
-	t2 := bridge.Now()
-	marks := tc.axisMarks(w)
-	if lh >= 14 {
-		for c, row := range rows {
-			if y := lo.LaneTop(c) + lh/2 + 4; y-9 >= axisHeight && y <= h {
-				marks = append(marks, bridge.Mark{X: 4, Y: float64(y), Text: rowLabel(r, row), Color: "rgba(255,255,255,0.55)"})
-			}
-		}
-	}
-	if tc.Cursor >= tc.VP.T0 && tc.Cursor <= tc.VP.T1 {
-		marks = append(marks, bridge.Mark{X: tc.xOf(tc.Cursor, w), Color: "#ffd34d"})
-	}
-	bridge.Overlay(id, marks)
-	if id == canvasMain {
-		tc.breakdown = [3]float64{t1 - t0, t2 - t1, bridge.Now() - t2}
-	}
-	return drawn
 }
 
 func (tc *TimelineCtl) xOf(t sched.Time, w int) float64 {
@@ -502,6 +442,14 @@ func (tc *TimelineCtl) publish() {
 	bridge.Publish("lanes", []any{float64(tc.lo.LaneTop(0)), float64(tc.lo.LaneHeight)})
 	bridge.Publish("laneWindow", []any{float64(tc.lo.Height), float64(tc.lo.Scroll)})
 	bridge.Publish("drawMs", tc.DrawMs)
+	bridge.Publish("painting", tc.Painting()) // a drawing in steps is in progress (timeline_paint.go)
+	// The most work one step of the drawing spent since the run started,
+	// and a step's budget (timeline_paint.go): the browser tests' count of
+	// work per task.
+	bridge.Publish("drawStepMax", tc.stepMax)
+	bridge.Publish("drawStepWork", drawStepWork)
+	m := tc.app.Probe.runMarks
+	bridge.Publish("runMarks", []any{m[0], m[1], m[2], m[3]})
 	bridge.Publish("drawBreakdown", []any{tc.breakdown[0], tc.breakdown[1], tc.breakdown[2]})
 }
 

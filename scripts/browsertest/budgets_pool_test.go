@@ -91,13 +91,16 @@ func TestBudgetsThreads(t *testing.T) {
 	tb.change("#preset", "seed/newidle-rt-latency")
 	tb.waitFor(`window.schedplay.drawn && window.schedplay.drawn.length === 144 && window.schedplay.drawn.some(function (d) { return d > 0; })`, 3*time.Minute)
 	first := time.Since(t0)
-	t.Logf("144 CPUs: first drawn timeline %v after opening the preset", first.Round(time.Millisecond))
+	posted, batch, drawn := openPhases(tb)
+	t.Logf("144 CPUs: first drawn timeline %v after opening the preset (run start to post %.0f ms, first batch %.0f ms, first drawn %.0f ms)",
+		first.Round(time.Millisecond), posted, batch, drawn)
 
 	section := "## Thread experiments on the worker pool\n\n" +
 		"Measured by TestBudgetsThreads: the wall time from pressing *Run the thread's experiment* (the block's runs per cell) to the complete table, " +
 		fmt.Sprintf("beside `schedplay compare -preset NAME` with GOMAXPROCS=1 in the same test; the budget is at most %.1fx the CLI with 2 workers on the 2-core machine. ", threadBudget) +
 		"Scaling is the 1-worker time over the 2-worker time.\n\n" + strings.Join(rows, "\n") + "\n\n" +
-		fmt.Sprintf("Opening seed/newidle-rt-latency (144 CPUs) to its first drawn timeline: %.1f s.\n\n", first.Seconds()) + loadNote()
+		fmt.Sprintf("Opening seed/newidle-rt-latency (144 CPUs) to its first drawn timeline: %.1f s (the page's marks from the run's start: posted to the worker %.0f ms, first batch folded %.0f ms, first timeline drawn %.0f ms).\n\n",
+			first.Seconds(), posted, batch, drawn) + loadNote()
 	if len(seeds) < all {
 		section += "Only these seed presets were timed (-thread-presets).\n"
 	}

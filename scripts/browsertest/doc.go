@@ -80,7 +80,11 @@
 // (`window.schedplayWorkers`) are reported and their jobs retried with the
 // CLI's result, the panel says the runs and about how long before a batch
 // starts and shows no figure of another preset, and the runs fields show
-// their largest value whole; any console error fails the test.
+// their largest value whole; any console error fails the test. The
+// timeline drawn in steps (mainthread_test.go): a finished 144-CPU run's
+// canvas, drawn over several tasks, is the bytes view.RasterPalette draws
+// in one call for the same run run natively, but for the grid lines
+// (TestSteppedDrawingIsOneDrawing).
 //
 // Exports and the editor (export_prov_test.go, editor_test.go): from a
 // preset with HZ changed, the metrics download, the ftrace export and the
@@ -118,6 +122,12 @@
 // TestBudgetsThreads (budgets_pool_test.go) times each seed preset's
 // thread table on 1 and 2 pool workers beside the single-core CLI, and a
 // 144-CPU preset's first drawn timeline.
+// TestBudgetsMainThread (mainthread_test.go) fails if, during and after
+// the million-slice smp-8 run and seed/newidle-rt-latency (144 CPUs), a
+// main-thread task takes more than the 100 ms budget of CPU (Chrome
+// trace) or a step of the timeline's drawing more than 1.5x its work
+// budget, and logs where the time from opening that preset (from the list
+// and as a fresh load) to its first drawn timeline goes.
 // TestBudgets, TestBudgetsRows, TestBudgetsLongTaskProfile and
 // TestBudgetsFirstRenderProfile (budgets_test.go) measure the first render,
 // the longest main-thread task of a long and of a 256-CPU run, the redraw

@@ -272,6 +272,15 @@ func keyJS(key string, shift bool) string {
 func (tb *tab) key(key string, shift bool) {
 	tb.t.Helper()
 	eval[bool](tb, keyJS(key, shift))
+	tb.waitDrawn()
+}
+
+// waitDrawn waits until the timeline's drawing in progress, if any, is
+// complete: the page draws in steps, a browser task each
+// (wasm/timeline_paint.go), and publishes painting while it does.
+func (tb *tab) waitDrawn() {
+	tb.t.Helper()
+	tb.waitFor(`!window.schedplay.painting`, 30*time.Second)
 }
 
 // clickTimeline clicks the main timeline at fraction x of its width, 30

@@ -84,7 +84,7 @@ func TestTimelineLaneWindow(t *testing.T) {
 
 	// Scroll the host: the page redraws the lanes now in view.
 	eval[bool](tb, `(document.getElementById("tl-host").scrollTop = 700, true)`)
-	tb.waitFor(`window.schedplay.laneWindow[1] === 700`, 10*time.Second)
+	tb.waitFor(`window.schedplay.laneWindow[1] === 700 && !window.schedplay.painting`, 10*time.Second)
 	lanes = eval[[]float64](tb, `window.schedplay.lanes`)
 	if lanes[0] != 18-700 {
 		t.Fatalf("after scrolling 700 pixels the first lane's top is %.0f, want %d", lanes[0], 18-700)

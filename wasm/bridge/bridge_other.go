@@ -76,4 +76,6 @@ func EnsureSpacer(string, string, int) error { return nil }
 type ImageBuf struct{}
 
 func (*ImageBuf) Put(string, []byte, int, int) error { return nil }
-func FirstSeen(string) bool                          { return false }
+
+func (*ImageBuf) PutRows(string, []byte, int, int, int, int) error { return nil }
+func FirstSeen(string) bool                                        { return false }

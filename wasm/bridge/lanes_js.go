@@ -197,7 +197,16 @@ type ImageBuf struct {
 }
 
 // Put copies RGBA pixels (w x h) onto canvas id in one putImageData.
-func (b *ImageBuf) Put(id string, pix []byte, w, h int) error {
+func (b *ImageBuf) Put(id string, pix []byte, w, h int) error { return b.PutRows(id, pix, w, h, 0, h) }
+
+// PutRows copies pixel rows [y0, y1) of RGBA pixels (w x h) onto canvas
+// id (putImageData's dirty rectangle): a drawing done in steps puts the
+// rows each step finished.
+func (b *ImageBuf) PutRows(id string, pix []byte, w, h, y0, y1 int) error {
+	y0, y1 = max(y0, 0), min(y1, h)
+	if y1 <= y0 {
+		return nil
+	}
 	_, ctx, err := canvas2D(id)
 	if err != nil {
 		return err
@@ -217,10 +226,20 @@ func (b *ImageBuf) Put(id string, pix []byte, w, h int) error {
 		}
 		b.img, b.data, b.w, b.h = img, data, w, h
 	}
-	if _, err := safejs.CopyBytesToJS(b.data, pix[:4*w*h]); err != nil {
+	dst := b.data
+	if y0 > 0 || y1 < h {
+		if dst, err = b.data.Call("subarray", 4*w*y0, 4*w*y1); err != nil {
+			return err
+		}
+	}
+	if _, err := safejs.CopyBytesToJS(dst, pix[4*w*y0:4*w*y1]); err != nil {
 		return err
 	}
-	_, err = ctx.Call("putImageData", b.img, 0, 0)
+	if y0 == 0 && y1 == h {
+		_, err = ctx.Call("putImageData", b.img, 0, 0)
+		return err
+	}
+	_, err = ctx.Call("putImageData", b.img, 0, 0, 0, y0, w, y1-y0)
 	return err
 }
 

@@ -21,6 +21,8 @@ package view
 // holding an open slice, are walked. While a run streams in, a column of
 // more than walkMax slices is previewed by its middle slice (raster.go):
 // building the index frame by frame doubled the streaming frames' cost.
+// A finished run's long lane gets its index in pieces, one drawing step
+// each (paint.go), so no browser task builds every lane's index at once.
 
 import (
 	"sort"
@@ -44,6 +46,7 @@ type Palette struct {
 	acc  []sched.Time // per group, the column's busy time (scratch)
 	on   []bool       // per group: in seen
 	seen []int32
+	work int // work units spent so far (paint.go): slices indexed or walked, group runs summed
 }
 
 // laneDens is one lane's density index over its closed slices.
@@ -77,7 +80,12 @@ func (p *Palette) groupColor(g int32) RGB {
 // index extends lane c's density index by the slices closed since the
 // last call (a slice's group must be known: tasks arrive before their
 // slices).
-func (p *Palette) index(tl *Timeline, c int) *laneDens {
+func (p *Palette) index(tl *Timeline, c int) *laneDens { return p.indexUpTo(tl, c, -1) }
+
+// indexUpTo is index extending by at most limit slices (all of them with
+// a negative limit): a drawing in steps builds a long lane's index over
+// several steps (paint.go). The index is the same however it was built.
+func (p *Palette) indexUpTo(tl *Timeline, c, limit int) *laneDens {
 	if len(p.dens) != len(tl.Lanes) {
 		p.dens = make([]laneDens, len(tl.Lanes))
 	}
@@ -86,7 +94,12 @@ func (p *Palette) index(tl *Timeline, c int) *laneDens {
 		d.cum = make([]sched.Time, 1, len(tl.Lanes[c].Slices)+1) // one allocation for a finished run
 	}
 	sl := tl.Lanes[c].Slices
-	for k := len(d.cum) - 1; k < len(sl) && sl[k].End != Open; k++ {
+	from := len(d.cum)
+	stop := len(sl)
+	if limit >= 0 {
+		stop = min(stop, from-1+limit)
+	}
+	for k := len(d.cum) - 1; k < stop && sl[k].End != Open; k++ {
 		s := &sl[k]
 		d.cum = append(d.cum, d.cum[k]+s.End-s.Start)
 		g := p.groupOf(s.Task)
@@ -94,7 +107,18 @@ func (p *Palette) index(tl *Timeline, c int) *laneDens {
 			d.runs = append(d.runs, densRun{first: int32(k), group: g})
 		}
 	}
+	p.work += len(d.cum) - from
 	return d
+}
+
+// unindexed is how many closed slices of lane c the density index does
+// not hold yet (an upper bound: the lane's last slice may be open).
+func (p *Palette) unindexed(tl *Timeline, c int) int {
+	n := len(tl.Lanes[c].Slices)
+	if len(p.dens) == len(tl.Lanes) && p.dens[c].cum != nil {
+		n -= len(p.dens[c].cum) - 1
+	}
+	return n
 }
 
 // column returns the colour of a column [c0, c1) holding slices [i, j) of
@@ -132,6 +156,7 @@ func (p *Palette) accumulate(tl *Timeline, c int, d *laneDens, i, j int, c0, c1 
 		// and last slice outside the column taken off.
 		r := sort.Search(len(d.runs), func(k int) bool { return int(d.runs[k].first) > i }) - 1
 		for ; r < len(d.runs) && int(d.runs[r].first) < j; r++ {
+			p.work++
 			a := max(int(d.runs[r].first), i)
 			b := j
 			if r+1 < len(d.runs) {
@@ -148,6 +173,7 @@ func (p *Palette) accumulate(tl *Timeline, c int, d *laneDens, i, j int, c0, c1 
 		return
 	}
 	// The walk, written out (the common case: a few slices per column).
+	p.work += j - i
 	acc, on, grp := p.acc, p.on, p.Group
 	for k := i; k < j; k++ {
 		s := &sl[k]

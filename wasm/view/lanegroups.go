@@ -109,8 +109,9 @@ func cpuRanges(cpus []int) string {
 // summaryRow colours one pixel row for a collapsed group: per column, the
 // busy time of every task group over the group's CPUs, shown as the
 // dominant one at the busy fraction of the CPUs' combined time. It returns
-// the number of coloured columns.
-func summaryRow(row []byte, vp Viewport, tl *Timeline, cpus []int, pal *Palette) int {
+// the number of coloured columns and the work done (paint.go).
+func summaryRow(row []byte, vp Viewport, tl *Timeline, cpus []int, pal *Palette) (n, work int) {
+	work0 := pal.work
 	w := len(row) / 4
 	fill(row, w, 0, 0, w, 1, laneColor)
 	perPx := float64(vp.T1-vp.T0) / float64(w)
@@ -122,7 +123,6 @@ func summaryRow(row []byte, vp Viewport, tl *Timeline, cpus []int, pal *Palette)
 			tl.lod.lanes[c].extend(tl.Lanes[c].Slices, tl.lod.shift)
 		}
 	}
-	n := 0
 	for x := 0; x < w; x++ {
 		c0 := vp.T0 + sched.Time(float64(x)*perPx)
 		c1 := vp.T0 + sched.Time(float64(x+1)*perPx)
@@ -160,5 +160,5 @@ func summaryRow(row []byte, vp Viewport, tl *Timeline, cpus []int, pal *Palette)
 			n++
 		}
 	}
-	return n
+	return n, w*len(cpus) + pal.work - work0
 }

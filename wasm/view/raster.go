@@ -28,6 +28,9 @@ package view
 // browser tests and the machine drawing's checks read back) are still
 // computed for every lane, from the one-row raster alone, except with
 // Layout.VisibleOnly (the frames of a streaming run).
+//
+// RasterPalette draws every row in one call; the page draws the same rows
+// in steps of bounded work, a browser task each (paint.go).
 
 import (
 	"sort"
@@ -112,65 +115,7 @@ func Raster(pix []byte, lo Layout, vp Viewport, tl *Timeline, colors []RGB) []in
 // dominant group's colour (density.go). The palette keeps its density
 // index between calls: pass the same palette for the same timeline.
 func RasterPalette(pix []byte, lo Layout, vp Viewport, tl *Timeline, pal *Palette) []int {
-	if pal == nil {
-		pal = &Palette{} // no task known yet
-	}
-	w, h := lo.Width, lo.Height
-	drawn := make([]int, len(tl.Lanes))
-	fill(pix, w, 0, 0, w, h, bgColor)
-	if vp.T1 <= vp.T0 || w <= 0 {
-		return drawn
-	}
-	bar := lo.LaneHeight - 2
-	row := make([]byte, 4*w)
-	var mask []bool // throttled columns (throttle.go), for lanes that have any
-	rows := lo.Rows
-	if rows == nil {
-		rows = Rows(nil, len(tl.Lanes), nil)
-	} else {
-		for c := range drawn {
-			drawn[c] = -1
-		}
-	}
-	for r, rw := range rows {
-		// The lane's bar, clipped to the window below the axis.
-		y0 := lo.LaneTop(r)
-		ya, yb := max(y0, lo.Top), min(y0+bar, h)
-		if rw.CPU < 0 {
-			if ya < yb && rw.Group >= 0 && rw.Group < len(lo.Groups) {
-				summaryRow(row, vp, tl, lo.Groups[rw.Group].CPUs, pal)
-				for y := ya; y < yb; y++ {
-					copy(pix[4*y*w:4*(y+1)*w], row)
-				}
-			}
-			continue
-		}
-		c := rw.CPU
-		if ya >= yb && lo.VisibleOnly {
-			drawn[c] = -1
-			continue
-		}
-		if ya >= yb {
-			drawn[c] = rasterRow(row, vp, tl, c, nil) // scrolled out: counted, not painted
-			continue
-		}
-		drawn[c] = rasterRow(row, vp, tl, c, pal)
-		if len(tl.Lanes[c].Throttled) > 0 {
-			if mask == nil {
-				mask = make([]bool, w)
-			}
-			if tl.ThrottledColumns(mask, vp, c) {
-				shadeThrottled(pix, row, mask, w, ya, yb, y0+bar)
-				drawMarks(pix, lo, vp, tl.Lanes[c].Marks, y0, ya, yb, bar)
-				continue
-			}
-		}
-		for y := ya; y < yb; y++ {
-			copy(pix[4*y*w:4*(y+1)*w], row)
-		}
-		drawMarks(pix, lo, vp, tl.Lanes[c].Marks, y0, ya, yb, bar)
-	}
-	return drawn
+	return NewPaint(pix, lo, vp, tl, pal).Finish() // every row in one step (paint.go)
 }
 
 // rasterRow colours one pixel row of lane c: per column, the slices
@@ -178,13 +123,15 @@ func RasterPalette(pix []byte, lo Layout, vp Viewport, tl *Timeline, pal *Palett
 // from the previous column's; one slice covering the column gives its
 // task's colour, anything less the density colour (density.go). With a
 // nil palette it only counts the columns (a lane scrolled out of the
-// window): no colour is worked out.
-func rasterRow(row []byte, vp Viewport, tl *Timeline, c int, pal *Palette) int {
+// window): no colour is worked out. It also returns the work done
+// (paint.go): the columns visited, the slices passed and the palette's.
+func rasterRow(row []byte, vp Viewport, tl *Timeline, c int, pal *Palette) (n, work int) {
 	w := len(row) / 4
 	count := pal == nil
 	if count {
 		pal = &Palette{}
 	}
+	work0 := pal.work
 	put := func(x int, col RGB) {
 		p := row[4*x : 4*x+4 : 4*x+4]
 		p[0], p[1], p[2], p[3] = col.R, col.G, col.B, 255
@@ -200,8 +147,9 @@ func rasterRow(row []byte, vp Viewport, tl *Timeline, c int, pal *Palette) int {
 	}
 	var dens *laneDens
 	i := tl.firstEndingAfter(c, vp.T0)
-	n := 0
-	for x := 0; x < w && i < len(sl); x++ {
+	x, passed := 0, 0
+	defer func() { work = x + passed + pal.work - work0 }()
+	for ; x < w && i < len(sl); x++ {
 		c0 := vp.T0 + sched.Time(float64(x)*perPx)
 		c1 := vp.T0 + sched.Time(float64(x+1)*perPx)
 		if c1 <= c0 {
@@ -209,6 +157,7 @@ func rasterRow(row []byte, vp Viewport, tl *Timeline, c int, pal *Palette) int {
 		}
 		for i < len(sl) && tl.end(&sl[i]) <= c0 {
 			i++
+			passed++
 		}
 		if i >= len(sl) {
 			break
@@ -273,7 +222,7 @@ func rasterRow(row []byte, vp Viewport, tl *Timeline, c int, pal *Palette) int {
 			i = j - 1
 		}
 	}
-	return n
+	return n, 0 // work: set by the deferred count
 }
 
 // drawMarks draws wakeups as short white ticks at the top of the lane (top
