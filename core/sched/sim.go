@@ -704,7 +704,7 @@ func (s *Sim) NumTasks() int { return len(s.tasks) }
 func (s *Sim) TaskInfo(id TaskID) TaskInfo {
 	t := s.tasks[id]
 	ti := TaskInfo{ID: t.id, PID: t.pid, Name: t.name, Group: s.cfg.Tasks[t.group].Name,
-		Policy: t.policy, Nice: t.nice, RTPriority: t.rtPrio, Prio: t.normalPrio()}
+		Policy: t.policy, Nice: t.nice, RTPriority: t.rtPrio, Prio: t.normalPrio(), EffectivePrio: t.effPrio}
 	if t.policy.IsDeadline() { // a task that left SCHED_DEADLINE (setattr.go) shows none
 		ti.DLRuntime, ti.DLDeadline, ti.DLPeriod = t.dl.params.Runtime, t.dl.params.Deadline, t.dl.params.Period
 	}
