@@ -21,7 +21,7 @@
 //
 // The events read are sched_switch, sched_wakeup, sched_waking,
 // sched_wakeup_new, sched_migrate_task, sched_process_fork,
-// sched_process_exit and cpu_idle. Every other line is skipped and counted
+// sched_process_exit, sched_pi_setprio and cpu_idle. Every other line is skipped and counted
 // in [Stats]. A line that is one of these events but whose fields cannot be
 // read is an [*Error] with its line number, or with [Options.Lenient]
 // skipped with a [Warning] naming it; inputs over [Options.MaxBytes] and
@@ -39,7 +39,17 @@
 // is read (events.go switchState). Each wakeup keeps its context in
 // [Trace.Wakes]: the waker from the sched_waking line (printed in the
 // waker's context; sched_wakeup may be printed on the wakee's CPU by the
-// ttwu_queue IPI) and whether the flags column says interrupt context.
+// ttwu_queue IPI) and whether the flags column says interrupt context;
+// the EvWakeup names the waker in Prev (sched.NoTask in interrupt context)
+// and the line's CPU in Arg, as the simulator's own events do.
+//
+// A priority-inheritance boost (sched_pi_setprio) becomes an
+// sched.EvPISetprio; from it until the deboost back to the task's own prio
+// the prio fields show the boosted prio (p->prio), which then does not
+// change the policy in the task table: a fair mutex owner boosted by an RT
+// waiter stays SCHED_OTHER. SIMPLIFIED: a boost that ends at another prio
+// than the one it started from (a policy change while boosted) is taken
+// to go on.
 //
 // # Model
 //

@@ -36,12 +36,14 @@ const (
 	rawFork
 	rawExit
 	rawIdle
+	rawPISetprio
 )
 
 var rawKinds = map[string]rawKind{
 	"sched_switch": rawSwitch, "sched_wakeup": rawWakeup, "sched_waking": rawWaking,
 	"sched_wakeup_new": rawWakeupNew, "sched_migrate_task": rawMigrate,
 	"sched_process_fork": rawFork, "sched_process_exit": rawExit, "cpu_idle": rawIdle,
+	"sched_pi_setprio": rawPISetprio,
 }
 
 // side is one task named by an event's fields.
@@ -63,8 +65,8 @@ type record struct {
 	irq    int8   // prefix.irq: the line ran in interrupt context (1), not (0), unknown (-1)
 	a, b   side   // switch: prev, next; fork: parent, child; others: a
 	state  byte   // switch: 'R', 'X' (dead or zombie) or the first letter of a sleep state
-	arg    int    // wakeup: target CPU (-1: the line's); migrate: orig CPU; idle: state
-	arg2   int    // migrate: dest CPU; idle: cpu_id
+	arg    int    // wakeup: target CPU (-1: the line's); migrate: orig CPU; idle: state; pi_setprio: oldprio
+	arg2   int    // migrate: dest CPU; idle: cpu_id; pi_setprio: newprio
 	reason string // the simulator's reason= annotation, if any
 }
 
@@ -185,6 +187,24 @@ func parseBody(r *record, body string) error {
 		var err error
 		if r.a, err = sideKV(f, "comm", "pid", "prio"); err != nil {
 			return err
+		}
+	case rawPISetprio:
+		// "comm=%s pid=%d oldprio=%d newprio=%d" (rt_mutex_setprio()).
+		f := splitKV(body)
+		var err error
+		if r.a, err = sideKV(f, "comm", "pid", ""); err != nil {
+			return err
+		}
+		for _, k := range [...]struct {
+			key string
+			to  *int
+		}{{"oldprio", &r.arg}, {"newprio", &r.arg2}} {
+			v, _ := f.get(k.key)
+			n, ok := parseInt(v)
+			if !ok {
+				return missing(k.key)
+			}
+			*k.to = n
 		}
 	case rawIdle:
 		f := splitKV(body)

@@ -28,6 +28,11 @@ type track struct {
 	state    trackState
 	hasEvent bool // named by an event (not only as a task column)
 	exited   bool // sched_process_exit or a switch out in state X/Z seen
+	// boosted: a sched_pi_setprio gave the task another prio than normal,
+	// its prio before the boost; while boosted the prio fields show the
+	// boosted prio and do not change the task's policy.
+	boosted bool
+	normal  int
 }
 
 type resolver struct {
@@ -127,8 +132,13 @@ func resolve(tr *Trace, recs []record, headerCPUs int, end int64) {
 			if r.arg >= 0 {
 				e.CPU = sched.CPUID(r.arg)
 			}
-			e.Arg = int64(rs.waker(r.cur))
+			// As the simulator's EvWakeup: the waker (NoTask in interrupt
+			// context) and the CPU the line was printed on.
 			ws = WakeSource{Waker: rs.waker(ctx.cur), IRQ: ctx.irq, FromWaking: ctx.kind == rawWaking}
+			e.Prev, e.Arg = ws.Waker, int64(r.cpu)
+			if ws.IRQ == 1 {
+				e.Prev = sched.NoTask
+			}
 			rs.touch(e.Next, trRunnable)
 		case rawWakeupNew:
 			e.Kind = sched.EvWakeupNew
@@ -171,6 +181,15 @@ func resolve(tr *Trace, recs []record, headerCPUs int, end int64) {
 			// The task still runs until its final switch out.
 			rs.touch(e.Prev, rs.tracks[e.Prev].state)
 			rs.tracks[e.Prev].exited = true
+		case rawPISetprio:
+			e.Kind = sched.EvPISetprio
+			e.Next = rs.task(r.a, false)
+			if e.Next == sched.NoTask {
+				continue
+			}
+			e.Reason, e.Arg = sched.ReasonPI, sched.PISetprioArg(r.arg, r.arg2)
+			rs.setprio(e.Next, r.arg, r.arg2)
+			rs.touch(e.Next, rs.tracks[e.Next].state)
 		case rawIdle:
 			e.CPU = sched.CPUID(r.arg2)
 			if r.arg == -1 || r.arg == 4294967295 {
@@ -249,15 +268,33 @@ func (rs *resolver) task(s side, fresh bool) sched.TaskID {
 		}
 		info.Name = s.comm
 	}
-	if s.prio != noPrio {
+	switch {
+	case s.prio == noPrio:
+	case rs.tracks[id].boosted:
+		info.EffectivePrio = s.prio
+	default:
 		setPrio(info, s.prio)
 	}
 	return id
 }
 
+// setprio follows a sched_pi_setprio of id from oldprio to newprio: the
+// first boost records the prio before it as the task's own; the task's
+// policy stays what that prio says until a deboost returns to it.
+func (rs *resolver) setprio(id sched.TaskID, oldprio, newprio int) {
+	tk := &rs.tracks[id]
+	info := &rs.tr.Tasks[id]
+	if !tk.boosted {
+		tk.normal = oldprio
+		setPrio(info, oldprio)
+	}
+	tk.boosted = newprio != tk.normal
+	info.EffectivePrio = newprio
+}
+
 func (rs *resolver) newTask(pid int) sched.TaskID {
 	id := sched.TaskID(len(rs.tr.Tasks))
-	rs.tr.Tasks = append(rs.tr.Tasks, sched.TaskInfo{ID: id, PID: pid, Prio: 120})
+	rs.tr.Tasks = append(rs.tr.Tasks, sched.TaskInfo{ID: id, PID: pid, Prio: 120, EffectivePrio: 120})
 	rs.tracks = append(rs.tracks, track{})
 	rs.pids[pid] = id
 	return id
@@ -294,7 +331,7 @@ func (rs *resolver) exited(pid int) bool {
 // SCHED_IDLE look the same). Other values (-1 for SCHED_DEADLINE) are kept
 // in Prio only.
 func setPrio(info *sched.TaskInfo, prio int) {
-	info.Prio = prio
+	info.Prio, info.EffectivePrio = prio, prio
 	switch {
 	case prio >= 0 && prio < sched.MaxRTPrio:
 		info.Policy, info.RTPriority, info.Nice = sched.SchedFIFO, sched.MaxRTPrio-1-prio, 0

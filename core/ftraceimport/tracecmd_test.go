@@ -59,8 +59,8 @@ func TestTraceCmdReport(t *testing.T) {
 	if tr.Stats.Unrecognized != 3 || tr.Stats.Other["hrtimer_start"] != 1 {
 		t.Errorf("stats %+v", tr.Stats)
 	}
-	if e := tr.Events[1]; e.Arg != 0 { // the waker is bash, task 0
-		t.Errorf("waker %d", e.Arg)
+	if e := tr.Events[1]; e.Prev != 0 || e.Arg != 2 { // the waker is bash, task 0, on CPU 2
+		t.Errorf("waker %d on cpu %d", e.Prev, e.Arg)
 	}
 }
 

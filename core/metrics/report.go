@@ -98,7 +98,7 @@ func (c *Collector) Build(s *sched.Sim, scenario string) Report {
 	cfg := s.Config()
 	r := Report{Schema: Schema, Scenario: scenario, Topology: cfg.Machine.Name,
 		Kernel: cfg.Profile.Name, Seed: cfg.Seed, DurationNs: int64(c.end),
-		Events: s.EventsProcessed(), Tasks: []Task{}, CPUs: []CPU{}}
+		Events: s.EventsPopped(), Tasks: []Task{}, CPUs: []CPU{}}
 	for id := 0; id < s.NumTasks(); id++ {
 		info := s.TaskInfo(sched.TaskID(id))
 		var a taskAcc

@@ -102,7 +102,7 @@ func benchmarkSimPinned(b *testing.B, kernel string, pinned bool) {
 func benchmarkSimGroups(b *testing.B, kernel string, pinned, groups bool) {
 	s := benchSimGroups(b, kernel, pinned, groups)
 	s.RunUntil(1 * Second) // warm up: every queue and slice has its size
-	start := s.EventsProcessed()
+	start := s.EventsPopped()
 	simStart := s.Now()
 	cpu0 := processCPUNs()
 	b.ReportAllocs()
@@ -113,7 +113,7 @@ func benchmarkSimGroups(b *testing.B, kernel string, pinned, groups bool) {
 		}
 	}
 	b.StopTimer()
-	ev := s.EventsProcessed() - start
+	ev := s.EventsPopped() - start
 	ns := float64(b.Elapsed().Nanoseconds())
 	b.ReportMetric(ns/float64(ev), "ns/event")
 	if cpuNs := processCPUNs() - cpu0; cpuNs > 0 {

@@ -28,8 +28,8 @@ func (k *eventHash) Event(e *Event) {
 
 func TestCgroupBenchTreeGolden(t *testing.T) {
 	want := map[string]string{
-		"v6.18": "f869955db58df292",
-		"v5.8":  "80f8aef3cf9ff4c6",
+		"v6.18": "cfa46eb52740e0b9",
+		"v5.8":  "f775d7de0c1d750d",
 	}
 	for _, k := range []string{"v6.18", "v5.8"} {
 		t.Run(k, func(t *testing.T) {

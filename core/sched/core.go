@@ -317,11 +317,12 @@ func (s *Sim) ttwu(t *Task, reason Reason, waker *Task, wakeFlags int) {
 		return
 	}
 	t.state = stateRunnable
+	s.emitWaking(t, reason, waker) // wake_event.go
 	if t.se.onRq {
 		// ttwu_runnable(): still queued as delayed; requeue in place.
 		rq := &s.rqs[t.cpu]
 		s.enqueueTask(rq, t, enqDelayed)
-		s.emit(Event{Kind: EvWakeup, CPU: rq.cpu, Next: t.id, Reason: reason, Arg: -1})
+		s.emitWakeup(rq.cpu, t, reason, waker, false) // wake_event.go
 		if rq.curr != t {
 			s.checkPreemptCurr(rq, t, wakeFlags)
 		}
@@ -335,11 +336,11 @@ func (s *Sim) ttwu(t *Task, reason Reason, waker *Task, wakeFlags int) {
 		this = t.cpu
 	}
 	if t.isDL() {
-		s.tryToWakeUpDL(t, reason, this, waker != nil)
+		s.tryToWakeUpDL(t, reason, this, waker)
 		return
 	}
 	if t.isRT() {
-		s.tryToWakeUpRT(t, reason, this, waker != nil)
+		s.tryToWakeUpRT(t, reason, this, waker)
 		return
 	}
 	cpu, why := s.selectTaskRq(t, t.cpu, sdFlagWake, wakeFlags&wfSync != 0, this, waker)
@@ -358,7 +359,7 @@ func (s *Sim) ttwu(t *Task, reason Reason, waker *Task, wakeFlags int) {
 		// and updates its clock then (rq_clock.go).
 		rq.clockAt, rq.clockOnIPI = clockAt, true
 	}
-	s.emit(Event{Kind: EvWakeup, CPU: rq.cpu, Next: t.id, Reason: reason, Arg: -1})
+	s.emitWakeup(rq.cpu, t, reason, waker, s.wakeQueued)
 	s.checkPreemptCurr(rq, t, wakeFlags)
 	s.wakeQueued = false
 	if waker == nil && rq.needResched && rq.cpu == s.localCPU {

@@ -228,7 +228,7 @@ func (s *Sim) pullDLTask(this *rq) {
 // tryToWakeUpDL is try_to_wake_up() for a deadline task:
 // select_task_rq_dl(), set_task_cpu(), enqueue (ENQUEUE_WAKEUP: the CBS
 // wakeup rule), wakeup_preempt(), task_woken_dl().
-func (s *Sim) tryToWakeUpDL(t *Task, reason Reason, this CPUID, byTask bool) {
+func (s *Sim) tryToWakeUpDL(t *Task, reason Reason, this CPUID, waker *Task) {
 	cpu, why := s.selectTaskRqDL(t, t.cpu, this)
 	if cpu != t.cpu {
 		s.setTaskCPU(t, cpu, why)
@@ -236,12 +236,12 @@ func (s *Sim) tryToWakeUpDL(t *Task, reason Reason, this CPUID, byTask bool) {
 	rq := &s.rqs[cpu]
 	s.updateAvgIdle(rq)
 	s.enqueueDL(rq, t, dlEnqWakeup)
-	s.emit(Event{Kind: EvWakeup, CPU: rq.cpu, Next: t.id, Reason: reason, Arg: -1})
+	s.emitWakeup(rq.cpu, t, reason, waker, false)
 	if t.dl.onRq {
 		s.checkPreemptCurr(rq, t, 0)
 		s.taskWokenDL(rq, t)
 	}
-	if !byTask && rq.needResched && rq.cpu == s.localCPU {
+	if waker == nil && rq.needResched && rq.cpu == s.localCPU {
 		s.kick(rq)
 	}
 }

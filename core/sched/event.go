@@ -12,7 +12,7 @@ type EventKind uint8
 // Event kinds.
 const (
 	EvSwitch           EventKind = iota + 1 // sched_switch: Prev -> Next on CPU
-	EvWakeup                                // sched_wakeup: Next woken onto CPU
+	EvWakeup                                // sched_wakeup: Next woken onto CPU by Prev (NoTask: interrupt context); Arg = the CPU printing it (wake_event.go)
 	EvWakeupNew                             // sched_wakeup_new: Next (new task) onto CPU
 	EvMigrate                               // sched_migrate_task: Next from Arg (orig cpu) to CPU
 	EvFork                                  // sched_process_fork: Prev forked Next
@@ -31,12 +31,14 @@ const (
 	EvCgroupUnthrottle                      // unthrottle_cfs_rq(): the cfs_rq of cgroup Arg on CPU got runtime again
 	EvCgroupAttach                          // cgroup_attach_task: task Next (on CPU) moved itself to cgroup Arg (0 = root)
 	EvSetattr                               // sched_setattr()/setpriority() by Prev changed task Next (on CPU); Arg = Next's prio before (setattr.go)
+	EvWaking                                // sched_waking: try_to_wake_up() of Next by Prev (NoTask: interrupt context) runs on CPU; Arg = Next's CPU before (wake_event.go)
+	EvPISetprio                             // sched_pi_setprio: rt_mutex_setprio() on CPU changes Next's prio; Arg = old prio<<32 | new prio as int32s (pi.go, PIPrios)
 )
 
 var eventKindNames = [...]string{"", "sched_switch", "sched_wakeup", "sched_wakeup_new",
 	"sched_migrate_task", "sched_process_fork", "sched_process_exit", "cpu_idle_enter",
 	"cpu_idle_exit", "tick", "resched", "end", "ipi_raise", "ipi_entry", "sched_wake_idle_without_ipi", "kernel", "hrtimer_expire_entry",
-	"cgroup_throttle", "cgroup_unthrottle", "cgroup_attach_task", "sched_setattr"}
+	"cgroup_throttle", "cgroup_unthrottle", "cgroup_attach_task", "sched_setattr", "sched_waking", "sched_pi_setprio"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventKindNames) {
@@ -202,7 +204,7 @@ func (p PickRule) String() string {
 // stores one per event.
 type Event struct {
 	Time   Time
-	Arg    int64 // kind-specific: migrate: source CPU; idle enter: state; wakeup: waker task (or -1)
+	Arg    int64 // kind-specific: migrate: source CPU; idle enter: state; wakeup: the CPU of its line; wakeup_new: parent task (or -1)
 	Prev   TaskID
 	Next   TaskID
 	CPU    CPUID
@@ -212,6 +214,18 @@ type Event struct {
 	// PrevState is the previous task's state at a switch: 'R' (preempted),
 	// 'S' (sleeping), 'X' (dead), or 0 when Prev is idle.
 	PrevState byte
+}
+
+// PIPrios unpacks the Arg of an EvPISetprio: the task's prio before and
+// the prio rt_mutex_setprio() gives it (sched_pi_setprio's oldprio and
+// newprio).
+func (e *Event) PIPrios() (oldprio, newprio int) {
+	return int(int32(e.Arg >> 32)), int(int32(e.Arg))
+}
+
+// PISetprioArg packs the two prios of an EvPISetprio (see PIPrios).
+func PISetprioArg(oldprio, newprio int) int64 {
+	return int64(oldprio)<<32 | int64(uint32(int32(newprio)))
 }
 
 // Sink receives the event stream. Event must not retain e.

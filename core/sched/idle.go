@@ -242,7 +242,9 @@ func (s *Sim) idlePostStart(rq *rq, exited bool) {
 	s.idleAt(rq, cost)
 }
 
-func (s *Sim) nothingQueued(rq *rq) bool { return rq.nrRunning == 0 && !rq.rt.runnable() }
+// nothingQueued is !rq->nr_running: no task of any class is queued (a
+// deadline task woken onto the idle CPU counts, rqNrRunning).
+func (s *Sim) nothingQueued(rq *rq) bool { return s.rqNrRunning(rq) == 0 }
 
 // idlePostDone mirrors __schedule(SM_IDLE): with SM_IDLE and nothing
 // queued, keep the idle task and skip pick_next_task().

@@ -14,7 +14,8 @@ package sched
 // scan that finds the CPU running or with fair tasks queued. The scan
 // still asks idleCPU() of each candidate, so it finds the same CPU as the
 // full scan: every idle CPU has its bit set (checked after every event
-// under -tags invariants), and the RT condition of idle_cpu() is read live.
+// under -tags invariants), and the RT and deadline conditions of
+// idle_cpu() are read live.
 
 import (
 	"fmt"
@@ -40,7 +41,7 @@ func (s *Sim) firstIdleOther(self CPUID) CPUID {
 				s.idleHint[w] &^= 1 << uint(b)
 				continue
 			}
-			if c != self && !rq.rt.runnable() && s.topo[c].sd != nil {
+			if c != self && s.idleCPU(c) && s.topo[c].sd != nil {
 				return c
 			}
 		}

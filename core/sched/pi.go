@@ -29,10 +29,9 @@ package sched
 // SIMPLIFIED: a deadline owner boosted by an earlier-deadline waiter keeps
 // its own deadline and ordering but is not throttled while boosted; the
 // RT balance callbacks after a boost (switched_to_rt()/prio_changed_rt()
-// push and pull) are reduced to a push from the owner's CPU; ftrace shows
-// each task's normal prio (TaskInfo's, which a setattr step changes:
-// setattr.go), not the boosted one, and traces carry no event for a boost
-// (the kernel's sched_pi_setprio).
+// push and pull) are reduced to a push from the owner's CPU. A boost or
+// deboost emits EvPISetprio (the kernel's sched_pi_setprio); the traces'
+// prio fields show p->prio, the boosted prio (TaskInfo.EffectivePrio).
 
 // piTarget is __rt_effective_prio() over task_top_pi_waiter(): the prio t
 // should run at and the donor (nil = none).
@@ -102,6 +101,9 @@ func (s *Sim) rtMutexSetprio(t *Task, prio int, donor *Task) bool {
 	if prio == old && pi == t.dl.pi {
 		return false
 	}
+	if prio != old || prio < 0 {
+		s.emitPISetprio(t, old, prio)
+	}
 	if t.state == stateUnborn || t.state == stateDead || t.cpu < 0 {
 		t.effPrio, t.dl.pi = prio, pi
 		return true
@@ -153,6 +155,20 @@ func (s *Sim) rtMutexSetprio(t *Task, prio int, donor *Task) bool {
 		}
 	}
 	return true
+}
+
+// emitPISetprio is trace_sched_pi_setprio(), which rt_mutex_setprio()
+// fires once it knows the prio changes (or is a deadline prio, whose
+// parameters may), on the CPU running it: the locking or unlocking task's.
+func (s *Sim) emitPISetprio(t *Task, oldprio, newprio int) {
+	cpu := s.localCPU
+	if cpu < 0 || int(cpu) >= len(s.rqs) {
+		cpu = t.cpu
+	}
+	if cpu < 0 || int(cpu) >= len(s.rqs) {
+		return // a task not placed yet has no CPU to print it on
+	}
+	s.emit(Event{Kind: EvPISetprio, CPU: cpu, Prev: NoTask, Next: t.id, Reason: ReasonPI, Arg: PISetprioArg(oldprio, newprio)})
 }
 
 // rtMoveHead moves t to the head of its priority level

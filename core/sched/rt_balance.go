@@ -164,9 +164,9 @@ func (s *Sim) selectTaskRqRT(p *Task, cpu, thisCPU CPUID) (CPUID, Reason) {
 // tryToWakeUpRT is try_to_wake_up() for an RT task: select_task_rq_rt(),
 // set_task_cpu(), ttwu_do_activate() (enqueue, wakeup_preempt(),
 // task_woken_rt()).
-// byTask: the waker is a task whose program is running (ipc.go); it acts
-// on a resched of its own CPU itself.
-func (s *Sim) tryToWakeUpRT(t *Task, reason Reason, this CPUID, byTask bool) {
+// waker: the task whose program is running (ipc.go; nil in interrupt
+// context); it acts on a resched of its own CPU itself.
+func (s *Sim) tryToWakeUpRT(t *Task, reason Reason, this CPUID, waker *Task) {
 	cpu, why := s.selectTaskRqRT(t, t.cpu, this)
 	if cpu != t.cpu {
 		s.setTaskCPU(t, cpu, why)
@@ -174,10 +174,10 @@ func (s *Sim) tryToWakeUpRT(t *Task, reason Reason, this CPUID, byTask bool) {
 	rq := &s.rqs[cpu]
 	s.updateAvgIdle(rq)
 	s.enqueueRT(rq, t)
-	s.emit(Event{Kind: EvWakeup, CPU: rq.cpu, Next: t.id, Reason: reason, Arg: -1})
+	s.emitWakeup(rq.cpu, t, reason, waker, false)
 	s.checkPreemptCurr(rq, t, 0)
 	s.taskWokenRT(rq, t)
-	if !byTask && rq.needResched && rq.cpu == s.localCPU {
+	if waker == nil && rq.needResched && rq.cpu == s.localCPU {
 		s.kick(rq)
 	}
 }

@@ -31,18 +31,20 @@ const (
 	sdFlagFork = SDBalanceFork
 )
 
-// idleCPU mirrors idle_cpu() / available_idle_cpu(): the idle task runs and
-// nothing is queued.
+// idleCPU mirrors idle_cpu() / available_idle_cpu(): the idle task runs
+// (rq->curr == rq->idle) and nothing of any class is queued
+// (rq->nr_running, rqNrRunning: fair, RT and deadline tasks). A wake-list
+// wakeup is enqueued at once (ipi.go), so rq->ttwu_pending is in the count.
 func (s *Sim) idleCPU(c CPUID) bool {
 	rq := &s.rqs[c]
-	return rq.curr == nil && rq.nrRunning == 0 && !rq.rt.runnable()
+	return rq.curr == nil && s.rqNrRunning(rq) == 0
 }
 
 // schedIdleCPU mirrors sched_idle_cpu(): only SCHED_IDLE tasks are queued.
 func (s *Sim) schedIdleCPU(c CPUID) bool {
 	rq := &s.rqs[c]
-	if rq.nrRunning == 0 || rq.rt.runnable() {
-		return false
+	if rq.nrRunning == 0 || rq.rt.runnable() || len(rq.dl.queue) > 0 {
+		return false // rq->nr_running counts the RT and deadline tasks too
 	}
 	if s.grouped() {
 		return rq.cfs.hIdle == rq.nrRunning // sched_idle_rq(): h_nr_idle counts tasks of idle groups too

@@ -163,7 +163,8 @@ type Sim struct {
 	nextPID                   int
 	fixedPIDs                 map[int]bool // TaskSpec.PID of every group (nil: none)
 	fixedPIDUsed              []bool       // per group: its TaskSpec.PID went to an instance
-	events                    int64
+	events                    int64        // queue entries popped (EventsPopped)
+	cancelled, deferred       int64        // of which stale, and re-queued by deferIRQ
 	started                   bool
 	hw                        HW
 	idleStates                []idleStateInfo // hw.IdleStates, or the one state of an ideal machine
@@ -515,8 +516,21 @@ func (s *Sim) Now() Time { return s.now }
 // Progress returns simulated time done and the run's total.
 func (s *Sim) Progress() (done, total Time) { return s.now, s.end }
 
-// EventsProcessed is the number of engine events handled so far.
-func (s *Sim) EventsProcessed() int64 { return s.events }
+// EventsProcessed is the number of engine events handled so far: the
+// queue entries popped (EventsPopped) less those found cancelled (a
+// timer, run completion or idle step superseded by a newer generation)
+// and those deferred to the end of an irqs-off span (popped again later).
+func (s *Sim) EventsProcessed() int64 { return s.events - s.cancelled - s.deferred }
+
+// EventsPopped is the number of queue entries popped so far, cancelled and
+// deferred ones included: the unit of Limits.MaxEvents, of the metrics
+// report's "events" and of the published events/s figures (docs/cli.md,
+// docs/engine.md).
+func (s *Sim) EventsPopped() int64 { return s.events }
+
+// EventsCancelled is the number of popped queue entries that were stale
+// (cancelled by a newer generation) and did nothing.
+func (s *Sim) EventsCancelled() int64 { return s.cancelled }
 
 // RunUntil processes every event up to and including time t (capped at the
 // end of the run). It can be called repeatedly with growing t; the result
@@ -568,6 +582,7 @@ func (s *Sim) step() {
 	case qWake:
 		// A sleeper's hard expiry: the hrtimer interrupt on that CPU.
 		if s.deferIRQ(&e) { // irqoff.go
+			s.deferred++
 			return
 		}
 		s.localCPU = e.cpu
@@ -575,6 +590,7 @@ func (s *Sim) step() {
 	case qRunDone:
 		rq := &s.rqs[e.cpu]
 		if e.gen != rq.runGen {
+			s.cancelled++
 			return
 		}
 		s.localCPU = e.cpu
@@ -582,7 +598,12 @@ func (s *Sim) step() {
 		rq.runGen++
 		s.kick(rq)
 	case qTick:
-		if e.gen != s.rqs[e.cpu].tickGen || s.deferIRQ(&e) {
+		if e.gen != s.rqs[e.cpu].tickGen {
+			s.cancelled++
+			return
+		}
+		if s.deferIRQ(&e) {
+			s.deferred++
 			return
 		}
 		// The tick's hrtimer runs first (earliest hard expiry), then the
@@ -595,6 +616,7 @@ func (s *Sim) step() {
 		s.activeBalanceStop(&s.rqs[e.cpu])
 	case qRTPeriod:
 		if e.gen != s.rtPeriodGen {
+			s.cancelled++
 			return
 		}
 		s.localCPU = e.cpu
@@ -602,12 +624,14 @@ func (s *Sim) step() {
 	case qFairServer:
 		rq := &s.rqs[e.cpu]
 		if e.gen != rq.rt.fs.gen {
+			s.cancelled++
 			return
 		}
 		s.localCPU = e.cpu
 		s.fairServerEvent(rq)
 	case qResched:
 		if s.deferIRQ(&e) {
+			s.deferred++
 			return
 		}
 		rq := &s.rqs[e.cpu]
@@ -618,6 +642,7 @@ func (s *Sim) step() {
 	case qDLTimer:
 		t := s.tasks[e.task]
 		if e.gen != t.dl.timerGen {
+			s.cancelled++
 			return
 		}
 		s.localCPU = e.cpu
@@ -625,6 +650,7 @@ func (s *Sim) step() {
 	case qIdle:
 		rq := &s.rqs[e.cpu]
 		if e.gen != rq.idle.gen {
+			s.cancelled++
 			return
 		}
 		s.localCPU = e.cpu
@@ -648,6 +674,7 @@ func (s *Sim) step() {
 	case qRTGroupPeriod:
 		tg := s.tgs[e.task]
 		if e.gen != tg.rt.gen || !tg.rt.active {
+			s.cancelled++
 			return
 		}
 		s.localCPU = e.cpu
@@ -655,6 +682,7 @@ func (s *Sim) step() {
 	case qCfsPeriod:
 		tg := s.tgs[e.task]
 		if e.gen != tg.bw.periodGen || !tg.bw.periodActive {
+			s.cancelled++
 			return
 		}
 		s.localCPU = e.cpu
@@ -662,6 +690,7 @@ func (s *Sim) step() {
 	case qCfsSlack:
 		tg := s.tgs[e.task]
 		if e.gen != tg.bw.slackGen || !tg.bw.slackStarted {
+			s.cancelled++
 			return
 		}
 		s.localCPU = e.cpu
@@ -704,7 +733,7 @@ func (s *Sim) NumTasks() int { return len(s.tasks) }
 func (s *Sim) TaskInfo(id TaskID) TaskInfo {
 	t := s.tasks[id]
 	ti := TaskInfo{ID: t.id, PID: t.pid, Name: t.name, Group: s.cfg.Tasks[t.group].Name,
-		Policy: t.policy, Nice: t.nice, RTPriority: t.rtPrio, Prio: t.normalPrio()}
+		Policy: t.policy, Nice: t.nice, RTPriority: t.rtPrio, Prio: t.normalPrio(), EffectivePrio: t.effPrio}
 	if t.policy.IsDeadline() { // a task that left SCHED_DEADLINE (setattr.go) shows none
 		ti.DLRuntime, ti.DLDeadline, ti.DLPeriod = t.dl.params.Runtime, t.dl.params.Deadline, t.dl.params.Period
 	}

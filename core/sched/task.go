@@ -176,6 +176,10 @@ type TaskInfo struct {
 	// MAX_RT_PRIO-1 - rt_priority (0..98) for RT tasks, -1 for
 	// SCHED_DEADLINE tasks (normal_prio()).
 	Prio int
+	// EffectivePrio is p->prio, what the sched tracepoints print: Prio,
+	// or the better prio a mutex waiter lends the task by priority
+	// inheritance (pi.go).
+	EffectivePrio int
 	// DLRuntime, DLDeadline and DLPeriod are a SCHED_DEADLINE task's
 	// sched_attr parameters (0 for the other policies).
 	DLRuntime, DLDeadline, DLPeriod Time

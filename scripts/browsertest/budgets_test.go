@@ -203,7 +203,7 @@ func nativeEventsPerSecond(t *testing.T, js string) float64 {
 		done = runner.Step(sim, 1<<20, 256, nil)
 		tl.IndexLOD()
 	}
-	return float64(sim.EventsProcessed()) / time.Since(start).Seconds()
+	return float64(sim.EventsPopped()) / time.Since(start).Seconds()
 }
 
 // TestScreenshots renders the main views for the README.

@@ -128,7 +128,7 @@ func (s *Service) run(id int, scenarioJSON string) {
 		}
 		t, _ := eng.Sim.Progress()
 		buf := eng.Rec.Take()
-		s.post(protocol.Batch{ID: id, Now: int64(t), Events: eng.Sim.EventsProcessed(), Tasks: eng.NewTasks(), Buf: buf})
+		s.post(protocol.Batch{ID: id, Now: int64(t), Events: eng.Sim.EventsPopped(), Tasks: eng.NewTasks(), Buf: buf})
 		eng.Rec.Recycle(buf) // post copied it
 		if done {
 			m := protocol.Done{ID: id, Report: eng.ReportJSON()}

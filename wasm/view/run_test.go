@@ -38,7 +38,7 @@ func newTestRun(sc *scenario.Scenario) (*testRun, error) {
 func (r *testRun) Advance(budget int) bool {
 	done := runner.Step(r.eng.Sim, budget, 1024, nil)
 	now, _ := r.eng.Sim.Progress()
-	if err := r.Ingest(r.eng.Rec.Take(), now, r.eng.Sim.EventsProcessed(), r.eng.NewTaskInfos()); err != nil {
+	if err := r.Ingest(r.eng.Rec.Take(), now, r.eng.Sim.EventsPopped(), r.eng.NewTaskInfos()); err != nil {
 		panic(err) // the engine's own records
 	}
 	if done {
@@ -80,7 +80,7 @@ func TestStreamedTimelineMatchesEngine(t *testing.T) {
 		if r.Timeline.NumSlices() == 0 || !reflect.DeepEqual(r.Timeline.Lanes, direct.Lanes) {
 			t.Fatalf("%s: streamed timeline of %d slices, the engine's %d", preset, r.Timeline.NumSlices(), direct.NumSlices())
 		}
-		if last := sched.TaskID(r.NumTasks() - 1); r.TaskInfo(last) != r.eng.Sim.TaskInfo(last) || r.Events() != r.eng.Sim.EventsProcessed() || !r.Done() {
+		if last := sched.TaskID(r.NumTasks() - 1); r.TaskInfo(last) != r.eng.Sim.TaskInfo(last) || r.Events() != r.eng.Sim.EventsPopped() || !r.Done() {
 			t.Fatalf("%s: task info / events / done differ", preset)
 		}
 		if r.TaskInfo(sched.TaskID(r.NumTasks())).Name != "" {

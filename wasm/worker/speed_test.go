@@ -68,7 +68,7 @@ func runWorkerLoop(tb testing.TB, js []byte, out []byte) (events int64, records 
 		}
 	}
 	eng.ReportJSON()
-	return eng.Sim.EventsProcessed(), records
+	return eng.Sim.EventsPopped(), records
 }
 
 // reportRate reports wall ns/event and events/s, and CPU ns/event (the
@@ -132,7 +132,7 @@ func pageRun(sc *scenario.Scenario) (int64, error) {
 		done = runner.Step(sim, 1<<20, 256, nil)
 		tl.IndexLOD()
 	}
-	return sim.EventsProcessed(), sim.Err()
+	return sim.EventsPopped(), sim.Err()
 }
 
 func BenchmarkBudgetIngest(b *testing.B) {
@@ -150,7 +150,7 @@ func BenchmarkBudgetIngest(b *testing.B) {
 		done = runner.Step(eng.Sim, workerChunk, 1024, nil)
 		batches = append(batches, append([]byte(nil), eng.Rec.Take()...))
 		now, _ := eng.Sim.Progress()
-		nows, counts = append(nows, now), append(counts, eng.Sim.EventsProcessed())
+		nows, counts = append(nows, now), append(counts, eng.Sim.EventsPopped())
 	}
 	infos := make([]sched.TaskInfo, eng.Sim.NumTasks())
 	for i := range infos {
@@ -172,7 +172,7 @@ func BenchmarkBudgetIngest(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
-		events += eng.Sim.EventsProcessed()
+		events += eng.Sim.EventsPopped()
 	}
 	reportRate(b, events, cpu0)
 }
@@ -198,13 +198,13 @@ func TestWorkerLoopAllocs(t *testing.T) {
 	out := make([]byte, 0, 1<<20)
 	var events int64
 	allocs := testing.AllocsPerRun(5, func() {
-		before := eng.Sim.EventsProcessed()
+		before := eng.Sim.EventsPopped()
 		runner.Step(eng.Sim, workerChunk, 1024, nil)
 		buf := eng.Rec.Take()
 		out = append(out[:0], buf...)
 		eng.NewTasks()
 		eng.Rec.Recycle(buf)
-		events = eng.Sim.EventsProcessed() - before
+		events = eng.Sim.EventsPopped() - before
 	})
 	if events < workerChunk/2 {
 		t.Fatalf("a chunk processed %d events", events)

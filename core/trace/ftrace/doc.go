@@ -12,10 +12,12 @@
 // format ignore them.
 //
 // A policy or priority change (a setattr or nice step) prints no line: the
-// kernel has no sched tracepoint for sched_setattr() or setpriority() (only
-// rt_mutex_setprio() emits sched_pi_setprio); the prio fields of the later
-// sched_switch and sched_wakeup lines show the task's new normal prio, as
-// [sched.Sim.TaskInfo] reports it when the line is written.
+// kernel has no sched tracepoint for sched_setattr() or setpriority(); the
+// prio fields of the later sched_switch and sched_wakeup lines show the
+// task's new prio. A priority-inheritance boost or deboost prints
+// sched_pi_setprio, as rt_mutex_setprio() does, and while boosted the prio
+// fields show the boosted prio (p->prio, [sched.TaskInfo].EffectivePrio as
+// [sched.Sim.TaskInfo] reports it when the line is written).
 //
 // Goals: byte-for-byte the kernel's layout (column widths, flag field,
 // microsecond timestamps rounded like ns2usecs()), streaming output, and no

@@ -75,16 +75,17 @@ func (w *Writer) appendPID(b []byte, id sched.TaskID) []byte {
 	return appendInt(b, int64(w.info(id).PID))
 }
 
-// appendPrio appends the kernel prio; the idle task shows 120 as the
-// kernel's swapper does.
+// appendPrio appends the kernel prio p->prio (boosted by priority
+// inheritance where it is); the idle task shows 120 as the kernel's
+// swapper does.
 func (w *Writer) appendPrio(b []byte, id sched.TaskID) []byte {
 	if id == sched.NoTask {
 		return append(b, "120"...)
 	}
-	return appendInt(b, int64(w.info(id).Prio))
+	return appendInt(b, int64(w.info(id).EffectivePrio))
 }
 
-// appendCommPidPrio appends "comm=%s pid=%d prio=%d".
+// appendCommPidPrio appends "comm=%s pid=%d prio=%d" (prio: p->prio).
 func (w *Writer) appendCommPidPrio(b []byte, id sched.TaskID) []byte {
 	ti := w.info(id)
 	b = append(b, "comm="...)
@@ -92,7 +93,7 @@ func (w *Writer) appendCommPidPrio(b []byte, id sched.TaskID) []byte {
 	b = append(b, " pid="...)
 	b = appendInt(b, int64(ti.PID))
 	b = append(b, " prio="...)
-	return appendInt(b, int64(ti.Prio))
+	return appendInt(b, int64(ti.EffectivePrio))
 }
 
 // appendTask appends "comm-pid", as the task column names a task.

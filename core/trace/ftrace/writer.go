@@ -9,18 +9,24 @@ package ftrace
 // kernel/trace/trace_output.c followed by the event's TP_printk() from
 // include/trace/events/sched.h (power.h for cpu_idle).
 //
-// A wakeup is printed as sched_waking then sched_wakeup, as
-// try_to_wake_up() emits both when the task is woken at once (no
-// TTWU_QUEUE IPI is modelled): Perfetto's systrace importer derives thread
-// states from sched_waking only. wake_up_new_task() emits sched_wakeup_new
-// alone.
+// A wakeup is printed as sched_waking then sched_wakeup, each where the
+// kernel fires it (the engine's EvWaking and EvWakeup, core/sched
+// wake_event.go): sched_waking on the CPU running try_to_wake_up() (the
+// waker's, or the CPU whose timer or interrupt did the wakeup, by whatever
+// task was current there), with target_cpu the task's CPU before the
+// wakeup chose one; sched_wakeup on the same CPU, or on the target CPU
+// when the wakeup went through its wake list (TTWU_QUEUE). A line written
+// in interrupt context (no waker task, or the target's wake-list handler)
+// carries the hardirq flag 'h', so readers do not take the interrupted
+// task for the waker. Perfetto's systrace importer derives thread states
+// from sched_waking. wake_up_new_task() emits sched_wakeup_new alone, on
+// the parent's CPU (else the target's). rt_mutex_setprio() emits
+// sched_pi_setprio; the prio fields print p->prio, the boosted prio
+// (TaskInfo.EffectivePrio), as include/trace/events/sched.h does.
 //
 // The task column shows the task running on the line's CPU at that moment,
 // as the kernel records current->pid: the writer tracks each CPU's current
-// task from sched_switch. A wakeup is printed on the waker's CPU when the
-// waker is known and running (as try_to_wake_up() and wake_up_new_task() run
-// there), else on the target CPU, by whatever that CPU is running (often
-// <idle>-0: the timer interrupt that ends a sleep runs there).
+// task from sched_switch.
 
 import (
 	"bufio"
@@ -62,9 +68,10 @@ type Writer struct {
 // Flag fields (irqs-off, need-resched, hardirq/softirq, preempt-depth,
 // migrate-disable), fixed per event kind as a real trace typically shows them.
 const (
-	flagsSched = "d..2." // __schedule(), try_to_wake_up(): irqs off, rq lock held
-	flagsIdle  = "d..1." // cpuidle_idle_call(): irqs off
-	flagsTask  = "....." // fork and exit paths: preemptible process context
+	flagsSched   = "d..2." // __schedule(), try_to_wake_up(): irqs off, rq lock held
+	flagsHardirq = "d.h2." // try_to_wake_up() from a timer or the wake-list IPI: hardirq context
+	flagsIdle    = "d..1." // cpuidle_idle_call(): irqs off
+	flagsTask    = "....." // fork and exit paths: preemptible process context
 )
 
 // headerTop and headerLegend are the nop tracer's header, around #P, with the irq-info legend of v5.17+
@@ -134,11 +141,14 @@ func (w *Writer) Event(e *sched.Event) {
 	switch e.Kind {
 	case sched.EvSwitch:
 		w.switchLine(e)
+	case sched.EvWaking:
+		w.wakingLine(e)
 	case sched.EvWakeup:
-		w.wakeupLine(e, "sched_waking")
-		w.wakeupLine(e, "sched_wakeup")
+		w.wakeupLine(e)
 	case sched.EvWakeupNew:
-		w.wakeupLine(e, "sched_wakeup_new")
+		w.wakeupNewLine(e)
+	case sched.EvPISetprio:
+		w.piSetprioLine(e)
 	case sched.EvMigrate:
 		w.migrateLine(e)
 	case sched.EvFork:
@@ -233,19 +243,69 @@ func (w *Writer) switchLine(e *sched.Event) {
 	w.flush(b)
 }
 
-func (w *Writer) wakeupLine(e *sched.Event, name string) {
+// wakingLine prints sched_waking on the CPU running try_to_wake_up();
+// target_cpu is task_cpu(p) before the wakeup picks a CPU (Arg).
+func (w *Writer) wakingLine(e *sched.Event) {
 	w.checkCPU(e.CPU)
-	b := w.context(w.line, w.wakerCPU(e), e.Time, flagsSched, name)
+	target := e.CPU
+	if e.Arg >= 0 && int(e.Arg) < len(w.curr) {
+		target = sched.CPUID(e.Arg)
+	}
+	w.wakeLine(e, "sched_waking", e.CPU, target, e.Prev == sched.NoTask)
+}
+
+// wakeupLine prints sched_wakeup on the CPU of Arg (the waker's, or the
+// target's for a wake-list wakeup, whose handler runs in interrupt
+// context there).
+func (w *Writer) wakeupLine(e *sched.Event) {
+	w.checkCPU(e.CPU)
+	at := e.CPU
+	if e.Arg >= 0 && int(e.Arg) < len(w.curr) {
+		at = sched.CPUID(e.Arg)
+	}
+	w.wakeLine(e, "sched_wakeup", at, e.CPU, e.Prev == sched.NoTask || w.curr[at] != e.Prev)
+}
+
+func (w *Writer) wakeupNewLine(e *sched.Event) {
+	w.checkCPU(e.CPU)
+	w.wakeLine(e, "sched_wakeup_new", w.wakerCPU(e), e.CPU, false)
+}
+
+// wakeLine prints a wakeup tracepoint of e.Next on cpu, in interrupt
+// context (hardirq) or not.
+func (w *Writer) wakeLine(e *sched.Event, name string, cpu, target sched.CPUID, hardirq bool) {
+	flags := flagsSched
+	if hardirq {
+		flags = flagsHardirq
+	}
+	b := w.context(w.line, cpu, e.Time, flags, name)
 	b = w.appendCommPidPrio(b, e.Next)
 	b = append(b, " target_cpu="...)
-	b = appendPad(b, int64(e.CPU), 3, '0')
+	b = appendPad(b, int64(target), 3, '0')
 	b = append(b, " reason="...)
 	b = appendReason(b, e.Reason)
 	w.flush(b)
 }
 
-// wakerCPU is the CPU a wakeup line is printed on: the waker's, when known
-// and running, else the target's.
+// piSetprioLine prints sched_pi_setprio: "comm=%s pid=%d oldprio=%d
+// newprio=%d".
+func (w *Writer) piSetprioLine(e *sched.Event) {
+	w.checkCPU(e.CPU)
+	oldprio, newprio := e.PIPrios()
+	b := w.context(w.line, e.CPU, e.Time, flagsSched, "sched_pi_setprio")
+	b = append(b, "comm="...)
+	b = w.appendComm(b, e.Next)
+	b = append(b, " pid="...)
+	b = w.appendPID(b, e.Next)
+	b = append(b, " oldprio="...)
+	b = appendInt(b, int64(oldprio))
+	b = append(b, " newprio="...)
+	b = appendInt(b, int64(newprio))
+	w.flush(b)
+}
+
+// wakerCPU is the CPU a sched_wakeup_new line is printed on: the parent's
+// (Arg), when known and running, else the target's.
 func (w *Writer) wakerCPU(e *sched.Event) sched.CPUID {
 	if e.Arg >= 0 {
 		for c, t := range w.curr {

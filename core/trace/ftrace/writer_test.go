@@ -29,6 +29,7 @@ var (
 	forkRE    = regexp.MustCompile(`^comm=(.+) pid=(\d+) child_comm=(.+) child_pid=(\d+)$`)
 	exitRE    = regexp.MustCompile(`^comm=(.+) pid=(\d+) prio=(-?\d+)$`)
 	migrateRE = regexp.MustCompile(`^comm=(.+) pid=(\d+) prio=(-?\d+) orig_cpu=(\d+) dest_cpu=(\d+)(?: (.*))?$`)
+	piRE      = regexp.MustCompile(`^comm=(.+) pid=(\d+) oldprio=(-?\d+) newprio=(-?\d+)$`)
 	reschRE   = regexp.MustCompile(`^cpu=(\d+) reason=(\w+)(?: by=(.+)-(\d+))?$`)
 )
 
@@ -118,7 +119,8 @@ func TestTraceParses(t *testing.T) {
 // checkTrace parses every line as ftrace tools do and checks the trace
 // tells one consistent story: time never goes back, each CPU's switches
 // chain (prev is the last next), each line's task column is the task
-// running on its CPU, sched_wakeup follows its sched_waking. It returns the
+// running on its CPU, sched_wakeup follows its sched_waking (after the
+// sched_migrate_task of a wakeup that moves the task). It returns the
 // number of lines per event.
 func checkTrace(t *testing.T, out string) map[string]int {
 	t.Helper()
@@ -145,7 +147,11 @@ func checkTrace(t *testing.T, out string) map[string]int {
 		}
 		last = us
 		counts[name]++
-		if name != "sched_wakeup" {
+		switch name {
+		case "sched_wakeup", "sched_migrate_task", "sched_resched":
+			// try_to_wake_up() may migrate the task, and the enqueue's
+			// update_curr() ask the target to reschedule, between the two.
+		default:
 			waking = ""
 		}
 		if name == "sched_waking" {
@@ -218,6 +224,10 @@ func checkTrace(t *testing.T, out string) map[string]int {
 			f := exitRE.FindStringSubmatch(fields)
 			if f == nil || (side{f[1], f[2]}) != running || (side{task, pid}) != running {
 				t.Errorf("line %d: exit not by the running task %v: %q", i+1, running, line)
+			}
+		case "sched_pi_setprio":
+			if f := piRE.FindStringSubmatch(fields); f == nil || f[3] == f[4] && f[3] != "-1" {
+				t.Fatalf("line %d: sched_pi_setprio fields do not parse or change nothing: %q", i+1, fields)
 			}
 		case "sched_migrate_task":
 			if migrateRE.FindStringSubmatch(fields) == nil {

@@ -53,3 +53,32 @@ func TestSetattrInstant(t *testing.T) {
 		t.Errorf("%d sched_setattr instants, want 1:\n%s", n, buf.Bytes())
 	}
 }
+
+// TestPISetprioInstant: a priority-inheritance boost and deboost of the
+// mutex owner are "sched_pi_setprio" instants with the kernel event's
+// oldprio and newprio: 120 to the waiter's 9 (SCHED_FIFO 90) and back.
+func TestPISetprioInstant(t *testing.T) {
+	s := tracetest.PresetRun(t, "demo/priority-inversion-pi")
+	var buf bytes.Buffer
+	w := NewWriter(&buf, s.TaskInfo, s.NumCPUs())
+	s.Attach(w)
+	if err := s.Run(); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var doc document
+	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]int{}
+	for _, e := range doc.TraceEvents {
+		if e.Name == "sched_pi_setprio" {
+			seen[string(e.Args["comm"])+" "+string(e.Args["oldprio"])+"->"+string(e.Args["newprio"])]++
+		}
+	}
+	if seen[`"low-0" 120->9`] == 0 || seen[`"low-0" 9->120`] == 0 {
+		t.Errorf("sched_pi_setprio instants %v: want low-0's boost 120->9 and deboost 9->120", seen)
+	}
+}

@@ -121,6 +121,8 @@ func (w *Writer) Event(e *sched.Event) {
 		w.cgroupEvent(e)
 	case sched.EvSetattr:
 		w.setattrEvent(e)
+	case sched.EvPISetprio:
+		w.piSetprioEvent(e)
 	case sched.EvEnd:
 		w.closeAll(e.Time)
 		w.end = true
@@ -274,6 +276,24 @@ func (w *Writer) setattrEvent(e *sched.Event) {
 	b = appendInt(b, int64(ti.RTPriority))
 	b = appendKey(b, "by_pid")
 	b = appendInt(b, int64(w.info(e.Prev).PID))
+	w.write(append(b, "}}"...))
+}
+
+// piSetprioEvent writes a priority-inheritance boost or deboost
+// (sched_pi_setprio) as an instant on the CPU's track, with the kernel
+// event's fields: the task, its prio before and its new prio (p->prio),
+// and the reason ("pi").
+func (w *Writer) piSetprioEvent(e *sched.Event) {
+	w.checkCPU(e.CPU)
+	oldprio, newprio := e.PIPrios()
+	b := w.instant(e)
+	b = w.appendTaskArgs(b, e.Next)
+	b = appendKey(b, "oldprio")
+	b = appendInt(b, int64(oldprio))
+	b = appendKey(b, "newprio")
+	b = appendInt(b, int64(newprio))
+	b = append(b, `,"reason":`...)
+	b = appendString(b, reasonName(e.Reason))
 	w.write(append(b, "}}"...))
 }
 
