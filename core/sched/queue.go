@@ -25,6 +25,7 @@ const (
 	qCfsPeriod                  // cgroup task's (the cgroup number) cfs_bandwidth period timer, gen-checked
 	qCfsSlack                   // cgroup task's cfs_bandwidth slack timer, gen-checked
 	qRTGroupPeriod              // cgroup task's rt_bandwidth period timer (rt_group.go), gen-checked
+	qClockPoll                  // the running task on cpu reads its CPU clock (clock_poll.go), gen-checked
 )
 
 // Priorities order events at the same instant before the sequence number:
