@@ -29,9 +29,13 @@ package sched
 // would turn ineligible after a short-slice wakeup (v6.12), or its cfs_rq's
 // bandwidth runtime would run out; a read that finds nothing due schedules
 // the next such read. The instant is re-targeted when a wakeup on the CPU
-// may have changed it (checkPreemptCurr). Reads in between would only
-// split update_curr()'s accounting into smaller deltas, which this
-// abstracts (calc_delta_fair() rounding of a nanosecond per read).
+// may have changed it (checkPreemptCurr). On v6.18 a rescheduled task that
+// is picked again keeps its lapsed vprot (set_next_entity() renews it only
+// for a new task), so each later read reschedules it until it loses the
+// pick: an event per read, as the kernel runs schedule() at each. Other
+// reads would only split update_curr()'s accounting into smaller deltas,
+// which this abstracts (calc_delta_fair() rounding of a nanosecond per
+// read).
 //
 // The read's own cost (the system call, about 100-300 ns) is not charged:
 // a polling burn counts it against its CPU time, as worker.c does, so the

@@ -73,7 +73,7 @@ type kernelRules struct {
 	// (6e998916dfe3 "sched/cputime: Fix clock_nanosleep()/clock_gettime()
 	// inconsistency", Stanislaw Gruszka, 2014-11 [R blame]; v3.19 [M
 	// release]); before, it added the pending delta_exec and updated
-	// nothing [R a 3.x do_task_delta_exec()] (clock_poll.go).
+	// nothing [R a 3.x do_task_delta_exec()] (clock_poll.go; section 19).
 	cpuClockUpdateCurr bool
 
 	// --- PELT, placement, wakeup delivery, idle ---
