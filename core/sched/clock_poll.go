@@ -53,6 +53,9 @@ func (s *Sim) armPoll(rq *rq, from Time) {
 		return
 	}
 	due, ok := s.pollDue(rq, t)
+	if s.pollEveryRead {
+		due, ok = from, true
+	}
 	if !ok {
 		return
 	}
@@ -61,7 +64,7 @@ func (s *Sim) armPoll(rq *rq, from Time) {
 		p := t.clockPoll
 		at += (due - at + p - 1) / p * p
 	}
-	s.q.push(qevent{at: at, kind: qClockPoll, cpu: rq.cpu, gen: rq.pollGen, prio: prioTimer})
+	s.q.push(qevent{at: at, kind: qClockPoll, cpu: rq.cpu, gen: rq.pollGen, prio: prioRead})
 }
 
 // clockPoll is the read at the event: task_sched_runtime() for the running

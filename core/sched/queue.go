@@ -31,9 +31,13 @@ const (
 // Priorities order events at the same instant before the sequence number:
 // a CPU's tick comes before timer wakeups due then, as the tick's hrtimer
 // has the earlier hard expiry (a sleeper's expiry includes its slack).
+// A running task's CPU-clock read (clock_poll.go) comes after the tick and
+// before the rest: the read at the instant its run's work is done is the
+// one that finds it done, so it runs update_curr() before the run ends.
 const (
 	prioTick  uint8 = 0
-	prioTimer uint8 = 1
+	prioRead  uint8 = 1
+	prioTimer uint8 = 2
 )
 
 type qevent struct {

@@ -115,11 +115,14 @@ type Sim struct {
 	arith   arith
 	version int
 	rules   kernelRules // what differs by kernel version (rules.go)
-	eevdf   bool
-	feat    FeatureSet
-	sys     Sysctls
-	preempt PreemptModel
-	tickNs  Time
+	// pollEveryRead makes every CPU-clock read an event (the reference
+	// model clock_poll_test.go checks the targeted reads against).
+	pollEveryRead bool
+	eevdf         bool
+	feat          FeatureSet
+	sys           Sysctls
+	preempt       PreemptModel
+	tickNs        Time
 	// tickOffset is Config.TickOffset.
 	tickOffset Time
 	// normBaseSlice is normalized_sysctl_sched_base_slice (v6.18 vprot).
