@@ -196,6 +196,9 @@ func (ex *exporter) task(p string, t scenario.Task, forked bool) error {
 	if t.Slice != 0 {
 		ex.warn(p+".slice", "left out: rt-app 1.0 does not set a custom slice")
 	}
+	if t.CPUClockPoll != 0 {
+		ex.warn(p+".cpu_clock_poll", "left out: rt-app's run and runtime events read no CPU-time clock (run is a calibrated loop; runtime polls CLOCK_MONOTONIC, served by the vDSO without a system call), so its threads are preempted at the tick, as without the key")
+	}
 	phases, last, err := ex.phases(p+".program", t.Program, threadParams(t))
 	if err != nil {
 		return err

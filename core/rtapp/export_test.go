@@ -77,7 +77,7 @@ func TestRoundTripShapes(t *testing.T) {
 
 func TestExportWarningsAndErrors(t *testing.T) {
 	sc := decode(t, `{ "version": 1, "duration": "1500ms", "tasks": [
-		{ "name": "a", "policy": "SCHED_IDLE", "timer_slack": "1us", "program": [ { "run": "1500ns" }, { "sleep": "1ms" } ] } ] }`)
+		{ "name": "a", "policy": "SCHED_IDLE", "timer_slack": "1us", "cpu_clock_poll": "2us", "program": [ { "run": "1500ns" }, { "sleep": "1ms" } ] } ] }`)
 	_, warns, err := Export(sc)
 	if err != nil {
 		t.Fatal(err)
@@ -86,6 +86,7 @@ func TestExportWarningsAndErrors(t *testing.T) {
 		{"duration", "rounded up to 2 s"},
 		{"tasks[0].policy", "Debian's rt-app 1.0"},
 		{"tasks[0].timer_slack", "left out"},
+		{"tasks[0].cpu_clock_poll", "left out"},
 		{"tasks[0].program[0].run", "rounded to 2us"},
 		{"", "only the workload"},
 	} {

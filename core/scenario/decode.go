@@ -100,7 +100,7 @@ func decodeTask(path string, v any) (Task, error) {
 	if err != nil {
 		return t, err
 	}
-	if err := onlyKeys(path, m, "name", "instances", "policy", "nice", "priority", "cpus", "nodes", "per_cpu", "instances_per_cpu", "start", "parent", "timer_slack", "slice", "loop", "program", "dl_runtime", "dl_deadline", "dl_period", "taskgroup", "session", "autogroup_nice", "pid", "comm"); err != nil {
+	if err := onlyKeys(path, m, "name", "instances", "policy", "nice", "priority", "cpus", "nodes", "per_cpu", "instances_per_cpu", "start", "parent", "timer_slack", "slice", "loop", "program", "dl_runtime", "dl_deadline", "dl_period", "taskgroup", "session", "autogroup_nice", "pid", "comm", "cpu_clock_poll"); err != nil {
 		return t, err
 	}
 	t.Instances, t.Loop = 1, -1
@@ -203,7 +203,7 @@ func decodeTask(path string, v any) (Task, error) {
 	for _, f := range []struct {
 		key string
 		dst *Duration
-	}{{"start", &t.Start}, {"slice", &t.Slice}, {"dl_runtime", &t.DLRuntime}, {"dl_deadline", &t.DLDeadline}, {"dl_period", &t.DLPeriod}} {
+	}{{"start", &t.Start}, {"slice", &t.Slice}, {"dl_runtime", &t.DLRuntime}, {"dl_deadline", &t.DLDeadline}, {"dl_period", &t.DLPeriod}, {"cpu_clock_poll", &t.CPUClockPoll}} {
 		key, dst := f.key, f.dst
 		if x, ok := m[key]; ok {
 			d, err := asDuration(path+"."+key, x)

@@ -137,6 +137,10 @@ func encodeTask(w *jw, t Task) {
 		w.key("timer_slack", &f)
 		w.str(FormatDuration(*t.TimerSlack))
 	}
+	if t.CPUClockPoll != 0 {
+		w.key("cpu_clock_poll", &f)
+		w.str(FormatDuration(t.CPUClockPoll))
+	}
 	if t.Slice != 0 {
 		w.key("slice", &f)
 		w.str(FormatDuration(t.Slice))

@@ -190,7 +190,8 @@ var tasksFamily = &family{
 	members: func() []KeyInfo {
 		return []KeyInfo{{Key: "tasks.NAME.instances", Type: "integer", Help: "how many copies of task group NAME run (the group's instances); e.g. a workload size in an experiment variant"},
 			{Key: "tasks.NAME.taskgroup", Type: "cgroup path", Help: "the cgroup task group NAME starts in (\"/\" = the root cgroup); created with defaults if \"cgroups\" does not define it"},
-			{Key: "tasks.NAME.autogroup_nice", Type: "integer", Help: "the autogroup nice (-20..19) of task group NAME's session (/proc/<pid>/autogroup; needs kernel.autogroup=on)"}}
+			{Key: "tasks.NAME.autogroup_nice", Type: "integer", Help: "the autogroup nice (-20..19) of task group NAME's session (/proc/<pid>/autogroup; needs kernel.autogroup=on)"},
+			{Key: "tasks.NAME.cpu_clock_poll", Type: "duration (100ns..1s, 0 = never)", Help: "task group NAME reads its thread CPU clock (clock_gettime(CLOCK_THREAD_CPUTIME_ID)) after every this much CPU time of its run steps; on v3.19+ each read runs update_curr(), which on EEVDF ends a used-up slice between ticks"}}
 	},
 	decode: func(sc *Scenario, v any) error {
 		arr, ok := v.([]any)
@@ -225,13 +226,17 @@ var tasksFamily = &family{
 }
 
 // setInstances applies -set tasks.NAME.instances=N (and
-// tasks.NAME.taskgroup=PATH, tasks.NAME.autogroup_nice=N).
+// tasks.NAME.taskgroup=PATH, tasks.NAME.autogroup_nice=N,
+// tasks.NAME.cpu_clock_poll=D).
 func setInstances(sc *Scenario, key, rest, val string) error {
 	if group, ok := strings.CutSuffix(rest, ".taskgroup"); ok {
 		return sc.setTaskgroup(key, group, val) // cgroups.go
 	}
 	if group, ok := strings.CutSuffix(rest, ".autogroup_nice"); ok {
 		return sc.setAutogroupNice(key, group, val) // cgroup_tasks.go
+	}
+	if group, ok := strings.CutSuffix(rest, ".cpu_clock_poll"); ok {
+		return sc.setClockPoll(key, group, val)
 	}
 	group, ok := strings.CutSuffix(rest, ".instances")
 	if !ok {
@@ -291,4 +296,25 @@ func onOffText(on bool) string {
 		return "on"
 	}
 	return "off"
+}
+
+// setClockPoll applies -set tasks.NAME.cpu_clock_poll=D (0 = never); the
+// bounds are checked where the scenario is built, as for the JSON key.
+func (sc *Scenario) setClockPoll(key, group, val string) error {
+	d, err := ParseDuration(key, val)
+	if err != nil {
+		return err
+	}
+	// Copy the slice first: cloned scenarios share it.
+	sc.Tasks = append([]Task(nil), sc.Tasks...)
+	found := false
+	for i := range sc.Tasks {
+		if sc.Tasks[i].Name == group {
+			sc.Tasks[i].CPUClockPoll, found = d, true
+		}
+	}
+	if !found {
+		return errAt(key, "no task group %q in the scenario", group)
+	}
+	return nil
 }

@@ -105,6 +105,11 @@ type Task struct {
 	// Comm names the instances instead of "<name>-<index>" ("comm", a
 	// replayed trace's comm: 1-15 bytes, TASK_COMM_LEN).
 	Comm string
+	// CPUClockPoll ("cpu_clock_poll"): the instances read their thread
+	// CPU clock (clock_gettime(CLOCK_THREAD_CPUTIME_ID), a system call)
+	// after every CPUClockPoll of CPU time in their run steps, as a burn
+	// loop that polls the clock does; 0 = never (sched.TaskSpec.ClockPoll).
+	CPUClockPoll Duration
 }
 
 // Step is one program event; Kind says which field is set.
@@ -444,6 +449,10 @@ func buildTask(p string, t Task, groups map[string]int, sc *Scenario, ncpu int, 
 		}
 		spec.Slack = *t.TimerSlack
 	}
+	if t.CPUClockPoll != 0 && (t.CPUClockPoll < sched.MinClockPoll || t.CPUClockPoll > sched.MaxClockPoll) {
+		return spec, errAt(p+".cpu_clock_poll", "%s: want %s..%s (absent: the task never reads its CPU clock)", t.CPUClockPoll, sched.MinClockPoll, sched.MaxClockPoll)
+	}
+	spec.ClockPoll = t.CPUClockPoll
 	if t.Slice != 0 && (t.Slice < 100*sched.Microsecond || t.Slice > 100*sched.Millisecond) {
 		return spec, errAt(p+".slice", "%s: want 100us..100ms (sched_setattr's range)", t.Slice)
 	}

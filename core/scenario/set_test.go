@@ -75,6 +75,8 @@ func TestSetEveryKey(t *testing.T) {
 			key, val = "tasks.nice0.taskgroup", "/A"
 		case key == "tasks.NAME.autogroup_nice":
 			key, val = "tasks.nice0.autogroup_nice", "5"
+		case key == "tasks.NAME.cpu_clock_poll":
+			key, val = "tasks.nice0.cpu_clock_poll", "2us"
 		case key == "kernel.autogroup" || key == "kernel.rt_group_sched":
 			val = "off"
 		case strings.HasPrefix(key, "cgroups./PATH."):

@@ -110,6 +110,7 @@ func (b *runBuilder) instances(n int) *runBuilder    { b.cur().spec.Instances = 
 func (b *runBuilder) start(at Time) *runBuilder      { b.cur().spec.Start = at; return b }
 func (b *runBuilder) slack(d Time) *runBuilder       { b.cur().spec.Slack = d; return b }
 func (b *runBuilder) slice(d Time) *runBuilder       { b.cur().spec.Slice = d; return b }
+func (b *runBuilder) clockPoll(d Time) *runBuilder   { b.cur().spec.ClockPoll = d; return b }
 func (b *runBuilder) loop(n int) *runBuilder         { b.cur().spec.Loop = n; return b }
 func (b *runBuilder) parent(name string) *runBuilder { b.cur().parent = name; return b }
 

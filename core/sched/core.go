@@ -221,6 +221,10 @@ func (s *Sim) armRun(rq *rq) {
 	rq.runGen++
 	rq.segStart = max(s.now, rq.kernUntil) // kernel (sys) time first
 	t := rq.curr
+	if t.clockPoll > 0 {
+		rq.pollFrom = rq.segStart
+		s.armPoll(rq, rq.segStart+t.clockPoll-t.pollDone) // clock_poll.go
+	}
 	if t.runLeft == Forever {
 		if t.kmode == kmodeSpin {
 			// csd_lock_wait(): sys time until released (an open window).
@@ -245,6 +249,10 @@ func (s *Sim) armRun(rq *rq) {
 func (s *Sim) stopRun(rq *rq) {
 	rq.runGen++
 	t := rq.curr
+	if t != nil && t.clockPoll > 0 {
+		rq.pollGen++
+		s.pollStop(rq, t) // clock_poll.go
+	}
 	if t == nil || t.runLeft <= 0 {
 		return
 	}

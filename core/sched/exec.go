@@ -74,6 +74,7 @@ func (s *Sim) advance(rq *rq, t *Task) stepResult {
 				continue
 			}
 			t.runLeft = op.Dur
+			t.pollDone = t.clockPoll // the run's first clock read is at its start (clock_poll.go)
 			return stepRun
 		case OpSys:
 			if op.Dur == 0 {

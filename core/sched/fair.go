@@ -232,6 +232,9 @@ func (s *Sim) checkPreemptCurr(rq *rq, p *Task, wakeFlags int) {
 	} else {
 		s.cfsCheckPreemptWakeup(rq, p, wakeFlags)
 	}
+	if rq.curr != nil && rq.curr.clockPoll > 0 {
+		s.rearmPoll(rq) // the wakee may have moved curr's protection (clock_poll.go)
+	}
 }
 
 // yieldTask mirrors yield_task_fair().

@@ -25,14 +25,19 @@ const (
 	qCfsPeriod                  // cgroup task's (the cgroup number) cfs_bandwidth period timer, gen-checked
 	qCfsSlack                   // cgroup task's cfs_bandwidth slack timer, gen-checked
 	qRTGroupPeriod              // cgroup task's rt_bandwidth period timer (rt_group.go), gen-checked
+	qClockPoll                  // the running task on cpu reads its CPU clock (clock_poll.go), gen-checked
 )
 
 // Priorities order events at the same instant before the sequence number:
 // a CPU's tick comes before timer wakeups due then, as the tick's hrtimer
 // has the earlier hard expiry (a sleeper's expiry includes its slack).
+// A running task's CPU-clock read (clock_poll.go) comes after the tick and
+// before the rest: the read at the instant its run's work is done is the
+// one that finds it done, so it runs update_curr() before the run ends.
 const (
 	prioTick  uint8 = 0
-	prioTimer uint8 = 1
+	prioRead  uint8 = 1
+	prioTimer uint8 = 2
 )
 
 type qevent struct {

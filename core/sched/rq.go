@@ -21,6 +21,8 @@ type rq struct {
 	ipiPending      bool // a reschedule request is in flight to this CPU
 
 	runGen    uint32 // generation of the pending qRunDone
+	pollGen   uint32 // generation of the pending qClockPoll (clock_poll.go)
+	pollFrom  Time   // start of curr's CPU time not yet in its pollDone (clock_poll.go)
 	segStart  Time   // when curr's current run segment started
 	tickArmed bool
 	timers    []armedTimer // sleepers' hrtimers queued on this CPU

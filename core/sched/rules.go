@@ -67,6 +67,14 @@ type kernelRules struct {
 	// with resched_curr_lazy() (7c70cb94d29c "sched: Add Lazy preemption
 	// model", v6.13; section 4).
 	lazyPreempt bool
+	// cpuClockUpdateCurr: task_sched_runtime() (clock_gettime() of a
+	// thread or process CPU clock) runs update_rq_clock() and the class's
+	// update_curr() for a running task, which may reschedule it
+	// (6e998916dfe3 "sched/cputime: Fix clock_nanosleep()/clock_gettime()
+	// inconsistency", Stanislaw Gruszka, 2014-11 [R blame]; v3.19 [M
+	// release]); before, it added the pending delta_exec and updated
+	// nothing [R a 3.x do_task_delta_exec()] (clock_poll.go; section 20).
+	cpuClockUpdateCurr bool
 
 	// --- PELT, placement, wakeup delivery, idle ---
 
@@ -440,6 +448,8 @@ func rulesFor(v int) kernelRules {
 		pickBuddy:      PickBuddy.AppliesTo(v),
 		yieldForfeit:   v >= 618,
 		lazyPreempt:    v >= 613,
+
+		cpuClockUpdateCurr: v >= 319,
 
 		migratePeltLag:             v >= 600,
 		utilEst:                    UtilEst.AppliesTo(v),

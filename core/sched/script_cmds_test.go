@@ -201,6 +201,8 @@ func cmdTask(e *scriptEnv) string {
 			b.start(e.parseDur(a.val))
 		case "slack":
 			b.slack(e.parseDur(a.val))
+		case "clock_poll": // clock_poll.go
+			b.clockPoll(e.parseDur(a.val))
 		case "parent":
 			b.parent(a.val)
 		case "cgroup": // script_cgroup_test.go

@@ -50,6 +50,11 @@ type TaskSpec struct {
 	// Comm is the instances' name (a replayed trace's comm); "" =
 	// "<Name>-<index>", rt-app's thread names.
 	Comm string
+	// ClockPoll: the instances read their own CPU clock
+	// (clock_gettime(CLOCK_THREAD_CPUTIME_ID)) at the start of each run
+	// step and after every ClockPoll of CPU time in it; 0 = never
+	// (clock_poll.go).
+	ClockPoll Time
 }
 
 // MaxPID is PID_MAX_LIMIT, the largest pid a TaskSpec may fix.
@@ -110,11 +115,14 @@ type Sim struct {
 	arith   arith
 	version int
 	rules   kernelRules // what differs by kernel version (rules.go)
-	eevdf   bool
-	feat    FeatureSet
-	sys     Sysctls
-	preempt PreemptModel
-	tickNs  Time
+	// pollEveryRead makes every CPU-clock read an event (the reference
+	// model clock_poll_test.go checks the targeted reads against).
+	pollEveryRead bool
+	eevdf         bool
+	feat          FeatureSet
+	sys           Sysctls
+	preempt       PreemptModel
+	tickNs        Time
 	// tickOffset is Config.TickOffset.
 	tickOffset Time
 	// normBaseSlice is normalized_sysctl_sched_base_slice (v6.18 vprot).
@@ -359,6 +367,9 @@ func (s *Sim) checkSpec(gi int, spec TaskSpec) error {
 	if spec.Slice != 0 && (spec.Slice < 100*Microsecond || spec.Slice > 100*Millisecond) {
 		return fmt.Errorf("%s: slice %s outside 100us..100ms", where, spec.Slice)
 	}
+	if spec.ClockPoll != 0 && (spec.ClockPoll < MinClockPoll || spec.ClockPoll > MaxClockPoll) {
+		return fmt.Errorf("%s: clock poll interval %s outside %s..%s", where, spec.ClockPoll, MinClockPoll, MaxClockPoll)
+	}
 	for _, c := range spec.CPUs {
 		if c < 0 || c >= n {
 			return fmt.Errorf("%s: cpu %d does not exist on %s (%d CPUs)", where, c, s.cfg.Machine.Name, n)
@@ -426,6 +437,7 @@ func (s *Sim) newTask(gi int) *Task {
 		rtPrio:        spec.RTPriority,
 		dl:            dlEntity{params: spec.DL},
 		slack:         spec.Slack,
+		clockPoll:     spec.ClockPoll,
 		cpu:           -1,
 		prog:          s.progs[gi],
 		lastWakee:     NoTask,
@@ -687,6 +699,13 @@ func (s *Sim) step() {
 		}
 		s.localCPU = e.cpu
 		s.periodTimer(tg) // cgroup_bandwidth.go
+	case qClockPoll:
+		rq := &s.rqs[e.cpu]
+		if e.gen != rq.pollGen || rq.curr == nil {
+			return
+		}
+		s.localCPU = e.cpu
+		s.clockPoll(rq) // clock_poll.go
 	case qCfsSlack:
 		tg := s.tgs[e.task]
 		if e.gen != tg.bw.slackGen || !tg.bw.slackStarted {

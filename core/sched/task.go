@@ -126,6 +126,11 @@ type Task struct {
 	stepsAt  Time   // instant of the steps counter
 	steps    int    // program steps executed at stepsAt
 
+	// clockPoll: the task reads its CPU clock every clockPoll of CPU time
+	// in its run steps (0 = never); pollDone is the CPU time since its last
+	// read at the end of its last run segment (clock_poll.go).
+	clockPoll, pollDone Time
+
 	// Placement and balancing state (select.go, balance.go).
 	nrMigrations   int    // se.nr_migrations
 	stopDest       CPUID  // where the migration stopper moves the task (affinity.go, sched_exec.go)

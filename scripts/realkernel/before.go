@@ -19,6 +19,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -59,7 +60,12 @@ func extractBefore(root, rev string) (beforeTree, error) {
 func addBefore(ctx context.Context, root string, bt beforeTree, cr *caseResult) {
 	cr.BeforeRev = bt.Rev
 	fmt.Fprintf(os.Stderr, "simulating %s with %s\n", cr.ID, bt.Rev)
-	_, seeds, err := runSim(ctx, bt.Dir, filepath.Join(root, cr.CaseFile))
+	file, err := beforeCaseFile(filepath.Join(root, cr.CaseFile), bt.Dir)
+	if err != nil {
+		cr.BeforeError = err.Error()
+		return
+	}
+	_, seeds, err := runSim(ctx, bt.Dir, file)
 	if err != nil {
 		cr.BeforeError = err.Error()
 		return
@@ -77,4 +83,28 @@ func addBefore(ctx context.Context, root string, bt beforeTree, cr *caseResult) 
 			cr.Tasks[i].BeforeSeeds = append(cr.Tasks[i].BeforeSeeds, t)
 		}
 	}
+}
+
+// beforeCaseFile writes a copy of the case file into the before tree
+// without the tasks' cpu_clock_poll, a key that tree does not know (it
+// came later, with the clock reads of clock_poll.go): the old simulator
+// never modelled the reads, so the copy is what it ran.
+func beforeCaseFile(caseFile, dir string) (string, error) {
+	data, err := os.ReadFile(caseFile)
+	if err != nil {
+		return "", err
+	}
+	var sc scenario
+	if err := json.Unmarshal(data, &sc); err != nil {
+		return "", fmt.Errorf("%s: %v", caseFile, err)
+	}
+	for i := range sc.Tasks {
+		sc.Tasks[i].CPUClockPoll = ""
+	}
+	out, err := json.MarshalIndent(sc, "", "  ")
+	if err != nil {
+		return "", err
+	}
+	file := filepath.Join(dir, "before-"+filepath.Base(caseFile))
+	return file, os.WriteFile(file, append(out, '\n'), 0o644)
 }

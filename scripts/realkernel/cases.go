@@ -176,6 +176,14 @@ func (c caseSpec) cpuSet() map[int]bool {
 	return cpus
 }
 
+// workerClockPoll is how much CPU time worker.c's burn() runs between two
+// reads of CLOCK_THREAD_CPUTIME_ID (1024 increments of a volatile counter
+// and the system call): about 2.4 us on the 2-CPU VM of docs/real-kernel.md
+// (83301 reads in 200 ms of thread CPU time with worker.c's loop, gcc -O2;
+// the read itself about 195 ns), measured once, not fitted. The hog's loop
+// reads no clock.
+const workerClockPoll = 2400 * time.Nanosecond
+
 // Scenario JSON, fields in the order of docs/scenario-format.md.
 type scenario struct {
 	Version     int            `json:"version"`
@@ -205,8 +213,11 @@ type scenarioTask struct {
 	Priority  int    `json:"priority,omitempty"` // SCHED_FIFO
 	CPUs      []int  `json:"cpus"`
 	Taskgroup string `json:"taskgroup,omitempty"`
-	Loop      int    `json:"loop"`
-	Program   []any  `json:"program"`
+	// CPUClockPoll: worker.c's burns read the thread CPU clock (the
+	// simulator's cpu_clock_poll; workerClockPoll). Omitted for hogs.
+	CPUClockPoll string `json:"cpu_clock_poll,omitempty"`
+	Loop         int    `json:"loop"`
+	Program      []any  `json:"program"`
 }
 
 type timerEvent struct {
@@ -230,6 +241,10 @@ func (c caseSpec) scenarioJSON(d time.Duration, hz int, preempt string) ([]byte,
 	us := func(v int) string { return (time.Duration(v) * time.Microsecond).String() }
 	for _, s := range c.Tasks {
 		prog := []any{map[string]any{"run": -1}}
+		poll := ""
+		if len(s.Steps) > 0 || s.PeriodUS > 0 {
+			poll = fmt.Sprintf("%gus", float64(workerClockPoll)/float64(time.Microsecond)) // burn() in worker.c
+		}
 		switch {
 		case len(s.Steps) > 0:
 			prog = nil
@@ -241,7 +256,7 @@ func (c caseSpec) scenarioJSON(d time.Duration, hz int, preempt string) ([]byte,
 				map[string]any{"timer": timerEvent{Ref: "t", Period: us(s.PeriodUS), Mode: "absolute"}}}
 		}
 		sc.Tasks = append(sc.Tasks, scenarioTask{Name: s.Name, Instances: s.Instances,
-			Policy: s.Policy, Nice: s.Nice, Priority: s.RTPrio, CPUs: s.CPUs, Taskgroup: s.Cgroup, Loop: -1, Program: prog})
+			Policy: s.Policy, Nice: s.Nice, Priority: s.RTPrio, CPUs: s.CPUs, Taskgroup: s.Cgroup, CPUClockPoll: poll, Loop: -1, Program: prog})
 	}
 	for _, g := range c.Cgroups {
 		if sc.Cgroups == nil {
