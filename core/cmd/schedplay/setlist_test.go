@@ -143,3 +143,19 @@ func TestReplayCPUListValue(t *testing.T) {
 		t.Errorf("%q missing in\n%s", want, out.String())
 	}
 }
+
+// TestSweepCPUListValues: a quoted -sweep value keeps its commas, and the
+// CSV and the table name the point by the whole list.
+func TestSweepCPUListValues(t *testing.T) {
+	args := []string{"sweep", "-preset", "demo/nice-shares", "-topology", "smp-4", "-duration", "50ms", "-runs", "1",
+		"-set", "tasks.nice0.taskgroup=/a", "-metric", "share@nice0", "-sweep", `cgroups./a.cpuset.cpus="0-1,3",0`}
+	csvOut := runJSON(t, append(args, "-csv", "-")...)
+	for _, want := range []string{"\n\"0-1,3\",1,value,", "\n0,1,value,"} {
+		if !strings.Contains(csvOut, want) {
+			t.Errorf("CSV: %q missing in\n%s", want, csvOut)
+		}
+	}
+	if table := runJSON(t, args...); !strings.Contains(table, `cgroups./a.cpuset.cpus="0-1,3",0`) {
+		t.Errorf("table header: the axis as -sweep takes it missing in\n%s", table)
+	}
+}
