@@ -9,10 +9,10 @@ type rq struct {
 	capacity  int64 // the CPU's speed alone (topology Capacity)
 	speed     int64 // speed of the current run segment under contention (contention.go)
 	curr      *Task // rq->curr; nil = the idle task
+	nrRunning int   // rq->nr_running: queued fair tasks incl. curr and delayed ones (beside curr: idle_cpu() reads both)
 	cfs       cfsRq
 	rt        rtRq // the RT class (rt.go)
 	dl        dlRq // the deadline class (dl.go)
-	nrRunning int  // rq->nr_running: queued fair tasks incl. curr and delayed ones
 
 	needResched     bool // TIF_NEED_RESCHED
 	needReschedLazy bool // TIF_NEED_RESCHED_LAZY

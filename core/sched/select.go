@@ -47,6 +47,9 @@ func (s *Sim) schedIdleCPU(c CPUID) bool {
 	if s.grouped() {
 		return rq.cfs.hIdle == rq.nrRunning // sched_idle_rq(): h_nr_idle counts tasks of idle groups too
 	}
+	if !s.schedIdleSeen { // sched_idle_hint.go: no task's policy to read
+		return rq.curr == nil && len(rq.cfs.queue) == 0
+	}
 	if rq.curr != nil && rq.curr.policy != SchedIdle {
 		return false
 	}
