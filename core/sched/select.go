@@ -174,9 +174,11 @@ func (s *Sim) wakeAffine(sd *schedDomain, p, waker *Task, thisCPU, prevCPU CPUID
 // rule that chose it.
 func (s *Sim) selectTaskRq(p *Task, prevCPU CPUID, sdFlag SDFlag, sync bool, thisCPU CPUID, waker *Task) (CPUID, Reason) {
 	n := len(s.rqs)
-	allowed := 0 // p->nr_cpus_allowed
+	allowed := 0 // p->nr_cpus_allowed, counted only up to 2 (the test is <= 1)
 	for _, w := range p.affinity {
-		allowed += bits.OnesCount64(w)
+		if allowed += bits.OnesCount64(w); allowed > 1 {
+			break
+		}
 	}
 	if allowed <= 1 || n == 1 {
 		if p.affinity.has(prevCPU) {
