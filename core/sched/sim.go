@@ -137,6 +137,7 @@ type Sim struct {
 	scanMask                  cpuMask
 	idleHint                  cpuMask   // candidates for find_new_ilb() (idle_hint.go)
 	schedIdleSeen             bool      // some task has had SCHED_IDLE (sched_idle_hint.go)
+	l2Contention              bool      // some CPU has L2 cluster mates and hw.l2_contention_pct > 0 (contention.go)
 	smtActive                 bool      // sched_smt_active()
 	asymCapActive             bool      // sched_asym_cpucap_active() (misfit.go)
 	contention                bool      // contention.go: any slowdown configured
