@@ -20,7 +20,9 @@ type SweepAxis struct {
 	Values []string
 }
 
-// ParseSweepAxis reads KEY=v1,v2,... (values trimmed, none empty).
+// ParseSweepAxis reads KEY=v1,v2,... (values trimmed, none empty). A
+// value in quotes, 'like this' or "like this", may hold commas: a CPU
+// list swept as KEY="0-3,8","0-7" (docs/cli.md "KEY=VALUE lists").
 func ParseSweepAxis(s string) (SweepAxis, error) {
 	key, list, ok := strings.Cut(s, "=")
 	key = strings.TrimSpace(key)
@@ -28,17 +30,70 @@ func ParseSweepAxis(s string) (SweepAxis, error) {
 		return SweepAxis{}, fmt.Errorf("-sweep %q: want KEY=v1,v2,...", s)
 	}
 	ax := SweepAxis{Key: key}
-	for _, v := range strings.Split(list, ",") {
-		if v = strings.TrimSpace(v); v == "" {
+	for rest := list; ; {
+		v, next, err := nextSweepValue(rest)
+		if err != nil {
+			return SweepAxis{}, fmt.Errorf("-sweep %s: %v in %q", key, err, list)
+		}
+		if v == "" {
 			return SweepAxis{}, fmt.Errorf("-sweep %s: empty value in %q", key, list)
 		}
 		ax.Values = append(ax.Values, v)
+		if next < 0 {
+			return ax, nil
+		}
+		rest = rest[next:]
 	}
-	return ax, nil
 }
 
-// String is the axis as `-sweep` takes it.
-func (ax SweepAxis) String() string { return ax.Key + "=" + strings.Join(ax.Values, ",") }
+// nextSweepValue reads the first value of a comma-separated list: the
+// value, where the rest starts after its comma (-1 at the end), or an
+// error for a quote left open or followed by more than spaces.
+func nextSweepValue(s string) (v string, next int, err error) {
+	t := strings.TrimLeft(s, " \t")
+	if t == "" || (t[0] != '\'' && t[0] != '"') {
+		v, _, found := strings.Cut(s, ",")
+		if !found {
+			return strings.TrimSpace(v), -1, nil
+		}
+		return strings.TrimSpace(v), len(v) + 1, nil
+	}
+	q := t[0]
+	end := strings.IndexByte(t[1:], q)
+	if end < 0 {
+		return "", 0, fmt.Errorf("the value's %c is not closed", q)
+	}
+	v, after := t[1:1+end], strings.TrimLeft(t[2+end:], " \t")
+	skipped := len(s) - len(after)
+	switch {
+	case after == "":
+		return v, -1, nil
+	case after[0] == ',':
+		return v, skipped + 1, nil
+	}
+	return "", 0, fmt.Errorf("want a comma after the value's closing %c", q)
+}
+
+// String is the axis as `-sweep` takes it: a value with a comma (or that
+// starts with a quote) is quoted, so that ParseSweepAxis reads it back.
+func (ax SweepAxis) String() string {
+	vals := make([]string, len(ax.Values))
+	for i, v := range ax.Values {
+		vals[i] = quoteSweepValue(v)
+	}
+	return ax.Key + "=" + strings.Join(vals, ",")
+}
+
+func quoteSweepValue(v string) string {
+	t := strings.TrimSpace(v)
+	if !strings.Contains(v, ",") && t == v && (t == "" || (t[0] != '\'' && t[0] != '"')) {
+		return v
+	}
+	if strings.Contains(v, `"`) {
+		return "'" + v + "'"
+	}
+	return `"` + v + `"`
+}
 
 // CheckSweepAxes checks the shape of a sweep: one or two axes, distinct
 // keys, each with values. The values themselves are checked by Plan (the

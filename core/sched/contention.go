@@ -48,7 +48,12 @@ func (s *Sim) initContention() {
 		}
 	}
 	for i := range s.rqs {
-		s.rqs[i].speed = s.rqs[i].capacity
+		rq := &s.rqs[i]
+		rq.speed = rq.capacity
+		rq.smtSpeed = rq.capacity * (100 - s.hw.SMTSlowdownPct) / 100
+		if len(s.l2Mates[i]) > 0 && s.hw.L2ContentionPct > 0 {
+			s.l2Contention = true
+		}
 	}
 }
 
@@ -61,15 +66,15 @@ func (s *Sim) effSpeed(rq *rq) int64 {
 	if !s.contention {
 		return v
 	}
-	if p := s.hw.SMTSlowdownPct; p > 0 {
+	if s.hw.SMTSlowdownPct > 0 {
 		for _, x := range s.topo[rq.cpu].smt {
 			if x != rq.cpu && s.busyCPU(x) {
-				v = v * (100 - p) / 100
+				v = rq.smtSpeed // capacity * (100 - hw.smt_slowdown_pct) / 100
 				break
 			}
 		}
 	}
-	if p := s.hw.L2ContentionPct; p > 0 && len(s.l2Mates[rq.cpu]) > 0 {
+	if p := s.hw.L2ContentionPct; s.l2Contention && len(s.l2Mates[rq.cpu]) > 0 {
 		// Count other busy cores: mates are listed per CPU, so an SMT
 		// core counts once per busy thread (E-core clusters have none).
 		k := int64(0)

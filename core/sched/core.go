@@ -37,7 +37,9 @@ func (s *Sim) reschedCurr(rq *rq, reason Reason, by TaskID, lazy bool) {
 	}
 	rq.needResched = true
 	rq.reschedReason, rq.reschedBy = reason, by
-	s.emit(Event{Kind: EvResched, CPU: rq.cpu, Prev: taskID(rq.curr), Next: by, Reason: reason})
+	if s.observed() {
+		s.emit(Event{Kind: EvResched, CPU: rq.cpu, Prev: taskID(rq.curr), Next: by, Reason: reason})
+	}
 	if !local && !rq.ipiPending {
 		rq.ipiPending = true
 		s.sendResched(rq) // ipi.go: polling flag or IPI
@@ -135,8 +137,10 @@ func (s *Sim) switchTo(rq *rq, prev, next *Task, rule PickRule, reason Reason, b
 			s.emit(Event{Kind: EvIdleExit, CPU: rq.cpu, Arg: -1})
 		}
 	}
-	s.emit(Event{Kind: EvSwitch, CPU: rq.cpu, Prev: taskID(prev), Next: taskID(next),
-		Reason: reason, Pick: rule, PrevState: state, Arg: int64(by)})
+	if s.observed() {
+		s.emit(Event{Kind: EvSwitch, CPU: rq.cpu, Prev: taskID(prev), Next: taskID(next),
+			Reason: reason, Pick: rule, PrevState: state, Arg: int64(by)})
+	}
 	rq.curr = next
 	if (prev == nil) != (next == nil) {
 		s.contentionChanged(rq.cpu) // contention.go: siblings' speeds change
@@ -367,7 +371,9 @@ func (s *Sim) ttwu(t *Task, reason Reason, waker *Task, wakeFlags int) {
 		// and updates its clock then (rq_clock.go).
 		rq.clockAt, rq.clockOnIPI = clockAt, true
 	}
-	s.emitWakeup(rq.cpu, t, reason, waker, s.wakeQueued)
+	if s.observed() {
+		s.emitWakeup(rq.cpu, t, reason, waker, s.wakeQueued)
+	}
 	s.checkPreemptCurr(rq, t, wakeFlags)
 	s.wakeQueued = false
 	if waker == nil && rq.needResched && rq.cpu == s.localCPU {

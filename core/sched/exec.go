@@ -240,7 +240,9 @@ func (s *Sim) expireTimers(rq *rq) {
 		// hrtimer_expire_entry: the expiry the sleeper asked for, so that
 		// a consumer can measure the whole lateness (cyclictest's latency),
 		// including an interrupt held off by an irqs-off span (irqoff.go).
-		s.emit(Event{Kind: EvTimerExpire, CPU: rq.cpu, Prev: NoTask, Next: t.id, Arg: int64(tm.hard)})
+		if s.observed() {
+			s.emit(Event{Kind: EvTimerExpire, CPU: rq.cpu, Prev: NoTask, Next: t.id, Arg: int64(tm.hard)})
+		}
 		s.tryToWakeUp(t, reason)
 	}
 }

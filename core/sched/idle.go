@@ -136,7 +136,9 @@ func (s *Sim) chargeKernel(rq *rq, t *Task, d int64) {
 	if t != nil {
 		rq.kernUntil = max(rq.kernUntil, s.now) + Time(d)
 	}
-	s.emit(Event{Kind: EvKernel, CPU: rq.cpu, Prev: taskID(t), Next: NoTask, Arg: d})
+	if s.observed() {
+		s.emit(Event{Kind: EvKernel, CPU: rq.cpu, Prev: taskID(t), Next: NoTask, Arg: d})
+	}
 }
 
 // idleStart mirrors the way into do_idle(): pre is the kernel time already

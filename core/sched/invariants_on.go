@@ -13,6 +13,7 @@ const invariantsEnabled = true
 // checkInvariants runs after every engine event.
 func (s *Sim) checkInvariants() {
 	s.checkIdleHint()
+	s.checkSchedIdleHint()
 	running := map[*Task]CPUID{}
 	for i := range s.rqs {
 		rq := &s.rqs[i]

@@ -8,11 +8,12 @@ type rq struct {
 	cpu       CPUID
 	capacity  int64 // the CPU's speed alone (topology Capacity)
 	speed     int64 // speed of the current run segment under contention (contention.go)
+	smtSpeed  int64 // capacity with a busy SMT sibling (contention.go)
 	curr      *Task // rq->curr; nil = the idle task
+	nrRunning int   // rq->nr_running: queued fair tasks incl. curr and delayed ones (beside curr: idle_cpu() reads both)
 	cfs       cfsRq
 	rt        rtRq // the RT class (rt.go)
 	dl        dlRq // the deadline class (dl.go)
-	nrRunning int  // rq->nr_running: queued fair tasks incl. curr and delayed ones
 
 	needResched     bool // TIF_NEED_RESCHED
 	needReschedLazy bool // TIF_NEED_RESCHED_LAZY

@@ -28,6 +28,9 @@ func (s *Sim) schedIdleRq(rq *rq) bool {
 	if s.grouped() {
 		return n == rq.cfs.hIdle
 	}
+	if !s.schedIdleSeen {
+		return false // sched_idle_hint.go: no SCHED_IDLE task, so n > 0 of them is impossible
+	}
 	// n == idle needs n SCHED_IDLE tasks among curr and the queue: the
 	// count stops once more than total-n of them are not (each read of a
 	// queued task's policy is a cache miss on a large machine).

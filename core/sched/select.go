@@ -49,6 +49,9 @@ func (s *Sim) schedIdleCPU(c CPUID) bool {
 	if s.grouped() {
 		return rq.cfs.hIdle == rq.nrRunning // sched_idle_rq(): h_nr_idle counts tasks of idle groups too
 	}
+	if !s.schedIdleSeen { // sched_idle_hint.go: no task's policy to read
+		return rq.curr == nil && len(rq.cfs.queue) == 0
+	}
 	if rq.curr != nil && rq.curr.policy != SchedIdle {
 		return false
 	}
@@ -173,9 +176,11 @@ func (s *Sim) wakeAffine(sd *schedDomain, p, waker *Task, thisCPU, prevCPU CPUID
 // rule that chose it.
 func (s *Sim) selectTaskRq(p *Task, prevCPU CPUID, sdFlag SDFlag, sync bool, thisCPU CPUID, waker *Task) (CPUID, Reason) {
 	n := len(s.rqs)
-	allowed := 0 // p->nr_cpus_allowed
+	allowed := 0 // p->nr_cpus_allowed, counted only up to 2 (the test is <= 1)
 	for _, w := range p.affinity {
-		allowed += bits.OnesCount64(w)
+		if allowed += bits.OnesCount64(w); allowed > 1 {
+			break
+		}
 	}
 	if allowed <= 1 || n == 1 {
 		if p.affinity.has(prevCPU) {

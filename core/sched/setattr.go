@@ -186,6 +186,7 @@ func (s *Sim) schedSetattr(by, p *Task, a *Attr) error {
 	newprio := s.rtEffectivePrio(p, normalPrioOf(a.Policy, a.RTPrio, nice))
 	s.changePrio(by, p, oldprio, newprio, func() {
 		p.policy = a.Policy
+		s.noteSchedIdlePolicy(a.Policy)
 		p.nice = nice
 		p.rtPrio = a.RTPrio
 		if a.Policy.IsDeadline() {

@@ -144,6 +144,8 @@ type Sim struct {
 	lruScratch                []*Task
 	scanMask                  cpuMask
 	idleHint                  cpuMask   // candidates for find_new_ilb() (idle_hint.go)
+	schedIdleSeen             bool      // some task has had SCHED_IDLE (sched_idle_hint.go)
+	l2Contention              bool      // some CPU has L2 cluster mates and hw.l2_contention_pct > 0 (contention.go)
 	smtActive                 bool      // sched_smt_active()
 	asymCapActive             bool      // sched_asym_cpucap_active() (misfit.go)
 	contention                bool      // contention.go: any slowdown configured
@@ -455,6 +457,7 @@ func (s *Sim) newTask(gi int) *Task {
 		}
 	}
 	t.effPrio = t.normalPrio()
+	s.noteSchedIdlePolicy(t.policy)
 	if s.tgs != nil {
 		t.tg = s.tgs[spec.Cgroup]
 		if t.tg == nil {
@@ -496,13 +499,23 @@ func (s *Sim) forkTask(parent *Task, gi int) error {
 // Attach adds a consumer of the event stream. Attach before running.
 func (s *Sim) Attach(k Sink) { s.sinks = append(s.sinks, k) }
 
-// emit sends e to the sinks. The event is copied into a scratch field so
-// that handing a pointer to an interface does not move it to the heap.
+// emit sends e to the sinks. It is small enough to inline, so a run
+// without consumers does not build and pass the event at every call.
 func (s *Sim) emit(e Event) {
-	if len(s.sinks) == 0 {
-		return
+	if len(s.sinks) != 0 {
+		s.deliver(&e)
 	}
-	s.scratch = e
+}
+
+// observed reports whether any sink receives events. The hottest emit
+// sites (several per event) test it first: an inlined emit still builds
+// its event in memory before its own test.
+func (s *Sim) observed() bool { return len(s.sinks) != 0 }
+
+// deliver hands e to every sink. The event is copied into a scratch field
+// so that handing a pointer to an interface does not move it to the heap.
+func (s *Sim) deliver(e *Event) {
+	s.scratch = *e
 	s.scratch.Time = s.now
 	for _, k := range s.sinks {
 		k.Event(&s.scratch)

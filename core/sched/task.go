@@ -219,8 +219,11 @@ type cpuMask []uint64
 
 func newCPUMask(n int) cpuMask { return make(cpuMask, (n+63)/64) }
 
-func (m cpuMask) set(c int)        { m[c/64] |= 1 << (c % 64) }
-func (m cpuMask) has(c CPUID) bool { return int(c)/64 < len(m) && m[c/64]&(1<<(c%64)) != 0 }
+func (m cpuMask) set(c int) { m[c/64] |= 1 << (c % 64) }
+func (m cpuMask) has(c CPUID) bool {
+	w := uint(c) >> 6 // unsigned: no sign fix-up for the division and the shift
+	return w < uint(len(m)) && m[w]&(1<<(uint(c)&63)) != 0
+}
 
 // first returns the lowest CPU below n in m, or -1, a word at a time.
 func (m cpuMask) first(n int) CPUID {

@@ -65,15 +65,15 @@ type arith struct {
 
 func (a *arith) scaleLoad(w int64) int64 { return w << a.shift }
 
-// scaleLoadDown mirrors scale_load_down().
+// scaleLoadDown mirrors scale_load_down(). The common case (a weight well
+// above the clamp) is one shift and one compare: it runs several times
+// per engine event (the avg_vruntime sums, PELT's se_weight()).
 func (a *arith) scaleLoadDown(w int64) int64 {
-	if a.shift == 0 {
-		return w
+	v := w >> (a.shift & 63)
+	if v < 2 && a.clampLo && a.shift != 0 && w != 0 {
+		return 2 // max(2, w >> shift) for a non-zero weight
 	}
-	if w != 0 && a.clampLo {
-		return max(2, w>>a.shift)
-	}
-	return w >> a.shift
+	return v
 }
 
 // taskWeight mirrors set_load_weight() for the fair policies.

@@ -26,7 +26,7 @@ func runCompare(args []string, e env, merge *batchExec, stdin io.Reader, stdout,
 	var f expFlags
 	var a, b, out string
 	fs := newExpFlagSet("compare", &f, stderr)
-	fs.StringVar(&a, "a", "", "configuration A (the baseline): 'KEY=VALUE ...', space- or comma-separated")
+	fs.StringVar(&a, "a", "", "configuration A (the baseline): 'KEY=VALUE ...', space- or comma-separated; a comma not followed by KEY= stays in the value (0-3,8); quote a value with spaces")
 	fs.StringVar(&b, "b", "", "configuration B: 'KEY=VALUE ...'")
 	fs.StringVar(&out, "o", "text", "output: text (the table), markdown, or json ("+CompareSchema+"; "+ThreadSchema+" in thread mode)")
 	if err := fs.Parse(args); err != nil {

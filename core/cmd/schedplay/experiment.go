@@ -226,18 +226,6 @@ func values(outs []jobOut) []experiment.Values {
 	return vals
 }
 
-// splitSets splits an -a/-b argument: KEY=VALUE pairs separated by
-// spaces or commas.
-func splitSets(flagName, s string) ([]string, error) {
-	f := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '\t' || r == '\n' || r == ',' })
-	for _, kv := range f {
-		if k, _, ok := strings.Cut(kv, "="); !ok || k == "" {
-			return nil, badInput("%s %q: want KEY=VALUE", flagName, kv)
-		}
-	}
-	return f, nil
-}
-
 // allGroups is every task group of the jobs, in order of first appearance:
 // the configurations differ when a -set changes a workload (more hackbench
 // groups on side B), and a metric may name a group only one side has.

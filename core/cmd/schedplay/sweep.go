@@ -24,7 +24,7 @@ func runSweep(args []string, e env, merge *batchExec, stdin io.Reader, stdout, s
 	var axesFlag multiFlag
 	var csvOut string
 	fs := newExpFlagSet("sweep", &f, stderr)
-	fs.Var(&axesFlag, "sweep", "KEY=v1,v2,... a scenario key and its values (once or twice)")
+	fs.Var(&axesFlag, "sweep", "KEY=v1,v2,... a scenario key and its values (once or twice); quote a value with commas: KEY=\"0-3,8\",0-7")
 	fs.StringVar(&csvOut, "csv", "", `write the plot-ready CSV to FILE ("-" = stdout instead of the table)`)
 	if err := fs.Parse(args); err != nil {
 		return badInput("%v", err)
