@@ -22,6 +22,9 @@ package sched
 // the CPU running try_to_wake_up() (s.localCPU; t's CPU when the event is
 // not tied to one).
 func (s *Sim) emitWaking(t *Task, reason Reason, waker *Task) {
+	if !s.observed() {
+		return
+	}
 	cpu := s.localCPU
 	if cpu < 0 || int(cpu) >= len(s.rqs) {
 		cpu = t.cpu
