@@ -33,7 +33,11 @@ package replay
 // (Workload.ClockEvidence says which).
 
 import (
+	"fmt"
+	"strings"
+
 	"schedplay/core/ftraceimport"
+	"schedplay/core/scenario"
 	"schedplay/core/sched"
 )
 
@@ -149,4 +153,40 @@ func (in *inferrer) inferClockPoll() {
 			t.ClockPoll = poll
 		}
 	}
+}
+
+// ClockSummary says in one line what the trace told of clock reads: that
+// it cannot tell (no timer interrupt entries), or which tasks were given
+// cpu_clock_poll and on how many of their preemptions.
+func (w *Workload) ClockSummary() string {
+	if !w.ClockEvidence {
+		return "clock reads: the trace has no timer interrupt entries (local_timer_entry, hrtimer_expire_entry): which tasks read their CPU clock cannot be inferred; no task is given cpu_clock_poll"
+	}
+	var b strings.Builder
+	n := 0
+	for i := range w.Tasks {
+		t := &w.Tasks[i]
+		if t.ClockPoll <= 0 {
+			continue
+		}
+		if n > 0 {
+			b.WriteString(", ")
+		}
+		n++
+		fmt.Fprintf(&b, "%s (%d of %d preemptions self)", t.Group, t.SelfPreemptions, t.Preemptions)
+	}
+	if n == 0 {
+		return fmt.Sprintf("clock reads: no task has %d self-preemptions making a quarter of its preemptions; no task is given cpu_clock_poll", MinSelfPreemptions)
+	}
+	return fmt.Sprintf("clock reads: %d of %d tasks inferred to read their CPU clock, given cpu_clock_poll %s: %s", n, len(w.Tasks), scenario.FormatDuration(clockPollOf(w)), b.String())
+}
+
+// clockPollOf is the interval given to the inferred readers (one for all).
+func clockPollOf(w *Workload) sched.Time {
+	for _, t := range w.Tasks {
+		if t.ClockPoll > 0 {
+			return t.ClockPoll
+		}
+	}
+	return 0
 }

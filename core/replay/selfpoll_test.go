@@ -110,6 +110,9 @@ func TestClockPollInferred(t *testing.T) {
 			t.Errorf("scenario task %s: cpu_clock_poll %s, want %s", st.Name, st.CPUClockPoll, want)
 		}
 	}
+	if s := w.ClockSummary(); !strings.Contains(s, "1 of 2 tasks inferred") || !strings.Contains(s, p.Group+" (") || strings.Contains(s, h.Group) {
+		t.Errorf("clock summary %q", s)
+	}
 	if !strings.Contains(w.Describe(), "cpu_clock_poll=") {
 		t.Errorf("describe does not report the key:\n%s", w.Describe())
 	}
@@ -125,8 +128,8 @@ func TestClockPollNeedsIRQs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w.ClockEvidence {
-		t.Error("ClockEvidence true without interrupt entries")
+	if w.ClockEvidence || !strings.Contains(w.ClockSummary(), "cannot be inferred") {
+		t.Errorf("ClockEvidence %v without interrupt entries; summary %q", w.ClockEvidence, w.ClockSummary())
 	}
 	for _, tk := range w.Tasks {
 		if tk.ClockPoll != 0 || tk.SelfPreemptions != 0 {
