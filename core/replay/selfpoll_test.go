@@ -178,3 +178,47 @@ func TestSelfPreemptionRule(t *testing.T) {
 		t.Errorf("clock poll a %s b %s: want 0 and %s (at least %d self-preemptions)", a.ClockPoll, b.ClockPoll, DefaultClockPoll, MinSelfPreemptions)
 	}
 }
+
+// TestClockPollReplaySwitches: replayed with the inferred key, the clock
+// reader's switches match the trace's; without it (ClockPoll -1) it is
+// preempted at ticks only and they do not.
+func TestClockPollReplaySwitches(t *testing.T) {
+	tr := pollTrace(t, true)
+	trace := tr.Metrics("trace")
+	switches := func(opts Options) (tracePoller, replayPoller int64) {
+		w, err := Infer(tr, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc, err := w.Scenario(ScenarioOptions{Topology: "smp-2", Pin: PinSeen})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sc.Set("kernel.hz=250"); err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := Config(sc, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := Run(cfg, "replay")
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := taskByComm(t, w, "poller")
+		return taskByPID(t, &trace, p.PID).Switches, taskByPID(t, &rep, p.PID).Switches
+	}
+	tw, with := switches(Options{})
+	_, without := switches(Options{ClockPoll: -1})
+	within := func(r int64) bool { return 10*abs64(r-tw) <= tw }
+	if !within(with) || within(without) {
+		t.Errorf("poller switches: trace %d, replay with cpu_clock_poll %d, without %d: want only the first within 10%%", tw, with, without)
+	}
+}
+
+func abs64(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
