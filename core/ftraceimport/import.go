@@ -127,7 +127,8 @@ type Stats struct {
 	Events   int // events imported (without the final EvEnd)
 	Comments int // header and comment lines ("# ...") and blank lines
 	// Other counts entries of events this importer does not read
-	// (irq, timer, trace_marker, ...), by event name.
+	// (irq, timer, trace_marker, ...), by event name; the interrupt
+	// entries among them are also kept in Trace.IRQs.
 	Other map[string]int
 	// Unrecognized counts lines that are not trace entries (trace-cmd
 	// banners, "CPU 2 is empty", free text).
