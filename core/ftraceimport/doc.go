@@ -22,7 +22,10 @@
 // The events read are sched_switch, sched_wakeup, sched_waking,
 // sched_wakeup_new, sched_migrate_task, sched_process_fork,
 // sched_process_exit, sched_pi_setprio and cpu_idle. Every other line is skipped and counted
-// in [Stats]. A line that is one of these events but whose fields cannot be
+// in [Stats]; of those, the interrupt entries (irq_vectors' local_timer_entry,
+// reschedule_entry, call_function(_single)_entry and the rest,
+// irq_handler_entry, softirq_entry, hrtimer_expire_entry, ipi_entry) are
+// also kept, time and CPU only, in [Trace.IRQs] (irq.go). A line that is one of these events but whose fields cannot be
 // read is an [*Error] with its line number, or with [Options.Lenient]
 // skipped with a [Warning] naming it; inputs over [Options.MaxBytes] and
 // lines over [Options.MaxLineLen] are errors.

@@ -86,6 +86,10 @@ type Trace struct {
 	// time order, times relative to Offset (a change before the first sched
 	// event at 0).
 	Freqs []FreqChange
+	// IRQs are the interrupt entries of the trace (irq.go), in time
+	// order, times relative to Offset (an entry before the first sched
+	// event at 0); empty when the trace was recorded without them.
+	IRQs []IRQEntry
 	// Warnings are the lines skipped (Options.Lenient), lost events and
 	// out-of-order timestamps, in line order; at most MaxWarnings.
 	Warnings []Warning
@@ -123,7 +127,8 @@ type Stats struct {
 	Events   int // events imported (without the final EvEnd)
 	Comments int // header and comment lines ("# ...") and blank lines
 	// Other counts entries of events this importer does not read
-	// (irq, timer, trace_marker, ...), by event name.
+	// (irq, timer, trace_marker, ...), by event name; the interrupt
+	// entries among them are also kept in Trace.IRQs.
 	Other map[string]int
 	// Unrecognized counts lines that are not trace entries (trace-cmd
 	// banners, "CPU 2 is empty", free text).
@@ -199,6 +204,7 @@ func Import(r io.Reader, opts Options) (*Trace, error) {
 	tr := &Trace{Stats: Stats{Other: map[string]int{}}}
 	var recs []record
 	var freqs []FreqChange // absolute times until the offset is known
+	var irqs []IRQEntry    // likewise
 	headerCPUs := 0
 	for sc.Scan() {
 		if lr.N <= 0 { // read past the limit (the scanner reads ahead)
@@ -247,6 +253,9 @@ func Import(r io.Reader, opts Options) (*Trace, error) {
 			}
 			freqs = append(freqs, FreqChange{Time: sched.Time(p.ts), CPU: cpu, KHz: khz})
 			continue
+		}
+		if k := irqKind(p.event); k != 0 && p.cpu < MaxCPUs {
+			irqs = append(irqs, IRQEntry{Time: sched.Time(p.ts), CPU: p.cpu, Kind: k})
 		}
 		kind, known := rawKinds[p.event]
 		if !known {
@@ -308,6 +317,13 @@ func Import(r io.Reader, opts Options) (*Trace, error) {
 		f.Time = max(0, min(f.Time-sched.Time(tr.Offset), tr.Duration))
 		if f.CPU < tr.NumCPUs {
 			tr.Freqs = append(tr.Freqs, f)
+		}
+	}
+	slices.SortStableFunc(irqs, func(a, b IRQEntry) int { return cmp.Compare(a.Time, b.Time) })
+	for _, q := range irqs {
+		q.Time = max(0, q.Time-sched.Time(tr.Offset))
+		if q.CPU < tr.NumCPUs && q.Time <= tr.Duration {
+			tr.IRQs = append(tr.IRQs, q)
 		}
 	}
 	return tr, nil

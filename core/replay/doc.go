@@ -28,7 +28,18 @@
 //     parent; the child's task group has that parent;
 //   - a reply that woke nobody, in a request/reply pair on one CPU (a
 //     task preempted by the partner it woke, resumed when that partner
-//     blocked), becomes a signal and a wait all the same (hidden.go).
+//     blocked), becomes a signal and a wait all the same (hidden.go);
+//   - a task switched out runnable with nothing on its CPU that could have
+//     set need_resched (no interrupt entry, no wakeup or migration naming
+//     the CPU) since it was switched in, within [DefaultSelfWindow], set it
+//     itself in a system call: a self-preemption. A fair task with at
+//     least [MinSelfPreemptions] of them, making at least a quarter of its
+//     preemptions, reads its CPU clock (clock_gettime(
+//     CLOCK_THREAD_CPUTIME_ID) runs update_curr(), which on EEVDF ends a
+//     used-up slice between ticks) and is given cpu_clock_poll
+//     [DefaultClockPoll], the trace's timestamp precision (selfpoll.go).
+//     This needs the interrupt entries in the trace, the timer's at least
+//     ([Workload.ClockEvidence]); without them nothing is inferred.
 //
 // The scenario carries the traced machine's costs where the trace shows
 // them (costs.go): no modelled switch cost on top of the traced CPU time,
@@ -40,7 +51,9 @@
 // looks like work, time in I/O devices looks like an outside wakeup at the
 // trace's time, kernel work that is not traced (softirqs, kworkers left
 // out of the trace) is folded into the bursts of the tasks it interrupted,
-// and a wakeup in interrupt context cannot be told from a timer. The
+// and a wakeup in interrupt context cannot be told from a timer. A
+// clock-reading task's polling interval is not in the trace (only that it
+// reads), and a sched_yield() looks like a self-preemption. The
 // policy is what the prio says (SCHED_FIFO for RT, SCHED_OTHER with the
 // nice for fair tasks; SCHED_RR, SCHED_BATCH and SCHED_IDLE look the same).
 // Work does not follow frequency on a machine whose trace has no

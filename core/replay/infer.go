@@ -39,6 +39,11 @@ type Options struct {
 	// SyncWindow: a signal followed by at most this much work before the
 	// waker blocks is a WF_SYNC wakeup (DefaultSyncWindow if 0; <0 none).
 	SyncWindow sched.Time
+	// ClockPoll is the cpu_clock_poll given to a task inferred to read its
+	// CPU clock (selfpoll.go; DefaultClockPoll if 0; <0: none inferred).
+	// SelfWindow bounds how long before a preemption an interrupt or
+	// wakeup on its CPU may have caused it (DefaultSelfWindow if 0).
+	ClockPoll, SelfWindow sched.Time
 }
 
 // tstate is a task's state during the pass.
@@ -72,6 +77,9 @@ type inferrer struct {
 	woke map[[2]int]bool
 	// costs samples the machine's wakeup cost (costs.go)
 	costs *costSampler
+	// causes tracks what could have set need_resched per CPU (selfpoll.go);
+	// nil when the trace has no timer interrupt entries
+	causes *causes
 	// counts for the warnings
 	unblockedWakes, lateEvents, blockedSwitchIns int
 }
@@ -93,6 +101,9 @@ func Infer(tr *ftraceimport.Trace, opts Options) (*Workload, error) {
 	if opts.SyncWindow == 0 {
 		opts.SyncWindow = DefaultSyncWindow
 	}
+	if opts.SelfWindow <= 0 {
+		opts.SelfWindow = DefaultSelfWindow
+	}
 	if len(tr.Wakes) != len(tr.Events) {
 		return nil, fmt.Errorf("replay: the trace has %d events but %d wake sources (not from ftraceimport.Import)", len(tr.Events), len(tr.Wakes))
 	}
@@ -105,6 +116,10 @@ func Infer(tr *ftraceimport.Trace, opts Options) (*Workload, error) {
 	in.on = make([]sched.TaskID, tr.NumCPUs)
 	for c := range in.on {
 		in.on[c] = sched.NoTask
+	}
+	if c := newCauses(tr, opts.SelfWindow); c.hasTimer() {
+		in.causes = c
+		in.w.ClockEvidence = true
 	}
 	in.khz, in.maxKHz = make([]int, tr.NumCPUs), make([]int, tr.NumCPUs)
 	for _, f := range tr.Freqs {
@@ -128,6 +143,7 @@ func Infer(tr *ftraceimport.Trace, opts Options) (*Workload, error) {
 	}
 	for i := range tr.Events {
 		in.freqsUntil(tr.Events[i].Time)
+		in.clockEvent(i)
 		if err := in.event(i); err != nil {
 			return nil, err
 		}
@@ -139,6 +155,7 @@ func Infer(tr *ftraceimport.Trace, opts Options) (*Workload, error) {
 	in.finishCosts()
 	markSync(in.w, opts.SyncWindow)
 	findPeriods(in.w)
+	in.inferClockPoll()
 	in.w.nameGroups()
 	in.warn()
 	return in.w, nil

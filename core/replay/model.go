@@ -103,7 +103,12 @@ type Task struct {
 	// found); Periodic counts those wakeups.
 	Period   sched.Time
 	Periodic int
-	Exited   bool
+	// SelfPreemptions counts its preemptions with no interrupt or wakeup
+	// on its CPU before them (selfpoll.go; 0 without interrupt entries);
+	// ClockPoll is the cpu_clock_poll inferred from them (0: none).
+	SelfPreemptions int
+	ClockPoll       sched.Time
+	Exited          bool
 	// KeepPID: the replayed task has this PID and Comm (as far as a comm
 	// can be kept: 15 printable bytes); false for a second task of a
 	// reused pid, which runs as GROUP-N with a pid of the simulator's.
@@ -132,6 +137,10 @@ type Workload struct {
 	// wakeups that preempted the task running on the target CPU.
 	RemoteBusyWakes   int
 	RemoteBusyWakeP50 sched.Time
+	// ClockEvidence: the trace has timer interrupt entries, so the tasks
+	// that read their CPU clock could be inferred (selfpoll.go); without
+	// them nothing is.
+	ClockEvidence bool
 }
 
 // Describe renders the workload as stable text: one line per task with its
@@ -153,6 +162,12 @@ func (w *Workload) Describe() string {
 		}
 		if t.Parent >= 0 {
 			fmt.Fprintf(&b, " parent=%s", w.Tasks[t.Parent].Group)
+		}
+		if w.ClockEvidence {
+			fmt.Fprintf(&b, " self_preempt=%d", t.SelfPreemptions)
+		}
+		if t.ClockPoll > 0 {
+			fmt.Fprintf(&b, " cpu_clock_poll=%s", t.ClockPoll)
 		}
 		b.WriteByte('\n')
 	}

@@ -130,6 +130,7 @@ func (w *Workload) Scenario(o ScenarioOptions) (*scenario.Scenario, error) {
 		default:
 			st.Policy, st.Nice = "SCHED_OTHER", t.Nice
 		}
+		st.CPUClockPoll = t.ClockPoll // selfpoll.go
 		if t.Parent >= 0 {
 			st.Parent = w.Tasks[t.Parent].Group
 		} else {

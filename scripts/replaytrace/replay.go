@@ -64,6 +64,12 @@ type caseResult struct {
 	// interrupt or wakeup before them (selfpreempt.go); nil when the trace
 	// has no interrupt entries.
 	Preempt map[string]preemptStats `json:"preemptions,omitempty"`
+	// ClockEvidence: the trace has timer interrupt entries, so the
+	// inference could tell which tasks read their CPU clock; ClockPollNs
+	// is the cpu_clock_poll it gave the workload's task groups
+	// (core/replay/selfpoll.go).
+	ClockEvidence bool             `json:"clock_evidence"`
+	ClockPollNs   map[string]int64 `json:"cpu_clock_poll_ns,omitempty"`
 	// HiddenReplies, IdleWakes and IdleWakeP50Ns are the inference's
 	// (core/replay: hidden.go, costs.go).
 	HiddenReplies int    `json:"hidden_replies"`
@@ -129,9 +135,13 @@ func replayCase(c caseSpec, path string, mi machineInfo) (caseResult, error) {
 			cr.Other.ReplayRuntimeNs += r.Replay.RuntimeNs
 		}
 	}
+	cr.ClockEvidence, cr.ClockPollNs = w.ClockEvidence, map[string]int64{}
 	for _, t := range w.Tasks {
 		if comms[t.Comm] && t.Period > 0 {
 			cr.Periods[t.Group] = int(t.Period / 1000)
+		}
+		if comms[t.Comm] && t.ClockPoll > 0 {
+			cr.ClockPollNs[t.Group] = int64(t.ClockPoll)
 		}
 	}
 	cr.HiddenReplies, cr.IdleWakes, cr.IdleWakeP50Ns = w.HiddenReplies, w.RemoteIdleWakes, int64(w.RemoteIdleWakeP50)

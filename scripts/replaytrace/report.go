@@ -8,6 +8,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -110,7 +111,12 @@ const method = "How each trace is replayed, the same way for every case (core/re
 	"is given the reply the trace cannot show (a pipe read that found its data: core/replay/hidden.go). " +
 	"The traces also record the interrupt entries (irq_vectors, irq_handler_entry): a preemption with no interrupt entry and " +
 	"no wakeup made on its CPU in the 20 us before it is a *self-preemption*, need_resched set by the task's own system call " +
-	"(scripts/replaytrace/selfpreempt.go).\n\n"
+	"(scripts/replaytrace/selfpreempt.go). " +
+	"From the same entries the inference finds the tasks that read their CPU clock (core/replay/selfpoll.go): counting " +
+	"only the causes since the task was switched in, a task with at least 3 " +
+	"self-preemptions making at least a quarter of its preemptions is given `cpu_clock_poll` " +
+	"1 us (the trace shows that it polls, not how often; that is the trace's timestamp " +
+	"precision); a trace without timer interrupt entries gives no task the key.\n\n"
 
 // inferred lists what the inference found in the case's trace.
 func (c *caseResult) inferred() string {
@@ -142,8 +148,31 @@ func (c *caseResult) inferred() string {
 		}
 		fmt.Fprintf(&b, " Self-preemptions of the workload's tasks: %s.", strings.Join(ps, ", "))
 	}
+	switch {
+	case !c.ClockEvidence:
+		b.WriteString(" The trace has no timer interrupt entries: which tasks read their CPU clock cannot be inferred, and no task is given cpu_clock_poll.")
+	case len(c.ClockPollNs) == 0:
+		b.WriteString(" No task's self-preemptions infer a CPU clock reader.")
+	default:
+		var ps []string
+		for _, g := range sortedKeys(c.ClockPollNs) {
+			ps = append(ps, fmt.Sprintf("%s %.1f us", g, float64(c.ClockPollNs[g])/1e3))
+		}
+		fmt.Fprintf(&b, " Inferred to read their CPU clock (cpu_clock_poll): %s.", strings.Join(ps, ", "))
+	}
 	b.WriteString("\n\n")
 	return b.String()
+}
+
+// polled reports whether the replay gave a task of one of comms its
+// cpu_clock_poll.
+func (c *caseResult) polled(comms []string) bool {
+	for _, r := range c.Rows {
+		if slices.Contains(comms, r.Comm) && c.ClockPollNs[r.Group] > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func sortedKeys[V any](m map[string]V) []string {
@@ -179,7 +208,12 @@ func (c *caseResult) why() string {
 		share = share || !r.ShareOK
 	}
 	if sw {
-		if self := c.selfPreempting(); len(self) > 0 {
+		if self := c.selfPreempting(); len(self) > 0 && c.polled(self) {
+			out = append(out, fmt.Sprintf("Switches: many preemptions of %s are self-preemptions (counts above): worker.c's CPU burn polls "+
+				"clock_gettime(CLOCK_THREAD_CPUTIME_ID), whose task_sched_runtime() runs update_curr() and ends the slice "+
+				"between ticks. The replay reads the clock at the inferred interval (cpu_clock_poll), but the trace shows "+
+				"that the task polls, not how often, and the slices end where the replayed load puts them.", strings.Join(self, ", ")))
+		} else if len(self) > 0 {
 			out = append(out, fmt.Sprintf("Switches: many preemptions of %s are self-preemptions (counts above): worker.c's CPU burn polls "+
 				"clock_gettime(CLOCK_THREAD_CPUTIME_ID), whose task_sched_runtime() runs update_curr() and ends the slice "+
 				"between ticks. The trace shows that the task polls, not how often, and the replayed run step does not poll, so "+

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"schedplay/core/replay"
 )
 
 // hogsTrace: two hogs on CPU 1 taking turns every 4 ms (a tick), with
@@ -58,9 +60,17 @@ func TestReplayCaseReport(t *testing.T) {
 	}
 	rep := report{Command: "x", Machine: mi, Date: "d", Cases: []caseResult{cr}}
 	md := rep.markdown()
-	for _, want := range []string{"## nice0-vs-nice5", "| nice0_10 | 49.8 | 49.8 | ok |", "every target met", "recorded once on a machine shared", "Targets:"} {
+	for _, want := range []string{"## nice0-vs-nice5", "| nice0_10 | 49.8 | 49.8 | ok |", "every target met", "recorded once on a machine shared", "Targets:",
+		"no timer interrupt entries: which tasks read their CPU clock cannot be inferred"} {
 		if !strings.Contains(strings.ToLower(md), strings.ToLower(want)) {
 			t.Errorf("%q missing in\n%s", want, md)
+		}
+	}
+	// The method text states the inference's constants.
+	for _, want := range []string{fmt.Sprintf("at least %d self-preemptions", replay.MinSelfPreemptions),
+		fmt.Sprintf("`cpu_clock_poll` %d us", replay.DefaultClockPoll/1000)} {
+		if !strings.Contains(method, want) {
+			t.Errorf("method text lacks %q", want)
 		}
 	}
 	if _, err := selectCases("nope"); err == nil || !strings.Contains(err.Error(), "unknown case") {

@@ -1,0 +1,224 @@
+package replay
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+
+	"schedplay/core/ftraceimport"
+	"schedplay/core/scenario"
+	"schedplay/core/sched"
+	"schedplay/core/trace/ftrace"
+)
+
+// tickLines is a sink printing each simulated tick as the kernel's
+// local_timer_entry line (the simulator's trace has no irq lines).
+type tickLines struct{ b bytes.Buffer }
+
+func (k *tickLines) Event(e *sched.Event) {
+	if e.Kind == sched.EvTick {
+		us := (int64(e.Time) + 500) / 1000
+		fmt.Fprintf(&k.b, "          <idle>-0       [%03d] d.h1. %5d.%06d: local_timer_entry: vector=236\n", e.CPU, us/1_000_000, us%1_000_000)
+	}
+}
+
+// pollTrace runs a clock-reading burner and a hog on one CPU of smp-2
+// (v6.18, HZ=250) and returns the ftrace text, with the ticks as
+// local_timer_entry lines when ticks is set.
+func pollTrace(t *testing.T, ticks bool) *ftraceimport.Trace {
+	t.Helper()
+	js := `{"version":1,"topology":"smp-2","duration":"1s","kernel":{"version":"v6.18","hz":250},"tasks":[
+		{"name":"poller","cpus":[0],"cpu_clock_poll":"2us","program":[{"run":-1}]},
+		{"name":"hog","cpus":[0],"program":[{"run":-1}]}]}`
+	sc, err := scenario.Decode([]byte(js))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := sc.Build(sched.DefaultLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sim, err := sched.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	w := ftrace.NewWriter(&buf, sim.TaskInfo, sim.NumCPUs())
+	sim.Attach(w)
+	tl := &tickLines{}
+	sim.Attach(tl)
+	if err := sim.Run(); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if ticks {
+		buf.Write(tl.b.Bytes())
+	}
+	tr, err := ftraceimport.Import(&buf, ftraceimport.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr
+}
+
+func taskByComm(t *testing.T, w *Workload, comm string) *Task {
+	t.Helper()
+	for i := range w.Tasks {
+		if strings.HasPrefix(w.Tasks[i].Comm, comm) {
+			return &w.Tasks[i]
+		}
+	}
+	t.Fatalf("no task %q in %s", comm, w.Describe())
+	return nil
+}
+
+// TestClockPollInferred: the simulated clock reader, preempted at its
+// slice end between ticks, gets cpu_clock_poll in the replay's scenario;
+// the hog, preempted at ticks, does not.
+func TestClockPollInferred(t *testing.T) {
+	tr := pollTrace(t, true)
+	if len(tr.IRQs) == 0 {
+		t.Fatal("no interrupt entries imported")
+	}
+	w, err := Infer(tr, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !w.ClockEvidence {
+		t.Fatal("ClockEvidence false with local_timer_entry lines")
+	}
+	p, h := taskByComm(t, w, "poller"), taskByComm(t, w, "hog")
+	if p.Preemptions < 50 || 2*p.SelfPreemptions < p.Preemptions || p.ClockPoll != DefaultClockPoll {
+		t.Errorf("poller: %d of %d preemptions self, clock poll %s\n%s", p.SelfPreemptions, p.Preemptions, p.ClockPoll, w.Describe())
+	}
+	if h.Preemptions < 50 || h.SelfPreemptions != 0 || h.ClockPoll != 0 {
+		t.Errorf("hog: %d of %d preemptions self, clock poll %s\n%s", h.SelfPreemptions, h.Preemptions, h.ClockPoll, w.Describe())
+	}
+	sc, err := w.Scenario(ScenarioOptions{Topology: "smp-2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range sc.Tasks {
+		want := sched.Time(0)
+		if strings.HasPrefix(st.Name, "poller") {
+			want = DefaultClockPoll
+		}
+		if st.CPUClockPoll != want {
+			t.Errorf("scenario task %s: cpu_clock_poll %s, want %s", st.Name, st.CPUClockPoll, want)
+		}
+	}
+	if s := w.ClockSummary(); !strings.Contains(s, "1 of 2 tasks inferred") || !strings.Contains(s, p.Group+" (") || strings.Contains(s, h.Group) {
+		t.Errorf("clock summary %q", s)
+	}
+	if !strings.Contains(w.Describe(), "cpu_clock_poll=") {
+		t.Errorf("describe does not report the key:\n%s", w.Describe())
+	}
+	if w2, err := Infer(tr, Options{ClockPoll: -1}); err != nil || taskByComm(t, w2, "poller").ClockPoll != 0 {
+		t.Errorf("ClockPoll -1 still inferred a poll (%v)", err)
+	}
+}
+
+// TestClockPollNeedsIRQs: the same run without interrupt lines infers
+// nothing and says so.
+func TestClockPollNeedsIRQs(t *testing.T) {
+	w, err := Infer(pollTrace(t, false), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.ClockEvidence || !strings.Contains(w.ClockSummary(), "cannot be inferred") {
+		t.Errorf("ClockEvidence %v without interrupt entries; summary %q", w.ClockEvidence, w.ClockSummary())
+	}
+	for _, tk := range w.Tasks {
+		if tk.ClockPoll != 0 || tk.SelfPreemptions != 0 {
+			t.Errorf("%s: clock poll %s, %d self-preemptions without interrupt entries", tk.Group, tk.ClockPoll, tk.SelfPreemptions)
+		}
+	}
+}
+
+// TestSelfPreemptionRule: hand-written lines pin the rule: a cause before
+// the switch-in or outside the window does not count, one inside does,
+// and a wakeup naming the CPU counts as a cause.
+func TestSelfPreemptionRule(t *testing.T) {
+	sw := func(ts string, prev, next string, state string) string {
+		pc, pp, _ := strings.Cut(prev, "-")
+		nc, np, _ := strings.Cut(next, "-")
+		return fmt.Sprintf("%16s-%-7s [000] d..2. %s: sched_switch: prev_comm=%s prev_pid=%s prev_prio=120 prev_state=%s ==> next_comm=%s next_pid=%s next_prio=120\n",
+			pc, pp, ts, pc, pp, state, nc, np)
+	}
+	tick := func(ts string) string {
+		return fmt.Sprintf("          <idle>-0       [000] d.h1. %s: local_timer_entry: vector=236\n", ts)
+	}
+	var in strings.Builder
+	in.WriteString(tick("1.000000"))
+	in.WriteString(sw("1.000001", "a-10", "b-11", "R")) // tick 1 us before: caused
+	in.WriteString(sw("1.003001", "b-11", "a-10", "R")) // tick before b's switch-in: self
+	in.WriteString(tick("1.003500"))
+	in.WriteString(sw("1.006000", "a-10", "b-11", "R")) // tick 2.5 ms before: outside the window, self
+	in.WriteString(sw("1.009000", "b-11", "a-10", "R")) // self
+	in.WriteString("            a-10      [000] d..2. 1.011990: sched_wakeup: comm=c pid=12 prio=120 target_cpu=001\n")
+	in.WriteString("            x-13      [001] d..2. 1.011995: sched_wakeup: comm=d pid=14 prio=120 target_cpu=000\n")
+	in.WriteString(sw("1.012000", "a-10", "b-11", "R")) // wakeup naming CPU 0 5 us before: caused
+	in.WriteString(sw("1.015000", "b-11", "a-10", "R")) // self
+	tr, err := ftraceimport.Import(strings.NewReader(in.String()), ftraceimport.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := Infer(tr, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := taskByComm(t, w, "a"), taskByComm(t, w, "b")
+	if a.Preemptions != 3 || a.SelfPreemptions != 1 || b.Preemptions != 3 || b.SelfPreemptions != 3 {
+		t.Fatalf("a %d of %d, b %d of %d self\n%s", a.SelfPreemptions, a.Preemptions, b.SelfPreemptions, b.Preemptions, w.Describe())
+	}
+	if a.ClockPoll != 0 || b.ClockPoll != DefaultClockPoll {
+		t.Errorf("clock poll a %s b %s: want 0 and %s (at least %d self-preemptions)", a.ClockPoll, b.ClockPoll, DefaultClockPoll, MinSelfPreemptions)
+	}
+}
+
+// TestClockPollReplaySwitches: replayed with the inferred key, the clock
+// reader's switches match the trace's; without it (ClockPoll -1) it is
+// preempted at ticks only and they do not.
+func TestClockPollReplaySwitches(t *testing.T) {
+	tr := pollTrace(t, true)
+	trace := tr.Metrics("trace")
+	switches := func(opts Options) (tracePoller, replayPoller int64) {
+		w, err := Infer(tr, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc, err := w.Scenario(ScenarioOptions{Topology: "smp-2", Pin: PinSeen})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sc.Set("kernel.hz=250"); err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := Config(sc, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := Run(cfg, "replay")
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := taskByComm(t, w, "poller")
+		return taskByPID(t, &trace, p.PID).Switches, taskByPID(t, &rep, p.PID).Switches
+	}
+	tw, with := switches(Options{})
+	_, without := switches(Options{ClockPoll: -1})
+	within := func(r int64) bool { return 10*abs64(r-tw) <= tw }
+	if !within(with) || within(without) {
+		t.Errorf("poller switches: trace %d, replay with cpu_clock_poll %d, without %d: want only the first within 10%%", tw, with, without)
+	}
+}
+
+func abs64(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
