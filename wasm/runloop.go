@@ -116,8 +116,7 @@ func (a *App) CancelRun() {
 // experiment or a sweep it was running ends (nothing of it is shown).
 func (a *App) workerFailed(why string) {
 	a.Ctl.link.w.Terminate()
-	a.Ctl.link.runOnPage()
-	a.Ctl.engine = "main"
+	a.runOnPage()
 	if a.G != nil {
 		a.G.batch.Running = false
 	}
@@ -182,6 +181,8 @@ func (a *App) handle(q *queued) bool {
 	case protocol.Fatal:
 		if a.Ctl.link.w != nil {
 			a.workerFailed(m.Error)
+		} else if a.Ctl.Running { // the page engine itself stopped: nothing left to fall back on
+			a.Ctl.Running, a.Ctl.Err = false, "The simulator stopped: "+m.Error
 		}
 		return true
 	case protocol.ThreadProgress, protocol.ThreadDone:
