@@ -80,12 +80,7 @@
 // (`window.schedplayWorkers`) are reported and their jobs retried with the
 // CLI's result, the panel says the runs and about how long before a batch
 // starts and shows no figure of another preset, and the runs fields show
-// their largest value whole; any console error fails the test. Without
-// Web Workers (`window.Worker` removed, noworker_test.go) the page runs
-// worker.wasm on its own thread (`engine == "main"`): a preset gives the
-// worker's task list and slices on its CPU, and a real trace opens; a
-// page with workers never loads pageworker.js. The first load's brotli
-// size is under its 3 MB budget (TestFirstLoadBudget, firstload_test.go).
+// their largest value whole; any console error fails the test.
 //
 // Firefox (`TestFirefox`, Debian's firefox-esr, headless, fresh profile) is
 // driven over WebDriver BiDi, which Firefox serves itself
@@ -107,6 +102,12 @@
 // alone after `make site` (~30-40 s, most of it Firefox's start-up):
 //
 //	go test -tags browser -run TestFirefox ./scripts/browsertest/ -dist $PWD/dist
+//
+// Without Web Workers (`window.Worker` removed, noworker_test.go) the page
+// runs worker.wasm on its own thread (`engine == "main"`): a preset gives
+// the worker's task list and slices on its CPU, and a real trace opens; a
+// page with workers never loads pageworker.js. The first load's brotli
+// size is under its 3 MB budget (TestFirstLoadBudget, firstload_test.go).
 //
 // # Measurements (not part of make test)
 //
