@@ -6,7 +6,7 @@ BIN     := bin/schedplay
 ADDR    ?= 127.0.0.1:8080
 PGO     ?= wasm/worker/default.pgo
 WORKER_GCFLAGS := schedplay/...=-l=4
-PAGE_GCFLAGS   := schedplay/core/...=-l
+PAGE_GCFLAGS   := -gcflags=schedplay/core/...=-l -gcflags=schedplay/wasm=-l
 RACE_PKGS  := ./core/cmd/... ./wasm/... ./scripts/...
 WASM_OUT   := build/main.wasm
 WORKER_OUT := build/worker.wasm
@@ -45,7 +45,7 @@ check-generated:
 # The page's WASM, from the checked-in generated code.
 $(WASM_OUT):
 	@mkdir -p build
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -gcflags='$(PAGE_GCFLAGS)' -o $(WASM_OUT) ./wasm
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' $(PAGE_GCFLAGS) -o $(WASM_OUT) ./wasm
 
 # The simulation worker's WASM (core only, run in a Web Worker).
 $(WORKER_OUT):

@@ -1,9 +1,12 @@
 package main
 
 // The page's link to the engine: the simulation worker, or without one
-// (no Worker support, or the worker failed) wasm/runner's Service on
-// goroutines of the page. Both answer with wasm/protocol messages into
-// one queue, which the pump (runloop.go) ingests under the lock.
+// (no Worker support, or the worker failed) the engine on the page's own
+// thread (pageEngine: worker.wasm behind a Worker's interface in the
+// browser, enginelink_js.go; wasm/runner's Service on the host,
+// enginelink_other.go). Both answer with wasm/protocol messages into one
+// queue, which the pump (runloop.go) ingests under the lock. The page
+// itself links no engine (wasm/deps_test.go).
 
 import (
 	"sync"
@@ -14,37 +17,45 @@ import (
 	"schedplay/wasm/codec"
 	"schedplay/wasm/pool"
 	"schedplay/wasm/protocol"
-	"schedplay/wasm/runner"
 )
+
+// pageEngine is the engine run on the page's thread where no worker runs:
+// it takes the worker's requests and answers as the worker does (onMsg).
+type pageEngine interface {
+	Post(protocol.Message) error
+	// PostFile sends an open-trace request with the file chosen in the
+	// input inputID; it returns the file's name and size.
+	PostFile(m protocol.OpenTrace, inputID string) (string, float64, error)
+	Terminate()
+}
 
 // engineLink is the page's connection to the engine: the worker (w) or
 // the service on the page (svc).
 type engineLink struct {
 	w    *bridge.Worker
-	svc  *runner.Service
+	svc  pageEngine // the engine on the page (nil with a worker)
 	pool *pool.Pool // batches' workers, slot 0 being w (poolrun.go); nil without workers
 	// slot0Gen is w's generation in the pool: its messages carry it.
 	slot0Gen int
-	mu       sync.Mutex // guards inbox and chunkMs (filled from callbacks and the service's goroutines)
+	mu       sync.Mutex // guards inbox and chunkMs (filled from callbacks and the page engine's goroutines)
 	inbox    []queued
 	wake     chan struct{}
 	frame    bool    // an animation frame is requested
 	heatAt   float64 // last heat-map update (performance.now)
 	drawAt   float64 // last timeline redraw while running
 	start    float64 // run start (performance.now)
-	// chunkMs is the longest chunk of the page's own service since
-	// takeChunkMs (the fallback's main-thread budget).
+	// chunkMs is the longest chunk of the page engine since takeChunkMs
+	// (the fallback's main-thread budget; known on the host only).
 	chunkMs float64
 }
 
-// startEngine launches the worker, or on failure the service on the page.
+// startEngine launches the worker, or on failure the engine on the page.
 func (a *App) startEngine() {
 	l := &engineLink{wake: make(chan struct{}, 1)}
 	a.Ctl.link = l
 	w, err := bridge.StartWorker(workerFile, func(m protocol.Msg) { l.onSlotMsg(0, 1, m) })
 	if err != nil {
-		l.runOnPage()
-		a.Ctl.engine = "main"
+		a.runOnPage()
 	} else {
 		l.w, a.Ctl.engine = w, "worker"
 		a.startPool(l, w) // slot 0, generation 1
@@ -52,39 +63,44 @@ func (a *App) startEngine() {
 	go a.pump(l)
 }
 
-// runOnPage replaces the worker with the runner's service on the page: its
-// answers are queued as the worker's are (buffers copied, as the worker's
-// post copies them: the service reuses its batch buffers).
-func (l *engineLink) runOnPage() {
+// runOnPage replaces the worker with the engine on the page (its answers
+// are queued as the worker's are); if even that cannot start, runs fail
+// with the reason.
+func (a *App) runOnPage() {
+	l := a.Ctl.link
 	l.w = nil
 	if l.pool != nil {
 		l.pool.Cancel()
 	}
-	l.svc = runner.NewService(runner.PagePace(), bridge.Now, bridge.Yield, func(m protocol.Message) {
-		w := m.Wire()
-		if w.Buf != nil {
-			w.Buf = append([]byte(nil), w.Buf...)
-		}
-		l.onMsg(w)
-	})
-	l.svc.OnChunk = func(ms float64) {
-		l.mu.Lock()
-		l.chunkMs = max(l.chunkMs, ms)
-		l.mu.Unlock()
+	svc, err := l.startPageEngine()
+	if err != nil {
+		l.svc, a.Ctl.engine = failedEngine{err}, "none"
+		a.Ctl.Err = "Could not start the simulator: " + err.Error()
+		return
 	}
+	l.svc, a.Ctl.engine = svc, "main"
 }
+
+// failedEngine is the page engine that could not start: every request
+// fails with why.
+type failedEngine struct{ err error }
+
+func (f failedEngine) Post(protocol.Message) error { return f.err }
+func (f failedEngine) PostFile(protocol.OpenTrace, string) (string, float64, error) {
+	return "", 0, f.err
+}
+func (f failedEngine) Terminate() {}
 
 // post sends a request to the engine.
 func (l *engineLink) post(m protocol.Message) error {
 	if l.svc != nil {
-		l.svc.Handle(m)
-		return nil
+		return l.svc.Post(m)
 	}
 	return l.w.Post(m)
 }
 
-// takeChunkMs returns the longest chunk of the page's service since the
-// last call (0 with a worker: its chunks block no page).
+// takeChunkMs returns the longest chunk of the page engine since the last
+// call (0 with a worker: its chunks block no page).
 func (l *engineLink) takeChunkMs() float64 {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -97,7 +113,7 @@ func (l *engineLink) takeChunkMs() float64 {
 // and report once decoded (decode_pieces.go).
 type queued struct {
 	protocol.Msg
-	slot, gen int // the pool slot and worker generation it came from (slot -1: the page's runner)
+	slot, gen int // the pool slot and worker generation it came from (slot -1: the page engine)
 	parsed    bool
 	infos     []sched.TaskInfo
 	report    *metrics.Report
@@ -124,10 +140,10 @@ func (q *queued) parse() {
 // bound of pump holds even when the engine sends a large batch.
 const maxRecords = 4096
 
-// onMsg queues a message of the page's own runner.
+// onMsg queues a message of the page engine.
 func (l *engineLink) onMsg(m protocol.Msg) { l.onSlotMsg(-1, 0, m) }
 
-// onSlotMsg runs in a JS callback (or a goroutine of the service): queue
+// onSlotMsg runs in a JS callback (or a goroutine of the page engine): queue
 // (large batches split into pieces) and signal, never block.
 func (l *engineLink) onSlotMsg(slot, gen int, m protocol.Msg) {
 	l.mu.Lock()

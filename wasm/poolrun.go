@@ -23,9 +23,9 @@ import (
 
 	"schedplay/core/scenario"
 	"schedplay/wasm/bridge"
+	"schedplay/wasm/outline"
 	"schedplay/wasm/pool"
 	"schedplay/wasm/protocol"
-	"schedplay/wasm/runner"
 )
 
 // poolKey is the localStorage entry of the Workers setting ("" or absent:
@@ -132,7 +132,7 @@ func (a *App) cancelPool() {
 }
 
 // poolStart starts batch b (request id b.ID) on the pool.
-func (a *App) poolStart(b *batch, spec protocol.BatchSpec, o runner.Outline) error {
+func (a *App) poolStart(b *batch, spec protocol.BatchSpec, o outline.Outline) error {
 	p := a.Ctl.link.pool
 	if err := p.Start(b.ID, spec, o); err != nil {
 		return err
@@ -306,14 +306,14 @@ func (a *App) batchLeft(b *batch) (float64, bool) {
 // outlineCache keeps the outline of the batch the panels estimate.
 type outlineCache struct {
 	key string
-	o   runner.Outline
+	o   outline.Outline
 	err error
 }
 
 // outline is the outline of batch spec, sc being its scenario decoded
 // (nil: decoded here, on a cache miss only: the panels ask on every page
 // render). It is cached by the spec.
-func (a *App) outline(sc *scenario.Scenario, spec protocol.BatchSpec) (runner.Outline, error) {
+func (a *App) outline(sc *scenario.Scenario, spec protocol.BatchSpec) (outline.Outline, error) {
 	c := &a.Ctl.outlines
 	key := spec.Kind + "\x00" + strconv.Itoa(spec.Runs) + "\x00" + spec.Spec + "\x00" + spec.Scenario
 	if c.key != key {
@@ -322,7 +322,7 @@ func (a *App) outline(sc *scenario.Scenario, spec protocol.BatchSpec) (runner.Ou
 			sc, c.err = scenario.Decode([]byte(spec.Scenario))
 		}
 		if c.err == nil {
-			c.o, c.err = runner.OutlineBatch(sc, spec)
+			c.o, c.err = outline.Batch(sc, spec)
 		}
 	}
 	return c.o, c.err
@@ -330,7 +330,7 @@ func (a *App) outline(sc *scenario.Scenario, spec protocol.BatchSpec) (runner.Ou
 
 // estimateText is what a batch will cost, shown before it starts: its
 // runs and, once a speed is known, the wall time on this pool.
-func (a *App) estimateText(o runner.Outline) string {
+func (a *App) estimateText(o outline.Outline) string {
 	n := len(o.Weights)
 	s := fmt.Sprintf("%d runs", n)
 	if n == 1 {

@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 package main
 
 import (
@@ -24,7 +26,7 @@ func TestReplayTrace(t *testing.T) {
 	a.Ctl.gen++
 	gen := a.Ctl.gen
 	a.loadingTrace("t.txt", float64(len(trace)))
-	svc := a.Ctl.link.svc
+	svc := a.Ctl.link.svc.(serviceEngine).s // the host's page engine (enginelink_other.go)
 	env.UnlockOnly()
 	svc.OpenTrace(gen, "t.txt", float64(len(trace)), func() ([]byte, error) { return []byte(trace), nil })
 	until(t, env, "the trace", func() bool { return a.Trace != nil && !a.Trace.Loading })

@@ -117,17 +117,21 @@ func (a *App) CancelRun() {
 }
 
 // workerFailed drops the worker and reruns on the main thread; an
-// experiment or a sweep it was running ends (nothing of it is shown).
+// experiment or a sweep it was running ends (nothing of it is shown). If
+// the engine on the page failed, the run ends with the reason.
 func (a *App) workerFailed(why string) {
-	a.Ctl.link.w.Terminate()
-	a.Ctl.link.runOnPage()
-	a.Ctl.engine = "main"
 	if a.G != nil {
 		a.G.batch.Running = false
 	}
 	if a.SW != nil {
 		a.SW.batch.Running = false
 	}
+	if a.Ctl.link.w == nil { // the page engine itself: nothing left to fall back on
+		a.Ctl.Running, a.Ctl.Err = false, "The simulator stopped: "+why
+		return
+	}
+	a.Ctl.link.w.Terminate()
+	a.runOnPage()
 	a.Notice = "The simulation worker failed (" + why + "); running on the page instead."
 	a.StartRun()
 }
@@ -184,7 +188,7 @@ func (a *App) handle(q *queued) bool {
 	}
 	switch m := msg.(type) {
 	case protocol.Fatal:
-		if a.Ctl.link.w != nil {
+		if a.Ctl.link.w != nil || a.Ctl.Running {
 			a.workerFailed(m.Error)
 		}
 		return true

@@ -12,7 +12,6 @@ import (
 	"schedplay/wasm/bridge"
 	"schedplay/wasm/protocol"
 	"schedplay/wasm/report"
-	"schedplay/wasm/runner"
 )
 
 // sweepActive reports whether a sweep is running.
@@ -44,8 +43,8 @@ func (a *App) StartSweep() {
 			}
 		}
 	}
-	if total > runner.MaxSweepJobs {
-		s.FormErr, s.FormField = fmt.Sprintf("%d runs; the limit in the browser is %d (the CLI has none)", total, runner.MaxSweepJobs), "runs"
+	if total > protocol.MaxSweepJobs {
+		s.FormErr, s.FormField = fmt.Sprintf("%d runs; the limit in the browser is %d (the CLI has none)", total, protocol.MaxSweepJobs), "runs"
 		return
 	}
 	s.RanSpec, s.RanOn, s.Report = spec, scName(sc), nil

@@ -17,7 +17,6 @@ import (
 	"schedplay/core/sched"
 	"schedplay/wasm/bridge"
 	"schedplay/wasm/protocol"
-	"schedplay/wasm/runner"
 	"schedplay/wasm/view"
 )
 
@@ -50,7 +49,7 @@ func (a *App) OpenTrace() {
 	l := a.Ctl.link
 	l.start = bridge.Now()
 	if l.w == nil {
-		a.openTraceOnPage(a.Ctl.gen)
+		a.openTraceOnPage()
 		return
 	}
 	name, size, err := l.w.PostFile(protocol.OpenTrace{ID: a.Ctl.gen}, traceInput)
@@ -68,23 +67,15 @@ func (a *App) loadingTrace(name string, size float64) {
 	a.Notice = ""
 }
 
-// openTraceOnPage is the fallback without a worker: read the file on the
-// page and import it with the page's runner (one long task for a large
-// file: there is no other thread to parse it on).
-func (a *App) openTraceOnPage(gen int) {
-	bridge.ReadFile(traceInput, runner.MaxTraceBytes, func(name string, data []byte, err error) {
-		a.env.Lock()
-		defer a.env.UnlockRender()
-		if gen != a.Ctl.gen {
-			return
-		}
-		if err != nil {
-			a.TraceErr = traceError(name, err)
-			return
-		}
-		a.loadingTrace(name, float64(len(data)))
-		a.Ctl.link.svc.OpenTrace(gen, name, float64(len(data)), func() ([]byte, error) { return data, nil })
-	})
+// openTraceOnPage sends the file to the engine on the page (no worker),
+// which imports it as the worker would.
+func (a *App) openTraceOnPage() {
+	name, size, err := a.Ctl.link.svc.PostFile(protocol.OpenTrace{ID: a.Ctl.gen}, traceInput)
+	if err != nil {
+		a.TraceErr = traceError(name, err)
+		return
+	}
+	a.loadingTrace(name, size)
 }
 
 func traceError(name string, err error) string {

@@ -94,18 +94,8 @@ func TestBudgets(t *testing.T) {
 		report = append(report, fmt.Sprintf("| %s | %.2f %s | %.2f %s | %s |", name, got, unit, budget, unit, verdict))
 	}
 
-	// The list of scripts/sitebuild's FirstLoad (a main package: not importable).
-	var size int64
-	for _, name := range []string{"index.html", "style.css", "favicon.svg", "wasm_exec.js", "loader.js",
-		"main.wasm", "worker.js", "worker.wasm"} {
-		st, err := os.Stat(filepath.Join(*distDir, name+".br"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		size += st.Size()
-	}
-	mb := float64(size) / 1e6
-	add("first-load size (brotli: main.wasm + worker.wasm + assets)", mb, 3, "MB", mb < 3)
+	mb := firstLoadMB(t) // firstload_test.go
+	add("first-load size (brotli: main.wasm + worker.wasm + assets)", mb, firstLoadBudgetMB, "MB", mb < firstLoadBudgetMB)
 
 	// First render: best of three fresh loads (the first may compile cold).
 	best := 1e9

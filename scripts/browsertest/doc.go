@@ -117,6 +117,12 @@
 //
 //	go test -tags browser -run TestFirefox ./scripts/browsertest/ -dist $PWD/dist
 //
+// Without Web Workers (`window.Worker` removed, noworker_test.go) the page
+// runs worker.wasm on its own thread (`engine == "main"`): a preset gives
+// the worker's task list and slices on its CPU, and a real trace opens; a
+// page with workers never loads pageworker.js. The first load's brotli
+// size is under its 3 MB budget (TestFirstLoadBudget, firstload_test.go).
+//
 // # Measurements (not part of make test)
 //
 // TestBudgetsThreads (budgets_pool_test.go) times each seed preset's

@@ -172,7 +172,10 @@ func precompressAll(dir string) error {
 }
 
 // FirstLoad lists what a first visit of index.html loads (the worker
-// starts at once, so worker.js and worker.wasm count).
+// starts at once, so worker.js and worker.wasm count; pageworker.js does
+// not: only a browser without Web Workers loads it, instead of the
+// worker). scripts/browsertest's firstLoad is the same list, and its
+// TestFirstLoadBudget fails over the budget.
 var FirstLoad = []string{"index.html", "style.css", "favicon.svg", "wasm_exec.js", "loader.js",
 	"main.wasm", "worker.js", "worker.wasm"}
 

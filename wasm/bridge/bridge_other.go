@@ -18,6 +18,9 @@ type Worker struct{}
 func StartWorker(string, func(protocol.Msg)) (*Worker, error) {
 	return nil, errors.New("no Web Workers here")
 }
+func StartPageWorker(string, func(protocol.Msg)) (*Worker, error) {
+	return nil, errors.New("no page worker here")
+}
 func (w *Worker) Post(protocol.Message) error { return errors.New("no worker") }
 func (w *Worker) Terminate()                  {}
 func (w *Worker) Expose(string)               {}

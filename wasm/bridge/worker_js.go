@@ -36,7 +36,13 @@ func StartWorker(url string, onMsg func(protocol.Msg)) (*Worker, error) {
 	if err != nil {
 		return nil, err
 	}
+	return attach(wv, onMsg)
+}
+
+// attach listens to the worker (or its stand-in) wv.
+func attach(wv safejs.Value, onMsg func(protocol.Msg)) (*Worker, error) {
 	w := &Worker{w: wv}
+	var err error
 	w.onMsg, err = safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
 		if len(args) > 0 {
 			if d, err := args[0].Get("data"); err == nil {

@@ -15,7 +15,7 @@
 //     (wasm/runner/batch.go). Finishing order cannot leak.
 //   - Memory is bounded: a worker holds one plan and one run; the pool
 //     holds one encoded result per job (the batch's plan is bounded:
-//     scenario.MaxExpRuns, runner.MaxSweepJobs); a worker whose heap grew
+//     scenario.MaxExpRuns, protocol.MaxSweepJobs); a worker whose heap grew
 //     over HeapLimit is replaced by a fresh one when it is idle.
 //   - A worker that fails (its Go program panics or runs out of memory, it
 //     throws, or it stops answering for StallMs while it holds a job) is

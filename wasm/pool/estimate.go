@@ -9,14 +9,14 @@ package pool
 // estimate converges from the first runs' real speed. Dividing by the
 // workers that still have work accounts for the pool's size.
 
-import "schedplay/wasm/runner"
+import "schedplay/wasm/outline"
 
 // measureMs is the worker time after which the measured speed is used.
 const measureMs = 1000
 
 // Estimate is the wall time (ms) of a batch outlined by o on size
 // workers at msPerW (0 when no speed is known: no estimate).
-func Estimate(o runner.Outline, size int, msPerW float64) float64 {
+func Estimate(o outline.Outline, size int, msPerW float64) float64 {
 	if msPerW <= 0 || len(o.Weights) == 0 {
 		return 0
 	}

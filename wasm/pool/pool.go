@@ -7,8 +7,8 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"schedplay/wasm/outline"
 	"schedplay/wasm/protocol"
-	"schedplay/wasm/runner"
 )
 
 // Worker is one pool worker as the pool drives it.
@@ -164,7 +164,7 @@ func (p *Pool) TakeNotes() []string {
 type Run struct {
 	ID      int
 	Spec    protocol.BatchSpec
-	Outline runner.Outline
+	Outline outline.Outline
 	results []string
 	pending []int // job indices not yet handed out, in plan order (retries first)
 	tries   []int // failed attempts per job
@@ -180,7 +180,7 @@ type Run struct {
 
 // Start runs batch spec (with its outline: one weight and label per job)
 // as request id on the pool, superseding any batch in progress.
-func (p *Pool) Start(id int, spec protocol.BatchSpec, o runner.Outline) error {
+func (p *Pool) Start(id int, spec protocol.BatchSpec, o outline.Outline) error {
 	p.Cancel()
 	n := len(o.Weights)
 	if n == 0 {

@@ -13,8 +13,8 @@ import (
 	"strings"
 	"testing"
 
+	"schedplay/wasm/outline"
 	"schedplay/wasm/protocol"
-	"schedplay/wasm/runner"
 )
 
 type fakeWorker struct {
@@ -45,7 +45,7 @@ func newHarness(size, jobs int) *harness {
 		h.workers = append(h.workers, w)
 		return w, nil
 	}}, size)
-	var o runner.Outline
+	var o outline.Outline
 	for i := range jobs {
 		o.Weights = append(o.Weights, 10)
 		o.Labels = append(o.Labels, fmt.Sprintf("cfg, seed %d", i))

@@ -9,9 +9,8 @@ package runner
 // gives, because the values are gathered by job index, never in the order
 // they finished, and cross the page bit for bit.
 //
-// Outline is the page's cheap view of a plan (no machine built): the
-// weight and the label of each job, for progress, time left and the
-// estimate shown before a batch starts.
+// The page's cheap view of a plan (no machine built) is wasm/outline,
+// which weighs jobs as the job queue does (outline.JobWeight).
 
 import (
 	"encoding/json"
@@ -19,8 +18,6 @@ import (
 	"math"
 
 	"schedplay/core/experiment"
-	"schedplay/core/scenario"
-	"schedplay/core/topology"
 	"schedplay/wasm/protocol"
 )
 
@@ -94,69 +91,4 @@ func setResults(b Batch, resultsJSON string) error {
 		q.setResult(i, v, where)
 	}
 	return nil
-}
-
-// Outline is what the page knows of a plan before it runs: each job's
-// weight (simulated CPU time, as the workers' progress weighs it) and its
-// label ("configuration, seed N"), in plan order.
-type Outline struct {
-	Weights []float64
-	Labels  []string
-}
-
-// Total is the weight of every job.
-func (o Outline) Total() float64 {
-	t := 0.0
-	for _, w := range o.Weights {
-		t += w
-	}
-	return t
-}
-
-// OutlineBatch outlines the batch b of sc (a decoded copy of b.Scenario)
-// without building a machine per job: the configurations' overrides are
-// applied to the scenario and its topology's CPUs counted once each.
-func OutlineBatch(sc *scenario.Scenario, b protocol.BatchSpec) (Outline, error) {
-	var cfgs []experiment.Config
-	runs := b.Runs
-	switch b.Kind {
-	case protocol.KindThread:
-		if sc.Experiment == nil {
-			return Outline{}, fmt.Errorf("%s has no experiment block", scName(sc))
-		}
-		if runs == 0 {
-			runs = sc.Experiment.EffectiveRuns()
-		}
-		cfgs = experiment.ThreadConfigs(sc.Experiment)
-	case protocol.KindSweep:
-		var spec experiment.SweepSpec
-		if err := json.Unmarshal([]byte(b.Spec), &spec); err != nil {
-			return Outline{}, fmt.Errorf("sweep: %v", err)
-		}
-		axes, err := spec.Check()
-		if err != nil {
-			return Outline{}, err
-		}
-		runs, cfgs = spec.Runs, experiment.SweepConfigs(axes)
-	default:
-		return Outline{}, fmt.Errorf("batch kind %q", b.Kind)
-	}
-	var o Outline
-	for _, c := range cfgs {
-		s := sc.Clone()
-		for _, kv := range c.Sets {
-			if err := s.Set(kv); err != nil {
-				return Outline{}, fmt.Errorf("%s %q: %v", c.Flag, kv, err)
-			}
-		}
-		cpus := 1
-		if m, err := topology.Preset(s.Topology); err == nil {
-			cpus = m.NumCPUs()
-		}
-		for i := 0; i < runs; i++ {
-			o.Weights = append(o.Weights, jobWeight(s.Duration, cpus))
-			o.Labels = append(o.Labels, fmt.Sprintf("%s, seed %d", c.Label, s.Seed+uint64(i)))
-		}
-	}
-	return o, nil
 }

@@ -1,7 +1,8 @@
 // Package runner runs the playground's simulations for the page: the
 // engine side of the page/worker protocol, with no JavaScript, so that the
-// Web Worker (wasm/worker) and the page's main-thread fallback (wasm, when
-// there is no worker) run the same code, and host tests run it natively.
+// Web Worker (wasm/worker; the same binary on the page's thread when the
+// browser has no workers, site/pageworker.js) runs it and host tests run
+// it natively. The page never links it (wasm/deps_test.go).
 //
 //   - [Step] and [Pacer] (chunk.go): the only chunk loop. A run is stepped
 //     in chunks bounded by an event budget and the caller's wall clock;
@@ -10,7 +11,8 @@
 //     (wasm/codec) attached; [Export]: a re-run with a trace writer.
 //   - [ThreadRun], [SweepRun]: a thread experiment and a sweep, planned as
 //     the CLI plans them and run job by job (jobqueue.go).
-//   - [PlanBatch], [OutlineBatch] (batch.go, pool.go): the page's worker
+//   - [PlanBatch] (batch.go, pool.go; the page's outline of a plan is
+//     wasm/outline, weighed as the job queue weighs jobs): the page's worker
 //     pool's side: one job of a planned batch by index, its values bit
 //     for bit, and the evaluation of every job's values into the report.
 //   - [ImportTrace]: a kernel trace parsed into records and a report.

@@ -15,6 +15,7 @@ import (
 
 	"schedplay/core/experiment"
 	"schedplay/core/sched"
+	"schedplay/wasm/outline"
 )
 
 type jobQueue struct {
@@ -50,8 +51,9 @@ func newJobQueue(name string, plan *experiment.LazyPlan, label func(experiment.J
 	return q
 }
 
-// jobWeight is a job's share of a batch's work: simulated CPU time.
-func jobWeight(d sched.Time, cpus int) float64 { return float64(d) * float64(max(cpus, 1)) }
+// jobWeight is a job's share of a batch's work: simulated CPU time (the
+// page's outline of a plan weighs it the same way).
+func jobWeight(d sched.Time, cpus int) float64 { return outline.JobWeight(d, cpus) }
 
 // only makes the queue run job i alone (a pool worker's job), from its
 // start.

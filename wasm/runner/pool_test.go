@@ -14,6 +14,7 @@ import (
 
 	"schedplay/core/scenario"
 	"schedplay/core/sched"
+	"schedplay/wasm/outline"
 	"schedplay/wasm/protocol"
 )
 
@@ -72,7 +73,7 @@ func TestPoolThreadMatchesOneWorker(t *testing.T) {
 		t.Fatalf("the pool's report differs from one worker's:\n%s\n---\n%s", got.Report, want.Report)
 	}
 
-	o, err := OutlineBatch(sc, b)
+	o, err := outline.Batch(sc, b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +107,7 @@ func TestPoolSweepMatchesOneWorker(t *testing.T) {
 		t.Fatalf("the pool's sweep report differs from one worker's:\n%+v\n---\n%s", got, want.Report)
 	}
 	sc, _ := scenario.Decode([]byte(b.Scenario))
-	o, err := OutlineBatch(sc, b)
+	o, err := outline.Batch(sc, b)
 	if err != nil || len(o.Weights) != 8 || o.Weights[0] != o.Weights[1] || o.Weights[2] != 2*o.Weights[0] {
 		t.Fatalf("outline %+v, %v: want 8 jobs weighted by CPUs (smp-2 then smp-4)", o, err)
 	}
@@ -136,7 +137,7 @@ func TestPoolBadRequests(t *testing.T) {
 	if d, ok := ts.got[0].(protocol.SweepDone); !ok || !strings.Contains(d.Error, "1 for a plan of 2") {
 		t.Errorf("evaluate of too few results: %+v", ts.got)
 	}
-	if _, err := OutlineBatch(&scenario.Scenario{}, protocol.BatchSpec{Kind: protocol.KindSweep, Spec: `{"sweep":["nokey=1"],"runs":1}`}); err == nil {
+	if _, err := outline.Batch(&scenario.Scenario{}, protocol.BatchSpec{Kind: protocol.KindSweep, Spec: `{"sweep":["nokey=1"],"runs":1}`}); err == nil {
 		t.Error("outline of a bad sweep key: no error")
 	}
 }

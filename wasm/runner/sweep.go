@@ -16,11 +16,12 @@ import (
 
 	"schedplay/core/experiment"
 	"schedplay/core/scenario"
+	"schedplay/wasm/protocol"
 	"schedplay/wasm/report"
 )
 
-// MaxSweepJobs bounds the runs of one browser sweep.
-const MaxSweepJobs = 2000
+// MaxSweepJobs bounds the runs of one browser sweep (protocol's limit).
+const MaxSweepJobs = protocol.MaxSweepJobs
 
 // SweepRun is a sweep in progress.
 type SweepRun struct {

@@ -20,12 +20,14 @@ import (
 	"schedplay/core/sched"
 	"schedplay/core/topology"
 	"schedplay/wasm/codec"
+	"schedplay/wasm/protocol"
 	"schedplay/wasm/report"
 )
 
-// MaxTraceBytes bounds the trace files the playground opens (the importer
-// keeps every event in memory, and the page's timeline does too).
-const MaxTraceBytes = 32 << 20
+// MaxTraceBytes bounds the trace files the playground opens (protocol's
+// limit: the importer keeps every event in memory, and the page's
+// timeline does too).
+const MaxTraceBytes = protocol.MaxTraceBytes
 
 // TraceResult is an imported trace in the form posted to the page.
 type TraceResult struct {

@@ -9,15 +9,15 @@ package view
 import (
 	"fmt"
 
-	"schedplay/core/ftraceimport"
 	"schedplay/core/sched"
+	"schedplay/wasm/protocol"
 )
 
 // NewTraceRun prepares the page side of an imported trace of ncpu CPUs
 // lasting dur; its records, tasks and report arrive as for a simulation
 // (Ingest, Finish).
 func NewTraceRun(name string, ncpu int, dur sched.Time) (*Run, error) {
-	if ncpu <= 0 || ncpu > ftraceimport.MaxCPUs {
+	if ncpu <= 0 || ncpu > protocol.MaxTraceCPUs {
 		return nil, fmt.Errorf("trace with %d CPUs", ncpu)
 	}
 	r := &Run{TraceName: name, Timeline: NewTimeline(ncpu), ncpu: ncpu, dur: dur}

@@ -4,8 +4,9 @@
 // simulation never blocks the page's main thread.
 //
 // The messages are wasm/protocol's (its doc.go has the table); the work
-// is wasm/runner's Service, the same code the page runs on its own thread
-// when there is no worker. main_js.go is the only part that touches
+// is wasm/runner's Service. Where the browser has no workers the page runs
+// this same binary on its own thread (site/pageworker.js, loaded only
+// then), so the page links no engine of its own. main_js.go is the only part that touches
 // JavaScript: it converts messages, reads trace files, posts answers with
 // their buffers transferred, and yields to the worker's event loop between
 // two chunks (yield_js.go), which is when a cancel or a newer request is

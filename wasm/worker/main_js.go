@@ -10,7 +10,10 @@ package main
 // This program touches only the worker global scope (postMessage, typed
 // arrays, FileReaderSync, performance.now), never the DOM, so it uses
 // syscall/js directly rather than wasm/bridge, which is the page's door to
-// the browser.
+// the browser. Where the browser has no workers, the page runs this same
+// binary on its own thread (site/pageworker.js): the stand-in's
+// schedplayWorkerScope then replaces the worker's scope for posting,
+// receiving and reading files, and the runs are paced for the page.
 
 import (
 	"errors"
@@ -31,8 +34,22 @@ type worker struct {
 
 func newWorker() *worker {
 	w := &worker{}
-	w.svc = runner.NewService(runner.WorkerPace(), now, w.yieldToEventLoop, post)
+	pace := runner.WorkerPace()
+	if scope().Get("pace").Equal(js.ValueOf("page")) {
+		pace = runner.PagePace() // on the page's thread: chunks below a long task
+	}
+	w.svc = runner.NewService(pace, now, w.yieldToEventLoop, post)
 	return w
+}
+
+// scope is where the worker posts, listens and reads files: the worker's
+// global scope, or on the page's thread the stand-in's
+// (schedplayWorkerScope, site/pageworker.js).
+func scope() js.Value {
+	if s := js.Global().Get("schedplayWorkerScope"); s.Type() == js.TypeObject {
+		return s
+	}
+	return js.Global()
 }
 
 func main() {
@@ -43,7 +60,7 @@ func main() {
 		}
 		return nil
 	})
-	js.Global().Call("schedplayWorkerReady", onMessage)
+	scope().Call("schedplayWorkerReady", onMessage)
 	select {}
 }
 
@@ -77,7 +94,7 @@ func now() float64 { return js.Global().Get("performance").Call("now").Float() }
 
 // readFile reads a File posted by the page (FileReaderSync: workers only).
 func readFile(file js.Value) ([]byte, error) {
-	rd := js.Global().Get("FileReaderSync")
+	rd := scope().Get("FileReaderSync")
 	if rd.IsUndefined() {
 		return nil, errors.New("this browser cannot read files in a worker")
 	}
@@ -91,7 +108,8 @@ func readFile(file js.Value) ([]byte, error) {
 // post sends m to the page, its Buf copied into an ArrayBuffer that is
 // transferred.
 func post(m protocol.Message) {
-	if js.Global().Get("postMessage").Type() != js.TypeFunction {
+	sc := scope()
+	if sc.Get("postMessage").Type() != js.TypeFunction {
 		return // no page to post to (the Node tests swap it in and out)
 	}
 	wire := m.Wire()
@@ -105,7 +123,7 @@ func post(m protocol.Message) {
 		msg.Set(protocol.KeyBuf, ab)
 		transfer = append(transfer, ab)
 	}
-	js.Global().Call("postMessage", msg, transfer)
+	sc.Call("postMessage", msg, transfer)
 	if ends(wire.Type) {
 		post(protocol.Heap{Bytes: heapBytes()})
 	}
