@@ -17,7 +17,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"schedplay/core/replay"
+	"schedplay/core/replay/fidelity"
 	"schedplay/wasm/bridge"
 	"schedplay/wasm/view"
 )
@@ -29,21 +29,21 @@ const idFidelityHost = "fidelity-host"
 // replayRef is the trace a replay is compared with.
 type replayRef struct {
 	trace *view.Run // the trace's run, pinned as A
-	keys  []replay.TaskKey
+	keys  []fidelity.TaskKey
 	// for the run shown: its fidelity, computed once
 	run *view.Run
-	fid *replay.Fidelity
+	fid *fidelity.Fidelity
 	gen int
 	// the first replay run (the unchanged replay) and its fidelity
 	baseRun *view.Run
-	base    *replay.Fidelity
+	base    *fidelity.Fidelity
 }
 
 // setReplayRef remembers the trace run and its pairing when Replay opens
 // the inferred scenario; a bad pairing shows no table.
 func (a *App) setReplayRef(trace *view.Run, keysJSON string) {
 	a.replayRef = nil
-	var keys []replay.TaskKey
+	var keys []fidelity.TaskKey
 	if trace == nil || keysJSON == "" || json.Unmarshal([]byte(keysJSON), &keys) != nil {
 		return
 	}
@@ -52,7 +52,7 @@ func (a *App) setReplayRef(trace *view.Run, keysJSON string) {
 
 // ReplayFidelity is the fidelity of the finished run against the trace it
 // replays, nil when the A/B pair is not a trace and its replay.
-func (a *App) ReplayFidelity() *replay.Fidelity {
+func (a *App) ReplayFidelity() *fidelity.Fidelity {
 	ref := a.replayRef
 	if ref == nil || a.A != ref.trace || a.Run == nil || a.Run == ref.trace || !a.Run.Done() {
 		return nil
@@ -62,7 +62,7 @@ func (a *App) ReplayFidelity() *replay.Fidelity {
 		if tr == nil || rp == nil {
 			return nil
 		}
-		f := replay.CompareKeys(ref.keys, tr, rp)
+		f := fidelity.CompareKeys(ref.keys, tr, rp)
 		ref.run, ref.fid, ref.gen = a.Run, &f, ref.gen+1
 		if ref.baseRun == nil {
 			ref.baseRun, ref.base = a.Run, &f
@@ -73,7 +73,7 @@ func (a *App) ReplayFidelity() *replay.Fidelity {
 
 // ReplayBaseFidelity is the unchanged replay's fidelity while B is a
 // changed replay (a later run with the trace still A), else nil.
-func (a *App) ReplayBaseFidelity() *replay.Fidelity {
+func (a *App) ReplayBaseFidelity() *fidelity.Fidelity {
 	if a.ReplayFidelity() == nil || a.replayRef.baseRun == a.Run || len(a.replayRef.base.Rows) != len(a.replayRef.fid.Rows) {
 		return nil
 	}
@@ -104,11 +104,11 @@ func (a *App) fillFidelity() {
 		tableHead(b, "fidelity-table", []string{"task", "pid", "CPU ms", "share %", "wait ms", "switches", "migrations",
 			"wakeups", "lat p50 us", "lat p99 us", "targets"})
 		for i, r := range f.Rows {
-			var br *replay.Row
+			var br *fidelity.Row
 			if base != nil {
 				br = &base.Rows[i]
 			}
-			cell := func(format string, side func(s *replay.Side) float64) string {
+			cell := func(format string, side func(s *fidelity.Side) float64) string {
 				out := fmt.Sprintf(format, side(&r.Trace))
 				if br != nil {
 					out += " | " + fmt.Sprintf(format, side(&br.Replay))
@@ -116,14 +116,14 @@ func (a *App) fillFidelity() {
 				return out + " | " + fmt.Sprintf(format, side(&r.Replay))
 			}
 			b.Open("tr").El("td", r.Group).El("td", strconv.Itoa(r.PID)).
-				El("td", cell("%.1f", func(s *replay.Side) float64 { return ms(s.RuntimeNs) })).
-				El("td", cell("%.1f", func(s *replay.Side) float64 { return s.Share })).
-				El("td", cell("%.1f", func(s *replay.Side) float64 { return ms(s.WaitNs) })).
-				El("td", cell("%.0f", func(s *replay.Side) float64 { return float64(s.Switches) })).
-				El("td", cell("%.0f", func(s *replay.Side) float64 { return float64(s.Migrations) })).
-				El("td", cell("%.0f", func(s *replay.Side) float64 { return float64(s.Wakeups) })).
-				El("td", cell("%.1f", func(s *replay.Side) float64 { return us(s.LatP50Ns) })).
-				El("td", cell("%.1f", func(s *replay.Side) float64 { return us(s.LatP99Ns) })).
+				El("td", cell("%.1f", func(s *fidelity.Side) float64 { return ms(s.RuntimeNs) })).
+				El("td", cell("%.1f", func(s *fidelity.Side) float64 { return s.Share })).
+				El("td", cell("%.1f", func(s *fidelity.Side) float64 { return ms(s.WaitNs) })).
+				El("td", cell("%.0f", func(s *fidelity.Side) float64 { return float64(s.Switches) })).
+				El("td", cell("%.0f", func(s *fidelity.Side) float64 { return float64(s.Migrations) })).
+				El("td", cell("%.0f", func(s *fidelity.Side) float64 { return float64(s.Wakeups) })).
+				El("td", cell("%.1f", func(s *fidelity.Side) float64 { return us(s.LatP50Ns) })).
+				El("td", cell("%.1f", func(s *fidelity.Side) float64 { return us(s.LatP99Ns) })).
 				El("td", targets(&r)).Close("tr")
 		}
 		b.Close("tbody").Close("table").Close("div")
@@ -134,7 +134,7 @@ func ms(ns int64) float64 { return float64(ns) / 1e6 }
 func us(ns int64) float64 { return float64(ns) / 1e3 }
 
 // targets lists the row's targets met and missed.
-func targets(r *replay.Row) string {
+func targets(r *fidelity.Row) string {
 	m := func(ok bool, what string) string {
 		if ok {
 			return what + " ok"

@@ -11,6 +11,8 @@ package replay
 // wakeups of a periodic series advance the grid by the period.
 
 import (
+	"schedplay/core/replay/fidelity"
+
 	"fmt"
 	"strconv"
 	"strings"
@@ -264,16 +266,8 @@ func comm(c string) string {
 	return string(b)
 }
 
-// GroupOf is the task group of a replayed task's name ("sh_1642-0" ->
-// "sh_1642"): the name without its instance suffix.
-func GroupOf(name string) string {
-	if k := strings.LastIndexByte(name, '-'); k > 0 {
-		if _, err := strconv.Atoi(name[k+1:]); err == nil {
-			return name[:k]
-		}
-	}
-	return name
-}
+// GroupOf is the task group of a replayed task's name (fidelity.GroupOf).
+func GroupOf(name string) string { return fidelity.GroupOf(name) }
 
 // CheckURL reports whether sc fits a share URL (scenario.MaxURL
 // characters of payload), with an error saying by how much it does not.
