@@ -4,8 +4,10 @@ package pool
 // dispatch of its jobs.
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"schedplay/wasm/protocol"
 	"schedplay/wasm/runner"
@@ -166,7 +168,7 @@ type Run struct {
 	Spec    protocol.BatchSpec
 	Outline runner.Outline
 	results []string
-	pending []int // job indices not yet handed out, in plan order (retries first)
+	pending []int // job indices not yet handed out, heaviest first (retries first)
 	tries   []int // failed attempts per job
 	avoid   []int // the slot a job failed on (-1: none)
 	ndone   int
@@ -192,6 +194,10 @@ func (p *Pool) Start(id int, spec protocol.BatchSpec, o runner.Outline) error {
 		r.pending = append(r.pending, i)
 		r.avoid[i] = -1
 	}
+	// Heaviest first, plan order among equals: the last jobs to finish
+	// are the short ones, so the workers end close together. Results go by
+	// index, so the order cannot change the report.
+	slices.SortStableFunc(r.pending, func(a, b int) int { return cmp.Compare(o.Weights[b], o.Weights[a]) })
 	p.run = r
 	p.dispatch()
 	if !r.over && !p.anyBusy() {

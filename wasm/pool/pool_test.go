@@ -1,7 +1,7 @@
 package pool
 
-// The pool against fake workers: jobs go one per worker from one queue in
-// plan order; results are gathered by job index whatever order they
+// The pool against fake workers: jobs go one per worker from one queue,
+// heaviest first and in plan order among equals; results are gathered by job index whatever order they
 // finish in; a failed or silent worker is replaced and its job retried
 // once on another; cancel stops every busy worker; the time left follows
 // the measured speed.
@@ -244,5 +244,39 @@ func TestSpareWorker(t *testing.T) {
 	h.p.Warm()
 	if i, w := h.p.Spare(); i != 2 || w != h.p.WorkerOf(2) {
 		t.Fatalf("spare slot %d: want the warmed slot 2", i)
+	}
+}
+
+func TestHeaviestJobsFirst(t *testing.T) {
+	h := &harness{}
+	h.p = New(Config{Now: func() float64 { return h.clock }, Spawn: func(i int) (Worker, error) {
+		w := &fakeWorker{slot: i, n: len(h.workers)}
+		h.workers = append(h.workers, w)
+		return w, nil
+	}}, 2)
+	o := runner.Outline{Weights: []float64{1, 5, 3, 5, 1}, Labels: []string{"a", "b", "c", "d", "e"}}
+	if err := h.p.Start(7, protocol.BatchSpec{Kind: protocol.KindThread, Scenario: "{}"}, o); err != nil {
+		t.Fatal(err)
+	}
+	var order []int
+	order = append(order, lastJob(h.live(0)), lastJob(h.live(1)))
+	for len(order) < 5 {
+		h.finish(0, lastJob(h.live(0)))
+		order = append(order, lastJob(h.live(0)))
+	}
+	if want := []int{1, 3, 2, 0, 4}; !reflect.DeepEqual(order, want) {
+		t.Fatalf("jobs handed out in order %v, want %v (heaviest first, plan order among equals)", order, want)
+	}
+	h.finish(0, 4)
+	h.finish(1, 3)
+	var ev protocol.Evaluate
+	for _, w := range []*fakeWorker{h.live(0), h.live(1)} {
+		if e, ok := w.got[len(w.got)-1].(protocol.Evaluate); ok {
+			ev = e
+		}
+	}
+	var res []string
+	if json.Unmarshal([]byte(ev.Results), &res) != nil || !reflect.DeepEqual(res, []string{"r0", "r1", "r2", "r3", "r4"}) {
+		t.Fatalf("evaluation %+v: want the results in plan order", ev)
 	}
 }
