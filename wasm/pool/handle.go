@@ -53,6 +53,10 @@ func (p *Pool) Handle(i, gen int, m protocol.Message) Event {
 		r.ndone++
 		r.doneW += r.Outline.Weights[m.Index]
 		r.workMs += now - s.began
+		r.acct.jobDone(i, s.began, now, m.WorkMs, m.PlanMs)
+		if r.ndone == len(r.results) {
+			r.acct.allDone = now
+		}
 		if s.recyle {
 			p.replace(i)
 		}
@@ -70,6 +74,7 @@ func (p *Pool) Handle(i, gen int, m protocol.Message) Event {
 		if w, ms := p.work(); w > 0 && ms > 0 {
 			p.last = ms / w
 		}
+		p.stats = r.acct.finish(r.start, now)
 		r.over = true
 		p.run = nil
 		p.recycleIdle()

@@ -59,6 +59,7 @@ type Pool struct {
 	// (TakeNotes empties it).
 	notes []string
 	last  float64 // the speed of the last batch that finished (estimate.go)
+	stats Stats   // the time accounting of the last batch that finished (stats.go)
 }
 
 type slot struct {
@@ -178,6 +179,7 @@ type Run struct {
 	evalAt  int     // the slot evaluating, -1 before
 	Err     string  // set when the batch failed
 	over    bool
+	acct    runStats
 }
 
 // Start runs batch spec (with its outline: one weight and label per job)
@@ -189,7 +191,7 @@ func (p *Pool) Start(id int, spec protocol.BatchSpec, o runner.Outline) error {
 		return fmt.Errorf("%s: no runs planned", spec.Kind)
 	}
 	r := &Run{ID: id, Spec: spec, Outline: o, results: make([]string, n), tries: make([]int, n),
-		avoid: make([]int, n), start: p.cfg.Now(), evalAt: -1}
+		avoid: make([]int, n), start: p.cfg.Now(), evalAt: -1, acct: newRunStats(p.size, n)}
 	for i := range n {
 		r.pending = append(r.pending, i)
 		r.avoid[i] = -1
@@ -281,7 +283,7 @@ func (p *Pool) evaluate(r *Run) {
 		}
 		all, _ := json.Marshal(r.results)
 		s.eval, s.heard, s.spoke = true, p.cfg.Now(), false
-		r.evalAt = i
+		r.evalAt, r.acct.evalPost = i, p.cfg.Now()
 		if err := s.w.Post(protocol.Evaluate{ID: r.ID, BatchSpec: r.Spec, Results: string(all)}); err != nil {
 			p.Failed(i, s.gen, err.Error())
 		}

@@ -280,3 +280,27 @@ func TestHeaviestJobsFirst(t *testing.T) {
 		t.Fatalf("evaluation %+v: want the results in plan order", ev)
 	}
 }
+
+// TestStatsAccountTheWallTime: the workers' wall time splits into their
+// work, the round trips, the tail and the evaluation, with nothing left.
+func TestStatsAccountTheWallTime(t *testing.T) {
+	h := newHarness(2, 3)
+	done := func(i, job int, work, plan float64) {
+		h.p.Handle(i, h.p.Gen(i), protocol.JobDone{ID: 7, Index: job, Result: "r", WorkMs: work, PlanMs: plan})
+	}
+	h.clock = 100
+	done(0, 0, 90, 20) // slot 0 takes job 2 at 100
+	h.clock = 150
+	done(1, 1, 140, 30)
+	h.clock = 220
+	done(0, 2, 110, 0) // the last job: the evaluation is posted at 220
+	at := h.p.run.evalAt
+	h.clock = 250
+	if e := h.p.Handle(at, h.p.Gen(at), protocol.ThreadDone{ID: 7, Report: "{}"}); !e.Forward {
+		t.Fatalf("the report was not forwarded: %+v", e)
+	}
+	want := Stats{Workers: 2, Jobs: 3, WallMs: 250, WorkMs: 340, PlanMs: 50, TripMs: 30, FirstTripMs: 20, TailMs: 70, EvalMs: 30}
+	if got := h.p.LastStats(); got != want || got.Other() != 0 {
+		t.Fatalf("stats %+v (other %v), want %+v", got, got.Other(), want)
+	}
+}
