@@ -66,6 +66,7 @@ type slot struct {
 	w      Worker
 	gen    int     // counts the workers this slot had: a message carries the gen it came from
 	job    int     // job index in progress, -1 when idle
+	next   int     // job index posted behind it (prefetch.go), -1 when none
 	eval   bool    // evaluating the batch
 	heard  float64 // last message while busy (the watchdog's)
 	spoke  bool    // the worker has answered since its job was posted
@@ -100,7 +101,7 @@ func (p *Pool) Size() int { return p.size }
 func (p *Pool) Resize(n int) {
 	p.size = max(1, min(MaxSize, n))
 	for len(p.slots) < p.size {
-		p.slots = append(p.slots, &slot{job: -1})
+		p.slots = append(p.slots, &slot{job: -1, next: -1})
 	}
 	for i := p.size; i < len(p.slots); i++ {
 		if s := p.slots[i]; s.w != nil && !s.busy() {
@@ -228,7 +229,7 @@ func (p *Pool) Cancel() {
 		if s.busy() && s.w != nil {
 			s.w.Post(protocol.Cancel{ID: r.ID})
 		}
-		s.job, s.eval = -1, false
+		s.job, s.next, s.eval = -1, -1, false
 	}
 	r.over = true
 	p.run = nil
@@ -258,6 +259,9 @@ func (p *Pool) dispatch() {
 			p.Failed(i, s.gen, err.Error())
 			return
 		}
+	}
+	if !p.prefetch(r) {
+		return
 	}
 	if r.ndone == len(r.results) && r.evalAt < 0 {
 		p.evaluate(r)
@@ -306,6 +310,6 @@ func (p *Pool) fail(r *Run, err string) {
 		if s.busy() && s.w != nil {
 			s.w.Post(protocol.Cancel{ID: r.ID})
 		}
-		s.job, s.eval = -1, false
+		s.job, s.next, s.eval = -1, -1, false
 	}
 }

@@ -2,7 +2,8 @@ package runner
 
 // The service's side of the page's worker pool (batch.go has the design):
 // a Job request runs one job of a planned batch, in slices, posting its
-// progress and then its result; an Evaluate request builds the batch's
+// progress and then its result (a job posted while one runs waits for it
+// to end; the page accepts their results in either order); an Evaluate request builds the batch's
 // report from every job's result. The plan is kept for the next request
 // of the same batch (a worker runs many of its jobs), and only the last
 // one, so a worker's memory holds one plan and one run.
@@ -37,8 +38,15 @@ func (s *Service) planTimed(b protocol.BatchSpec) (Batch, float64, error) {
 	return p, s.now() - t0, nil
 }
 
-// job runs job m.Index of its batch while request m.ID is current.
+// job runs job m.Index of its batch while request m.ID is current,
+// after the job posted before it (the pool's prefetch); a job superseded
+// while it waited is dropped unanswered, as a cancelled one is.
 func (s *Service) job(m protocol.Job) {
+	s.jobMu.Lock()
+	defer s.jobMu.Unlock()
+	if !s.isCurrent(m.ID) {
+		return
+	}
 	t0 := s.now()
 	fail := func(err error) { s.post(protocol.JobDone{ID: m.ID, Index: m.Index, Error: err.Error()}) }
 	b, planMs, err := s.planTimed(m.BatchSpec)
