@@ -106,8 +106,11 @@
 // # Measurements (not part of make test)
 //
 // TestBudgetsThreads (budgets_pool_test.go) times each seed preset's
-// thread table on 1 and 2 pool workers beside the single-core CLI, and a
-// 144-CPU preset's first drawn timeline.
+// thread table on 1 and 2 pool workers beside the single-core CLI (every
+// seed preset, seed/cluster-hybrid's 900 runs included: most of `make
+// bench-browser`'s time; -thread-presets picks some), with the pool's
+// accounting of where the time went (wasm/pool/stats.go), and a 144-CPU
+// preset's first drawn timeline.
 // TestBudgets, TestBudgetsRows, TestBudgetsLongTaskProfile and
 // TestBudgetsFirstRenderProfile (budgets_test.go) measure the first render,
 // the longest main-thread task of a long and of a 256-CPU run, the redraw

@@ -50,6 +50,7 @@ func TestJobCost(t *testing.T) {
 	q := b.queue()
 	var build, start, sim, finish, encode float64
 	var events int64
+	nvals := 0
 	results := make([]string, len(q.jobs))
 	perJob := make([]float64, len(q.jobs))
 	for i := range q.jobs {
@@ -86,6 +87,7 @@ func TestJobCost(t *testing.T) {
 			t.Fatal(err)
 		}
 		v := experiment.Measure(r)
+		nvals = max(nvals, len(v))
 		finish += ms(t0)
 		t0 = time.Now()
 		results[i] = encodeJobResult(v, fmt.Sprintf("topology %s, kernel %s", r.Report.Topology, r.Report.Kernel))
@@ -102,6 +104,7 @@ func TestJobCost(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	decodeMs := ms(t0)
 	if _, err := ev.ReportJSON(); err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +114,7 @@ func TestJobCost(t *testing.T) {
 	for _, d := range perJob {
 		jobs = append(jobs, fmt.Sprintf("%.0f", d))
 	}
-	t.Logf("%s: %d jobs, %d events; plan %.1f ms, build %.1f, start %.1f, simulation %.1f (%.0f ns/event), finish+measure %.1f, encode %.2f, evaluate %.1f; total %.1f ms (simulation %.1f%%)",
-		name, len(q.jobs), events, planMs, build, start, sim, sim*1e6/float64(max(events, 1)), finish, encode, evalMs, total, 100*sim/total)
+	t.Logf("%s: %d jobs, %d events; plan %.1f ms, build %.1f, start %.1f, simulation %.1f (%.0f ns/event), finish+measure %.1f, encode %.2f (%d values a job at most), evaluate %.1f (of it planning and decoding %.1f); total %.1f ms (simulation %.1f%%)",
+		name, len(q.jobs), events, planMs, build, start, sim, sim*1e6/float64(max(events, 1)), finish, encode, nvals, evalMs, decodeMs, total, 100*sim/total)
 	t.Logf("per job (ms, plan order): %s", strings.Join(jobs, " "))
 }
