@@ -343,6 +343,20 @@ func TestPrefetch(t *testing.T) {
 	if h.p.run.evalAt < 0 {
 		t.Fatal("no evaluation after every job")
 	}
+
+	// A worker whose heap grew is not posted a next job: it goes idle
+	// after its job and is replaced.
+	h = newHarness(2, 8)
+	h.p.Handle(1, h.p.Gen(1), protocol.Heap{Bytes: DefaultHeapLimit + 1})
+	old := h.live(1)
+	h.finish(1, 1) // its prefetched job 3 runs; nothing behind it
+	if s := h.p.slots[1]; s.job != 3 || s.next >= 0 {
+		t.Fatalf("slot 1 over its heap limit: job %d, next %d; want 3 and none", s.job, s.next)
+	}
+	h.finish(1, 3)
+	if !old.dead || h.live(1) == old || h.p.slots[1].job < 0 {
+		t.Fatal("the worker over its heap limit was not replaced when idle, or the new one got no job")
+	}
 }
 
 // TestStatsAccountTheWallTime: the workers' wall time splits into their

@@ -8,7 +8,8 @@ package pool
 // is posted one after the other (wasm/runner/pool.go), so at most one
 // simulation per worker is in memory.
 //
-// Only while more jobs are pending than there are workers: the last ones
+// Never to a worker whose heap grew over the limit (it is replaced when
+// it goes idle). Only while more jobs are pending than there are workers: the last ones
 // are handed to whichever worker is free, so that a job never waits
 // behind another on one worker while a second worker idles at the end of
 // the batch.
@@ -21,8 +22,8 @@ import "schedplay/wasm/protocol"
 func (p *Pool) prefetch(r *Run) bool {
 	for i := 0; i < p.size && len(r.pending) > p.size; i++ {
 		s := p.slots[i]
-		if s.job < 0 || s.next >= 0 || s.eval || s.w == nil {
-			continue
+		if s.job < 0 || s.next >= 0 || s.eval || s.w == nil || s.recyle {
+			continue // a worker whose heap grew goes idle after its job, to be replaced
 		}
 		k := p.pick(r, i)
 		if k < 0 {
