@@ -307,8 +307,8 @@ func TestPrefetch(t *testing.T) {
 	}
 	h.clock = 100
 	h.finish(0, 0) // slot 0 runs job 2 now; 3 jobs pending > 2 workers: job 4 is prefetched
-	if s := h.p.slots[0]; s.job != 2 || s.next != 4 || s.began != 100 {
-		t.Fatalf("slot 0: job %d, next %d, began %v; want 2, 4, 100", s.job, s.next, s.began)
+	if s := h.p.slots[0]; s.job != 2 || s.next != 4 || s.began != 100 || !s.spoke {
+		t.Fatalf("slot 0: job %d, next %d, began %v, spoke %v; want 2, 4, 100, true", s.job, s.next, s.began, s.spoke)
 	}
 	if p := h.p.Progress(); p.Current != "cfg, seed 2; cfg, seed 1" {
 		t.Fatalf("progress names %q", p.Current)

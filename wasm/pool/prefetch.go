@@ -41,10 +41,12 @@ func (p *Pool) prefetch(r *Run) bool {
 }
 
 // promote makes slot s's prefetched job its current one at now (its
-// worker starts it as it posts the previous one's result).
+// worker starts it as it posts the previous one's result). The worker
+// has just answered and has the batch planned, so the watchdog's short
+// limit applies to it at once.
 func (s *slot) promote(now float64) {
 	s.job, s.next = s.next, -1
 	if s.job >= 0 {
-		s.frac, s.began, s.heard, s.spoke = 0, now, now, false
+		s.frac, s.began, s.heard, s.spoke = 0, now, now, true
 	}
 }
