@@ -139,7 +139,7 @@ bench-memory:
 
 # Browser budgets (docs/budgets.md) and screenshots (docs/screenshots/) in Chromium and Firefox.
 bench-browser: site
-	$(GO) test -tags browser -pgo=$(PGO) -count=1 -timeout 40m -run 'TestBudgets|TestScreenshots|TestFirefoxBudgets' -v ./scripts/browsertest/ -dist $(CURDIR)/dist -screenshots $(CURDIR)/docs/screenshots
+	$(GO) test -tags browser -pgo=$(PGO) -count=1 -timeout 90m -run 'TestBudgets|TestScreenshots|TestFirefoxBudgets' -v ./scripts/browsertest/ -dist $(CURDIR)/dist -screenshots $(CURDIR)/docs/screenshots
 
 # The browser speed budget's ratio without a browser (worker under Node vs native).
 bench-speed:

@@ -191,6 +191,7 @@ func (a *App) handlePool(q *queued, m protocol.Message) (render, handled bool) {
 				return false, true
 			}
 			a.calibrate()
+			a.publishPool() // the batch's time accounting, for the budgets test
 		}
 		return false, false
 	}
@@ -361,6 +362,10 @@ func (a *App) publishPool() {
 			spoke = append(spoke, b)
 		}
 		st["spoke"] = spoke
+		if ls := p.LastStats(); ls.Jobs > 0 {
+			st["stats"] = map[string]any{"workers": ls.Workers, "jobs": ls.Jobs, "wall": ls.WallMs, "work": ls.WorkMs,
+				"plan": ls.PlanMs, "trip": ls.TripMs, "firstTrip": ls.FirstTripMs, "tail": ls.TailMs, "eval": ls.EvalMs, "other": ls.Other()}
+		}
 	}
 	bridge.Publish("pool", st)
 }

@@ -67,6 +67,9 @@ func PlanLazy(base *scenario.Scenario, name string, cfgs []Config, runs int) (*L
 }
 
 // Build returns job i with its Cfg, building it now if it is not built.
+// Build and Release of different jobs may run at the same time (a CLI
+// worker pool): each writes only its own job's entries and reads the
+// configurations' scenarios, which nothing writes after planning.
 func (p *LazyPlan) Build(i int) (Job, error) {
 	if p.built[i] {
 		return p.Jobs[i], nil
@@ -91,6 +94,19 @@ func (p *LazyPlan) Release(i int) {
 	if i%max(p.runs, 1) != 0 && p.built[i] {
 		p.Jobs[i].Cfg, p.built[i] = sched.Config{}, false
 	}
+}
+
+// Described is Jobs with each job's Cfg its configuration's first job's
+// (shared: read it, never run it): the machine and duration every job of
+// the configuration runs, for describing a plan before its jobs are built
+// (MaxCPUs, a plan digest, the report's duration).
+func (p *LazyPlan) Described() []Job {
+	out := make([]Job, len(p.Jobs))
+	for i, j := range p.Jobs {
+		j.Cfg = p.Proto(i).Cfg
+		out[i] = j
+	}
+	return out
 }
 
 // Proto is the built first job of job i's configuration: its machine and

@@ -69,3 +69,37 @@ func TestPlanLazyIsPlan(t *testing.T) {
 		t.Fatalf("bad input: Plan %v, PlanLazy %v", errE, errL)
 	}
 }
+
+// TestDescribedIsPlan: Described gives every job the machine and duration
+// Plan builds for it, with configurations on different machines, and
+// leaves the plan's unbuilt jobs unbuilt.
+func TestDescribedIsPlan(t *testing.T) {
+	sc, err := scenario.Preset("seed/sched-idle-wakeup")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.Duration = 20 * sched.Millisecond
+	cfgs := []Config{{Label: "A", Flag: "-a", Sets: []string{"topology=smp-4"}},
+		{Label: "B", Flag: "-b", Sets: []string{"topology=smp-8", "duration=30ms"}}}
+	eager, err := Plan(sc, "x", cfgs, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lazy, err := PlanLazy(sc, "x", cfgs, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := lazy.Described()
+	for i, e := range eager {
+		if d[i].Config != e.Config || d[i].Seed != e.Seed || d[i].Cfg.Machine.NumCPUs() != e.Cfg.Machine.NumCPUs() || d[i].Cfg.Duration != e.Cfg.Duration {
+			t.Fatalf("job %d described with %d CPUs for %v, planned %d CPUs for %v", i,
+				d[i].Cfg.Machine.NumCPUs(), d[i].Cfg.Duration, e.Cfg.Machine.NumCPUs(), e.Cfg.Duration)
+		}
+		if lazy.built[i] != (i%3 == 0) {
+			t.Fatalf("job %d built %v after Described", i, lazy.built[i])
+		}
+	}
+	if MaxCPUs(d) != 8 || d[5].Cfg.Duration != 30*sched.Millisecond {
+		t.Fatalf("described: %d CPUs at most, last job's duration %v", MaxCPUs(d), d[5].Cfg.Duration)
+	}
+}

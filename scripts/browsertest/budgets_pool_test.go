@@ -50,6 +50,8 @@ func TestBudgetsThreads(t *testing.T) {
 		seeds = []string{"seed/sched-idle-wakeup"} // the quickest, to check the test itself
 	}
 	rows := []string{"| preset | runs | CLI, 1 core | 1 worker | 2 workers | scaling | |", "|---|---|---|---|---|---|---|"}
+	acct := []string{"| preset | workers | wall | worker time on jobs (of it planning) | simulation floor | round trips (first jobs) | tail | evaluation | other | page after the report |",
+		"|---|---|---|---|---|---|---|---|---|---|"}
 	tb := newTab(t)
 	tb.open("/")
 	tb.waitDone()
@@ -72,6 +74,10 @@ func TestBudgetsThreads(t *testing.T) {
 			}
 			t.Logf("%s, %s worker(s): %.0f runs in %v (estimate before the start: %q); CLI on one core %v",
 				name, n, runs, wall[k].Round(time.Millisecond), est, cliTime.Round(time.Millisecond))
+			if row, ok := accountRow(tb, name, n, wall[k], cliTime); ok {
+				acct = append(acct, row)
+				t.Logf("%s", row)
+			}
 		}
 		r1, r2 := wall[0].Seconds()/cliTime.Seconds(), wall[1].Seconds()/cliTime.Seconds()
 		verdict := "ok"
@@ -99,6 +105,11 @@ func TestBudgetsThreads(t *testing.T) {
 		"Measured by TestBudgetsThreads: the wall time from pressing *Run the thread's experiment* (the block's runs per cell) to the complete table, " +
 		fmt.Sprintf("beside `schedplay compare -preset NAME` with GOMAXPROCS=1 in the same test; the budget is at most %.1fx the CLI with 2 workers on the 2-core machine. ", threadBudget) +
 		"Scaling is the 1-worker time over the 2-worker time.\n\n" + strings.Join(rows, "\n") + "\n\n" +
+		"Where the time goes, from the pool's accounting (wasm/pool/stats.go), in seconds summed over the workers: " +
+		"the workers' own time on their jobs (planning the batch apart), the simulation floor (that time over the workers, " +
+		"as a ratio to the CLI: the table's time if nothing but the jobs cost anything), the job round trips between page and worker " +
+		"(the first job of each worker apart), the workers idle at the end while the last jobs ran, the evaluation, what is left, " +
+		"and the page's time from the report to the table (the test's wall time less the pool's).\n\n" + strings.Join(acct, "\n") + "\n\n" +
 		fmt.Sprintf("Opening seed/newidle-rt-latency (144 CPUs) to its first drawn timeline: %.1f s (the page's marks from the run's start: posted to the worker %.0f ms, first batch folded %.0f ms, first timeline drawn %.0f ms).\n\n",
 			first.Seconds(), posted, batch, drawn) + loadNote()
 	if len(seeds) < all {
@@ -108,6 +119,23 @@ func TestBudgetsThreads(t *testing.T) {
 	if *shotsDir != "" {
 		writeSection(t, "Thread experiments on the worker pool", section)
 	}
+}
+
+// accountRow is the pool's time accounting of the batch that just ran
+// (window.schedplay.pool.stats) as a row of the breakdown table; wall is
+// the test's time for it, cli the CLI's for the same runs.
+func accountRow(tb *tab, name, workers string, wall, cli time.Duration) (string, bool) {
+	st := eval[map[string]any](tb, `(window.schedplay.pool && window.schedplay.pool.stats) || {}`)
+	num := func(k string) float64 { v, _ := st[k].(float64); return v / 1000 }
+	if len(st) == 0 || num("wall") <= 0 {
+		tb.t.Errorf("%s on %s workers: no pool accounting published", name, workers)
+		return "", false
+	}
+	w := st["workers"].(float64)
+	floor := num("work") / w
+	return fmt.Sprintf("| %s | %s | %.1f s | %.1f s (%.2f s) | %.1f s (%.2fx) | %.2f s (%.2f s) | %.2f s | %.2f s | %.2f s | %.2f s |",
+		name, workers, num("wall"), num("work"), num("plan"), floor, floor/cli.Seconds(), num("trip"), num("firstTrip"),
+		num("tail"), num("eval"), num("other"), wall.Seconds()-num("wall")), true
 }
 
 // loadNote says how loaded the machine was when a table was measured

@@ -126,8 +126,11 @@
 // # Measurements (not part of make test)
 //
 // TestBudgetsThreads (budgets_pool_test.go) times each seed preset's
-// thread table on 1 and 2 pool workers beside the single-core CLI, and a
-// 144-CPU preset's first drawn timeline.
+// thread table on 1 and 2 pool workers beside the single-core CLI (every
+// seed preset, seed/cluster-hybrid's 900 runs included: most of `make
+// bench-browser`'s time; -thread-presets picks some), with the pool's
+// accounting of where the time went (wasm/pool/stats.go), and a 144-CPU
+// preset's first drawn timeline.
 // TestBudgetsMainThread (mainthread_test.go) fails if, during and after
 // the million-slice smp-8 run and seed/newidle-rt-latency (144 CPUs), a
 // main-thread task takes more than the 100 ms budget of CPU (Chrome

@@ -23,7 +23,10 @@
 //     second failure of the same job ends the batch with an error naming
 //     the job.
 //
-// Non-goals: no scheduling by cost (jobs go in plan order; the costly ones
-// of a sweep are spread by the plan's order itself), no work stealing
-// inside a job (a job is one simulation, sequential by nature).
+// Jobs go out heaviest first by the outline's weight (simulated CPU time),
+// plan order among equals, so that a batch does not end on one worker
+// finishing a long job while the others idle (longest processing time
+// first). Non-goals: no measured cost per job (the weight is the only
+// estimate before a job runs), no work stealing inside a job (a job is
+// one simulation, sequential by nature).
 package pool

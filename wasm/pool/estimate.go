@@ -75,6 +75,9 @@ func (p *Pool) Left(prior float64) (ms float64, ok bool) {
 		if s.job >= 0 {
 			left++
 		}
+		if s.next >= 0 {
+			left++
+		}
 	}
 	return max(0, r.Outline.Total()-w) * speed / float64(max(1, min(p.size, left))), true
 }

@@ -41,10 +41,15 @@ func (p *Pool) Handle(i, gen int, m protocol.Message) Event {
 		s.heard, s.frac, s.spoke = now, m.Fraction, true
 		return Event{Progress: true}
 	case protocol.JobDone:
-		if r == nil || r.over || m.ID != r.ID || s.job != m.Index {
+		if r == nil || r.over || m.ID != r.ID || (s.job != m.Index && s.next != m.Index) {
 			return Event{}
 		}
-		s.job = -1
+		began := s.began
+		if s.job == m.Index {
+			s.promote(now) // the prefetched job, if any, runs now (prefetch.go)
+		} else {
+			s.next, began = -1, now-m.WorkMs // the prefetched one ran first
+		}
 		if m.Error != "" {
 			p.fail(r, m.Error)
 			return Event{Err: m.Error}
@@ -52,8 +57,12 @@ func (p *Pool) Handle(i, gen int, m protocol.Message) Event {
 		r.results[m.Index] = m.Result
 		r.ndone++
 		r.doneW += r.Outline.Weights[m.Index]
-		r.workMs += now - s.began
-		if s.recyle {
+		r.workMs += now - began
+		r.acct.jobDone(i, began, now, m.WorkMs, m.PlanMs)
+		if r.ndone == len(r.results) {
+			r.acct.allDone = now
+		}
+		if s.recyle && !s.busy() {
 			p.replace(i)
 		}
 		p.recycleIdle() // a slot beyond a smaller size stops
@@ -70,6 +79,7 @@ func (p *Pool) Handle(i, gen int, m protocol.Message) Event {
 		if w, ms := p.work(); w > 0 && ms > 0 {
 			p.last = ms / w
 		}
+		p.stats = r.acct.finish(r.start, now)
 		r.over = true
 		p.run = nil
 		p.recycleIdle()
@@ -96,13 +106,16 @@ func (p *Pool) Failed(i, gen int, why string) Event {
 		return Event{}
 	}
 	s := p.slots[i]
-	job, eval := s.job, s.eval
-	s.job, s.eval = -1, false
+	job, next, eval := s.job, s.next, s.eval
+	s.job, s.next, s.eval = -1, -1, false
 	p.replace(i)
 	r := p.run
 	if r == nil || r.over {
 		p.note(fmt.Sprintf("worker %d failed (%s); it was replaced", i+1, why))
 		return Event{}
+	}
+	if next >= 0 {
+		r.pending = append([]int{next}, r.pending...) // never started: back in the queue, no try counted
 	}
 	switch {
 	case job >= 0:

@@ -4,8 +4,10 @@ package pool
 // dispatch of its jobs.
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"schedplay/wasm/outline"
 	"schedplay/wasm/protocol"
@@ -57,12 +59,14 @@ type Pool struct {
 	// (TakeNotes empties it).
 	notes []string
 	last  float64 // the speed of the last batch that finished (estimate.go)
+	stats Stats   // the time accounting of the last batch that finished (stats.go)
 }
 
 type slot struct {
 	w      Worker
 	gen    int     // counts the workers this slot had: a message carries the gen it came from
 	job    int     // job index in progress, -1 when idle
+	next   int     // job index posted behind it (prefetch.go), -1 when none
 	eval   bool    // evaluating the batch
 	heard  float64 // last message while busy (the watchdog's)
 	spoke  bool    // the worker has answered since its job was posted
@@ -97,7 +101,7 @@ func (p *Pool) Size() int { return p.size }
 func (p *Pool) Resize(n int) {
 	p.size = max(1, min(MaxSize, n))
 	for len(p.slots) < p.size {
-		p.slots = append(p.slots, &slot{job: -1})
+		p.slots = append(p.slots, &slot{job: -1, next: -1})
 	}
 	for i := p.size; i < len(p.slots); i++ {
 		if s := p.slots[i]; s.w != nil && !s.busy() {
@@ -166,7 +170,7 @@ type Run struct {
 	Spec    protocol.BatchSpec
 	Outline outline.Outline
 	results []string
-	pending []int // job indices not yet handed out, in plan order (retries first)
+	pending []int // job indices not yet handed out, heaviest first (retries first)
 	tries   []int // failed attempts per job
 	avoid   []int // the slot a job failed on (-1: none)
 	ndone   int
@@ -176,6 +180,7 @@ type Run struct {
 	evalAt  int     // the slot evaluating, -1 before
 	Err     string  // set when the batch failed
 	over    bool
+	acct    runStats
 }
 
 // Start runs batch spec (with its outline: one weight and label per job)
@@ -187,11 +192,15 @@ func (p *Pool) Start(id int, spec protocol.BatchSpec, o outline.Outline) error {
 		return fmt.Errorf("%s: no runs planned", spec.Kind)
 	}
 	r := &Run{ID: id, Spec: spec, Outline: o, results: make([]string, n), tries: make([]int, n),
-		avoid: make([]int, n), start: p.cfg.Now(), evalAt: -1}
+		avoid: make([]int, n), start: p.cfg.Now(), evalAt: -1, acct: newRunStats(p.size, n)}
 	for i := range n {
 		r.pending = append(r.pending, i)
 		r.avoid[i] = -1
 	}
+	// Heaviest first, plan order among equals: the last jobs to finish
+	// are the short ones, so the workers end close together. Results go by
+	// index, so the order cannot change the report.
+	slices.SortStableFunc(r.pending, func(a, b int) int { return cmp.Compare(o.Weights[b], o.Weights[a]) })
 	p.run = r
 	p.dispatch()
 	if !r.over && !p.anyBusy() {
@@ -220,7 +229,7 @@ func (p *Pool) Cancel() {
 		if s.busy() && s.w != nil {
 			s.w.Post(protocol.Cancel{ID: r.ID})
 		}
-		s.job, s.eval = -1, false
+		s.job, s.next, s.eval = -1, -1, false
 	}
 	r.over = true
 	p.run = nil
@@ -251,6 +260,9 @@ func (p *Pool) dispatch() {
 			return
 		}
 	}
+	if !p.prefetch(r) {
+		return
+	}
 	if r.ndone == len(r.results) && r.evalAt < 0 {
 		p.evaluate(r)
 	}
@@ -275,7 +287,7 @@ func (p *Pool) evaluate(r *Run) {
 		}
 		all, _ := json.Marshal(r.results)
 		s.eval, s.heard, s.spoke = true, p.cfg.Now(), false
-		r.evalAt = i
+		r.evalAt, r.acct.evalPost = i, p.cfg.Now()
 		if err := s.w.Post(protocol.Evaluate{ID: r.ID, BatchSpec: r.Spec, Results: string(all)}); err != nil {
 			p.Failed(i, s.gen, err.Error())
 		}
@@ -298,6 +310,6 @@ func (p *Pool) fail(r *Run, err string) {
 		if s.busy() && s.w != nil {
 			s.w.Post(protocol.Cancel{ID: r.ID})
 		}
-		s.job, s.eval = -1, false
+		s.job, s.next, s.eval = -1, -1, false
 	}
 }

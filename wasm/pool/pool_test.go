@@ -1,7 +1,7 @@
 package pool
 
-// The pool against fake workers: jobs go one per worker from one queue in
-// plan order; results are gathered by job index whatever order they
+// The pool against fake workers: jobs go one per worker from one queue,
+// heaviest first and in plan order among equals; results are gathered by job index whatever order they
 // finish in; a failed or silent worker is replaced and its job retried
 // once on another; cancel stops every busy worker; the time left follows
 // the measured speed.
@@ -244,5 +244,141 @@ func TestSpareWorker(t *testing.T) {
 	h.p.Warm()
 	if i, w := h.p.Spare(); i != 2 || w != h.p.WorkerOf(2) {
 		t.Fatalf("spare slot %d: want the warmed slot 2", i)
+	}
+}
+
+func TestHeaviestJobsFirst(t *testing.T) {
+	var posted []int // every job posted, in order, whichever worker
+	h := &harness{}
+	h.p = New(Config{Now: func() float64 { return h.clock }, Spawn: func(i int) (Worker, error) {
+		w := &logWorker{fakeWorker: fakeWorker{slot: i, n: len(h.workers)}, log: &posted}
+		h.workers = append(h.workers, &w.fakeWorker)
+		return w, nil
+	}}, 2)
+	o := runner.Outline{Weights: []float64{1, 5, 3, 5, 1}, Labels: []string{"a", "b", "c", "d", "e"}}
+	if err := h.p.Start(7, protocol.BatchSpec{Kind: protocol.KindThread, Scenario: "{}"}, o); err != nil {
+		t.Fatal(err)
+	}
+	for h.p.run.ndone < 5 {
+		h.finish(0, h.p.slots[0].job)
+		if h.p.slots[0].job < 0 {
+			h.finish(1, h.p.slots[1].job)
+		}
+	}
+	if want := []int{1, 3, 2, 0, 4}; !reflect.DeepEqual(posted, want) {
+		t.Fatalf("jobs posted in order %v, want %v (heaviest first, plan order among equals)", posted, want)
+	}
+	var ev protocol.Evaluate
+	for i := range 2 {
+		w := h.p.slots[i].w.(*logWorker)
+		if e, ok := w.got[len(w.got)-1].(protocol.Evaluate); ok {
+			ev = e
+		}
+	}
+	var res []string
+	if json.Unmarshal([]byte(ev.Results), &res) != nil || !reflect.DeepEqual(res, []string{"r0", "r1", "r2", "r3", "r4"}) {
+		t.Fatalf("evaluation %+v: want the results in plan order", ev)
+	}
+}
+
+// logWorker is a fakeWorker that also logs the jobs posted to it in a
+// log shared by the pool's workers.
+type logWorker struct {
+	fakeWorker
+	log *[]int
+}
+
+func (w *logWorker) Post(m protocol.Message) error {
+	if j, ok := m.(protocol.Job); ok && !w.dead {
+		*w.log = append(*w.log, j.Index)
+	}
+	return w.fakeWorker.Post(m)
+}
+
+// TestPrefetch: while more jobs are pending than workers, each busy
+// worker is posted its next job at once; the next job runs when the
+// current one's result comes back, a failed worker's prefetched job goes
+// back to the queue untried, and the last jobs are not prefetched.
+func TestPrefetch(t *testing.T) {
+	h := newHarness(2, 7)
+	w0, w1 := h.live(0), h.live(1)
+	if len(w0.got) != 2 || len(w1.got) != 2 || h.p.slots[0].next != 2 || h.p.slots[1].next != 3 {
+		t.Fatalf("posted %v and %v: want jobs 0, 2 and 1, 3", w0.got, w1.got)
+	}
+	h.clock = 100
+	h.finish(0, 0) // slot 0 runs job 2 now; 3 jobs pending > 2 workers: job 4 is prefetched
+	if s := h.p.slots[0]; s.job != 2 || s.next != 4 || s.began != 100 || !s.spoke {
+		t.Fatalf("slot 0: job %d, next %d, began %v, spoke %v; want 2, 4, 100, true", s.job, s.next, s.began, s.spoke)
+	}
+	if p := h.p.Progress(); p.Current != "cfg, seed 2; cfg, seed 1" {
+		t.Fatalf("progress names %q", p.Current)
+	}
+	// Slot 1 dies with job 1 running and job 3 behind it: 1 is retried
+	// (first), 3 goes back to the queue with no try counted.
+	h.p.Failed(1, h.p.Gen(1), "boom")
+	if h.p.run.tries[1] != 1 || h.p.run.tries[3] != 0 {
+		t.Fatalf("tries %v", h.p.run.tries)
+	}
+	// The queue is [1 3 5 6]; the replacement of slot 1 skips job 1 (it
+	// failed there) and takes 3, with 5 behind it (3 still pending).
+	if s := h.p.slots[1]; s.job != 3 || s.next != 5 {
+		t.Fatalf("slot 1 after its failure: job %d, next %d; want 3, 5", s.job, s.next)
+	}
+	// No more prefetch once the queue is no longer than the pool.
+	h.finish(0, 2)
+	h.finish(0, 4)
+	h.finish(1, 3)
+	for _, s := range h.p.slots {
+		if s.next >= 0 && len(h.p.run.pending) < 2 {
+			t.Fatalf("a job prefetched with %d pending", len(h.p.run.pending))
+		}
+	}
+	for h.p.run.ndone < 7 {
+		for i := range 2 {
+			if j := h.p.slots[i].job; j >= 0 {
+				h.finish(i, j)
+			}
+		}
+	}
+	if h.p.run.evalAt < 0 {
+		t.Fatal("no evaluation after every job")
+	}
+
+	// A worker whose heap grew is not posted a next job: it goes idle
+	// after its job and is replaced.
+	h = newHarness(2, 8)
+	h.p.Handle(1, h.p.Gen(1), protocol.Heap{Bytes: DefaultHeapLimit + 1})
+	old := h.live(1)
+	h.finish(1, 1) // its prefetched job 3 runs; nothing behind it
+	if s := h.p.slots[1]; s.job != 3 || s.next >= 0 {
+		t.Fatalf("slot 1 over its heap limit: job %d, next %d; want 3 and none", s.job, s.next)
+	}
+	h.finish(1, 3)
+	if !old.dead || h.live(1) == old || h.p.slots[1].job < 0 {
+		t.Fatal("the worker over its heap limit was not replaced when idle, or the new one got no job")
+	}
+}
+
+// TestStatsAccountTheWallTime: the workers' wall time splits into their
+// work, the round trips, the tail and the evaluation, with nothing left.
+func TestStatsAccountTheWallTime(t *testing.T) {
+	h := newHarness(2, 3)
+	done := func(i, job int, work, plan float64) {
+		h.p.Handle(i, h.p.Gen(i), protocol.JobDone{ID: 7, Index: job, Result: "r", WorkMs: work, PlanMs: plan})
+	}
+	h.clock = 100
+	done(0, 0, 90, 20) // slot 0 takes job 2 at 100
+	h.clock = 150
+	done(1, 1, 140, 30)
+	h.clock = 220
+	done(0, 2, 110, 0) // the last job: the evaluation is posted at 220
+	at := h.p.run.evalAt
+	h.clock = 250
+	if e := h.p.Handle(at, h.p.Gen(at), protocol.ThreadDone{ID: 7, Report: "{}"}); !e.Forward {
+		t.Fatalf("the report was not forwarded: %+v", e)
+	}
+	want := Stats{Workers: 2, Jobs: 3, WallMs: 250, WorkMs: 340, PlanMs: 50, TripMs: 30, FirstTripMs: 20, TailMs: 70, EvalMs: 30}
+	if got := h.p.LastStats(); got != want || got.Other() != 0 {
+		t.Fatalf("stats %+v (other %v), want %+v", got, got.Other(), want)
 	}
 }

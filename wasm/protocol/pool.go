@@ -65,10 +65,14 @@ type JobProgress struct {
 }
 
 // JobDone ends job Index: its result (an encoded runner.JobResult), or
-// the error.
+// the error. WorkMs is the worker's wall time on the request, from its
+// arrival to this answer, PlanMs the part of it spent planning the batch
+// (0 when the worker had it planned): the page's time accounting of a
+// batch (wasm/pool/stats.go).
 type JobDone struct {
-	ID, Index     int
-	Result, Error string
+	ID, Index      int
+	Result, Error  string
+	WorkMs, PlanMs float64
 }
 
 // Heap is the worker's memory after a request ended (bytes the Go
@@ -100,7 +104,7 @@ func (m JobProgress) Wire() Msg {
 	return Msg{Type: TypeJobProgress, ID: m.ID, Job: m.Index, Now: m.Fraction}
 }
 func (m JobDone) Wire() Msg {
-	return Msg{Type: TypeJobDone, ID: m.ID, Job: m.Index, Report: m.Result, Error: m.Error}
+	return Msg{Type: TypeJobDone, ID: m.ID, Job: m.Index, Report: m.Result, Error: m.Error, Now: m.WorkMs, Events: m.PlanMs}
 }
 func (m Heap) Wire() Msg { return Msg{Type: TypeHeap, Now: m.Bytes} }
 
@@ -123,7 +127,7 @@ func poolReply(m Msg) (Message, error) {
 	case TypeJobProgress:
 		return JobProgress{ID: m.ID, Index: m.Job, Fraction: m.Now}, nil
 	case TypeJobDone:
-		return JobDone{ID: m.ID, Index: m.Job, Result: m.Report, Error: m.Error}, nil
+		return JobDone{ID: m.ID, Index: m.Job, Result: m.Report, Error: m.Error, WorkMs: m.Now, PlanMs: m.Events}, nil
 	case TypeHeap:
 		return Heap{Bytes: m.Now}, nil
 	}

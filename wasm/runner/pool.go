@@ -2,7 +2,8 @@ package runner
 
 // The service's side of the page's worker pool (batch.go has the design):
 // a Job request runs one job of a planned batch, in slices, posting its
-// progress and then its result; an Evaluate request builds the batch's
+// progress and then its result (a job posted while one runs waits for it
+// to end; the page accepts their results in either order); an Evaluate request builds the batch's
 // report from every job's result. The plan is kept for the next request
 // of the same batch (a worker runs many of its jobs), and only the last
 // one, so a worker's memory holds one plan and one run.
@@ -15,24 +16,40 @@ import (
 
 // plan returns the batch b, planned now or kept from the previous request.
 func (s *Service) plan(b protocol.BatchSpec) (Batch, error) {
+	p, _, err := s.planTimed(b)
+	return p, err
+}
+
+// planTimed is plan with the wall time it spent planning (0 when the plan
+// was kept).
+func (s *Service) planTimed(b protocol.BatchSpec) (Batch, float64, error) {
 	s.planMu.Lock()
 	defer s.planMu.Unlock()
 	if s.plannedPlan != nil && s.planned == b {
-		return s.plannedPlan, nil
+		return s.plannedPlan, 0, nil
 	}
+	t0 := s.now()
 	s.plannedPlan = nil // the old plan is garbage before the new one is built
 	p, err := PlanBatch(b)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	s.planned, s.plannedPlan = b, p
-	return p, nil
+	return p, s.now() - t0, nil
 }
 
-// job runs job m.Index of its batch while request m.ID is current.
+// job runs job m.Index of its batch while request m.ID is current,
+// after the job posted before it (the pool's prefetch); a job superseded
+// while it waited is dropped unanswered, as a cancelled one is.
 func (s *Service) job(m protocol.Job) {
+	s.jobMu.Lock()
+	defer s.jobMu.Unlock()
+	if !s.isCurrent(m.ID) {
+		return
+	}
+	t0 := s.now()
 	fail := func(err error) { s.post(protocol.JobDone{ID: m.ID, Index: m.Index, Error: err.Error()}) }
-	b, err := s.plan(m.BatchSpec)
+	b, planMs, err := s.planTimed(m.BatchSpec)
 	if err != nil {
 		fail(err)
 		return
@@ -51,7 +68,8 @@ func (s *Service) job(m protocol.Job) {
 			return
 		}
 		if finished {
-			s.post(protocol.JobDone{ID: m.ID, Index: m.Index, Result: encodeJobResult(q.vals[m.Index], q.where[m.Index])})
+			res := encodeJobResult(q.vals[m.Index], q.where[m.Index])
+			s.post(protocol.JobDone{ID: m.ID, Index: m.Index, Result: res, WorkMs: s.now() - t0, PlanMs: planMs})
 			return
 		}
 		s.post(protocol.JobProgress{ID: m.ID, Index: m.Index, Fraction: q.Fraction()})

@@ -10,7 +10,9 @@ package runner
 import (
 	"encoding/json"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"schedplay/core/scenario"
 	"schedplay/core/sched"
@@ -139,5 +141,79 @@ func TestPoolBadRequests(t *testing.T) {
 	}
 	if _, err := outline.Batch(&scenario.Scenario{}, protocol.BatchSpec{Kind: protocol.KindSweep, Spec: `{"sweep":["nokey=1"],"runs":1}`}); err == nil {
 		t.Error("outline of a bad sweep key: no error")
+	}
+}
+
+// TestPrefetchedJobsRunOneAtATime: jobs posted to a worker while one
+// runs (the pool's prefetch) run one after the other, each message of
+// one before any of the next, with the worker's own time on each; a job
+// superseded while it waited is dropped unanswered.
+func TestPrefetchedJobsRunOneAtATime(t *testing.T) {
+	var mu sync.Mutex // the jobs run on goroutines: the test reads what they post under it
+	var got []protocol.Message
+	clock := 0.0
+	svc := NewService(WorkerPace(), func() float64 { mu.Lock(); defer mu.Unlock(); clock++; return clock }, func() {},
+		func(m protocol.Message) { mu.Lock(); got = append(got, m); mu.Unlock() })
+	b := protocol.BatchSpec{Kind: protocol.KindSweep, Scenario: budgetJSON("30ms"), Spec: `{"sweep":["kernel.hz=250,1000"],"runs":2}`}
+	for i := range 3 {
+		svc.Handle(protocol.Job{ID: 5, BatchSpec: b, Index: i})
+	}
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		mu.Lock()
+		n := 0
+		for _, m := range got {
+			if _, ok := m.(protocol.JobDone); ok {
+				n++
+			}
+		}
+		mu.Unlock()
+		if n == 3 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d of 3 jobs done", n)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	seen := map[int]bool{}
+	cur, planned := -1, 0
+	for _, m := range got {
+		var i int
+		switch m := m.(type) {
+		case protocol.JobProgress:
+			i = m.Index
+		case protocol.JobDone:
+			i = m.Index
+			if m.Error != "" || m.WorkMs <= 0 || m.PlanMs < 0 || m.PlanMs > m.WorkMs {
+				t.Fatalf("job %d: %+v", i, m)
+			}
+			if m.PlanMs > 0 {
+				planned++
+			}
+		default:
+			t.Fatalf("unexpected %+v", m)
+		}
+		if i != cur {
+			if seen[i] {
+				t.Fatalf("job %d's messages interleaved with another's: %+v", i, got)
+			}
+			seen[i], cur = true, i
+		}
+	}
+	if planned != 1 {
+		t.Fatalf("%d jobs planned the batch, want the first only", planned)
+	}
+
+	// A queued job of a batch superseded before it ran says nothing.
+	got = nil
+	svc.setCurrent(6)
+	mu.Unlock()
+	svc.job(protocol.Job{ID: 5, BatchSpec: b, Index: 3})
+	mu.Lock()
+	if len(got) != 0 {
+		t.Fatalf("a superseded job answered %+v", got)
 	}
 }

@@ -35,6 +35,9 @@ type Service struct {
 	current, exportCurrent int
 
 	// The pool's batch this worker planned last (pool.go), by its spec.
+	// jobMu runs the pool's jobs one at a time: the page posts a worker
+	// its next job before the current one ends (wasm/pool/prefetch.go).
+	jobMu       sync.Mutex
 	planMu      sync.Mutex
 	planned     protocol.BatchSpec
 	plannedPlan Batch

@@ -102,15 +102,17 @@ func loadExperiment(fs *flag.FlagSet, f *expFlags, x *batchExec, stdin io.Reader
 	})
 }
 
-// prepare plans the runs (experiment.Plan); overrides the scenario rejects
-// are bad input.
-func prepare(base *scenario.Scenario, name string, vars []experiment.Config, runs int) ([]experiment.Job, error) {
-	jobs, err := experiment.Plan(base, name, vars, runs)
+// prepare plans the runs (experiment.PlanLazy: each configuration's
+// first job is built, which validates it; the others are built by the
+// worker that runs them, so the first runs start at once and the building
+// is spread over the cores); overrides the scenario rejects are bad input.
+func prepare(base *scenario.Scenario, name string, vars []experiment.Config, runs int) (*experiment.LazyPlan, error) {
+	plan, err := experiment.PlanLazy(base, name, vars, runs)
 	var pe experiment.PlanError
 	if errors.As(err, &pe) {
 		return nil, badInput("%v", pe.Err)
 	}
-	return jobs, err
+	return plan, err
 }
 
 // jobOut is what the tables take from a finished run: its machine and
@@ -120,32 +122,47 @@ type jobOut struct {
 	Values           experiment.Values
 }
 
-// runAll runs the jobs on a pool of GOMAXPROCS workers and measures each
-// as it finishes. The first error in job order is returned, naming the
-// configuration and seed.
-func runAll(jobs []experiment.Job, vars []experiment.Config, prog *progress) ([]jobOut, error) {
-	out := make([]jobOut, len(jobs))
-	errs := make([]error, len(jobs))
+// allJobs is the indices of every job of plan, in plan order.
+func allJobs(plan *experiment.LazyPlan) []int {
+	idx := make([]int, len(plan.Jobs))
+	for i := range idx {
+		idx[i] = i
+	}
+	return idx
+}
+
+// runAll runs the jobs idx of plan on a pool of GOMAXPROCS workers, each
+// building its job as it takes it, and measures each as it finishes; the
+// outcomes are in idx order. The first error in that order is returned,
+// naming the configuration and seed.
+func runAll(plan *experiment.LazyPlan, idx []int, vars []experiment.Config, prog *progress) ([]jobOut, error) {
+	out := make([]jobOut, len(idx))
+	errs := make([]error, len(idx))
 	work := make(chan int)
 	done := make(chan int)
 	var wg sync.WaitGroup
-	for w := 0; w < min(runtime.GOMAXPROCS(0), len(jobs)); w++ {
+	for w := 0; w < min(runtime.GOMAXPROCS(0), len(idx)); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range work {
-				r, err := experiment.Execute(jobs[i])
+			for k := range work {
+				j, err := plan.Build(idx[k])
+				var r experiment.Run
 				if err == nil {
-					out[i] = jobOut{Topology: r.Report.Topology, Kernel: r.Report.Kernel, Values: experiment.Measure(r)}
+					r, err = experiment.Execute(j)
 				}
-				errs[i] = err
-				done <- i
+				if err == nil {
+					out[k] = jobOut{Topology: r.Report.Topology, Kernel: r.Report.Kernel, Values: experiment.Measure(r)}
+				}
+				plan.Release(idx[k]) // its configuration is garbage now (each configuration's first is kept)
+				errs[k] = err
+				done <- k
 			}
 		}()
 	}
 	go func() {
-		for i := range jobs {
-			work <- i
+		for k := range idx {
+			work <- k
 		}
 		close(work)
 		wg.Wait()
@@ -154,12 +171,12 @@ func runAll(jobs []experiment.Job, vars []experiment.Config, prog *progress) ([]
 	n := 0
 	for range done {
 		n++
-		prog.update(n, len(jobs))
+		prog.update(n, len(idx))
 	}
 	prog.finish()
-	for i, err := range errs {
+	for k, err := range errs {
 		if err != nil {
-			j := jobs[i]
+			j := plan.Jobs[idx[k]]
 			return nil, badInput("%s: %s, seed %d: %v", j.Name, vars[j.Config].Label, j.Seed, err)
 		}
 	}
@@ -244,16 +261,17 @@ type batch struct {
 // groups before anything runs, runs the jobs on every core (x decides
 // which) and measures them. A nil batch: x is sharding, nothing to print.
 func runBatch(sc *scenario.Scenario, name string, vars []experiment.Config, f *expFlags, x *batchExec, prog *progress) (*batch, error) {
-	jobs, err := prepare(sc, name, vars, f.runs)
+	plan, err := prepare(sc, name, vars, f.runs)
 	if err != nil {
 		return nil, err
 	}
+	jobs := plan.Described()
 	groups := allGroups(jobs)
 	keep, err := experiment.Resolve(f.metricSpecs(), groups, maxCPUs(jobs))
 	if err != nil {
 		return nil, badInput("-metric: %v", err)
 	}
-	outs, ok, err := x.runJobs(jobs, vars, keep, prog)
+	outs, ok, err := x.runJobs(plan, vars, keep, prog)
 	if err != nil || !ok {
 		return nil, err
 	}

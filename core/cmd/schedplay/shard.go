@@ -152,7 +152,8 @@ func (x *batchExec) load(read func() (*scenario.Scenario, string, error)) (*scen
 // runJobs runs one plan. It returns every job's outcome, or ok false
 // when sharding (the shard's jobs ran and were kept for the part, with
 // only the metrics in keep when the command knows them before running).
-func (x *batchExec) runJobs(jobs []experiment.Job, vars []experiment.Config, keep []string, prog *progress) (outs []jobOut, ok bool, err error) {
+func (x *batchExec) runJobs(lp *experiment.LazyPlan, vars []experiment.Config, keep []string, prog *progress) (outs []jobOut, ok bool, err error) {
+	jobs := lp.Described()
 	base := x.next
 	x.next += len(jobs)
 	plan := partfile.PartPlan{Jobs: len(jobs), SHA256: partfile.PlanDigest(jobs, vars)}
@@ -168,19 +169,18 @@ func (x *batchExec) runJobs(jobs []experiment.Job, vars []experiment.Config, kee
 		return outs, true, nil
 	}
 	if x.shard == nil {
-		outs, err := runAll(jobs, vars, prog)
+		outs, err := runAll(lp, allJobs(lp), vars, prog)
 		return outs, err == nil, err
 	}
 	x.plans = append(x.plans, plan)
-	var mine []experiment.Job
-	var idx []int
-	for i, j := range jobs {
+	var mine, idx []int
+	for i := range jobs {
 		if x.shard.Holds(base + i) {
-			mine = append(mine, j)
+			mine = append(mine, i)
 			idx = append(idx, base+i)
 		}
 	}
-	res, err := runAll(mine, vars, prog)
+	res, err := runAll(lp, mine, vars, prog)
 	if err != nil {
 		return nil, false, err
 	}

@@ -35,16 +35,17 @@ func runThread(sc *scenario.Scenario, name string, runs int, c experiment.Center
 	}
 	vl := e.VariantList()
 	vars := experiment.ThreadConfigs(e)
-	jobs, err := prepare(sc, name, vars, runs)
+	plan, err := prepare(sc, name, vars, runs)
 	if err != nil {
 		return nil, err
 	}
+	jobs := plan.Described()
 	groups := allGroups(jobs)
 	names, err := experiment.Resolve(e.Metrics, groups, maxCPUs(jobs))
 	if err != nil {
 		return nil, badInput("%s: experiment.metrics: %v", name, err)
 	}
-	out, ok, err := x.runJobs(jobs, vars, names, prog)
+	out, ok, err := x.runJobs(plan, vars, names, prog)
 	if err != nil || !ok {
 		return nil, err
 	}
