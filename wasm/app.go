@@ -405,6 +405,13 @@ func (a *App) Export(kind string) {
 		data, name, mime = a.metricsExport(r), "metrics.json", "application/json"
 	case "csv":
 		data, name, mime = view.TasksCSV(r.Report()), "tasks.csv", "text/csv"
+	case "csvprov":
+		rec := a.runRecord()
+		if rec == nil {
+			a.Notice = "An opened trace has no configuration: its tasks.csv needs no sidecar."
+			return
+		}
+		data, name, mime = tasksCSVSidecar(rec), TasksCSVProvenanceName, "application/json"
 	}
 	a.download(name, mime, data)
 }
