@@ -49,7 +49,7 @@ func (o *runOrigin) from() string {
 	if o == nil {
 		return ""
 	}
-	name := scName(o.Sc)
+	name := shortText(scName(o.Sc))
 	if !o.Prov.Modified() {
 		return name
 	}
