@@ -44,7 +44,7 @@ func aliveAfterEdit(tb *tab) {
 	tb.t.Helper()
 	tb.openTab("kernel")
 	tb.change("#hz", "1000")
-	tb.waitFor(`window.schedplay.done === true && window.schedplay.scenarioJSON.indexOf('"hz":1000') >= 0`, 60*time.Second)
+	tb.waitFor(`window.schedplay.done === true && (JSON.parse(window.schedplay.scenarioJSON).kernel || {}).hz === 1000`, 60*time.Second)
 }
 
 func TestLongNamesRefused(t *testing.T) {
