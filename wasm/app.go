@@ -104,6 +104,7 @@ type App struct {
 	TL        *TimelineCtl
 	ShareLink string
 	Snippet   string
+	shareGen  int // counts Share's links: fillShare sets the fields once per link
 }
 
 // NewApp loads the scenario from the URL fragment or the default preset.
@@ -161,6 +162,7 @@ func (a *App) AfterRender() {
 	a.fillCompare()
 	a.fillFidelity()
 	a.fillEditor()
+	a.fillShare()
 	a.abAfterRender()
 	a.linkABAfterRender()
 	a.publishUnfinished()
@@ -374,6 +376,18 @@ func (a *App) Share() {
 	}
 	a.Snippet = fmt.Sprintf(`<iframe src="%s" width="800" height="420" style="border:0" title="schedplay"></iframe>`,
 		bridge.EmbedURL(bridge.PageURL(), payload))
+	a.shareGen++
+}
+
+// fillShare puts the share link and the embed snippet in their fields
+// after a render, outside Vugu: a link carries the whole scenario and can
+// be longer than Vugu's 16 KiB render instruction (longtext.go).
+func (a *App) fillShare() {
+	for _, f := range [...]struct{ id, text string }{{"share-link", a.ShareLink}, {"embed-snippet", a.Snippet}} {
+		if _, err := bridge.SetValueGen(f.id, a.shareGen, f.text); err != nil {
+			a.Notice = "Share: " + err.Error()
+		}
+	}
 }
 
 // Export downloads one artefact of the current run.
@@ -405,6 +419,13 @@ func (a *App) Export(kind string) {
 		data, name, mime = a.metricsExport(r), "metrics.json", "application/json"
 	case "csv":
 		data, name, mime = view.TasksCSV(r.Report()), "tasks.csv", "text/csv"
+	case "csvprov":
+		rec := a.runRecord()
+		if rec == nil {
+			a.Notice = "An opened trace has no configuration: its tasks.csv needs no sidecar."
+			return
+		}
+		data, name, mime = tasksCSVSidecar(rec), TasksCSVProvenanceName, "application/json"
 	}
 	a.download(name, mime, data)
 }

@@ -108,7 +108,8 @@ func (c *Editor) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgparent.AppendChild(vgn)
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "code", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "path"}}}
 				vgparent.AppendChild(vgn)
-				vgn.SetInnerHTML(c.errPath())
+				vgn.AddAttrInterface("title", hoverIfLong(c.errPath()))
+				vgn.SetInnerHTML(shortText(c.errPath()))
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 				vgparent.AppendChild(vgn)
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}

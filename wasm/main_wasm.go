@@ -63,6 +63,7 @@ func main() {
 		env.RLock()
 		t0, gc0 := app.Probe.spans.start()
 		res := buildEnv.RunBuild(root)
+		guardBuild(res) // no string can stop the page (longtext.go)
 		app.Probe.spans.end("build", t0, gc0)
 		bridge.Publish("renderSize", renderSize(res).publish())
 		t1, gc1 := app.Probe.spans.start()

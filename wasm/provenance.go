@@ -15,6 +15,7 @@ import (
 	"encoding/json"
 	"strings"
 
+	"schedplay/core/experiment"
 	"schedplay/core/metrics"
 	"schedplay/core/scenario"
 	"schedplay/wasm/view"
@@ -48,7 +49,7 @@ func (o *runOrigin) from() string {
 	if o == nil {
 		return ""
 	}
-	name := scName(o.Sc)
+	name := shortText(scName(o.Sc))
 	if !o.Prov.Modified() {
 		return name
 	}
@@ -157,5 +158,19 @@ func (a *App) metricsExport(r *view.Run) []byte {
 		doc.Provenance = rec
 	}
 	js, _ := json.MarshalIndent(doc, "", "  ")
+	return append(js, '\n')
+}
+
+// TasksCSVProvenanceName is the download name of tasks.csv's sidecar.
+const TasksCSVProvenanceName = "tasks.csv" + experiment.ProvenanceSuffix
+
+// tasksCSVSidecar is the sidecar of the tasks.csv download: the run's
+// provenance beside the CSV, as the sweep's CSV has its own (docs/cli.md
+// "Provenance in exports": the CSV keeps its plain table).
+func tasksCSVSidecar(rec *scenario.Record) []byte {
+	js, err := json.MarshalIndent(experiment.ProvenanceFile{Schema: experiment.ProvenanceSchema, File: "tasks.csv", Provenance: rec}, "", "  ")
+	if err != nil {
+		panic("wasm: provenance of tasks.csv does not encode: " + err.Error())
+	}
 	return append(js, '\n')
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -55,5 +56,31 @@ func TestRunOriginCommand(t *testing.T) {
 	sc.Tasks[0].Nice = 4
 	if got := newOrigin(sc).command("run", ""); got != "schedplay run scenario.json" {
 		t.Errorf("a task group edited: command %q, want the scenario file", got)
+	}
+}
+
+// TestTasksCSVSidecar: the tasks.csv sidecar is the sweep's format
+// naming tasks.csv and the run's configuration.
+func TestTasksCSVSidecar(t *testing.T) {
+	sc, _ := scenario.Preset("demo/sched-idle-wakeup-cfs")
+	if err := sc.Set("kernel.hz=1000"); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Schema     string           `json:"schema"`
+		File       string           `json:"file"`
+		Provenance *scenario.Record `json:"provenance"`
+		Sweep      any              `json:"sweep"`
+	}
+	if err := json.Unmarshal(tasksCSVSidecar(scenario.NewRecord(sc, []uint64{sc.Seed}, "run")), &doc); err != nil {
+		t.Fatal(err)
+	}
+	p := doc.Provenance
+	if doc.Schema != "schedplay.provenance/v1" || doc.File != "tasks.csv" || doc.Sweep != nil || p == nil {
+		t.Fatalf("sidecar %+v", doc)
+	}
+	if p.Preset != "demo/sched-idle-wakeup-cfs" || len(p.Set) != 1 || p.Set[0] != "kernel.hz=1000" ||
+		p.Command != "schedplay run -preset demo/sched-idle-wakeup-cfs -set kernel.hz=1000" {
+		t.Errorf("provenance %+v", p)
 	}
 }

@@ -39,7 +39,8 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgparent.AppendChild(vgn)
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "scname"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "scname"}}}
 			vgparent.AppendChild(vgn)
-			vgn.SetInnerHTML(c.title())
+			vgn.AddAttrInterface("title", hoverIfLong(c.title()))
+			vgn.SetInnerHTML(shortText(c.title()))
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 			vgparent.AppendChild(vgn)
 			if c.App.Modified() && !c.App.Embed {
@@ -286,7 +287,8 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgparent.AppendChild(vgn)
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "b", Attr: []vugu.VGAttribute(nil)}
 					vgparent.AppendChild(vgn)
-					vgn.SetInnerHTML(c.App.OfferName())
+					vgn.AddAttrInterface("title", hoverIfLong(c.App.OfferName()))
+					vgn.SetInnerHTML(shortText(c.App.OfferName()))
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "."}
 					vgparent.AppendChild(vgn)
 				}
@@ -503,13 +505,6 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgparent.AppendChild(vgn)
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "share-link"}, vugu.VGAttribute{Namespace: "", Key: "readonly", Val: "readonly"}}}
 					vgparent.AppendChild(vgn)
-					{
-						b, err := vjson.Marshal(c.App.ShareLink)
-						if err != nil {
-							panic(err)
-						}
-						vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
-					}
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 				vgparent.AppendChild(vgn)
@@ -522,13 +517,6 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgparent.AppendChild(vgn)
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "embed-snippet"}, vugu.VGAttribute{Namespace: "", Key: "readonly", Val: "readonly"}}}
 					vgparent.AppendChild(vgn)
-					{
-						b, err := vjson.Marshal(c.App.Snippet)
-						if err != nil {
-							panic(err)
-						}
-						vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
-					}
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
 				vgparent.AppendChild(vgn)

@@ -36,7 +36,8 @@ func (c *ThreadPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			_ = vgparent
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "b", Attr: []vugu.VGAttribute(nil)}
 			vgparent.AppendChild(vgn)
-			vgn.SetInnerHTML(c.head())
+			vgn.AddAttrInterface("title", hoverIfLong(c.head()))
+			vgn.SetInnerHTML(shortText(c.head()))
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " "}
 			vgparent.AppendChild(vgn)
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
@@ -49,7 +50,8 @@ func (c *ThreadPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		if c.exp().Explain != "" {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "muted thread-explain"}}}
 			vgparent.AppendChild(vgn)
-			vgn.SetInnerHTML(c.exp().Explain)
+			vgn.AddAttrInterface("title", proseHover(c.exp().Explain))
+			vgn.SetInnerHTML(proseText(c.exp().Explain))
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
 		vgparent.AppendChild(vgn)
@@ -706,7 +708,8 @@ func (c *ThreadPanel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 										vgn.SetInnerHTML(ck.Where)
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "muted small"}}}
 										vgparent.AppendChild(vgn)
-										vgn.SetInnerHTML(checkNote(ck))
+										vgn.AddAttrInterface("title", proseHover(checkNote(ck)))
+										vgn.SetInnerHTML(proseText(checkNote(ck)))
 									}
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
 									vgparent.AppendChild(vgn)

@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"schedplay/core/sched"
 )
@@ -31,6 +32,22 @@ func (e *Error) Error() string {
 	}
 	return e.Path + ": " + e.Msg
 }
+
+// quoteShort quotes a user's string for an error message, at most
+// quoteMax bytes of it (cut at a character) with its length when longer:
+// an error must not echo a 40 KB name back at the user.
+func quoteShort(s string) string {
+	if len(s) <= quoteMax {
+		return strconv.Quote(s)
+	}
+	n := quoteMax
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return strconv.Quote(s[:n]) + "... (" + strconv.Itoa(len(s)) + " bytes)"
+}
+
+const quoteMax = 80
 
 func errAt(path, format string, args ...any) error {
 	return &Error{Path: path, Msg: fmt.Sprintf(format, args...)}
@@ -118,7 +135,7 @@ func decodeTask(path string, v any) (Task, error) {
 		return t, err
 	}
 	if _, ok := m["comm"]; ok && !commOK(t.Comm) {
-		return t, errAt(path+".comm", "%q: want 1-15 printable bytes (TASK_COMM_LEN)", t.Comm)
+		return t, errAt(path+".comm", "%s: want 1-15 printable bytes (TASK_COMM_LEN)", quoteShort(t.Comm))
 	}
 	if err := optString(m, "name", path+".", &t.Name); err != nil {
 		return t, err

@@ -171,6 +171,9 @@ func TestDecodeErrors(t *testing.T) {
 		{"loop inner error", doc("", task("a", "", `{"loop":{"program":[`+run1+`,{"sleep":"x"}]}}`)), "tasks[0].program[0].loop.program[1].sleep", "want a non-negative duration"},
 		{"nesting too deep", doc("", task("a", "", nest(maxNesting+1))), deep, "loops nested deeper than 8"},
 		// size
+		{"name too long", doc(`"name":"`+strings.Repeat("n", MaxName+1)+`",`, hog), "name", "1025 bytes: want at most 1024"},
+		{"task name 40 KB", doc("", task(strings.Repeat("t", 40<<10), "", run1)), "tasks[0].name", `"` + strings.Repeat("t", 80) + `"... (40960 bytes): want 1-64 characters`},
+		{"cgroup component 40 KB", doc(`"cgroups":{"/`+strings.Repeat("c", 40<<10)+`":{}},`, hog), "cgroups./" + strings.Repeat("c", 40<<10), `component "` + strings.Repeat("c", 80) + `"... (40960 bytes): want 1-64`},
 		{"over MaxInput", doc(`"description":"`+strings.Repeat("x", MaxInput)+`",`, hog), "", "the limit is 1048576"},
 	}
 	for _, tc := range tests {

@@ -88,7 +88,7 @@ var keyTable = []keyDef{
 	{name: "version", typ: "integer", noSet: true, required: "missing; want 1",
 		fam: &family{decode: decodeVersion, encode: func(w *jw, _ *Scenario) bool { w.b.WriteString("1"); return true }}},
 	{name: "name", typ: "string", help: "the scenario's name, shown in the UI and in metrics (scenario)",
-		field: func(sc *Scenario) any { return &sc.Name }},
+		field: func(sc *Scenario) any { return &sc.Name }, check: checkName},
 	{name: "description", typ: "string", noSet: true,
 		field: func(sc *Scenario) any { return &sc.Description }},
 	{name: "topology", typ: "string", help: "machine preset (schedplay topologies)", always: true,
@@ -152,6 +152,19 @@ func hzTexts() []string {
 }
 
 // checkHZ is the one HZ rule of the decoder, Set and Build.
+// MaxName bounds the scenario's name, in bytes: a name is a title (the
+// page's header, the metrics' "scenario"), and "replay of " and a file
+// name of the longest a file system allows still fit.
+const MaxName = 1024
+
+// checkName bounds the name without quoting it (it may be that long).
+func checkName(text string) error {
+	if len(text) > MaxName {
+		return errAt("", "%d bytes: want at most %d", len(text), MaxName)
+	}
+	return nil
+}
+
 func checkHZ(text string) error {
 	if n, err := strconv.Atoi(text); err == nil && sched.ValidHZ(n) {
 		return nil

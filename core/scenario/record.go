@@ -48,6 +48,13 @@ type Record struct {
 	// "modified" for a tree with uncommitted changes, as far as the binary
 	// knows them (BuildVersion).
 	Schedplay string `json:"schedplay"`
+	// Trace and TraceSHA256 name the kernel trace a replay inferred the
+	// scenario from (schedplay replay; omitted for any other export): its
+	// file name as given ("-" for standard input) and the SHA-256 of its
+	// bytes. Set then holds replay's own -set flags, and Command is the
+	// replay.
+	Trace       string `json:"trace,omitempty"`
+	TraceSHA256 string `json:"trace_sha256,omitempty"`
 }
 
 // NewRecord describes sc (as it ran) for an export of the runs with the

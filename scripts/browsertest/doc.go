@@ -94,7 +94,12 @@
 // its own). The JSON tab applies the largest preset's JSON (past Vugu's
 // 16 KiB render instruction), shows it again after a tab switch, and
 // refuses a paste over scenario.MaxInput with the decoder's message while
-// the page goes on.
+// the page goes on. The tasks.csv sidecar carries metrics.json's object.
+// Long strings (longnames_test.go): a link whose scenario name or task
+// name is 40 KB gets the decoder's bounded message; 40 KB thread text,
+// explanation, notes and description show bounded with an ellipsis and
+// more in the title, break no character, and share a link longer than
+// Vugu's 16 KiB buffer; each time the page then reruns an edit.
 //
 // Firefox (`TestFirefox`, Debian's firefox-esr, headless, fresh profile) is
 // driven over WebDriver BiDi, which Firefox serves itself

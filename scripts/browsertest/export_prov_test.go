@@ -87,6 +87,19 @@ func TestExportProvenance(t *testing.T) {
 		t.Fatalf("the page's metrics differ from %s's", cmd)
 	}
 
+	// tasks.csv keeps its table; its sidecar carries the same object.
+	tb.click("#export-csv-prov")
+	csvSide := lastExport(tb, "tasks.csv"+experiment.ProvenanceSuffix, 10*time.Second)
+	var sideDoc struct {
+		Schema, File string
+	}
+	if err := json.Unmarshal([]byte(csvSide), &sideDoc); err != nil || sideDoc.Schema != experiment.ProvenanceSchema || sideDoc.File != "tasks.csv" {
+		t.Fatalf("tasks.csv sidecar (%v):\n%.400s", err, csvSide)
+	}
+	if got := provenanceOf(t, "tasks.csv sidecar", csvSide); !reflect.DeepEqual(got, prov) {
+		t.Fatalf("the tasks.csv sidecar's provenance differs from metrics.json's:\n%v\n%v", got, prov)
+	}
+
 	// The ftrace export: the same object on its comment line.
 	tb.click("#export-ftrace")
 	trace := lastExport(tb, "trace.txt", 60*time.Second)

@@ -8,10 +8,12 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
+
+	"schedplay/scripts/internal/caselist"
 )
 
 // taskSpec is one task group of a case, the same notion as a scenario task group.
@@ -70,23 +72,12 @@ func allCases() []caseSpec {
 
 // selectCases returns the cases named in a comma-separated list ("" = all).
 func selectCases(list string) ([]caseSpec, error) {
-	all := allCases()
-	if list == "" {
-		return all, nil
+	cs, err := caselist.Select(allCases(), func(c caseSpec) string { return c.ID }, list)
+	var u *caselist.UnknownError
+	if errors.As(err, &u) {
+		return nil, fmt.Errorf("-cases: unknown case %q (have %s)", u.ID, strings.Join(u.Known, ", "))
 	}
-	var out []caseSpec
-	for _, id := range strings.Split(list, ",") {
-		i := slices.IndexFunc(all, func(c caseSpec) bool { return c.ID == strings.TrimSpace(id) })
-		if i < 0 {
-			var ids []string
-			for _, c := range all {
-				ids = append(ids, c.ID)
-			}
-			return nil, fmt.Errorf("-cases: unknown case %q (have %s)", id, strings.Join(ids, ", "))
-		}
-		out = append(out, all[i])
-	}
-	return out, nil
+	return cs, err
 }
 
 // tasks expands the instances, indexing over the whole case like the simulator.

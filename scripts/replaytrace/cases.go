@@ -8,8 +8,8 @@ package main
 
 import (
 	"fmt"
-	"slices"
-	"strings"
+
+	"schedplay/scripts/internal/caselist"
 )
 
 // worker is one process of a case: worker.c's arguments, its comm, and
@@ -74,21 +74,5 @@ func (c *caseSpec) comms() map[string]bool {
 }
 
 func selectCases(list string) ([]caseSpec, error) {
-	all := allCases()
-	if list == "" {
-		return all, nil
-	}
-	var out []caseSpec
-	for _, id := range strings.Split(list, ",") {
-		i := slices.IndexFunc(all, func(c caseSpec) bool { return c.ID == strings.TrimSpace(id) })
-		if i < 0 {
-			var ids []string
-			for _, c := range all {
-				ids = append(ids, c.ID)
-			}
-			return nil, fmt.Errorf("unknown case %q (known: %s)", id, strings.Join(ids, ", "))
-		}
-		out = append(out, all[i])
-	}
-	return out, nil
+	return caselist.Select(allCases(), func(c caseSpec) string { return c.ID }, list)
 }

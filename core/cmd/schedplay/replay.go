@@ -16,6 +16,7 @@ import (
 
 	"schedplay/core/experiment"
 	"schedplay/core/ftraceimport"
+	"schedplay/core/metrics"
 	"schedplay/core/replay"
 	"schedplay/core/scenario"
 	"schedplay/core/topology"
@@ -55,7 +56,8 @@ func cmdReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	path := fs.Arg(0)
-	tr, name, err := importTrace(path, stdin, f.strict, stderr)
+	digest := newTraceDigest()
+	tr, name, err := importTrace(path, stdin, f.strict, stderr, digest)
 	if err != nil {
 		return err
 	}
@@ -110,7 +112,8 @@ func cmdReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	trep := tr.Metrics(name)
 	fid := replay.Compare(w, &trep, &runA.Report)
 	if f.metricsOut != "" {
-		js, err := json.MarshalIndent(runA.Report, "", "  ")
+		doc := metrics.Document{Report: runA.Report, Provenance: replayRecord(sc, &f, path, digest.hex())}
+		js, err := json.MarshalIndent(doc, "", "  ")
 		if err != nil {
 			return err
 		}
@@ -166,9 +169,9 @@ func cmdReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	return err
 }
 
-// importTrace reads and imports TRACE ("-": stdin); bad lines are skipped
-// with a warning unless strict.
-func importTrace(path string, stdin io.Reader, strict bool, stderr io.Writer) (*ftraceimport.Trace, string, error) {
+// importTrace reads and imports TRACE ("-": stdin), hashing its bytes
+// into digest; bad lines are skipped with a warning unless strict.
+func importTrace(path string, stdin io.Reader, strict bool, stderr io.Writer, digest *traceDigest) (*ftraceimport.Trace, string, error) {
 	var r io.Reader = stdin
 	name := "stdin"
 	if path != "-" {
@@ -179,7 +182,7 @@ func importTrace(path string, stdin io.Reader, strict bool, stderr io.Writer) (*
 		defer fh.Close()
 		r, name = fh, filepath.Base(path)
 	}
-	tr, err := ftraceimport.Import(r, ftraceimport.Options{Lenient: !strict})
+	tr, err := ftraceimport.Import(digest.reader(r), ftraceimport.Options{Lenient: !strict})
 	if err != nil {
 		var ie *ftraceimport.Error
 		if errors.As(err, &ie) {
