@@ -255,7 +255,7 @@ func TestHeaviestJobsFirst(t *testing.T) {
 		h.workers = append(h.workers, &w.fakeWorker)
 		return w, nil
 	}}, 2)
-	o := runner.Outline{Weights: []float64{1, 5, 3, 5, 1}, Labels: []string{"a", "b", "c", "d", "e"}}
+	o := outline.Outline{Weights: []float64{1, 5, 3, 5, 1}, Labels: []string{"a", "b", "c", "d", "e"}}
 	if err := h.p.Start(7, protocol.BatchSpec{Kind: protocol.KindThread, Scenario: "{}"}, o); err != nil {
 		t.Fatal(err)
 	}
