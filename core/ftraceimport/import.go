@@ -119,6 +119,14 @@ type WakeSource struct {
 	IRQ int8
 	// FromWaking: the context is the sched_waking line's.
 	FromWaking bool
+	// Time is the time of the line the context is read from (relative to
+	// Trace.Offset): the sched_waking's, before a wakeup the ttwu_queue
+	// IPI printed later on the wakee's CPU, when the waker may have
+	// blocked already. Before is the index into Trace.Events of the
+	// first event after that line (the wakeup's own when the context is
+	// its line).
+	Time   sched.Time
+	Before int
 }
 
 // Stats counts what the import did with the input.

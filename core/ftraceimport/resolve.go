@@ -74,6 +74,7 @@ func resolve(tr *Trace, recs []record, headerCPUs int, end int64) {
 	tr.Events = make([]sched.Event, 0, len(recs)+1)
 	tr.Wakes = make([]WakeSource, 0, len(recs)+1)
 	waking := map[int]*record{}  // the latest unused sched_waking per wakee pid
+	wakingAt := map[int]int{}    // and the index of the first event after it
 	current := make([]int, ncpu) // pid running on each CPU as the lines show it, -1 unknown
 	for i := range current {
 		current[i] = -1
@@ -112,13 +113,14 @@ func resolve(tr *Trace, recs []record, headerCPUs int, end int64) {
 		case rawWakeup, rawWaking:
 			if r.kind == rawWaking && !useWaking {
 				tr.Stats.WakingIgnored++
-				waking[r.a.pid] = r
+				waking[r.a.pid], wakingAt[r.a.pid] = r, len(tr.Events)
 				continue
 			}
-			ctx := r
+			ctx, at := r, len(tr.Events)
 			if w, ok := waking[r.a.pid]; ok && r.kind == rawWakeup {
-				ctx = w
+				ctx, at = w, wakingAt[r.a.pid]
 				delete(waking, r.a.pid)
+				delete(wakingAt, r.a.pid)
 			}
 			e.Kind = sched.EvWakeup
 			e.Next = rs.task(r.a, false)
@@ -134,7 +136,8 @@ func resolve(tr *Trace, recs []record, headerCPUs int, end int64) {
 			}
 			// As the simulator's EvWakeup: the waker (NoTask in interrupt
 			// context) and the CPU the line was printed on.
-			ws = WakeSource{Waker: rs.waker(ctx.cur), IRQ: ctx.irq, FromWaking: ctx.kind == rawWaking}
+			ws = WakeSource{Waker: rs.waker(ctx.cur), IRQ: ctx.irq, FromWaking: ctx.kind == rawWaking,
+				Time: sched.Time(ctx.ts - tr.Offset), Before: at}
 			e.Prev, e.Arg = ws.Waker, int64(r.cpu)
 			if ws.IRQ == 1 {
 				e.Prev = sched.NoTask
@@ -150,7 +153,7 @@ func resolve(tr *Trace, recs []record, headerCPUs int, end int64) {
 				e.CPU = sched.CPUID(r.arg)
 			}
 			e.Arg = int64(rs.waker(r.cur))
-			ws = WakeSource{Waker: sched.TaskID(e.Arg), IRQ: r.irq}
+			ws = WakeSource{Waker: sched.TaskID(e.Arg), IRQ: r.irq, Time: e.Time, Before: len(tr.Events)}
 			rs.touch(e.Next, trRunnable)
 		case rawMigrate:
 			e.Kind = sched.EvMigrate

@@ -83,13 +83,19 @@ func (in *inferrer) sampleWake(i int, n sched.TaskID) {
 	ws := in.tr.Wakes[i]
 	target := int(e.CPU)
 	w := ws.Waker
-	if ws.IRQ == 1 || w == sched.NoTask || int(w) >= len(in.st) || in.st[w].idx < 0 || !in.st[w].running {
+	// A queued wakeup (queued.go) starts at its sched_waking, where the
+	// waker ran; its waker may have blocked since.
+	start, queued := e.Time, in.st[n].queued.event == i
+	if queued {
+		start = ws.Time
+	}
+	if ws.IRQ == 1 || w == sched.NoTask || int(w) >= len(in.st) || in.st[w].idx < 0 || !(queued || in.st[w].running) {
 		return
 	}
 	if target < 0 || target >= len(in.on) || target >= len(c.cpuSw) || in.st[w].cpu == target || in.on[target] == n {
 		return
 	}
-	c.at[n], c.cpu[n], c.busy[n], c.sw[n] = e.Time, target, in.on[target] != sched.NoTask, c.cpuSw[target]
+	c.at[n], c.cpu[n], c.busy[n], c.sw[n] = start, target, in.on[target] != sched.NoTask, c.cpuSw[target]
 }
 
 // sampleSwitch closes the pending sample of next when the sched_switch

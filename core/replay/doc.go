@@ -21,6 +21,9 @@
 //     wait in the wakee and a signal in the waker's program at the point
 //     where the waker made the wakeup, so the replay keeps the causal
 //     chain (a pipe ping-pong stays a ping-pong when one side is slowed);
+//     a wakeup queued to another CPU (ttwu_queue_wakelist(): sched_wakeup
+//     printed by its IPI, after the waker may have blocked) is placed at
+//     the waker's sched_waking (queued.go);
 //   - a block woken from outside (an interrupt, a timer, an untraced task)
 //     becomes an absolute timer: the wakeup keeps its time; a series of
 //     such wakeups at a steady interval is a periodic timer (period.go);

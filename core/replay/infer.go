@@ -59,6 +59,9 @@ type tstate struct {
 	// preemptedBy is the task that took the CPU when this one was switched
 	// out runnable right after waking it (hidden.go), else NoTask.
 	preemptedBy sched.TaskID
+	// queued is the signal of the queued wakeup that will end this
+	// task's block (queued.go); event -1: none.
+	queued queuedSignal
 }
 
 type inferrer struct {
@@ -75,6 +78,10 @@ type inferrer struct {
 	// woke holds the (waker, wakee) workload index pairs of the wakeups
 	// by a traced task seen so far (hidden.go).
 	woke map[[2]int]bool
+	// queued lists the wakeups taken at their sched_waking (queued.go);
+	// nextQueued is the first not yet taken.
+	queued     []int
+	nextQueued int
 	// costs samples the machine's wakeup cost (costs.go)
 	costs *costSampler
 	// causes tracks what could have set need_resched per CPU (selfpoll.go);
@@ -141,8 +148,10 @@ func Infer(tr *ftraceimport.Trace, opts Options) (*Workload, error) {
 			in.see(id, cpu)
 		}
 	}
+	in.queued = in.queuedWakes()
 	for i := range tr.Events {
 		in.freqsUntil(tr.Events[i].Time)
+		in.wakingsBefore(i)
 		in.clockEvent(i)
 		if err := in.event(i); err != nil {
 			return nil, err
@@ -170,7 +179,8 @@ func (in *inferrer) create(id sched.TaskID, start sched.Time) error {
 		return fmt.Errorf("replay: the trace has more than %d tasks (Options.MaxTasks); trace fewer (e.g. a cgroup or pid filter)", in.opts.MaxTasks)
 	}
 	info := &in.tr.Tasks[id]
-	in.st[id] = tstate{idx: len(in.w.Tasks), seen: make([]bool, in.tr.NumCPUs), preemptedBy: sched.NoTask}
+	in.st[id] = tstate{idx: len(in.w.Tasks), seen: make([]bool, in.tr.NumCPUs), preemptedBy: sched.NoTask,
+		queued: queuedSignal{event: -1}}
 	in.w.Tasks = append(in.w.Tasks, Task{ID: id, PID: info.PID, Comm: info.Name, Policy: info.Policy,
 		Nice: info.Nice, RTPriority: info.RTPriority, Start: start, Parent: -1})
 	return nil
@@ -346,6 +356,16 @@ func (in *inferrer) wake(n sched.TaskID, i int, traced bool) {
 	bl.To = e.Time
 	ws := in.tr.Wakes[i]
 	w := ws.Waker
+	if q := s.queued; q.event >= 0 {
+		s.queued.event = -1
+		if traced && q.event == i {
+			t.Steps[s.blockStep] = Step{Kind: StepWait, Peer: q.waker, At: e.Time}
+			in.woke[[2]int{q.waker, s.idx}] = true
+			bl.End, bl.Waker, bl.WakerPoint = EndTask, q.waker, q.slot
+			return
+		}
+		panic("replay: a queued wakeup's signal without its wakeup")
+	}
 	if traced && w != sched.NoTask && w != n && ws.IRQ != 1 && int(w) < len(in.st) &&
 		in.st[w].idx >= 0 && in.st[w].running {
 		in.account(w, e.Time)

@@ -102,13 +102,16 @@ const method = "How each trace is replayed, the same way for every case (core/re
 	"from the sched events alone; the replay charges no modelled context-switch or pick cost (`hw.ctx_switch_ns` and " +
 	"`hw.pick_ns` are 0: the trace's CPU time of a task is its sum_exec_runtime and already holds the switches it paid); " +
 	"when the trace has at least 20 wakeups of a task onto an idle CPU by a task running on another CPU, the median of their " +
-	"waking-to-switch-in times is taken as the machine's cost of that path (IPI or polling bit, idle exit, schedule_idle()) " +
+	"waking-to-switch-in times (from the waker's sched_waking) is taken as the machine's cost of that path (IPI or polling " +
+	"bit, idle exit, schedule_idle()) " +
 	"and the replay's `hw.idle_exit_ns` is set so that the simulated path costs the same (the simulated path without the idle " +
 	"exit is measured once by a two-CPU ping-pong probe on the replay's machine and profile, core/replay/costs.go); likewise " +
 	"the median of at least 20 remote wakeups that preempted the task running on the target CPU at once becomes the " +
 	"replay's `hw.ipi_latency_ns` (the simulated path of such a wakeup); and a " +
 	"task preempted by the task it had just woken, resumed when that task blocked, where the pair wakes each other both ways, " +
 	"is given the reply the trace cannot show (a pipe read that found its data: core/replay/hidden.go). " +
+	"A wakeup whose sched_wakeup the wakee's CPU printed after the waker had blocked (the wake list's IPI) is still the " +
+	"waker's signal, at its sched_waking (core/replay/queued.go). " +
 	"The traces also record the interrupt entries (irq_vectors, irq_handler_entry): a preemption with no interrupt entry and " +
 	"no wakeup made on its CPU in the 20 us before it is a *self-preemption*, need_resched set by the task's own system call " +
 	"(scripts/replaytrace/selfpreempt.go). " +
@@ -230,6 +233,13 @@ func (c *caseResult) why() string {
 		if c.IdleWakes < replay.MinCostSamples && c.BusyWakes < replay.MinCostSamples {
 			out = append(out, fmt.Sprintf("Latency: the trace has %d remote wakeups of idle CPUs and %d of busy ones, too "+
 				"few to estimate the machine's wakeup cost, so the replay charges the preset's.", c.IdleWakes, c.BusyWakes))
+		}
+		if c.IdleWakes >= replay.MinCostSamples {
+			out = append(out, "Latency: the sched_wakeup of a wakeup onto another, idle CPU is printed by that CPU's IPI "+
+				"handler (ttwu_queue_wakelist(), then sched_ttwu_pending() after the idle exit), so the trace's latency of such "+
+				"a wakeup starts after the IPI and the idle exit; the simulator prints its wakeup at the waker's "+
+				"try_to_wake_up() (core/sched/wake_event.go), and the replay's latency holds the whole path, whose cost "+
+				"(`hw.idle_exit_ns`) is set from the trace's sched_waking-to-switch-in times.")
 		}
 		out = append(out, "Latency: a wakeup by an interrupt on the task's own CPU (a timer) costs nothing in the "+
 			"simulator (the interrupt's exit and __schedule() are not charged), and a wakeup that waits behind other runnable "+

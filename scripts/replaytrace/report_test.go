@@ -80,3 +80,21 @@ func TestReplayCaseReport(t *testing.T) {
 		t.Error("a missing machine record was accepted")
 	}
 }
+
+// TestWhyQueuedLatency: a latency miss in a case whose trace estimated
+// the remote idle wakeup cost names the difference of the two latencies'
+// start (the IPI's sched_wakeup against the simulator's try_to_wake_up());
+// a case without such wakeups does not.
+func TestWhyQueuedLatency(t *testing.T) {
+	miss := false
+	rows := []replay.Row{{Group: "worker_1", ShareOK: true, SwitchOK: true, LatencyOK: &miss}}
+	const want = "printed by that CPU's IPI handler"
+	c := caseResult{Rows: rows, IdleWakes: replay.MinCostSamples}
+	if got := c.why(); !strings.Contains(got, want) {
+		t.Errorf("%d remote idle wakeups: %q lacks %q", c.IdleWakes, got, want)
+	}
+	c.IdleWakes = replay.MinCostSamples - 1
+	if got := c.why(); strings.Contains(got, want) {
+		t.Errorf("%d remote idle wakeups: %q has %q", c.IdleWakes, got, want)
+	}
+}
