@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 
 	"schedplay/core/experiment"
@@ -214,7 +213,7 @@ func (x *batchExec) finishMerge() error {
 
 // writePart writes the shard's part file.
 func (x *batchExec) writePart() error {
-	p := &partfile.Part{Command: x.cmd, Args: x.args, Build: buildID(), Scenarios: x.scenarios, Plans: x.plans,
+	p := &partfile.Part{Command: x.cmd, Args: x.args, Build: scenario.BuildVersion(), Scenarios: x.scenarios, Plans: x.plans,
 		Jobs: x.next, Shard: x.shard.K, Shards: x.shard.N, Results: x.results}
 	data, err := partfile.EncodePart(p)
 	if err != nil {
@@ -230,23 +229,4 @@ func partFile(path string, sh experiment.Shard) string {
 		return filepath.Join(path, fmt.Sprintf("part-%d-of-%d.json", sh.K, sh.N))
 	}
 	return path
-}
-
-// buildID names the schedplay build: module version, VCS revision and
-// whether the tree was modified, as far as the binary knows them.
-func buildID() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "unknown"
-	}
-	id := bi.Main.Version
-	for _, s := range bi.Settings {
-		switch {
-		case s.Key == "vcs.revision":
-			id += " " + s.Value
-		case s.Key == "vcs.modified" && s.Value == "true":
-			id += " modified"
-		}
-	}
-	return id
 }
