@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"schedplay/core/experiment"
+	"schedplay/core/scenario"
 	"schedplay/wasm/report"
 )
 
@@ -100,6 +101,15 @@ func (c *SweepPanel) unitText(t report.SweepTable) string {
 	return "(" + t.Unit + ", " + t.Better + ")"
 }
 
+// shellArg quotes a -sweep argument for a POSIX shell: in single quotes,
+// as the panel always showed it, unless it holds one.
+func shellArg(s string) string {
+	if strings.Contains(s, "'") {
+		return scenario.ShellQuote(s)
+	}
+	return "'" + s + "'"
+}
+
 // cli is the command that prints the same table (SCENARIO: the scenario
 // as a file or its share URL).
 func (c *SweepPanel) cli() string {
@@ -107,7 +117,12 @@ func (c *SweepPanel) cli() string {
 	parts := []string{"schedplay sweep"}
 	for _, kv := range [][2]string{{s.Key1, s.Vals1}, {s.Key2, s.Vals2}} {
 		if strings.TrimSpace(kv[0]) != "" {
-			parts = append(parts, "-sweep '"+strings.TrimSpace(kv[0])+"="+strings.Join(splitList(kv[1]), ",")+"'")
+			key := strings.TrimSpace(kv[0])
+			arg := key + "=" + strings.Join(splitList(kv[1]), ",")
+			if ax, err := formAxis(key, kv[1]); err == nil {
+				arg = ax.String()
+			}
+			parts = append(parts, "-sweep "+shellArg(arg))
 		}
 	}
 	parts = append(parts, "-runs "+strconv.Itoa(s.Runs))

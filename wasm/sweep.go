@@ -11,6 +11,7 @@ package main
 // `schedplay sweep URL` runs the same sweep).
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -57,6 +58,15 @@ func splitList(s string) []string {
 	return out
 }
 
+// formAxis reads a values field as -sweep does (experiment.ParseSweepAxis:
+// comma-separated, a quoted value may hold commas, e.g. "0-3,8","0-7").
+func formAxis(key, vals string) (experiment.SweepAxis, error) {
+	if strings.Trim(vals, " \t,") == "" {
+		return experiment.SweepAxis{}, fmt.Errorf("%s: want values separated by commas, e.g. 250,1000", key)
+	}
+	return experiment.ParseSweepAxis(key + "=" + vals)
+}
+
 // Spec builds the sweep from the form, checking its shape (the values
 // themselves are checked when the sweep is planned, with the scenario);
 // a bad field sets FormErr and FormField.
@@ -68,7 +78,7 @@ func (s *SweepState) Spec() (experiment.SweepSpec, bool) {
 	}
 	spec := experiment.SweepSpec{Runs: s.Runs, Metrics: splitList(s.Metrics), Stat: s.Stat}
 	for i, kv := range [][2]string{{s.Key1, s.Vals1}, {s.Key2, s.Vals2}} {
-		key, vals := strings.TrimSpace(kv[0]), splitList(kv[1])
+		key := strings.TrimSpace(kv[0])
 		n := strconv.Itoa(i + 1)
 		if key == "" && i == 1 {
 			continue
@@ -76,10 +86,11 @@ func (s *SweepState) Spec() (experiment.SweepSpec, bool) {
 		if key == "" || strings.ContainsAny(key, "= ,") {
 			return fail("key"+n, "key "+n+": want a scenario key such as kernel.hz (schedplay keys)")
 		}
-		if len(vals) == 0 {
-			return fail("vals"+n, key+": want values separated by commas, e.g. 250,1000")
+		ax, err := formAxis(key, kv[1])
+		if err != nil {
+			return fail("vals"+n, err.Error())
 		}
-		spec.Axes = append(spec.Axes, key+"="+strings.Join(vals, ","))
+		spec.Axes = append(spec.Axes, ax.String())
 	}
 	if _, err := spec.Check(); err != nil {
 		field := "vals1"

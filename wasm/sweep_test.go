@@ -95,3 +95,25 @@ func TestSweepKeys(t *testing.T) {
 		t.Errorf("help of a free-text key %q", h)
 	}
 }
+
+// The values field reads as -sweep does: a quoted value keeps its commas
+// (a CPU list), an empty value is an error at the field.
+func TestSweepFormQuotedValues(t *testing.T) {
+	s := &SweepState{Key1: "cgroups./a.cpuset.cpus", Vals1: `"0-1,3", 0-3`, Runs: 1}
+	spec, ok := s.Spec()
+	if !ok {
+		t.Fatalf("quoted CPU list refused: %q", s.FormErr)
+	}
+	ax, err := experiment.ParseSweepAxis(spec.Axes[0])
+	if err != nil || len(ax.Values) != 2 || ax.Values[0] != "0-1,3" || ax.Values[1] != "0-3" {
+		t.Fatalf("axis %q: %+v %v", spec.Axes[0], ax, err)
+	}
+	s.Vals1 = `1,,2`
+	if _, ok := s.Spec(); ok || s.FormField != "vals1" || !strings.Contains(s.FormErr, "empty value") {
+		t.Errorf("1,,2: field %q err %q", s.FormField, s.FormErr)
+	}
+	s.Vals1 = `"0-1`
+	if _, ok := s.Spec(); ok || s.FormField != "vals1" || !strings.Contains(s.FormErr, "not closed") {
+		t.Errorf("open quote: field %q err %q", s.FormField, s.FormErr)
+	}
+}
