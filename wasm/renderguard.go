@@ -20,29 +20,10 @@ const maxInstr = 8 << 10
 
 // guardBuild makes every node of the build safe to render.
 func guardBuild(res *vugu.BuildResults) {
-	if res == nil || res.Out == nil {
-		return
-	}
-	var walk func(n *vugu.VGNode)
-	walk = func(n *vugu.VGNode) {
-		for ; n != nil; n = n.NextSibling {
-			if n.Component != nil {
-				if out := res.ResultFor(n.Component); out != nil {
-					for _, c := range out.Out {
-						walk(c)
-					}
-				}
-				continue
-			}
-			guardNode(n)
-			if n.InnerHTML == nil {
-				walk(n.FirstChild)
-			}
-		}
-	}
-	for _, n := range res.Out.Out {
-		walk(n)
-	}
+	walkBuild(res, func(n *vugu.VGNode) bool {
+		guardNode(n)
+		return n.InnerHTML == nil
+	})
 }
 
 // guardNode bounds one node's strings and puts its innerHTML in ASCII.

@@ -20,8 +20,26 @@ type RenderSize struct {
 
 func renderSize(res *vugu.BuildResults) RenderSize {
 	var s RenderSize
+	walkBuild(res, func(n *vugu.VGNode) bool {
+		if n.Type == vugu.ElementNode && !n.IsTemplate() {
+			s.Elements++
+			s.Attrs += len(n.Attr) + len(n.Prop)
+		}
+		if n.InnerHTML != nil {
+			s.Inner++
+			return false
+		}
+		return true
+	})
+	return s
+}
+
+// walkBuild visits every node of a build's output, components' output
+// included in place of the component; visit says whether to descend into
+// the node's children.
+func walkBuild(res *vugu.BuildResults, visit func(n *vugu.VGNode) bool) {
 	if res == nil || res.Out == nil {
-		return s
+		return
 	}
 	var walk func(n *vugu.VGNode)
 	walk = func(n *vugu.VGNode) {
@@ -34,21 +52,14 @@ func renderSize(res *vugu.BuildResults) RenderSize {
 				}
 				continue
 			}
-			if n.Type == vugu.ElementNode && !n.IsTemplate() {
-				s.Elements++
-				s.Attrs += len(n.Attr) + len(n.Prop)
+			if visit(n) {
+				walk(n.FirstChild)
 			}
-			if n.InnerHTML != nil {
-				s.Inner++
-				continue
-			}
-			walk(n.FirstChild)
 		}
 	}
 	for _, n := range res.Out.Out {
 		walk(n)
 	}
-	return s
 }
 
 // publish is the count as window.schedplay.renderSize holds it.
