@@ -53,6 +53,9 @@ func (a *App) publish() {
 		// A drawing in steps (timeline_paint.go) publishes again when
 		// its last step is done.
 		done = !a.TL.Painting()
+		// A new run's tables and histogram are filled in the frames
+		// after its final render (results.go): done waits for them too.
+		done = done && a.resultsDue == 0
 	}
 	bridge.Publish("done", done)
 	bridge.Publish("runError", a.Ctl.Err)
