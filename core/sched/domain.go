@@ -143,6 +143,7 @@ type schedDomain struct {
 	maxNewidleLBCost int64
 	lastDecayJ       int64   // next_decay_max_lb_cost - HZ (<= v5.15), last_decay_max_lb_cost (v5.16+), jiffies
 	lastBalanceJ     int64   // last_balance, jiffies
+	ni               niState // NI_RANDOM's newidle_call/success/ratio (newidle_ratio.go)
 	cpus             []CPUID // span as a list (filled once after the build)
 }
 

@@ -284,6 +284,7 @@ func (b *sdBuild) buildSchedDomain(l int, child *schedDomain, cpu int) *schedDom
 	w := span.weight()
 	sd := &schedDomain{name: tl.name, child: child, span: span, numaLevel: tl.numaLevel,
 		minInterval: w, maxInterval: 2 * w, balanceInterval: w}
+	sd.ni.init() // newidle_ratio.go
 	modern := s.rules.sdInitV510
 	if modern {
 		sd.busyFactor, sd.imbalancePct = 16, 117

@@ -53,6 +53,7 @@ var featureRanges = [numFeatures]featureRange{
 	CfsSliceExpiry:           {0, 600, "removed by de53fd7aedb1 (v5.4): the v6.x profiles keep local runtime across periods"},
 	UtilEst:                  {417, 0, "added in v4.17 (util_est, 7f65ea42eb00 [M commit]); v3.11 has no util_est"},
 	UtilEstFastup:            {505, 608, "added in v5.5 (\"util_est: fast ramp-up EWMA on utilization increases\" [R patch v2]) and removed in v6.8 (\"sched/fair: Remove SCHED_FEAT(UTIL_EST_FASTUP, true)\", the ramp-up made permanent)"},
+	NIRandom:                 {618, 0, "added by 33cf66d88306 (v6.19-rc1, in 6.18.y from 6.18.5); the older profiles balance at every newly idle entry the gates let through"},
 	HybridClusterSeries:      {606, 0, "merged for v6.6; the older profiles balance with the series' rules (series.go, SIMPLIFIED)"},
 }
 

@@ -42,6 +42,7 @@ const (
 	CfsSliceExpiry
 	UtilEst
 	UtilEstFastup
+	NIRandom
 	numFeatures
 )
 
@@ -80,6 +81,7 @@ var featureTable = [numFeatures]featureInfo{
 	CfsSliceExpiry:             {"CFS_SLICE_EXPIRY", true, "CFS bandwidth: runtime a CPU took from its group's quota expires at the end of the period (v3.16-v5.3, removed by de53fd7aedb1 in v5.4; v3.11 expired it too)"},
 	UtilEst:                    {"UTIL_EST", true, "PELT util_est: a task's utilisation at its last sleeps (enqueued/EWMA) and the CPU's sum of its runnable tasks' estimates count where the kernel reads util (misfit, task fit, load-balance and wakeup utilisation, SIS_UTIL budget; util_est.go)"},
 	UtilEstFastup:              {"UTIL_EST_FASTUP", true, "util_est: the EWMA jumps up to a larger dequeue sample at once instead of moving a quarter of the way (v5.5-v6.7; permanent from v6.8)"},
+	NIRandom:                   {"NI_RANDOM", true, "newidle balance runs in proportion to its success rate: a 1024-sided die against the domain's newidle_ratio (33cf66d88306, v6.19-rc1 and 6.18.5; newidle_ratio.go)"},
 	HybridClusterSeries:        {"HYBRID_CLUSTER_SERIES", true, "series \"Enable Cluster Scheduling for x86 Hybrid CPUs\" (v6.6): group_smt_balance, sibling_imbalance() by cores, should_we_balance() prefers an idle core; off = v6.5 rules (series.go)"},
 }
 

@@ -47,8 +47,10 @@ package sched
 // both into update_newidle_cost(): a new maximum restarts the one-second
 // wait, the decay happens only after a full second without one; and
 // update_blocked_averages() counts in curr_cost (9e9af819db5d [M hash]).
-// The 2025 NI_RANDOM success ratio and the short-lived
-// min(cost, migration_cost + 200) cap are not modelled.
+// The NI_RANDOM success ratio (v6.19, 6.18.5) is newidle_ratio.go. The
+// 6.17 bump of max_newidle_lb_cost on a failed newidle balance (155213a2aed4,
+// capped at migration_cost + 200) is not modelled: no profile has it, 6.18.y
+// reverted it (d206fbad9328) before the ratio came.
 
 // lbCPUNsXeon4S is hw.lb_cpu_ns on xeon-4s18c, calibrated once on
 // S2 (docs/VALIDATION.md) (see the key's Source and docs/kernel-rules.md §14).

@@ -11,7 +11,9 @@ package sched
 // domain's max_newidle_lb_cost; then each SD_BALANCE_NEWIDLE domain
 // bottom-up runs sched_balance_rq(CPU_NEWLY_IDLE) until a task was pulled,
 // and rq->next_balance is pulled in to the domains' idle intervals.
-// Up to v5.15 the gate is avg_idle < sysctl_sched_migration_cost. Each
+// Up to v5.15 the gate is avg_idle < sysctl_sched_migration_cost. Under
+// NI_RANDOM (v6.18 profile) a die decides per domain whether it is
+// balanced at all, in proportion to its success rate (newidle_ratio.go). Each
 // domain is walked only while avg_idle >= curr_cost + the domain's
 // max_newidle_lb_cost (the cut-off). The walk costs simulated time
 // (lbcost.go): a non-preemptible, interrupts-off span on this CPU
@@ -91,6 +93,10 @@ func (s *Sim) newidleBalance(rq *rq) int {
 				break
 			}
 			if sd.flags&SDBalanceNewidle != 0 {
+				run, weight := s.newidleDice(rq, sd) // NI_RANDOM (newidle_ratio.go)
+				if !run {
+					continue
+				}
 				at := s.now + Time(span)
 				if rtAbort && rtAt <= at {
 					break // should_we_balance(): the RT task runs now
@@ -104,6 +110,9 @@ func (s *Sim) newidleBalance(rq *rq) int {
 				s.lbCost = 0
 				s.nlb = nlbAbort{rtAt: maxTime}
 				s.updateNewidleCost(sd, dc)
+				if s.feat.Has(NIRandom) {
+					sd.ni.update(weight * int64(min(pulled, 1))) // update_newidle_cost(sd, cost, weight * !!pulled_task)
+				}
 				span += dc
 				cost += dc
 			}

@@ -85,7 +85,7 @@ var utilEstFeatures = featureSetOf(UtilEst, UtilEstFastup)
 func profiles() []Profile {
 	eevdf66 := featureSetOf(PlaceLag, PlaceDeadlineInitial, RunToParity, CacheHotBuddy, WakeupPreemption, TTWUQueue, SISUtil, HybridClusterSeries) | utilEstFeatures
 	eevdf612 := eevdf66&^featureSetOf(UtilEstFastup) | featureSetOf(PlaceRelDeadline, PreemptShort, DelayDequeue, DelayZero, SMIdle)
-	eevdf618 := eevdf612 | featureSetOf(PickBuddy)
+	eevdf618 := eevdf612 | featureSetOf(PickBuddy, NIRandom)
 	v4arith := arith{shift: 10, nice0: 1 << 20, clampLo: false}
 	return []Profile{
 		{Name: "v3.11", Summary: "legacy CFS as in Linux 3.11 (2013)", Class: ClassCFS, version: 311,

@@ -4,6 +4,8 @@ package sched
 // need-resched flags, and the engine's bookkeeping for the running task's
 // progress and the tick.
 
+import "math/rand/v2"
+
 type rq struct {
 	cpu       CPUID
 	capacity  int64 // the CPU's speed alone (topology Capacity)
@@ -52,6 +54,10 @@ type rq struct {
 	clockAt    Time  // the last update_rq_clock() (rq_clock.go)
 	clockOnIPI bool  // a wake-list enqueue updates clockAt when the target handles the IPI
 	misfitLoad int64 // rq->misfit_task_load (misfit.go)
+
+	// rnd is sched_rnd_state, NI_RANDOM's die (newidle_ratio.go), made
+	// at first use.
+	rnd *rand.Rand
 
 	// Idle path, IPIs and kernel costs (idle.go, cpuidle_menu.go, ipi.go,
 	// tick_nohz.go).
