@@ -31,7 +31,9 @@
 //     parent; the child's task group has that parent;
 //   - a reply that woke nobody, in a request/reply pair on one CPU (a
 //     task preempted by the partner it woke, resumed when that partner
-//     blocked), becomes a signal and a wait all the same (hidden.go);
+//     blocked, where the partner's traced wakeups answered at least half
+//     of the task's requests), becomes a signal and a wait all the same
+//     (hidden.go);
 //   - a task switched out runnable with nothing on its CPU that could have
 //     set need_resched (no interrupt entry, no wakeup or migration naming
 //     the CPU) since it was switched in, within [DefaultSelfWindow], set it

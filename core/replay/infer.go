@@ -62,6 +62,9 @@ type tstate struct {
 	// queued is the signal of the queued wakeup that will end this
 	// task's block (queued.go); event -1: none.
 	queued queuedSignal
+	// asked lists the tasks it woke in the burst before its current block
+	// (workload indices; hidden.go).
+	asked []int
 }
 
 type inferrer struct {
@@ -75,9 +78,10 @@ type inferrer struct {
 	on          []sched.TaskID
 	khz, maxKHz []int
 	nextFreq    int // index into tr.Freqs
-	// woke holds the (waker, wakee) workload index pairs of the wakeups
-	// by a traced task seen so far (hidden.go).
-	woke map[[2]int]bool
+	// pairs counts, per (requester, replier) workload index pair, the
+	// requester's blocks after waking the replier and those the replier
+	// ended (hidden.go).
+	pairs map[[2]int]pairStat
 	// queued lists the wakeups taken at their sched_waking (queued.go);
 	// nextQueued is the first not yet taken.
 	queued     []int
@@ -115,7 +119,7 @@ func Infer(tr *ftraceimport.Trace, opts Options) (*Workload, error) {
 		return nil, fmt.Errorf("replay: the trace has %d events but %d wake sources (not from ftraceimport.Import)", len(tr.Events), len(tr.Wakes))
 	}
 	in := &inferrer{tr: tr, opts: opts, w: &Workload{NumCPUs: tr.NumCPUs, Duration: tr.Duration},
-		st: make([]tstate, len(tr.Tasks)), woke: map[[2]int]bool{},
+		st: make([]tstate, len(tr.Tasks)), pairs: map[[2]int]pairStat{},
 		costs: newCostSampler(len(tr.Tasks), tr.NumCPUs)}
 	for i := range in.st {
 		in.st[i].idx = -1
@@ -227,6 +231,7 @@ func (in *inferrer) flush(id sched.TaskID) {
 func (in *inferrer) block(id sched.TaskID, now sched.Time) {
 	s := &in.st[id]
 	s.blocked = true
+	s.asked = in.askedIn(id)
 	s.blockStep = in.push(id, Step{Kind: StepEnd})
 	t := in.task(id)
 	t.Blocks = append(t.Blocks, Block{From: now, To: in.tr.Duration, End: EndNever, Waker: -1, WakerPoint: -1})
@@ -360,7 +365,7 @@ func (in *inferrer) wake(n sched.TaskID, i int, traced bool) {
 		s.queued.event = -1
 		if traced && q.event == i {
 			t.Steps[s.blockStep] = Step{Kind: StepWait, Peer: q.waker, At: e.Time}
-			in.woke[[2]int{q.waker, s.idx}] = true
+			in.answered(n, q.waker)
 			bl.End, bl.Waker, bl.WakerPoint = EndTask, q.waker, q.slot
 			return
 		}
@@ -372,11 +377,12 @@ func (in *inferrer) wake(n sched.TaskID, i int, traced bool) {
 		in.flush(w)
 		pt := in.push(w, Step{Kind: StepSignal, Peer: s.idx, At: e.Time})
 		t.Steps[s.blockStep] = Step{Kind: StepWait, Peer: in.st[w].idx, At: e.Time}
-		in.woke[[2]int{in.st[w].idx, s.idx}] = true
+		in.answered(n, in.st[w].idx)
 		bl.End, bl.Waker, bl.WakerPoint = EndTask, in.st[w].idx, pt
 		return
 	}
 	t.Steps[s.blockStep] = Step{Kind: StepUntil, At: e.Time}
+	in.answered(n, -1)
 	bl.End = EndOutside
 }
 

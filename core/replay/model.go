@@ -43,6 +43,9 @@ type Step struct {
 	Sync bool
 	// Periodic marks a StepUntil of a periodic series (Task.Period).
 	Periodic bool
+	// Hidden marks the signal and wait of a reply the trace does not show
+	// (hidden.go): the wait ends no block of Task.Blocks.
+	Hidden bool
 }
 
 // BlockEnd says how a blocked interval ended.
