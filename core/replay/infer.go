@@ -166,6 +166,7 @@ func Infer(tr *ftraceimport.Trace, opts Options) (*Workload, error) {
 	}
 	in.finish()
 	in.finishCosts()
+	in.w.HZ, in.w.HZTicks = inferHZ(tr)
 	markSync(in.w, opts.SyncWindow)
 	findPeriods(in.w)
 	in.inferClockPoll()

@@ -140,6 +140,9 @@ type Workload struct {
 	// wakeups that preempted the task running on the target CPU.
 	RemoteBusyWakes   int
 	RemoteBusyWakeP50 sched.Time
+	// HZ is the traced kernel's tick rate from its tick spacing (hz.go; 0:
+	// the trace does not show it), HZTicks the tick intervals that show it.
+	HZ, HZTicks int
 	// ClockEvidence: the trace has timer interrupt entries, so the tasks
 	// that read their CPU clock could be inferred (selfpoll.go); without
 	// them nothing is.

@@ -222,3 +222,77 @@ func abs64(x int64) int64 {
 	}
 	return x
 }
+
+// hzTrace runs two hogs on each CPU of smp-2 at hz and returns the trace with
+// its ticks as local_timer_entry lines.
+func hzTrace(t *testing.T, hz int) *ftraceimport.Trace {
+	t.Helper()
+	js := fmt.Sprintf(`{"version":1,"topology":"smp-2","duration":"400ms","kernel":{"version":"v6.18","hz":%d},"tasks":[
+		{"name":"hog","instances":4,"program":[{"run":-1}]}]}`, hz)
+	sc, err := scenario.Decode([]byte(js))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := sc.Build(sched.DefaultLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sim, err := sched.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	w := ftrace.NewWriter(&buf, sim.TaskInfo, sim.NumCPUs())
+	sim.Attach(w)
+	tl := &tickLines{}
+	sim.Attach(tl)
+	if err := sim.Run(); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	buf.Write(tl.b.Bytes())
+	tr, err := ftraceimport.Import(&buf, ftraceimport.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr
+}
+
+// TestHZFromTicks: the replay of a trace whose ticks come every 1/HZ s
+// runs at that HZ (and its cost probe with it), whatever the profile's
+// default; a trace without timer interrupt entries keeps the profile's.
+func TestHZFromTicks(t *testing.T) {
+	for _, hz := range []int{100, 300, 1000} {
+		tr := hzTrace(t, hz)
+		w, err := Infer(tr, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w.HZ != hz || w.HZTicks < MinHZTicks {
+			t.Errorf("HZ %d: inferred %d from %d ticks (%s)", hz, w.HZ, w.HZTicks, w.HZSummary())
+		}
+		sc, err := w.Scenario(ScenarioOptions{Topology: "smp-2", Kernel: "v6.18"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sc.Kernel.HZ != hz {
+			t.Errorf("HZ %d: the scenario's kernel.hz is %d", hz, sc.Kernel.HZ)
+		}
+		if sc, _ := w.Scenario(ScenarioOptions{Topology: "smp-2", HZ: 250}); sc.Kernel.HZ != 250 {
+			t.Errorf("HZ %d: ScenarioOptions.HZ 250 gives kernel.hz %d", hz, sc.Kernel.HZ)
+		}
+	}
+	tr := pollTrace(t, false)
+	w, err := Infer(tr, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.HZ != 0 {
+		t.Errorf("a trace without timer interrupts: HZ %d inferred", w.HZ)
+	}
+	if sc, _ := w.Scenario(ScenarioOptions{Topology: "smp-2"}); sc.Kernel.HZ != 0 {
+		t.Errorf("a trace without timer interrupts: kernel.hz %d, want the profile's (0)", sc.Kernel.HZ)
+	}
+}

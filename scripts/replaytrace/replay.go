@@ -79,6 +79,11 @@ type caseResult struct {
 	BusyWakes     int    `json:"remote_busy_wakeups"`
 	BusyWakeP50Ns int64  `json:"remote_busy_wakeup_p50_ns"`
 	IPILatencyNs  string `json:"replay_ipi_latency_ns,omitempty"`
+	// HZ is the replay's kernel.hz, HZFrom where it came from and HZTicks
+	// the trace's tick intervals of a jiffy (core/replay/hz.go).
+	HZ      int    `json:"hz"`
+	HZFrom  string `json:"hz_from"`
+	HZTicks int    `json:"hz_ticks"`
 }
 
 // otherTasks sums the tasks outside the workload.
@@ -102,14 +107,19 @@ func replayCase(c caseSpec, path string, mi machineInfo) (caseResult, error) {
 		return caseResult{}, err
 	}
 	topo := fmt.Sprintf("smp-%d", tr.NumCPUs)
-	sc, err := w.Scenario(replay.ScenarioOptions{Name: "replay/" + c.ID, Topology: topo, Kernel: "v6.18", Affinity: c.Affinity})
+	// HZ: the trace's tick spacing where it shows one (core/replay/hz.go),
+	// else this machine's as scripts/realkernel found it; set before the
+	// scenario is built, so its cost probe runs at that HZ.
+	hz, hzFrom, hzTicks := w.HZ, "the trace's tick spacing", w.HZTicks
+	if hz == 0 {
+		hz, hzFrom, hzTicks = mi.HZ, "real-kernel.json (the trace does not show its tick)", 0
+	}
+	sc, err := w.Scenario(replay.ScenarioOptions{Name: "replay/" + c.ID, Topology: topo, Kernel: "v6.18", Affinity: c.Affinity, HZ: hz})
 	if err != nil {
 		return caseResult{}, err
 	}
-	for _, kv := range []string{fmt.Sprintf("kernel.hz=%d", mi.HZ), "kernel.preempt=" + mi.Preempt} {
-		if err := sc.Set(kv); err != nil {
-			return caseResult{}, err
-		}
+	if err := sc.Set("kernel.preempt=" + mi.Preempt); err != nil {
+		return caseResult{}, err
 	}
 	cfg, err := replay.Config(sc, nil)
 	if err != nil {
@@ -123,8 +133,8 @@ func replayCase(c caseSpec, path string, mi machineInfo) (caseResult, error) {
 	f := replay.Compare(w, &trep, &rep)
 	cr := caseResult{ID: c.ID, Description: c.Description, TraceFile: path, DurationNs: int64(tr.Duration),
 		Lines: tr.Stats.Lines, Events: tr.Stats.Events, Warnings: len(tr.Warnings) + len(w.Warnings),
-		Tasks: len(w.Tasks), Topology: topo, Kernel: fmt.Sprintf("v6.18, HZ=%d, preempt=%s", mi.HZ, mi.Preempt),
-		Score: f.Score, Periods: map[string]int{}}
+		Tasks: len(w.Tasks), Topology: topo, Kernel: fmt.Sprintf("v6.18, HZ=%d, preempt=%s", hz, mi.Preempt),
+		Score: f.Score, Periods: map[string]int{}, HZ: hz, HZFrom: hzFrom, HZTicks: hzTicks}
 	comms := c.comms()
 	for _, r := range f.Rows {
 		if comms[r.Comm] {

@@ -124,7 +124,11 @@ const method = "How each trace is replayed, the same way for every case (core/re
 // inferred lists what the inference found in the case's trace.
 func (c *caseResult) inferred() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Inferred: %d hidden replies; %d remote wakeups of idle CPUs", c.HiddenReplies, c.IdleWakes)
+	fmt.Fprintf(&b, "Inferred: HZ %d from %s", c.HZ, c.HZFrom)
+	if c.HZTicks > 0 {
+		fmt.Fprintf(&b, " (%d tick intervals)", c.HZTicks)
+	}
+	fmt.Fprintf(&b, "; %d hidden replies; %d remote wakeups of idle CPUs", c.HiddenReplies, c.IdleWakes)
 	if c.IdleWakes > 0 {
 		fmt.Fprintf(&b, ", median %.1f us", float64(c.IdleWakeP50Ns)/1e3)
 	}
