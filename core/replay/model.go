@@ -140,6 +140,11 @@ type Workload struct {
 	// wakeups that preempted the task running on the target CPU.
 	RemoteBusyWakes   int
 	RemoteBusyWakeP50 sched.Time
+	// LocalIRQWakes and LocalIRQWakeP50: the same for the wakeups by an
+	// interrupt on the wakee's own CPU, which ran a task the wakee
+	// preempted at once (a timer: the replay's hw.timer_irq_ns).
+	LocalIRQWakes   int
+	LocalIRQWakeP50 sched.Time
 	// HZ is the traced kernel's tick rate from its tick spacing (hz.go; 0:
 	// the trace does not show it), HZTicks the tick intervals that show it.
 	HZ, HZTicks int

@@ -79,6 +79,12 @@ type caseResult struct {
 	BusyWakes     int    `json:"remote_busy_wakeups"`
 	BusyWakeP50Ns int64  `json:"remote_busy_wakeup_p50_ns"`
 	IPILatencyNs  string `json:"replay_ipi_latency_ns,omitempty"`
+	// IRQWakes and IRQWakeP50Ns: the wakeups by an interrupt on the
+	// wakee's own busy CPU that preempted at once; TimerIRQNs the replay's
+	// hw.timer_irq_ns from them (core/replay/costs.go).
+	IRQWakes     int    `json:"local_irq_wakeups"`
+	IRQWakeP50Ns int64  `json:"local_irq_wakeup_p50_ns"`
+	TimerIRQNs   string `json:"replay_timer_irq_ns,omitempty"`
 	// HZ is the replay's kernel.hz, HZFrom where it came from and HZTicks
 	// the trace's tick intervals of a jiffy (core/replay/hz.go).
 	HZ      int    `json:"hz"`
@@ -157,6 +163,7 @@ func replayCase(c caseSpec, path string, mi machineInfo) (caseResult, error) {
 	cr.HiddenReplies, cr.IdleWakes, cr.IdleWakeP50Ns = w.HiddenReplies, w.RemoteIdleWakes, int64(w.RemoteIdleWakeP50)
 	cr.IdleExitNs = sc.HW["idle_exit_ns"]
 	cr.BusyWakes, cr.BusyWakeP50Ns, cr.IPILatencyNs = w.RemoteBusyWakes, int64(w.RemoteBusyWakeP50), sc.HW["ipi_latency_ns"]
+	cr.IRQWakes, cr.IRQWakeP50Ns, cr.TimerIRQNs = w.LocalIRQWakes, int64(w.LocalIRQWakeP50), sc.HW["timer_irq_ns"]
 	pre, irqs, err := selfPreemptions(path, comms)
 	if err != nil {
 		return caseResult{}, err

@@ -107,8 +107,13 @@ const method = "How each trace is replayed, the same way for every case (core/re
 	"and the replay's `hw.idle_exit_ns` is set so that the simulated path costs the same (the simulated path without the idle " +
 	"exit is measured once by a two-CPU ping-pong probe on the replay's machine and profile, core/replay/costs.go); likewise " +
 	"the median of at least 20 remote wakeups that preempted the task running on the target CPU at once becomes the " +
-	"replay's `hw.ipi_latency_ns` (the simulated path of such a wakeup); and a " +
-	"task preempted by the task it had just woken, resumed when that task blocked, where the pair wakes each other both ways, " +
+	"replay's `hw.ipi_latency_ns` (the simulated path of such a wakeup); the median of at least 20 wakeups by an interrupt " +
+	"on the wakee's own CPU that preempted the task running there at once (a timer: hrtimer_interrupt(), its return, " +
+	"__schedule()) becomes the replay's `hw.timer_irq_ns`, the time such an interrupt takes from the running task before " +
+	"the preemption (core/sched/timer_irq.go); the replay's HZ is the trace's tick spacing where it shows one " +
+	"(core/replay/hz.go); and a " +
+	"task preempted by the task it had just woken, resumed when that task blocked, where that task's traced wakeups " +
+	"answered at least half of the first one's requests, " +
 	"is given the reply the trace cannot show (a pipe read that found its data: core/replay/hidden.go). " +
 	"A wakeup whose sched_wakeup the wakee's CPU printed after the waker had blocked (the wake list's IPI) is still the " +
 	"waker's signal, at its sched_waking (core/replay/queued.go). " +
@@ -145,6 +150,15 @@ func (c *caseResult) inferred() string {
 		fmt.Fprintf(&b, " (replay's hw.ipi_latency_ns %s)", c.IPILatencyNs)
 	} else {
 		fmt.Fprintf(&b, " (fewer than %d: the preset's)", replay.MinCostSamples)
+	}
+	fmt.Fprintf(&b, "; %d wakeups by an interrupt on the wakee's own busy CPU, preempting its task", c.IRQWakes)
+	if c.IRQWakes > 0 {
+		fmt.Fprintf(&b, ", median %.1f us", float64(c.IRQWakeP50Ns)/1e3)
+	}
+	if c.TimerIRQNs != "" {
+		fmt.Fprintf(&b, " (replay's hw.timer_irq_ns %s)", c.TimerIRQNs)
+	} else {
+		fmt.Fprintf(&b, " (fewer than %d: not charged)", replay.MinCostSamples)
 	}
 	b.WriteString(".")
 	if c.Preempt != nil {
@@ -245,9 +259,12 @@ func (c *caseResult) why() string {
 				"try_to_wake_up() (core/sched/wake_event.go), and the replay's latency holds the whole path, whose cost "+
 				"(`hw.idle_exit_ns`) is set from the trace's sched_waking-to-switch-in times.")
 		}
-		out = append(out, "Latency: a wakeup by an interrupt on the task's own CPU (a timer) costs nothing in the "+
-			"simulator (the interrupt's exit and __schedule() are not charged), and a wakeup that waits behind other runnable "+
-			"tasks follows the model's preemption on the replayed load.")
+		if c.TimerIRQNs == "" {
+			out = append(out, fmt.Sprintf("Latency: a wakeup by an interrupt on the task's own busy CPU (a timer) costs "+
+				"nothing in the replay: the trace has %d such wakeups that preempted at once, too few to set hw.timer_irq_ns.", c.IRQWakes))
+		}
+		out = append(out, "Latency: a wakeup that waits behind other runnable tasks follows the model's preemption on the "+
+			"replayed load, and a timer wakeup of an idle CPU pays the preset's idle exit.")
 	}
 	if share {
 		out = append(out, "CPU share: each task keeps its CPU time, but the other tasks of the shared machine, allowed "+
