@@ -62,6 +62,9 @@ type tstate struct {
 	// queued is the signal of the queued wakeup that will end this
 	// task's block (queued.go); event -1: none.
 	queued queuedSignal
+	// reads are the runtime= of its sched_stat_runtime updates that only a
+	// read of its CPU clock explains (selfpoll.go).
+	reads []sched.Time
 	// asked lists the tasks it woke in the burst before its current block
 	// (workload indices; hidden.go).
 	asked []int
@@ -78,6 +81,7 @@ type inferrer struct {
 	on          []sched.TaskID
 	khz, maxKHz []int
 	nextFreq    int // index into tr.Freqs
+	nextRT      int // index into tr.Runtimes (selfpoll.go)
 	// pairs counts, per (requester, replier) workload index pair, the
 	// requester's blocks after waking the replier and those the replier
 	// ended (hidden.go).
@@ -156,6 +160,7 @@ func Infer(tr *ftraceimport.Trace, opts Options) (*Workload, error) {
 	for i := range tr.Events {
 		in.freqsUntil(tr.Events[i].Time)
 		in.wakingsBefore(i)
+		in.runtimesBefore(i)
 		in.clockEvent(i)
 		if err := in.event(i); err != nil {
 			return nil, err

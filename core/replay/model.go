@@ -111,6 +111,11 @@ type Task struct {
 	// ClockPoll is the cpu_clock_poll inferred from them (0: none).
 	SelfPreemptions int
 	ClockPoll       sched.Time
+	// ClockReads counts its sched_stat_runtime updates that nothing but a
+	// read of its own clock explains; ClockPollTraced: ClockPoll is their
+	// median interval, not the default (selfpoll.go).
+	ClockReads      int
+	ClockPollTraced bool
 	Exited          bool
 	// KeepPID: the replayed task has this PID and Comm (as far as a comm
 	// can be kept: 15 printable bytes); false for a second task of a

@@ -70,6 +70,9 @@ type caseResult struct {
 	// (core/replay/selfpoll.go).
 	ClockEvidence bool             `json:"clock_evidence"`
 	ClockPollNs   map[string]int64 `json:"cpu_clock_poll_ns,omitempty"`
+	// ClockPollTraced lists the groups whose interval is the trace's
+	// (sched_stat_runtime), not the default.
+	ClockPollTraced []string `json:"cpu_clock_poll_traced,omitempty"`
 	// HiddenReplies, IdleWakes and IdleWakeP50Ns are the inference's
 	// (core/replay: hidden.go, costs.go).
 	HiddenReplies int    `json:"hidden_replies"`
@@ -85,6 +88,11 @@ type caseResult struct {
 	IRQWakes     int    `json:"local_irq_wakeups"`
 	IRQWakeP50Ns int64  `json:"local_irq_wakeup_p50_ns"`
 	TimerIRQNs   string `json:"replay_timer_irq_ns,omitempty"`
+	// IdleSwitches counts each CPU's switches to and from idle in the
+	// trace's text, MissedSwitches the switches the importer added
+	// (idleswitch.go).
+	IdleSwitches   map[int]idleCount `json:"idle_switches"`
+	MissedSwitches int               `json:"missed_switches"`
 	// HZ is the replay's kernel.hz, HZFrom where it came from and HZTicks
 	// the trace's tick intervals of a jiffy (core/replay/hz.go).
 	HZ      int    `json:"hz"`
@@ -158,11 +166,15 @@ func replayCase(c caseSpec, path string, mi machineInfo) (caseResult, error) {
 		}
 		if comms[t.Comm] && t.ClockPoll > 0 {
 			cr.ClockPollNs[t.Group] = int64(t.ClockPoll)
+			if t.ClockPollTraced {
+				cr.ClockPollTraced = append(cr.ClockPollTraced, t.Group)
+			}
 		}
 	}
 	cr.HiddenReplies, cr.IdleWakes, cr.IdleWakeP50Ns = w.HiddenReplies, w.RemoteIdleWakes, int64(w.RemoteIdleWakeP50)
 	cr.IdleExitNs = sc.HW["idle_exit_ns"]
 	cr.BusyWakes, cr.BusyWakeP50Ns, cr.IPILatencyNs = w.RemoteBusyWakes, int64(w.RemoteBusyWakeP50), sc.HW["ipi_latency_ns"]
+	cr.IdleSwitches, cr.MissedSwitches = idleSwitches(data), tr.Stats.MissedSwitches
 	cr.IRQWakes, cr.IRQWakeP50Ns, cr.TimerIRQNs = w.LocalIRQWakes, int64(w.LocalIRQWakeP50), sc.HW["timer_irq_ns"]
 	pre, irqs, err := selfPreemptions(path, comms)
 	if err != nil {

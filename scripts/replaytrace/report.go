@@ -123,8 +123,10 @@ const method = "How each trace is replayed, the same way for every case (core/re
 	"From the same entries the inference finds the tasks that read their CPU clock (core/replay/selfpoll.go): counting " +
 	"only the causes since the task was switched in, a task with at least 3 " +
 	"self-preemptions making at least a quarter of its preemptions is given `cpu_clock_poll` " +
-	"1 us (the trace shows that it polls, not how often; that is the trace's timestamp " +
-	"precision); a trace without timer interrupt entries gives no task the key.\n\n"
+	"1 us (the self-preemptions show that it polls, not how often; that is the trace's timestamp " +
+	"precision), or, where the trace has sched_stat_runtime (recorded with -stat-runtime), the median interval of the " +
+	"task's updates that only a read of its clock explains, for a task whose reads span at least half its CPU time; " +
+	"a trace without timer interrupt entries or sched_stat_runtime gives no task the key.\n\n"
 
 // inferred lists what the inference found in the case's trace.
 func (c *caseResult) inferred() string {
@@ -179,7 +181,22 @@ func (c *caseResult) inferred() string {
 		for _, g := range sortedKeys(c.ClockPollNs) {
 			ps = append(ps, fmt.Sprintf("%s %.1f us", g, float64(c.ClockPollNs[g])/1e3))
 		}
-		fmt.Fprintf(&b, " Inferred to read their CPU clock (cpu_clock_poll): %s.", strings.Join(ps, ", "))
+		fmt.Fprintf(&b, " Inferred to read their CPU clock (cpu_clock_poll): %s", strings.Join(ps, ", "))
+		if len(c.ClockPollTraced) > 0 {
+			fmt.Fprintf(&b, " (the intervals of %s from the trace's sched_stat_runtime, the tracer's cost included).", strings.Join(c.ClockPollTraced, ", "))
+		} else {
+			b.WriteString(" (a default: the trace has no sched_stat_runtime to show how often they read).")
+		}
+	}
+	if cpus := silentIdleCPUs(c.IdleSwitches); len(cpus) > 0 {
+		var ps []string
+		for _, cpu := range cpus {
+			ps = append(ps, fmt.Sprintf("CPU %d (%d switches to idle)", cpu, c.IdleSwitches[cpu].ToIdle))
+		}
+		fmt.Fprintf(&b, " No switch from idle on %s: this kernel records none of the idle task's own events there "+
+			"(scripts/replaytrace/idleswitch.go); the importer added %d missed switches, each at the woken task's first "+
+			"line, so the trace's CPU time of a task woken there is short, and its wakeup latency long, by the time "+
+			"before that line.", strings.Join(ps, ", "), c.MissedSwitches)
 	}
 	b.WriteString("\n\n")
 	return b.String()
@@ -232,8 +249,8 @@ func (c *caseResult) why() string {
 		if self := c.selfPreempting(); len(self) > 0 && c.polled(self) {
 			out = append(out, fmt.Sprintf("Switches: many preemptions of %s are self-preemptions (counts above): worker.c's CPU burn polls "+
 				"clock_gettime(CLOCK_THREAD_CPUTIME_ID), whose task_sched_runtime() runs update_curr() and ends the slice "+
-				"between ticks. The replay reads the clock at the inferred interval (cpu_clock_poll), but the trace shows "+
-				"that the task polls, not how often, and the slices end where the replayed load puts them.", strings.Join(self, ", ")))
+				"between ticks. The replay reads the clock at the inferred interval (cpu_clock_poll: the trace's where it has "+
+				"sched_stat_runtime, else a default), and the slices end where the replayed load puts them.", strings.Join(self, ", ")))
 		} else if len(self) > 0 {
 			out = append(out, fmt.Sprintf("Switches: many preemptions of %s are self-preemptions (counts above): worker.c's CPU burn polls "+
 				"clock_gettime(CLOCK_THREAD_CPUTIME_ID), whose task_sched_runtime() runs update_curr() and ends the slice "+
