@@ -90,6 +90,9 @@ type Trace struct {
 	// order, times relative to Offset (an entry before the first sched
 	// event at 0); empty when the trace was recorded without them.
 	IRQs []IRQEntry
+	// Runtimes are the trace's sched_stat_runtime updates (runtime.go), in
+	// time order; empty when it was recorded without them.
+	Runtimes []RuntimeStat
 	// Warnings are the lines skipped (Options.Lenient), lost events and
 	// out-of-order timestamps, in line order; at most MaxWarnings.
 	Warnings []Warning
@@ -213,6 +216,7 @@ func Import(r io.Reader, opts Options) (*Trace, error) {
 	var recs []record
 	var freqs []FreqChange // absolute times until the offset is known
 	var irqs []IRQEntry    // likewise
+	var runtimes []RuntimeStat
 	headerCPUs := 0
 	for sc.Scan() {
 		if lr.N <= 0 { // read past the limit (the scanner reads ahead)
@@ -264,6 +268,9 @@ func Import(r io.Reader, opts Options) (*Trace, error) {
 		}
 		if k := irqKind(p.event); k != 0 && p.cpu < MaxCPUs {
 			irqs = append(irqs, IRQEntry{Time: sched.Time(p.ts), CPU: p.cpu, Kind: k})
+		}
+		if rs, ok := runtimeStat(p); ok {
+			runtimes = append(runtimes, rs)
 		}
 		kind, known := rawKinds[p.event]
 		if !known {
@@ -334,6 +341,7 @@ func Import(r io.Reader, opts Options) (*Trace, error) {
 			tr.IRQs = append(tr.IRQs, q)
 		}
 	}
+	tr.setRuntimes(runtimes)
 	return tr, nil
 }
 

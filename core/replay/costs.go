@@ -34,11 +34,24 @@ package replay
 //     MinCostSamples) becomes the replay's hw.ipi_latency_ns, before the
 //     idle probe runs (the idle path may use the IPI too).
 //
+//   - The wakeup by an interrupt on the wakee's own CPU while that CPU
+//     runs a task (a sleeper's hrtimer: hrtimer_interrupt() ->
+//     hrtimer_wakeup() -> try_to_wake_up(), the clock event's reprogram,
+//     the interrupt's return to __schedule()) is stolen from the running
+//     task; in the simulator it is hw.timer_irq_ns (core/sched/
+//     timer_irq.go), from the wakeup to the interrupt's end, where the
+//     preemption happens. The median of the trace's sched_waking-to-
+//     switch-in times of such wakeups that preempted the CPU's task at
+//     once (in hardirq or softirq context, the interrupted task the
+//     one running there; at least MinCostSamples) becomes the replay's
+//     hw.timer_irq_ns. A trace with interrupt entries does not need them:
+//     the context flags say interrupt, and every outside wakeup of the
+//     replay is a timer.
+//
 // The estimates are properties of the machine, not of a task: the same
-// for every wakeup of the replay. What they cannot see: the cost of a
-// wakeup by an interrupt on the wakee's own CPU (a timer: the interrupt's
-// exit path and __schedule(), which the simulator does not charge), and
-// the idle states' depth on the traced machine.
+// for every wakeup of the replay. What they cannot see: the idle states'
+// depth on the traced machine, and the interrupt time of the ticks (no
+// wakeup marks them; the simulator does not charge it).
 
 import (
 	"maps"
@@ -61,13 +74,15 @@ type costSampler struct {
 	cpu         []int        // the CPU it was woken onto
 	busy        []bool       // that CPU was running a task
 	sw          []int        // the CPU's switch count at the wakeup
+	local       []bool       // by an interrupt on the wakee's own, busy CPU
 	cpuSw       []int        // per CPU: switches so far
 	idle, busyS []sched.Time
+	irq         []sched.Time // the local interrupt wakeups'
 }
 
 func newCostSampler(tasks, cpus int) *costSampler {
 	c := &costSampler{at: make([]sched.Time, tasks), cpu: make([]int, tasks), busy: make([]bool, tasks),
-		sw: make([]int, tasks), cpuSw: make([]int, cpus)}
+		sw: make([]int, tasks), local: make([]bool, tasks), cpuSw: make([]int, cpus)}
 	for i := range c.at {
 		c.at[i] = -1
 	}
@@ -89,13 +104,23 @@ func (in *inferrer) sampleWake(i int, n sched.TaskID) {
 	if queued {
 		start = ws.Time
 	}
-	if ws.IRQ == 1 || w == sched.NoTask || int(w) >= len(in.st) || in.st[w].idx < 0 || !(queued || in.st[w].running) {
+	if w == sched.NoTask || int(w) >= len(in.st) || in.st[w].idx < 0 || !(queued || in.st[w].running) {
 		return
 	}
-	if target < 0 || target >= len(in.on) || target >= len(c.cpuSw) || in.st[w].cpu == target || in.on[target] == n {
+	if target < 0 || target >= len(in.on) || target >= len(c.cpuSw) || in.on[target] == n {
 		return
 	}
-	c.at[n], c.cpu[n], c.busy[n], c.sw[n] = start, target, in.on[target] != sched.NoTask, c.cpuSw[target]
+	if ws.IRQ == 1 {
+		// an interrupt on the wakee's own CPU, which runs the interrupted task
+		if in.st[w].cpu == target && in.on[target] == w {
+			c.at[n], c.cpu[n], c.busy[n], c.sw[n], c.local[n] = ws.Time, target, true, c.cpuSw[target], true
+		}
+		return
+	}
+	if in.st[w].cpu == target {
+		return
+	}
+	c.at[n], c.cpu[n], c.busy[n], c.sw[n], c.local[n] = start, target, in.on[target] != sched.NoTask, c.cpuSw[target], false
 }
 
 // sampleSwitch closes the pending sample of next when the sched_switch
@@ -109,6 +134,10 @@ func (in *inferrer) sampleSwitch(cpu int, state byte, next sched.TaskID, now sch
 	if next != sched.NoTask {
 		if c.at[next] >= 0 && c.cpu[next] == cpu && c.sw[next] == c.cpuSw[cpu] && now >= c.at[next] {
 			switch {
+			case c.local[next]:
+				if state == 'R' {
+					c.irq = append(c.irq, now-c.at[next])
+				}
 			case !c.busy[next]:
 				c.idle = append(c.idle, now-c.at[next])
 			case state == 'R':
@@ -124,6 +153,7 @@ func (in *inferrer) sampleSwitch(cpu int, state byte, next sched.TaskID, now sch
 func (in *inferrer) finishCosts() {
 	in.w.RemoteIdleWakes, in.w.RemoteIdleWakeP50 = median(in.costs.idle)
 	in.w.RemoteBusyWakes, in.w.RemoteBusyWakeP50 = median(in.costs.busyS)
+	in.w.LocalIRQWakes, in.w.LocalIRQWakeP50 = median(in.costs.irq)
 }
 
 func median(s []sched.Time) (int, sched.Time) {
@@ -140,6 +170,9 @@ func (w *Workload) machineCosts(sc *scenario.Scenario) map[string]string {
 	hw := map[string]string{"ctx_switch_ns": "0", "pick_ns": "0"}
 	if w.RemoteBusyWakes >= MinCostSamples {
 		hw["ipi_latency_ns"] = strconv.FormatInt(int64(max(w.RemoteBusyWakeP50, 0)), 10)
+	}
+	if w.LocalIRQWakes >= MinCostSamples {
+		hw["timer_irq_ns"] = strconv.FormatInt(int64(max(w.LocalIRQWakeP50, 0)), 10)
 	}
 	if w.RemoteIdleWakes < MinCostSamples {
 		return hw

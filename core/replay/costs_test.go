@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -113,5 +114,72 @@ func TestNoCostEstimateWithoutSamples(t *testing.T) {
 	}
 	if sc.HW["ctx_switch_ns"] != "0" || sc.HW["pick_ns"] != "0" {
 		t.Errorf("hw %v: want the switch and pick costs 0 (in the trace's CPU time)", sc.HW)
+	}
+}
+
+// timerOnHog is a trace of one CPU: a hog and a periodic task woken by its
+// hrtimer every 5 ms, in hardirq context on the hog's CPU (the hog the
+// interrupted task), switched in lat after its sched_waking (the
+// interrupt's rest, its return and __schedule()), running 500 us.
+func timerOnHog(n int, lat sched.Time) string {
+	s := newSynth(1)
+	s.comm[100], s.comm[200] = "hog", "periodic"
+	us := sched.Microsecond
+	t := sched.Time(1000 * us)
+	s.sw(t, 0, 0, "R", 100)
+	for i := 0; i < n; i++ {
+		t += 5000 * us
+		s.line(100, 0, "d.h..", t-us, "local_timer_entry", "vector=236")
+		s.line(100, 0, "d.h2.", t, "sched_waking", "comm=periodic pid=200 prio=120 target_cpu=000")
+		s.line(100, 0, "dNh3.", t, "sched_wakeup", "comm=periodic pid=200 prio=120 target_cpu=000")
+		s.sw(t+lat, 0, 100, "R", 200)
+		s.sw(t+lat+500*us, 0, 200, "S", 100)
+	}
+	return s.String()
+}
+
+// TestTimerIRQCostFromTrace: the wakeups of a task by a timer interrupt on
+// its own busy CPU, preempting the hog at once after lat, give the replay
+// hw.timer_irq_ns lat, and the replay's wakeup latency is the trace's; a
+// trace with fewer such wakeups than MinCostSamples leaves it uncharged.
+func TestTimerIRQCostFromTrace(t *testing.T) {
+	us := sched.Microsecond
+	for _, lat := range []sched.Time{5 * us, 20 * us} {
+		tr, err := ftraceimport.Import(strings.NewReader(timerOnHog(200, lat)), ftraceimport.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, rep := replay(t, tr, "smp-1")
+		if w.LocalIRQWakes < 190 || w.LocalIRQWakeP50 != lat {
+			t.Errorf("lat %s: %d local interrupt wakeups, median %s: want 200 at %s", lat, w.LocalIRQWakes, w.LocalIRQWakeP50, lat)
+		}
+		sc, err := w.Scenario(ScenarioOptions{Topology: "smp-1"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := sc.HW["timer_irq_ns"], strconv.FormatInt(int64(lat), 10); got != want {
+			t.Errorf("lat %s: hw.timer_irq_ns %q, want %q", lat, got, want)
+		}
+		trep := tr.Metrics("trace")
+		f := Compare(w, &trep, &rep)
+		for _, r := range f.Rows {
+			if r.Comm != "periodic" {
+				continue
+			}
+			if r.Replay.LatP50Ns != int64(lat) || r.LatencyOK == nil || !*r.LatencyOK {
+				t.Errorf("lat %s: periodic's replay latency p50 %d ns, trace %d ns\n%s", lat, r.Replay.LatP50Ns, r.Trace.LatP50Ns, f.Text())
+			}
+		}
+	}
+	tr, err := ftraceimport.Import(strings.NewReader(timerOnHog(MinCostSamples-1, 8*us)), ftraceimport.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := Infer(tr, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc, _ := w.Scenario(ScenarioOptions{Topology: "smp-1"}); sc.HW["timer_irq_ns"] != "" {
+		t.Errorf("%d samples set hw.timer_irq_ns %s", w.LocalIRQWakes, sc.HW["timer_irq_ns"])
 	}
 }

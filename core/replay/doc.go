@@ -31,7 +31,9 @@
 //     parent; the child's task group has that parent;
 //   - a reply that woke nobody, in a request/reply pair on one CPU (a
 //     task preempted by the partner it woke, resumed when that partner
-//     blocked), becomes a signal and a wait all the same (hidden.go);
+//     blocked, where the partner's traced wakeups answered at least half
+//     of the task's requests), becomes a signal and a wait all the same
+//     (hidden.go);
 //   - a task switched out runnable with nothing on its CPU that could have
 //     set need_resched (no interrupt entry, no wakeup or migration naming
 //     the CPU) since it was switched in, within [DefaultSelfWindow], set it
@@ -46,7 +48,8 @@
 //
 // The scenario carries the traced machine's costs where the trace shows
 // them (costs.go): no modelled switch cost on top of the traced CPU time,
-// and the remote wakeup paths' medians as the IPI and idle-exit costs.
+// the remote wakeup paths' medians as the IPI and idle-exit costs, and
+// the local interrupt wakeups' as the timer interrupt's time.
 //
 // # Non-goals and what cannot be inferred
 //
@@ -55,8 +58,11 @@
 // trace's time, kernel work that is not traced (softirqs, kworkers left
 // out of the trace) is folded into the bursts of the tasks it interrupted,
 // and a wakeup in interrupt context cannot be told from a timer. A
-// clock-reading task's polling interval is not in the trace (only that it
-// reads), and a sched_yield() looks like a self-preemption. The
+// clock-reading task's polling interval is in the trace only with
+// sched_stat_runtime (selfpoll.go; without it, only that it reads), and a
+// sched_yield() looks like a self-preemption. The kernel's HZ is read from
+// the tick spacing where the trace has timer interrupt entries on busy
+// CPUs (hz.go), else the replay runs at its profile's. The
 // policy is what the prio says (SCHED_FIFO for RT, SCHED_OTHER with the
 // nice for fair tasks; SCHED_RR, SCHED_BATCH and SCHED_IDLE look the same).
 // Work does not follow frequency on a machine whose trace has no

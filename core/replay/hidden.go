@@ -20,8 +20,71 @@ package replay
 // the kernel's A only found the answer because B had written it. A task
 // preempted by a wakee that never wakes it back (a producer and its
 // consumer) gets nothing: its work does not wait for the consumer.
+//
+// "B answers A" is read from the rounds the trace does show: a block of A
+// that follows a burst in which A woke B is a request to B; it is
+// answered when B's traced wakeup ends it. A background thread that A
+// wakes (a kworker, a logger) and that once woke A for some other reason
+// is no partner: A's blocks after waking it end by other wakeups. The
+// pair qualifies once B answered at least MinAnswered of A's requests
+// and at least half of them, as the rounds seen so far say (the pass is
+// one: a pair's first hidden replies, before its answered rounds, are
+// not restored).
 
-import "schedplay/core/sched"
+import (
+	"slices"
+
+	"schedplay/core/sched"
+)
+
+// MinAnswered is the fewest traced answers of B to A's requests that make
+// (A, B) a request/reply pair for the hidden replies.
+const MinAnswered = 2
+
+// pairStat counts A's requests to B (blocks after a burst that woke B)
+// and those B answered (B's wakeup ended the block).
+type pairStat struct{ asked, answered int }
+
+// askedIn lists the tasks p woke in its burst since its last block (the
+// workload indices of the signals after its last wait, timer or block).
+func (in *inferrer) askedIn(p sched.TaskID) []int {
+	t := in.task(p)
+	var out []int
+	for k := len(t.Steps) - 1; k >= 0; k-- {
+		switch st := t.Steps[k]; st.Kind {
+		case StepSignal:
+			if !slices.Contains(out, st.Peer) {
+				out = append(out, st.Peer)
+			}
+			continue
+		case StepRun, StepFork:
+			continue
+		}
+		break
+	}
+	return out
+}
+
+// answered counts the block of n that ended now (by the workload task
+// waker, -1 from outside) against the requests n made before it.
+func (in *inferrer) answered(n sched.TaskID, waker int) {
+	s := &in.st[n]
+	for _, b := range s.asked {
+		ps := in.pairs[[2]int{s.idx, b}]
+		ps.asked++
+		if b == waker {
+			ps.answered++
+		}
+		in.pairs[[2]int{s.idx, b}] = ps
+	}
+	s.asked = s.asked[:0]
+}
+
+// partners reports whether b answers a's requests (see above).
+func (in *inferrer) partners(a, b int) bool {
+	ps := in.pairs[[2]int{a, b}]
+	return ps.answered >= MinAnswered && 2*ps.answered >= ps.asked
+}
 
 // preemptedByWakee records that p, switched out with state, was preempted
 // by next, the task it had just woken.
@@ -47,8 +110,8 @@ func (in *inferrer) preemptedByWakee(p sched.TaskID, state byte, next sched.Task
 
 // hiddenReply handles a sched_switch of prev (state) to next before prev
 // is switched out: if prev blocks and next is the task that prev's
-// wakeup had preempted, and prev has woken next before, prev answered
-// next without a wakeup.
+// wakeup had preempted, and prev answers next's requests (partners),
+// prev answered next without a wakeup.
 func (in *inferrer) hiddenReply(prev sched.TaskID, state byte, next sched.TaskID, now sched.Time) {
 	if next == sched.NoTask || next == prev || state == 'R' || state == 'X' {
 		return
@@ -57,14 +120,14 @@ func (in *inferrer) hiddenReply(prev sched.TaskID, state byte, next sched.TaskID
 	if ns.preemptedBy != prev || ns.running || ns.blocked || ps.blocked || !ps.running {
 		return
 	}
-	if !in.woke[[2]int{ps.idx, ns.idx}] {
+	if !in.partners(ns.idx, ps.idx) {
 		return
 	}
 	ns.preemptedBy = sched.NoTask
 	in.account(prev, now)
 	in.flush(prev)
-	in.push(prev, Step{Kind: StepSignal, Peer: ns.idx, At: now})
+	in.push(prev, Step{Kind: StepSignal, Peer: ns.idx, At: now, Hidden: true})
 	in.flush(next)
-	in.push(next, Step{Kind: StepWait, Peer: ps.idx, At: now})
+	in.push(next, Step{Kind: StepWait, Peer: ps.idx, At: now, Hidden: true})
 	in.w.HiddenReplies++
 }

@@ -1,6 +1,9 @@
 package replay
 
 import (
+	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -64,5 +67,70 @@ func TestNoHiddenReplyOneWay(t *testing.T) {
 	}
 	if w.HiddenReplies != 0 {
 		t.Errorf("%d hidden replies inferred for a one-way producer, want 0\n%s", w.HiddenReplies, w.Describe())
+	}
+}
+
+// TestHiddenRepliesNeedAnswers: on LISA's Juno trace (a shell, sshd and
+// kworkers), a hidden reply is only given to a pair whose replier, over
+// the whole trace, answered (ended by its wakeup) at least half of the
+// blocks in which the requester waited after waking it: a background
+// thread that the requester wakes, and that woke it once for some other
+// reason, is no reply partner.
+func TestHiddenRepliesNeedAnswers(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(publicTraces(t), "lisa-juno-trace.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := ftraceimport.Import(bytes.NewReader(data), ftraceimport.Options{Lenient: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := Infer(tr, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type pair struct{ a, b int }
+	asked, answered, hidden := map[pair]int{}, map[pair]int{}, map[pair]int{}
+	for a := range w.Tasks {
+		tk := &w.Tasks[a]
+		var since []int // peers woken since the last block
+		bi := 0
+		for _, s := range tk.Steps {
+			switch {
+			case s.Kind == StepSignal:
+				since = append(since, s.Peer)
+			case s.Kind == StepWait && s.Hidden:
+				hidden[pair{a, s.Peer}]++
+				since = since[:0]
+			case s.Kind == StepWait || s.Kind == StepUntil || s.Kind == StepEnd:
+				bl := tk.Blocks[bi]
+				bi++
+				seen := map[int]bool{}
+				for _, b := range since {
+					if seen[b] {
+						continue
+					}
+					seen[b] = true
+					if bl.End != EndNever {
+						asked[pair{a, b}]++
+					}
+					if bl.End == EndTask && bl.Waker == b {
+						answered[pair{a, b}]++
+					}
+				}
+				since = since[:0]
+			}
+		}
+	}
+	total := 0
+	for p, n := range hidden {
+		total += n
+		if answered[p] < MinAnswered || 2*answered[p] < asked[p] {
+			t.Errorf("%d hidden replies of %s to %s, which answered %d of %d requests in the trace", n,
+				w.Tasks[p.b].Group, w.Tasks[p.a].Group, answered[p], asked[p])
+		}
+	}
+	if total != w.HiddenReplies {
+		t.Errorf("%d hidden waits in the programs, HiddenReplies %d", total, w.HiddenReplies)
 	}
 }

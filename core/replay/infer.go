@@ -62,6 +62,12 @@ type tstate struct {
 	// queued is the signal of the queued wakeup that will end this
 	// task's block (queued.go); event -1: none.
 	queued queuedSignal
+	// reads are the runtime= of its sched_stat_runtime updates that only a
+	// read of its CPU clock explains (selfpoll.go).
+	reads []sched.Time
+	// asked lists the tasks it woke in the burst before its current block
+	// (workload indices; hidden.go).
+	asked []int
 }
 
 type inferrer struct {
@@ -75,9 +81,11 @@ type inferrer struct {
 	on          []sched.TaskID
 	khz, maxKHz []int
 	nextFreq    int // index into tr.Freqs
-	// woke holds the (waker, wakee) workload index pairs of the wakeups
-	// by a traced task seen so far (hidden.go).
-	woke map[[2]int]bool
+	nextRT      int // index into tr.Runtimes (selfpoll.go)
+	// pairs counts, per (requester, replier) workload index pair, the
+	// requester's blocks after waking the replier and those the replier
+	// ended (hidden.go).
+	pairs map[[2]int]pairStat
 	// queued lists the wakeups taken at their sched_waking (queued.go);
 	// nextQueued is the first not yet taken.
 	queued     []int
@@ -115,7 +123,7 @@ func Infer(tr *ftraceimport.Trace, opts Options) (*Workload, error) {
 		return nil, fmt.Errorf("replay: the trace has %d events but %d wake sources (not from ftraceimport.Import)", len(tr.Events), len(tr.Wakes))
 	}
 	in := &inferrer{tr: tr, opts: opts, w: &Workload{NumCPUs: tr.NumCPUs, Duration: tr.Duration},
-		st: make([]tstate, len(tr.Tasks)), woke: map[[2]int]bool{},
+		st: make([]tstate, len(tr.Tasks)), pairs: map[[2]int]pairStat{},
 		costs: newCostSampler(len(tr.Tasks), tr.NumCPUs)}
 	for i := range in.st {
 		in.st[i].idx = -1
@@ -152,6 +160,7 @@ func Infer(tr *ftraceimport.Trace, opts Options) (*Workload, error) {
 	for i := range tr.Events {
 		in.freqsUntil(tr.Events[i].Time)
 		in.wakingsBefore(i)
+		in.runtimesBefore(i)
 		in.clockEvent(i)
 		if err := in.event(i); err != nil {
 			return nil, err
@@ -162,6 +171,7 @@ func Infer(tr *ftraceimport.Trace, opts Options) (*Workload, error) {
 	}
 	in.finish()
 	in.finishCosts()
+	in.w.HZ, in.w.HZTicks = inferHZ(tr)
 	markSync(in.w, opts.SyncWindow)
 	findPeriods(in.w)
 	in.inferClockPoll()
@@ -227,6 +237,7 @@ func (in *inferrer) flush(id sched.TaskID) {
 func (in *inferrer) block(id sched.TaskID, now sched.Time) {
 	s := &in.st[id]
 	s.blocked = true
+	s.asked = in.askedIn(id)
 	s.blockStep = in.push(id, Step{Kind: StepEnd})
 	t := in.task(id)
 	t.Blocks = append(t.Blocks, Block{From: now, To: in.tr.Duration, End: EndNever, Waker: -1, WakerPoint: -1})
@@ -360,7 +371,7 @@ func (in *inferrer) wake(n sched.TaskID, i int, traced bool) {
 		s.queued.event = -1
 		if traced && q.event == i {
 			t.Steps[s.blockStep] = Step{Kind: StepWait, Peer: q.waker, At: e.Time}
-			in.woke[[2]int{q.waker, s.idx}] = true
+			in.answered(n, q.waker)
 			bl.End, bl.Waker, bl.WakerPoint = EndTask, q.waker, q.slot
 			return
 		}
@@ -372,11 +383,12 @@ func (in *inferrer) wake(n sched.TaskID, i int, traced bool) {
 		in.flush(w)
 		pt := in.push(w, Step{Kind: StepSignal, Peer: s.idx, At: e.Time})
 		t.Steps[s.blockStep] = Step{Kind: StepWait, Peer: in.st[w].idx, At: e.Time}
-		in.woke[[2]int{in.st[w].idx, s.idx}] = true
+		in.answered(n, in.st[w].idx)
 		bl.End, bl.Waker, bl.WakerPoint = EndTask, in.st[w].idx, pt
 		return
 	}
 	t.Steps[s.blockStep] = Step{Kind: StepUntil, At: e.Time}
+	in.answered(n, -1)
 	bl.End = EndOutside
 }
 

@@ -43,6 +43,9 @@ type Step struct {
 	Sync bool
 	// Periodic marks a StepUntil of a periodic series (Task.Period).
 	Periodic bool
+	// Hidden marks the signal and wait of a reply the trace does not show
+	// (hidden.go): the wait ends no block of Task.Blocks.
+	Hidden bool
 }
 
 // BlockEnd says how a blocked interval ended.
@@ -108,6 +111,11 @@ type Task struct {
 	// ClockPoll is the cpu_clock_poll inferred from them (0: none).
 	SelfPreemptions int
 	ClockPoll       sched.Time
+	// ClockReads counts its sched_stat_runtime updates that nothing but a
+	// read of its own clock explains; ClockPollTraced: ClockPoll is their
+	// median interval, not the default (selfpoll.go).
+	ClockReads      int
+	ClockPollTraced bool
 	Exited          bool
 	// KeepPID: the replayed task has this PID and Comm (as far as a comm
 	// can be kept: 15 printable bytes); false for a second task of a
@@ -137,6 +145,14 @@ type Workload struct {
 	// wakeups that preempted the task running on the target CPU.
 	RemoteBusyWakes   int
 	RemoteBusyWakeP50 sched.Time
+	// LocalIRQWakes and LocalIRQWakeP50: the same for the wakeups by an
+	// interrupt on the wakee's own CPU, which ran a task the wakee
+	// preempted at once (a timer: the replay's hw.timer_irq_ns).
+	LocalIRQWakes   int
+	LocalIRQWakeP50 sched.Time
+	// HZ is the traced kernel's tick rate from its tick spacing (hz.go; 0:
+	// the trace does not show it), HZTicks the tick intervals that show it.
+	HZ, HZTicks int
 	// ClockEvidence: the trace has timer interrupt entries, so the tasks
 	// that read their CPU clock could be inferred (selfpoll.go); without
 	// them nothing is.

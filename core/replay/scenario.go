@@ -41,6 +41,10 @@ type ScenarioOptions struct {
 	// has no semaphores and exports to rt-app; a change of scheduling then
 	// no longer moves the wakeups it would have caused.
 	Timed bool
+	// HZ is the replay's kernel.hz: 0 takes the trace's (Workload.HZ, from
+	// its tick spacing) where it shows one, else the profile's; >0 sets
+	// it. The machine-cost probe (costs.go) runs at this HZ.
+	HZ int
 }
 
 // Pin modes.
@@ -114,6 +118,12 @@ func (w *Workload) Scenario(o ScenarioOptions) (*scenario.Scenario, error) {
 	sc.Topology = o.Topology
 	if o.Kernel != "" {
 		sc.Kernel.Version = o.Kernel
+	}
+	switch {
+	case o.HZ > 0:
+		sc.Kernel.HZ = o.HZ
+	case w.HZ > 0:
+		sc.Kernel.HZ = w.HZ
 	}
 	sc.Duration = max(w.Duration, sched.Microsecond)
 	sems := map[string]int{}

@@ -31,6 +31,22 @@ package replay
 // timer interrupt entries (local_timer_entry or hrtimer_expire_entry): a
 // trace without them cannot show the tick, so nothing is inferred
 // (Workload.ClockEvidence says which).
+//
+// How often a task reads is in the trace only when it has sched_stat_runtime:
+// each read's update_curr() prints one, runtime= the CPU time since the
+// task's previous update. The updates of a running task that no switch,
+// interrupt entry, wakeup or migration on its CPU explains (none at its
+// instant or ReadCauseWindow before) are its reads; a fair task with at
+// least MinClockReads of them, their median interval shorter than a
+// quarter of a jiffy (more often than the tick could explain) and their
+// intervals spanning at least half its CPU time (it reads throughout its
+// bursts, not now and then: a sched_yield() or a getrusage() also runs
+// update_curr()), reads its clock every that median: its cpu_clock_poll is that interval
+// (Task.ClockReads counts the reads; Task.ClockPollTraced says the
+// interval is the trace's). Each printed event costs the task the
+// tracepoint's own time, so the traced interval is an upper bound of the
+// untraced program's. Without sched_stat_runtime the interval is the
+// default above, and the summary says so.
 
 import (
 	"fmt"
@@ -52,6 +68,12 @@ const (
 	MinSelfPreemptions = 3
 	// DefaultClockPoll is the inferred reader's cpu_clock_poll.
 	DefaultClockPoll = sched.Microsecond
+	// MinClockReads is the fewest unexplained sched_stat_runtime updates
+	// that give a reader its traced interval.
+	MinClockReads = 20
+	// ReadCauseWindow: an update this close after an interrupt entry,
+	// wakeup or migration on the CPU may be theirs, not a read.
+	ReadCauseWindow = 5 * sched.Microsecond
 )
 
 // causes tracks, per CPU, the last event that could have set need_resched
@@ -137,18 +159,86 @@ func (in *inferrer) clockEvent(i int) {
 	}
 }
 
-// inferClockPoll sets ClockPoll on the tasks the rule picks.
-func (in *inferrer) inferClockPoll() {
-	if in.causes == nil {
-		return
+// runtimesBefore takes the sched_stat_runtime updates up to event i's
+// time: an update of the task running on its CPU that nothing else on the
+// CPU explains is one of its clock reads.
+func (in *inferrer) runtimesBefore(i int) {
+	rts := in.tr.Runtimes
+	now := in.tr.Events[i].Time
+	for ; in.nextRT < len(rts) && rts[in.nextRT].Time <= now; in.nextRT++ {
+		r := &rts[in.nextRT]
+		if r.CPU < 0 || r.CPU >= len(in.on) || r.Runtime <= 0 {
+			continue
+		}
+		id := in.on[r.CPU]
+		if id == sched.NoTask || in.st[id].idx < 0 || !in.st[id].running || in.tr.Tasks[id].PID != r.PID {
+			continue
+		}
+		if in.updateExplained(i, r.CPU, r.Time) {
+			continue
+		}
+		in.st[id].reads = append(in.st[id].reads, r.Runtime)
 	}
+}
+
+// updateExplained reports whether an update on cpu at t is a switch's
+// (__schedule() updates prev's time just before it prints sched_switch:
+// a switch on cpu within ReadCauseWindow after t), another event's on cpu
+// at t, or follows an interrupt, wakeup or migration there within
+// ReadCauseWindow.
+func (in *inferrer) updateExplained(i, cpu int, t sched.Time) bool {
+	for k := i; k < len(in.tr.Events) && in.tr.Events[k].Time <= t+ReadCauseWindow; k++ {
+		e := &in.tr.Events[k]
+		if e.Kind == sched.EvSwitch && int(e.CPU) == cpu {
+			return true
+		}
+		if e.Time == t && (int(e.CPU) == cpu || e.Kind != sched.EvSwitch && int(e.Arg) == cpu) {
+			return true
+		}
+	}
+	if c := in.causes; c != nil {
+		c.until(t)
+		if c.last[cpu] >= 0 && c.last[cpu] >= t-ReadCauseWindow {
+			return true
+		}
+	}
+	return false
+}
+
+// inferClockPoll sets ClockPoll on the tasks the rules pick: the traced
+// interval of a task whose sched_stat_runtime updates show its reads, else
+// the default for a task whose self-preemptions show that it reads.
+func (in *inferrer) inferClockPoll() {
 	poll := in.opts.ClockPoll
 	if poll == 0 {
 		poll = DefaultClockPoll
 	}
+	jiffy := sched.Time(4 * sched.Millisecond) // HZ 250 when the trace does not say
+	if in.w.HZ > 0 {
+		jiffy = sched.Time(int64(sched.Second) / int64(in.w.HZ))
+	}
+	for id := range in.st {
+		s := &in.st[id]
+		if s.idx < 0 || len(s.reads) == 0 {
+			continue
+		}
+		t := &in.w.Tasks[s.idx]
+		t.ClockReads = len(s.reads)
+		var covered sched.Time // the CPU time the reads' intervals span
+		for _, r := range s.reads {
+			covered += r
+		}
+		if n, med := median(s.reads); n >= MinClockReads && 4*med < jiffy && 2*covered >= t.Runtime &&
+			t.Policy == sched.SchedOther && poll > 0 {
+			t.ClockPoll, t.ClockPollTraced = med, true
+		}
+	}
+	if in.causes == nil {
+		return
+	}
 	for i := range in.w.Tasks {
 		t := &in.w.Tasks[i]
-		if t.SelfPreemptions >= MinSelfPreemptions && 4*t.SelfPreemptions >= t.Preemptions &&
+		if !t.ClockPollTraced && t.SelfPreemptions >= MinSelfPreemptions && 4*t.SelfPreemptions >= t.Preemptions &&
 			t.Policy == sched.SchedOther && poll > 0 {
 			t.ClockPoll = poll
 		}
@@ -159,6 +249,9 @@ func (in *inferrer) inferClockPoll() {
 // it cannot tell (no timer interrupt entries), or which tasks were given
 // cpu_clock_poll and on how many of their preemptions.
 func (w *Workload) ClockSummary() string {
+	if traced := w.tracedPolls(); traced != "" {
+		return traced
+	}
 	if !w.ClockEvidence {
 		return "clock reads: the trace has no timer interrupt entries (local_timer_entry, hrtimer_expire_entry): which tasks read their CPU clock cannot be inferred; no task is given cpu_clock_poll"
 	}
@@ -178,7 +271,32 @@ func (w *Workload) ClockSummary() string {
 	if n == 0 {
 		return fmt.Sprintf("clock reads: no task has %d self-preemptions making a quarter of its preemptions; no task is given cpu_clock_poll", MinSelfPreemptions)
 	}
-	return fmt.Sprintf("clock reads: %d of %d tasks inferred to read their CPU clock, given cpu_clock_poll %s: %s", n, len(w.Tasks), scenario.FormatDuration(clockPollOf(w)), b.String())
+	return fmt.Sprintf("clock reads: %d of %d tasks inferred to read their CPU clock, given cpu_clock_poll %s (a default: the trace has no sched_stat_runtime to show how often they read): %s", n, len(w.Tasks), scenario.FormatDuration(clockPollOf(w)), b.String())
+}
+
+// tracedPolls summarizes the readers whose interval the trace's
+// sched_stat_runtime shows, "" when none.
+func (w *Workload) tracedPolls() string {
+	var parts []string
+	for i := range w.Tasks {
+		if t := &w.Tasks[i]; t.ClockPollTraced {
+			parts = append(parts, fmt.Sprintf("%s every %s (%d reads)", t.Group, scenario.FormatDuration(t.ClockPoll), t.ClockReads))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	others := 0
+	for i := range w.Tasks {
+		if t := &w.Tasks[i]; t.ClockPoll > 0 && !t.ClockPollTraced {
+			others++
+		}
+	}
+	msg := fmt.Sprintf("clock reads: %d tasks read their CPU clock at the intervals the trace's sched_stat_runtime shows (cpu_clock_poll; the tracer's own cost included): %s", len(parts), strings.Join(parts, ", "))
+	if others > 0 {
+		msg += fmt.Sprintf("; %d more from their self-preemptions, at the default %s", others, scenario.FormatDuration(DefaultClockPoll))
+	}
+	return msg
 }
 
 // clockPollOf is the interval given to the inferred readers (one for all).

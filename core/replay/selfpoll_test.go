@@ -222,3 +222,149 @@ func abs64(x int64) int64 {
 	}
 	return x
 }
+
+// hzTrace runs two hogs on each CPU of smp-2 at hz and returns the trace with
+// its ticks as local_timer_entry lines.
+func hzTrace(t *testing.T, hz int) *ftraceimport.Trace {
+	t.Helper()
+	js := fmt.Sprintf(`{"version":1,"topology":"smp-2","duration":"400ms","kernel":{"version":"v6.18","hz":%d},"tasks":[
+		{"name":"hog","instances":4,"program":[{"run":-1}]}]}`, hz)
+	sc, err := scenario.Decode([]byte(js))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := sc.Build(sched.DefaultLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sim, err := sched.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	w := ftrace.NewWriter(&buf, sim.TaskInfo, sim.NumCPUs())
+	sim.Attach(w)
+	tl := &tickLines{}
+	sim.Attach(tl)
+	if err := sim.Run(); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	buf.Write(tl.b.Bytes())
+	tr, err := ftraceimport.Import(&buf, ftraceimport.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr
+}
+
+// TestHZFromTicks: the replay of a trace whose ticks come every 1/HZ s
+// runs at that HZ (and its cost probe with it), whatever the profile's
+// default; a trace without timer interrupt entries keeps the profile's.
+func TestHZFromTicks(t *testing.T) {
+	for _, hz := range []int{100, 300, 1000} {
+		tr := hzTrace(t, hz)
+		w, err := Infer(tr, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w.HZ != hz || w.HZTicks < MinHZTicks {
+			t.Errorf("HZ %d: inferred %d from %d ticks (%s)", hz, w.HZ, w.HZTicks, w.HZSummary())
+		}
+		sc, err := w.Scenario(ScenarioOptions{Topology: "smp-2", Kernel: "v6.18"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sc.Kernel.HZ != hz {
+			t.Errorf("HZ %d: the scenario's kernel.hz is %d", hz, sc.Kernel.HZ)
+		}
+		if sc, _ := w.Scenario(ScenarioOptions{Topology: "smp-2", HZ: 250}); sc.Kernel.HZ != 250 {
+			t.Errorf("HZ %d: ScenarioOptions.HZ 250 gives kernel.hz %d", hz, sc.Kernel.HZ)
+		}
+	}
+	tr := pollTrace(t, false)
+	w, err := Infer(tr, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.HZ != 0 {
+		t.Errorf("a trace without timer interrupts: HZ %d inferred", w.HZ)
+	}
+	if sc, _ := w.Scenario(ScenarioOptions{Topology: "smp-2"}); sc.Kernel.HZ != 0 {
+		t.Errorf("a trace without timer interrupts: kernel.hz %d, want the profile's (0)", sc.Kernel.HZ)
+	}
+}
+
+// readerTrace is a trace of one CPU shared by a task that reads its CPU
+// clock every period (each read a sched_stat_runtime) and a hog that does
+// not, switched at each 2 ms tick; stat says whether the reads are traced.
+func readerTrace(period sched.Time, stat bool) string {
+	s := newSynth(1)
+	s.comm[100], s.comm[200] = "reader", "hog"
+	us := sched.Microsecond
+	t := sched.Time(1000 * us)
+	s.sw(t, 0, 0, "R", 100)
+	for k := 0; k < 100; k++ {
+		pid, next := 100, 200
+		if k%2 == 1 {
+			pid, next = 200, 100
+		}
+		from := t
+		if pid == 100 && stat {
+			for r := t + period; r < t+1990*us; r += period {
+				s.line(pid, 0, "d..2.", r, "sched_stat_runtime", fmt.Sprintf("comm=reader pid=100 runtime=%d [ns]", period))
+				from = r
+			}
+		}
+		t += 2000 * us
+		s.line(pid, 0, "d.h..", t-us, "local_timer_entry", "vector=236")
+		if stat {
+			s.line(pid, 0, "d.h1.", t, "sched_stat_runtime", fmt.Sprintf("comm=%s pid=%d runtime=%d [ns]", s.comm[pid], pid, t-from))
+		}
+		s.sw(t+us, 0, pid, "R", next)
+	}
+	return s.String()
+}
+
+// TestClockPollFromStatRuntime: with sched_stat_runtime in the trace, a
+// task whose updates between its switches and ticks come every period is
+// given that period as cpu_clock_poll, whatever the period; the hog,
+// updated only at ticks and switches, is not. Without them the reader is
+// not given a traced interval, and the summary says the interval is a
+// default.
+func TestClockPollFromStatRuntime(t *testing.T) {
+	us := sched.Microsecond
+	for _, p := range []sched.Time{3 * us, 40 * us} {
+		tr, err := ftraceimport.Import(strings.NewReader(readerTrace(p, true)), ftraceimport.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, err := Infer(tr, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, h := taskByComm(t, w, "reader"), taskByComm(t, w, "hog")
+		if r.ClockPoll != p || !r.ClockPollTraced || r.ClockReads < MinClockReads {
+			t.Errorf("period %s: reader cpu_clock_poll %s (traced %v, %d reads)\n%s", p, r.ClockPoll, r.ClockPollTraced, r.ClockReads, w.ClockSummary())
+		}
+		if h.ClockPoll != 0 || h.ClockReads != 0 {
+			t.Errorf("period %s: the hog got cpu_clock_poll %s from %d reads", p, h.ClockPoll, h.ClockReads)
+		}
+		if sc, _ := w.Scenario(ScenarioOptions{Topology: "smp-1"}); sc.Tasks[0].CPUClockPoll != p {
+			t.Errorf("period %s: the scenario's reader has cpu_clock_poll %s", p, sc.Tasks[0].CPUClockPoll)
+		}
+	}
+	tr, err := ftraceimport.Import(strings.NewReader(readerTrace(3*us, false)), ftraceimport.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := Infer(tr, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := taskByComm(t, w, "reader"); r.ClockPollTraced {
+		t.Errorf("no sched_stat_runtime: the reader's interval %s is called traced", r.ClockPoll)
+	}
+}

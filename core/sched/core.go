@@ -338,7 +338,7 @@ func (s *Sim) ttwu(t *Task, reason Reason, waker *Task, wakeFlags int) {
 		if rq.curr != t {
 			s.checkPreemptCurr(rq, t, wakeFlags)
 		}
-		if waker == nil && rq.needResched && rq.cpu == s.localCPU {
+		if waker == nil && rq.needResched && rq.cpu == s.localCPU && !s.inTimerIRQ(rq) {
 			s.kick(rq)
 		}
 		return
@@ -376,7 +376,7 @@ func (s *Sim) ttwu(t *Task, reason Reason, waker *Task, wakeFlags int) {
 	}
 	s.checkPreemptCurr(rq, t, wakeFlags)
 	s.wakeQueued = false
-	if waker == nil && rq.needResched && rq.cpu == s.localCPU {
+	if waker == nil && rq.needResched && rq.cpu == s.localCPU && !s.inTimerIRQ(rq) {
 		s.kick(rq)
 	}
 }

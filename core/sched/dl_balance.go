@@ -241,7 +241,7 @@ func (s *Sim) tryToWakeUpDL(t *Task, reason Reason, this CPUID, waker *Task) {
 		s.checkPreemptCurr(rq, t, 0)
 		s.taskWokenDL(rq, t)
 	}
-	if waker == nil && rq.needResched && rq.cpu == s.localCPU {
+	if waker == nil && rq.needResched && rq.cpu == s.localCPU && !s.inTimerIRQ(rq) {
 		s.kick(rq)
 	}
 }

@@ -26,6 +26,7 @@ const (
 	qCfsSlack                   // cgroup task's cfs_bandwidth slack timer, gen-checked
 	qRTGroupPeriod              // cgroup task's rt_bandwidth period timer (rt_group.go), gen-checked
 	qClockPoll                  // the running task on cpu reads its CPU clock (clock_poll.go), gen-checked
+	qIRQExit                    // cpu returns from a charged hrtimer interrupt (timer_irq.go)
 )
 
 // Priorities order events at the same instant before the sequence number:

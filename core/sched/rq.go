@@ -64,6 +64,7 @@ type rq struct {
 	idle      idleCPU
 	tickGen   uint32   // cancels a pending qTick when the tick is stopped
 	kernUntil Time     // curr runs kernel code (sys) until then; its work starts after
+	irqUntil  Time     // the CPU is in a charged hrtimer interrupt until then (timer_irq.go)
 	ipiKind   byte     // the kind of the IPI in flight ('R' or 'F')
 	csd       []TaskID // call_single_queue: senders spinning on a queued function (csd.go)
 	cfsbCSD   []*cfsRq // cfsb_csd_list: cfs_rqs waiting for the async unthrottle (cgroup_unthrottle_async.go)

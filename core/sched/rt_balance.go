@@ -177,7 +177,7 @@ func (s *Sim) tryToWakeUpRT(t *Task, reason Reason, this CPUID, waker *Task) {
 	s.emitWakeup(rq.cpu, t, reason, waker, false)
 	s.checkPreemptCurr(rq, t, 0)
 	s.taskWokenRT(rq, t)
-	if waker == nil && rq.needResched && rq.cpu == s.localCPU {
+	if waker == nil && rq.needResched && rq.cpu == s.localCPU && !s.inTimerIRQ(rq) {
 		s.kick(rq)
 	}
 }

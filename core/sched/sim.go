@@ -611,7 +611,10 @@ func (s *Sim) step() {
 			return
 		}
 		s.localCPU = e.cpu
-		s.expireTimers(&s.rqs[e.cpu])
+		s.timerInterrupt(&s.rqs[e.cpu]) // timer_irq.go
+	case qIRQExit:
+		s.localCPU = e.cpu
+		s.irqExit(&s.rqs[e.cpu])
 	case qRunDone:
 		rq := &s.rqs[e.cpu]
 		if e.gen != rq.runGen {
@@ -635,7 +638,7 @@ func (s *Sim) step() {
 		// sleepers whose soft expiry has passed.
 		s.localCPU = e.cpu
 		s.tick(&s.rqs[e.cpu])
-		s.expireTimers(&s.rqs[e.cpu])
+		s.timerInterrupt(&s.rqs[e.cpu])
 	case qActiveBalance:
 		s.localCPU = e.cpu
 		s.activeBalanceStop(&s.rqs[e.cpu])

@@ -16,9 +16,11 @@
 // Usage, as root from the repository root:
 //
 //	go run ./scripts/replaytrace [-o docs/replay-fidelity.md] [-json docs/replay-fidelity.json]
-//	    [-dir build/replay-traces] [-duration 3s] [-cases a,b] [-replay-only]
+//	    [-dir build/replay-traces] [-duration 3s] [-cases a,b] [-replay-only] [-stat-runtime]
 //
-// -replay-only replays the traces already in -dir instead of recording.
+// -replay-only replays the traces already in -dir instead of recording;
+// -stat-runtime records sched_stat_runtime too (the clock readers'
+// intervals) and the timer interrupt's exit events.
 package main
 
 import (
@@ -46,6 +48,7 @@ func run(args []string) error {
 	dur := fs.Duration("duration", 3*time.Second, "traced time per case (the pipe cases trace a sixth of it)")
 	list := fs.String("cases", "", "comma-separated case ids (default: all)")
 	replayOnly := fs.Bool("replay-only", false, "replay the traces in -dir without recording")
+	statRuntime := fs.Bool("stat-runtime", false, "also record sched_stat_runtime and the timer interrupt's exit and hrtimer expiries (record.go)")
 	rkJSON := fs.String("realkernel-json", "docs/real-kernel.json", "the machine's HZ and preemption model, as scripts/realkernel found them")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -68,7 +71,7 @@ func run(args []string) error {
 		if err != nil {
 			return err
 		}
-		rec, err := newRecorder(root)
+		rec, err := newRecorder(root, *statRuntime)
 		if err != nil {
 			return err
 		}

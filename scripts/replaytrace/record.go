@@ -32,13 +32,25 @@ var events = []string{"sched:sched_switch", "sched:sched_waking", "sched:sched_w
 	"irq_vectors:local_timer_entry", "irq_vectors:reschedule_entry", "irq_vectors:call_function_entry",
 	"irq_vectors:call_function_single_entry", "irq_vectors:irq_work_entry", "irq:irq_handler_entry"}
 
+// detailEvents are added with -stat-runtime: every update_curr() of the
+// running task (sched_stat_runtime: a clock-reading task's reads, so the
+// replay takes its polling interval from the trace, core/replay
+// selfpoll.go) and the timer interrupt's exit and hrtimer expiries (how
+// long the interrupt takes from the task it interrupts, core/sched
+// timer_irq.go). A task polling its clock every few microseconds prints
+// one event per read: the buffer is doubled, and the reads cost the
+// tracepoint's time, which the report's intervals include.
+var detailEvents = []string{"sched:sched_stat_runtime", "irq_vectors:local_timer_exit",
+	"timer:hrtimer_expire_entry", "timer:hrtimer_expire_exit"}
+
 type recorder struct {
 	tmp, bin string
+	detail   bool // -stat-runtime: detailEvents too
 }
 
 // newRecorder mounts tracefs if needed, creates the instance and builds
 // worker.c.
-func newRecorder(root string) (*recorder, error) {
+func newRecorder(root string, detail bool) (*recorder, error) {
 	if _, err := os.Stat(tracefs + "/trace"); err != nil {
 		if out, err := exec.Command("mount", "-t", "tracefs", "nodev", tracefs).CombinedOutput(); err != nil {
 			return nil, fmt.Errorf("mount tracefs on %s: %v: %s (run as root)", tracefs, err, out)
@@ -57,7 +69,7 @@ func newRecorder(root string) (*recorder, error) {
 		os.RemoveAll(tmp)
 		return nil, fmt.Errorf("gcc %s: %v\n%s", src, err, out)
 	}
-	return &recorder{tmp: tmp, bin: bin}, nil
+	return &recorder{tmp: tmp, bin: bin, detail: detail}, nil
 }
 
 func (r *recorder) close() {
@@ -72,14 +84,18 @@ func put(file, val string) error {
 
 // record runs case c for d with tracing on and writes the trace to path.
 func (r *recorder) record(c caseSpec, d time.Duration, path string) error {
-	steps := [][2]string{{"tracing_on", "0"}, {"buffer_size_kb", "32768"}, {"trace_clock", "local"},
+	bufKB, evs := "32768", events
+	if r.detail {
+		bufKB, evs = "65536", append(append([]string{}, events...), detailEvents...)
+	}
+	steps := [][2]string{{"tracing_on", "0"}, {"buffer_size_kb", bufKB}, {"trace_clock", "local"},
 		{"set_event", ""}, {"trace", ""}}
 	for _, s := range steps {
 		if err := put(s[0], s[1]); err != nil {
 			return fmt.Errorf("tracefs %s: %v", s[0], err)
 		}
 	}
-	for _, ev := range events {
+	for _, ev := range evs {
 		f, err := os.OpenFile(filepath.Join(instance, "set_event"), os.O_WRONLY|os.O_APPEND, 0)
 		if err != nil {
 			return err

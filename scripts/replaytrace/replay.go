@@ -70,6 +70,9 @@ type caseResult struct {
 	// (core/replay/selfpoll.go).
 	ClockEvidence bool             `json:"clock_evidence"`
 	ClockPollNs   map[string]int64 `json:"cpu_clock_poll_ns,omitempty"`
+	// ClockPollTraced lists the groups whose interval is the trace's
+	// (sched_stat_runtime), not the default.
+	ClockPollTraced []string `json:"cpu_clock_poll_traced,omitempty"`
 	// HiddenReplies, IdleWakes and IdleWakeP50Ns are the inference's
 	// (core/replay: hidden.go, costs.go).
 	HiddenReplies int    `json:"hidden_replies"`
@@ -79,6 +82,22 @@ type caseResult struct {
 	BusyWakes     int    `json:"remote_busy_wakeups"`
 	BusyWakeP50Ns int64  `json:"remote_busy_wakeup_p50_ns"`
 	IPILatencyNs  string `json:"replay_ipi_latency_ns,omitempty"`
+	// IRQWakes and IRQWakeP50Ns: the wakeups by an interrupt on the
+	// wakee's own busy CPU that preempted at once; TimerIRQNs the replay's
+	// hw.timer_irq_ns from them (core/replay/costs.go).
+	IRQWakes     int    `json:"local_irq_wakeups"`
+	IRQWakeP50Ns int64  `json:"local_irq_wakeup_p50_ns"`
+	TimerIRQNs   string `json:"replay_timer_irq_ns,omitempty"`
+	// IdleSwitches counts each CPU's switches to and from idle in the
+	// trace's text, MissedSwitches the switches the importer added
+	// (idleswitch.go).
+	IdleSwitches   map[int]idleCount `json:"idle_switches"`
+	MissedSwitches int               `json:"missed_switches"`
+	// HZ is the replay's kernel.hz, HZFrom where it came from and HZTicks
+	// the trace's tick intervals of a jiffy (core/replay/hz.go).
+	HZ      int    `json:"hz"`
+	HZFrom  string `json:"hz_from"`
+	HZTicks int    `json:"hz_ticks"`
 }
 
 // otherTasks sums the tasks outside the workload.
@@ -102,14 +121,19 @@ func replayCase(c caseSpec, path string, mi machineInfo) (caseResult, error) {
 		return caseResult{}, err
 	}
 	topo := fmt.Sprintf("smp-%d", tr.NumCPUs)
-	sc, err := w.Scenario(replay.ScenarioOptions{Name: "replay/" + c.ID, Topology: topo, Kernel: "v6.18", Affinity: c.Affinity})
+	// HZ: the trace's tick spacing where it shows one (core/replay/hz.go),
+	// else this machine's as scripts/realkernel found it; set before the
+	// scenario is built, so its cost probe runs at that HZ.
+	hz, hzFrom, hzTicks := w.HZ, "the trace's tick spacing", w.HZTicks
+	if hz == 0 {
+		hz, hzFrom, hzTicks = mi.HZ, "real-kernel.json (the trace does not show its tick)", 0
+	}
+	sc, err := w.Scenario(replay.ScenarioOptions{Name: "replay/" + c.ID, Topology: topo, Kernel: "v6.18", Affinity: c.Affinity, HZ: hz})
 	if err != nil {
 		return caseResult{}, err
 	}
-	for _, kv := range []string{fmt.Sprintf("kernel.hz=%d", mi.HZ), "kernel.preempt=" + mi.Preempt} {
-		if err := sc.Set(kv); err != nil {
-			return caseResult{}, err
-		}
+	if err := sc.Set("kernel.preempt=" + mi.Preempt); err != nil {
+		return caseResult{}, err
 	}
 	cfg, err := replay.Config(sc, nil)
 	if err != nil {
@@ -123,8 +147,8 @@ func replayCase(c caseSpec, path string, mi machineInfo) (caseResult, error) {
 	f := replay.Compare(w, &trep, &rep)
 	cr := caseResult{ID: c.ID, Description: c.Description, TraceFile: path, DurationNs: int64(tr.Duration),
 		Lines: tr.Stats.Lines, Events: tr.Stats.Events, Warnings: len(tr.Warnings) + len(w.Warnings),
-		Tasks: len(w.Tasks), Topology: topo, Kernel: fmt.Sprintf("v6.18, HZ=%d, preempt=%s", mi.HZ, mi.Preempt),
-		Score: f.Score, Periods: map[string]int{}}
+		Tasks: len(w.Tasks), Topology: topo, Kernel: fmt.Sprintf("v6.18, HZ=%d, preempt=%s", hz, mi.Preempt),
+		Score: f.Score, Periods: map[string]int{}, HZ: hz, HZFrom: hzFrom, HZTicks: hzTicks}
 	comms := c.comms()
 	for _, r := range f.Rows {
 		if comms[r.Comm] {
@@ -142,11 +166,16 @@ func replayCase(c caseSpec, path string, mi machineInfo) (caseResult, error) {
 		}
 		if comms[t.Comm] && t.ClockPoll > 0 {
 			cr.ClockPollNs[t.Group] = int64(t.ClockPoll)
+			if t.ClockPollTraced {
+				cr.ClockPollTraced = append(cr.ClockPollTraced, t.Group)
+			}
 		}
 	}
 	cr.HiddenReplies, cr.IdleWakes, cr.IdleWakeP50Ns = w.HiddenReplies, w.RemoteIdleWakes, int64(w.RemoteIdleWakeP50)
 	cr.IdleExitNs = sc.HW["idle_exit_ns"]
 	cr.BusyWakes, cr.BusyWakeP50Ns, cr.IPILatencyNs = w.RemoteBusyWakes, int64(w.RemoteBusyWakeP50), sc.HW["ipi_latency_ns"]
+	cr.IdleSwitches, cr.MissedSwitches = idleSwitches(data), tr.Stats.MissedSwitches
+	cr.IRQWakes, cr.IRQWakeP50Ns, cr.TimerIRQNs = w.LocalIRQWakes, int64(w.LocalIRQWakeP50), sc.HW["timer_irq_ns"]
 	pre, irqs, err := selfPreemptions(path, comms)
 	if err != nil {
 		return caseResult{}, err

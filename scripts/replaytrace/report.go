@@ -107,8 +107,13 @@ const method = "How each trace is replayed, the same way for every case (core/re
 	"and the replay's `hw.idle_exit_ns` is set so that the simulated path costs the same (the simulated path without the idle " +
 	"exit is measured once by a two-CPU ping-pong probe on the replay's machine and profile, core/replay/costs.go); likewise " +
 	"the median of at least 20 remote wakeups that preempted the task running on the target CPU at once becomes the " +
-	"replay's `hw.ipi_latency_ns` (the simulated path of such a wakeup); and a " +
-	"task preempted by the task it had just woken, resumed when that task blocked, where the pair wakes each other both ways, " +
+	"replay's `hw.ipi_latency_ns` (the simulated path of such a wakeup); the median of at least 20 wakeups by an interrupt " +
+	"on the wakee's own CPU that preempted the task running there at once (a timer: hrtimer_interrupt(), its return, " +
+	"__schedule()) becomes the replay's `hw.timer_irq_ns`, the time such an interrupt takes from the running task before " +
+	"the preemption (core/sched/timer_irq.go); the replay's HZ is the trace's tick spacing where it shows one " +
+	"(core/replay/hz.go); and a " +
+	"task preempted by the task it had just woken, resumed when that task blocked, where that task's traced wakeups " +
+	"answered at least half of the first one's requests, " +
 	"is given the reply the trace cannot show (a pipe read that found its data: core/replay/hidden.go). " +
 	"A wakeup whose sched_wakeup the wakee's CPU printed after the waker had blocked (the wake list's IPI) is still the " +
 	"waker's signal, at its sched_waking (core/replay/queued.go). " +
@@ -118,13 +123,19 @@ const method = "How each trace is replayed, the same way for every case (core/re
 	"From the same entries the inference finds the tasks that read their CPU clock (core/replay/selfpoll.go): counting " +
 	"only the causes since the task was switched in, a task with at least 3 " +
 	"self-preemptions making at least a quarter of its preemptions is given `cpu_clock_poll` " +
-	"1 us (the trace shows that it polls, not how often; that is the trace's timestamp " +
-	"precision); a trace without timer interrupt entries gives no task the key.\n\n"
+	"1 us (the self-preemptions show that it polls, not how often; that is the trace's timestamp " +
+	"precision), or, where the trace has sched_stat_runtime (recorded with -stat-runtime), the median interval of the " +
+	"task's updates that only a read of its clock explains, for a task whose reads span at least half its CPU time; " +
+	"a trace without timer interrupt entries or sched_stat_runtime gives no task the key.\n\n"
 
 // inferred lists what the inference found in the case's trace.
 func (c *caseResult) inferred() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Inferred: %d hidden replies; %d remote wakeups of idle CPUs", c.HiddenReplies, c.IdleWakes)
+	fmt.Fprintf(&b, "Inferred: HZ %d from %s", c.HZ, c.HZFrom)
+	if c.HZTicks > 0 {
+		fmt.Fprintf(&b, " (%d tick intervals)", c.HZTicks)
+	}
+	fmt.Fprintf(&b, "; %d hidden replies; %d remote wakeups of idle CPUs", c.HiddenReplies, c.IdleWakes)
 	if c.IdleWakes > 0 {
 		fmt.Fprintf(&b, ", median %.1f us", float64(c.IdleWakeP50Ns)/1e3)
 	}
@@ -141,6 +152,15 @@ func (c *caseResult) inferred() string {
 		fmt.Fprintf(&b, " (replay's hw.ipi_latency_ns %s)", c.IPILatencyNs)
 	} else {
 		fmt.Fprintf(&b, " (fewer than %d: the preset's)", replay.MinCostSamples)
+	}
+	fmt.Fprintf(&b, "; %d wakeups by an interrupt on the wakee's own busy CPU, preempting its task", c.IRQWakes)
+	if c.IRQWakes > 0 {
+		fmt.Fprintf(&b, ", median %.1f us", float64(c.IRQWakeP50Ns)/1e3)
+	}
+	if c.TimerIRQNs != "" {
+		fmt.Fprintf(&b, " (replay's hw.timer_irq_ns %s)", c.TimerIRQNs)
+	} else {
+		fmt.Fprintf(&b, " (fewer than %d: not charged)", replay.MinCostSamples)
 	}
 	b.WriteString(".")
 	if c.Preempt != nil {
@@ -161,7 +181,22 @@ func (c *caseResult) inferred() string {
 		for _, g := range sortedKeys(c.ClockPollNs) {
 			ps = append(ps, fmt.Sprintf("%s %.1f us", g, float64(c.ClockPollNs[g])/1e3))
 		}
-		fmt.Fprintf(&b, " Inferred to read their CPU clock (cpu_clock_poll): %s.", strings.Join(ps, ", "))
+		fmt.Fprintf(&b, " Inferred to read their CPU clock (cpu_clock_poll): %s", strings.Join(ps, ", "))
+		if len(c.ClockPollTraced) > 0 {
+			fmt.Fprintf(&b, " (the intervals of %s from the trace's sched_stat_runtime, the tracer's cost included).", strings.Join(c.ClockPollTraced, ", "))
+		} else {
+			b.WriteString(" (a default: the trace has no sched_stat_runtime to show how often they read).")
+		}
+	}
+	if cpus := silentIdleCPUs(c.IdleSwitches); len(cpus) > 0 {
+		var ps []string
+		for _, cpu := range cpus {
+			ps = append(ps, fmt.Sprintf("CPU %d (%d switches to idle)", cpu, c.IdleSwitches[cpu].ToIdle))
+		}
+		fmt.Fprintf(&b, " No switch from idle on %s: this kernel records none of the idle task's own events there "+
+			"(scripts/replaytrace/idleswitch.go); the importer added %d missed switches, each at the woken task's first "+
+			"line, so the trace's CPU time of a task woken there is short, and its wakeup latency long, by the time "+
+			"before that line.", strings.Join(ps, ", "), c.MissedSwitches)
 	}
 	b.WriteString("\n\n")
 	return b.String()
@@ -214,8 +249,8 @@ func (c *caseResult) why() string {
 		if self := c.selfPreempting(); len(self) > 0 && c.polled(self) {
 			out = append(out, fmt.Sprintf("Switches: many preemptions of %s are self-preemptions (counts above): worker.c's CPU burn polls "+
 				"clock_gettime(CLOCK_THREAD_CPUTIME_ID), whose task_sched_runtime() runs update_curr() and ends the slice "+
-				"between ticks. The replay reads the clock at the inferred interval (cpu_clock_poll), but the trace shows "+
-				"that the task polls, not how often, and the slices end where the replayed load puts them.", strings.Join(self, ", ")))
+				"between ticks. The replay reads the clock at the inferred interval (cpu_clock_poll: the trace's where it has "+
+				"sched_stat_runtime, else a default), and the slices end where the replayed load puts them.", strings.Join(self, ", ")))
 		} else if len(self) > 0 {
 			out = append(out, fmt.Sprintf("Switches: many preemptions of %s are self-preemptions (counts above): worker.c's CPU burn polls "+
 				"clock_gettime(CLOCK_THREAD_CPUTIME_ID), whose task_sched_runtime() runs update_curr() and ends the slice "+
@@ -241,9 +276,12 @@ func (c *caseResult) why() string {
 				"try_to_wake_up() (core/sched/wake_event.go), and the replay's latency holds the whole path, whose cost "+
 				"(`hw.idle_exit_ns`) is set from the trace's sched_waking-to-switch-in times.")
 		}
-		out = append(out, "Latency: a wakeup by an interrupt on the task's own CPU (a timer) costs nothing in the "+
-			"simulator (the interrupt's exit and __schedule() are not charged), and a wakeup that waits behind other runnable "+
-			"tasks follows the model's preemption on the replayed load.")
+		if c.TimerIRQNs == "" {
+			out = append(out, fmt.Sprintf("Latency: a wakeup by an interrupt on the task's own busy CPU (a timer) costs "+
+				"nothing in the replay: the trace has %d such wakeups that preempted at once, too few to set hw.timer_irq_ns.", c.IRQWakes))
+		}
+		out = append(out, "Latency: a wakeup that waits behind other runnable tasks follows the model's preemption on the "+
+			"replayed load, and a timer wakeup of an idle CPU pays the preset's idle exit.")
 	}
 	if share {
 		out = append(out, "CPU share: each task keeps its CPU time, but the other tasks of the shared machine, allowed "+

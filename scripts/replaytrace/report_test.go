@@ -98,3 +98,53 @@ func TestWhyQueuedLatency(t *testing.T) {
 		t.Errorf("%d remote idle wakeups: %q has %q", c.IdleWakes, got, want)
 	}
 }
+
+// silentIdleTrace: a task on CPU 1 sleeps and is woken by the IPI
+// handler of the idle CPU 1 again and again, with no sched_switch from
+// idle on CPU 1 (as this machine's kernel records it) unless fromIdle.
+func silentIdleTrace(fromIdle bool) string {
+	var b strings.Builder
+	b.WriteString("# tracer: nop\n#\n# entries-in-buffer/entries-written: 0/0   #P:2\n")
+	line := func(comm string, pid, us int, flags, ev, body string) {
+		fmt.Fprintf(&b, "%16s-%-7d [001] %s %6d.%06d: %s: %s\n", comm, pid, flags, 100+us/1_000_000, us%1_000_000, ev, body)
+	}
+	for i := 0; i < 50; i++ {
+		us := 1000 + i*1000
+		line("sleeper", 10, us, "d..2.", "sched_switch", "prev_comm=sleeper prev_pid=10 prev_prio=120 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120")
+		line("<idle>", 0, us+500, "dNh2.", "sched_wakeup", "comm=sleeper pid=10 prio=120 target_cpu=001")
+		if fromIdle {
+			line("<idle>", 0, us+505, "d..2.", "sched_switch", "prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=sleeper next_pid=10 next_prio=120")
+		}
+		line("sleeper", 10, us+510, "d..3.", "sched_waking", "comm=other pid=11 prio=120 target_cpu=000")
+	}
+	return b.String()
+}
+
+// TestSilentIdleCPUReported: a trace whose CPU 1 has switches to idle and
+// none from it says so, with the importer's added switches; one with them
+// says nothing.
+func TestSilentIdleCPUReported(t *testing.T) {
+	const want = "No switch from idle on CPU 1 (50 switches to idle)"
+	for _, fromIdle := range []bool{false, true} {
+		dir := t.TempDir()
+		trace := filepath.Join(dir, "nice0-vs-nice5.txt")
+		if err := os.WriteFile(trace, []byte(silentIdleTrace(fromIdle)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cases, err := selectCases("nice0-vs-nice5")
+		if err != nil {
+			t.Fatal(err)
+		}
+		cr, err := replayCase(cases[0], trace, machineInfo{HZ: 250, Preempt: "none", CPUs: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := cr.inferred()
+		if has := strings.Contains(got, want); has == fromIdle {
+			t.Errorf("switches from idle traced %v: %q", fromIdle, got)
+		}
+		if !fromIdle && (cr.MissedSwitches < 49 || !strings.Contains(got, fmt.Sprintf("added %d missed switches", cr.MissedSwitches))) {
+			t.Errorf("%d missed switches: %q", cr.MissedSwitches, got)
+		}
+	}
+}

@@ -132,7 +132,7 @@ func cmdReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(out, "replay of %s: %d tasks, %d CPUs, %s; machine %s, kernel %s\n\n", name, len(w.Tasks), tr.NumCPUs,
 		fmtNs(int64(tr.Duration)), runA.Report.Topology, runA.Report.Kernel)
-	fmt.Fprintf(out, "%s\n\n", w.ClockSummary())
+	fmt.Fprintf(out, "%s\n%s\n\n", w.ClockSummary(), w.HZSummary())
 	if _, err := io.WriteString(out, fid.Text()); err != nil {
 		return err
 	}
