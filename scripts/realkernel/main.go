@@ -87,8 +87,15 @@ func run(args []string) error {
 	before := fs.String("before", defaultBeforeRev, "commit whose simulator gives the mixed cases' before column (\"\" to skip; before.go)")
 	traceDir := fs.String("trace", "", "record each case's first real run with tracefs into DIR/<id>.real.txt (tracefs.go)")
 	section := fs.String("section", "", "replace only the part of the -o file between <!-- realkernel:NAME begin --> and <!-- realkernel:NAME end --> (appended if missing) with these cases, e.g. -section cgroups -cases cg-1-vs-4,...")
+	vmcosts := fs.Bool("vmcosts", false, "measure this machine's wakeup-path costs on micro-workloads with tracefs instead (vmcosts.go); the table goes to -o, or stdout")
+	vmDur := fs.Duration("vmcosts-duration", 5*time.Second, "-vmcosts: recording time per micro-workload")
+	vmTrace := fs.String("vmcosts-trace", "", "comma-separated existing tracefs captures to derive the same quantities from (no measurement)")
+	vmTasks := fs.String("vmcosts-tasks", "periodic-,rs", "-vmcosts-trace: comm prefixes of the tasks whose wakeups count")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *vmcosts || *vmTrace != "" {
+		return runVMCosts(*vmcosts, *vmDur, *vmTrace, *vmTasks, *traceDir, *mdOut)
 	}
 	if fs.NArg() > 0 || *duration <= 0 || *pipeLoops <= 0 || *repeats <= 0 {
 		return fmt.Errorf("usage: go run ./scripts/realkernel [-duration D] [-cases a,b] [-pipe-loops N] [-repeats N] [-before REV] [-trace DIR] [-o FILE] [-json FILE] [-no-sim]")
