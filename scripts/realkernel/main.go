@@ -91,11 +91,12 @@ func run(args []string) error {
 	vmDur := fs.Duration("vmcosts-duration", 5*time.Second, "-vmcosts: recording time per micro-workload")
 	vmTrace := fs.String("vmcosts-trace", "", "comma-separated existing tracefs captures to derive the same quantities from (no measurement)")
 	vmTasks := fs.String("vmcosts-tasks", "periodic-,rs", "-vmcosts-trace: comm prefixes of the tasks whose wakeups count")
+	vmOnly := fs.String("vmcosts-only", "", "-vmcosts: comma-separated micro-workloads to run (default all: idle-timer, busy-timer, idle-pipe, busy-pipe)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *vmcosts || *vmTrace != "" {
-		return runVMCosts(*vmcosts, *vmDur, *vmTrace, *vmTasks, *traceDir, *mdOut)
+		return runVMCosts(*vmcosts, *vmDur, *vmTrace, *vmTasks, *vmOnly, *traceDir, *mdOut)
 	}
 	if fs.NArg() > 0 || *duration <= 0 || *pipeLoops <= 0 || *repeats <= 0 {
 		return fmt.Errorf("usage: go run ./scripts/realkernel [-duration D] [-cases a,b] [-pipe-loops N] [-repeats N] [-before REV] [-trace DIR] [-o FILE] [-json FILE] [-no-sim]")

@@ -67,12 +67,33 @@ func vmWorkloads() []vmWorkload {
 	}
 }
 
+// selectVMWorkloads picks the workloads named in list ("" = all).
+func selectVMWorkloads(list string) ([]vmWorkload, error) {
+	all := vmWorkloads()
+	if list == "" {
+		return all, nil
+	}
+	var out []vmWorkload
+	for _, id := range strings.Split(list, ",") {
+		i := slices.IndexFunc(all, func(w vmWorkload) bool { return w.ID == id })
+		if i < 0 {
+			var ids []string
+			for _, w := range all {
+				ids = append(ids, w.ID)
+			}
+			return nil, fmt.Errorf("-vmcosts-only: no micro-workload %q (have %s)", id, strings.Join(ids, ", "))
+		}
+		out = append(out, all[i])
+	}
+	return out, nil
+}
+
 // vmcostsWatched: the micro-workloads' tasks.
 func vmcostsWatched(comm string) bool { return strings.HasPrefix(comm, "vmc-") && comm != "vmc-hog" }
 
 // measureVMCosts runs the workloads, keeps each capture in traceDir (a
 // temporary directory when empty) and returns the samples of all of them.
-func measureVMCosts(ctx context.Context, root string, d time.Duration, traceDir string) (costSamples, []string, error) {
+func measureVMCosts(ctx context.Context, root string, ws []vmWorkload, d time.Duration, traceDir string) (costSamples, []string, error) {
 	var all costSamples
 	old, err := pinSelf(maskOf([]int{1}))
 	if err != nil {
@@ -92,7 +113,7 @@ func measureVMCosts(ctx context.Context, root string, d time.Duration, traceDir 
 		return all, nil, err
 	}
 	var files []string
-	for _, w := range vmWorkloads() {
+	for _, w := range ws {
 		fmt.Fprintf(os.Stderr, "vmcosts: %s for %v\n", w.ID, d)
 		path := filepath.Join(traceDir, "vmcosts-"+w.ID+".txt")
 		if err := runVMWorkload(ctx, bin, w, d, path); err != nil {
@@ -247,7 +268,7 @@ func costsMarkdown(cs costSamples, title string) string {
 }
 
 // runVMCosts is the -vmcosts / -vmcosts-trace mode of main.
-func runVMCosts(measure bool, d time.Duration, traces, tasks, traceDir, out string) error {
+func runVMCosts(measure bool, d time.Duration, traces, tasks, only, traceDir, out string) error {
 	if measure == (traces != "") {
 		return fmt.Errorf("give -vmcosts or -vmcosts-trace FILES, not both")
 	}
@@ -262,14 +283,22 @@ func runVMCosts(measure bool, d time.Duration, traces, tasks, traceDir, out stri
 		}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
-		cs, files, err := measureVMCosts(ctx, root, d, traceDir)
+		ws, err := selectVMWorkloads(only)
+		if err != nil {
+			return err
+		}
+		cs, files, err := measureVMCosts(ctx, root, ws, d, traceDir)
 		if err != nil {
 			return err
 		}
 		m := gatherMachineInfo()
 		fmt.Fprintf(&b, "Measured %s: Linux %s, %s, %d CPUs, HZ=%d, load average before %s; %v per workload (%s).\n\n", time.Now().UTC().Format("2006-01-02 15:04 UTC"),
 			m.Kernel, m.CPUModel, m.CPUs, m.HZ, m.LoadAvg, d, strings.Join(baseNames(files), ", "))
-		b.WriteString(costsMarkdown(cs, "All four micro-workloads"))
+		var ids []string
+		for _, w := range ws {
+			ids = append(ids, w.ID)
+		}
+		b.WriteString(costsMarkdown(cs, "Micro-workloads "+strings.Join(ids, ", ")))
 	} else {
 		prefixes := strings.Split(tasks, ",")
 		watched := func(comm string) bool {
