@@ -27,6 +27,12 @@
 // simulator's seeds, for this code and for the simulator before issue 18's
 // fixes (-before, before.go).
 //
+// -vmcosts (vmcosts.go) measures this machine's wakeup-path costs instead:
+// micro-workloads that only wake up (timer wakeups onto an idle and a busy
+// CPU, pipe wakeups across CPUs), recorded with tracefs, reduced to medians
+// and spreads of each cost the simulator models (docs/costs.md, "The 2-vCPU
+// VM"); -vmcosts-trace derives the same quantities from existing captures.
+//
 // The workloads are a small C program (worker.c, compiled with gcc into a temp
 // dir) so that no runtime (GC, extra threads) adds switches of its own. Each case
 // runs for -duration with the harness itself kept on CPU 0; counters are read from
@@ -43,6 +49,7 @@
 // Regenerating docs/real-kernel.md (all cases, the pipe case included) needs an
 // otherwise idle machine: go run ./scripts/realkernel -o docs/real-kernel.md.
 // One case alone, without touching the docs: -cases pipe-pingpong -o /tmp/r.md.
+// The wakeup-path costs: -vmcosts -trace DIR -o /tmp/vmcosts.md.
 package main
 
 import (

@@ -10,7 +10,8 @@ package main
 // buffer), so the global buffer and whatever else uses tracefs are left
 // alone; the instance is removed afterwards. The events are the ones the
 // simulator's ftrace writer prints: sched_switch, sched_wakeup,
-// sched_wakeup_new and sched_migrate_task.
+// sched_wakeup_new and sched_migrate_task. -vmcosts (vmcosts.go) records
+// its own event list with the x86-tsc trace clock (startTraceWith).
 
 import (
 	"fmt"
