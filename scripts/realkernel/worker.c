@@ -146,6 +146,11 @@ static int pipe_pingpong(long long loops, int cpu_a, int cpu_b)
 	if (child < 0)
 		return 1;
 	if (child == 0) {
+		// Only the parent writes pipe 1: if it dies (the harness's
+		// timeout kills it), the read sees end of file and the child
+		// exits instead of holding the harness's stdout open forever.
+		close(p1[1]);
+		close(p2[0]);
 		if (pin(cpu_b) < 0)
 			_exit(1);
 		for (long long i = 0; i < loops; i++) {
@@ -154,6 +159,8 @@ static int pipe_pingpong(long long loops, int cpu_a, int cpu_b)
 		}
 		_exit(0);
 	}
+	close(p1[0]);
+	close(p2[1]);
 	if (pin(cpu_a) < 0)
 		return 1;
 	t0 = now_ns(CLOCK_MONOTONIC);
