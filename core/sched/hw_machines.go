@@ -50,6 +50,19 @@ var machineCosts = []MachineCost{
 	// S2 (docs/VALIDATION.md).
 	{"xeon-4s18c", "lb_cpu_ns", lbCPUNsXeon4S, "calibrated to docs/VALIDATION.md S2: rteval max latency with the RFC patches and HT off (160 us = one statistics pass over the 72 CPUs of the NUMA level plus find_busiest_queue() over the busiest node, before RFC 3/3's check after detach); about five ~400 ns cross-socket misses per CPU on a loaded 4-socket QPI machine, at the high end of plausible (docs/kernel-rules.md section 14.3)"},
 	{"epyc-milan-2s64c", "csd_func_ns", 300, "[estimate] as Ice Lake with the cross-CCX transfer of the csd flags back to the sender"},
+	// The 2-vCPU KVM guest of docs/real-kernel.md (vm-2vcpu), kernel
+	// v6.18: medians measured with scripts/realkernel -vmcosts
+	// (docs/costs.md, "The 2-vCPU VM"), on a loaded machine. Its
+	// TSC-deadline and x2APIC ICR writes leave the guest, which is
+	// what makes them microseconds. The pick, switch and idle-path keys
+	// keep the generic estimates: the method bounds them (about 1.3 us
+	// from an interrupt's exit to the switch, on idle and busy vCPUs) but
+	// does not isolate them.
+	{"vm-2vcpu", "clockevent_program_ns", 7600, "measured: hrtimer event -> write_msr 6e0 (IA32_TSC_DEADLINE) done, median of 139k writes (p10-p90 6.5-9.7 us)"},
+	{"vm-2vcpu", "ipi_send_ns", 11800, "measured: ipi_send_cpu -> the sender's write_msr 830 (x2APIC ICR) done, median of 16.8k IPIs (p10-p90 9.4-16.2 us)"},
+	{"vm-2vcpu", "ipi_latency_ns", 6100, "measured: ICR write done -> reschedule/call_function_single entry on a running vCPU, median of 16.7k (p10-p90 4.9-16.8 us); a halted vCPU adds the haltpoll state's exit latency"},
+	{"vm-2vcpu", "tick_stop_ns", 1500, "measured: tick_stop -> cpu_idle entering the state, median of 221 stops, none of which wrote the clock event (p10-p90 0.2-3.4 us)"},
+	{"vm-2vcpu", "tick_restart_ns", 0, "measured: a restart (hrtimer_cancel of the tick -> its write_msr 6e0) is 6.4 us with one TSC-deadline write (3 of 3), i.e. the write itself; no bookkeeping left over"},
 }
 
 // machineCost finds the row of machine and key.

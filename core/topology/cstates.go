@@ -91,6 +91,18 @@ func genericIdle() IdleTable {
 		Source: "idealised machine: POLL and an MWAIT C1 of 1/1 us as intel_idle's icx/spr C1 (no deeper states)"}
 }
 
+// haltpollIdle is cpuidle-haltpoll of a KVM guest: POLL and the "haltpoll"
+// state (default_idle(), HLT; the driver declares 1/1 us). The exit
+// latency here is the one measured on the guest of docs/real-kernel.md: an
+// IPI reaches a halted vCPU 6.5 us later than a running one (median of
+// scripts/realkernel -vmcosts, docs/costs.md). HLT does not poll, so a
+// wakeup needs an IPI.
+func haltpollIdle() IdleTable {
+	return IdleTable{Driver: "haltpoll", States: []IdleState{pollState,
+		{Name: "haltpoll", Desc: "default architecture idle", ExitLatencyNs: 6500, TargetResidencyNs: 1 * us}},
+		Source: "/sys/devices/system/cpu/cpu0/cpuidle on the guest (POLL, haltpoll 1/1 us declared); exit latency measured (halted vs running vCPU, docs/costs.md); booted cpuidle_haltpoll.force=1 haltpoll.guest_halt_poll_ns=0, so the haltpoll governor never polls (the simulator's governor is menu)"}
+}
+
 func armIdle() IdleTable {
 	return IdleTable{Driver: "psci_idle", States: []IdleState{
 		{Name: "WFI", Desc: "ARM WFI", ExitLatencyNs: 1 * us, TargetResidencyNs: 1 * us}},

@@ -20,6 +20,18 @@ func smp(n int) Machine {
 	return m
 }
 
+// vm2vcpu is the 2-vCPU KVM guest the real-kernel comparison runs on
+// (docs/real-kernel.md): smp-2's shape, the haltpoll cpuidle driver, and
+// its own measured costs (core/sched/hw_machines.go, docs/costs.md).
+func vm2vcpu() Machine {
+	m := smp(2)
+	m.Name = "vm-2vcpu"
+	m.Summary = "the 2-vCPU KVM guest of docs/real-kernel.md: 2 vCPUs, one LLC, no SMT, haltpoll cpuidle"
+	m.Source = "lscpu and sysfs of the guest (2 vCPUs, 1 socket, L3 shared); costs measured with scripts/realkernel -vmcosts (docs/costs.md)"
+	m.Idle = haltpollIdle()
+	return m
+}
+
 // server builds a symmetric x86 server: sockets x cores, one NUMA node per
 // socket, coresPerLLC cores sharing each last-level cache, and (with smt)
 // two threads per core numbered the Linux way: the first threads of every

@@ -243,6 +243,7 @@ func presetDefs() []presetDef {
 		{"epyc-milan-2s64c", epycMilan2s64c}, {"xeon-4s18c", xeon4s18c},
 		{"sapphirerapids-2s56c", sapphireRapids2s56c}, {"zen4-16c", zen4x16c},
 		{"xeon-2s8c-2013", xeon2s8c2013}, {"bigLITTLE-rk3399", rk3399},
+		{"vm-2vcpu", vm2vcpu},
 	}
 }
 

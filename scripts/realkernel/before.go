@@ -88,7 +88,9 @@ func addBefore(ctx context.Context, root string, bt beforeTree, cr *caseResult) 
 // beforeCaseFile writes a copy of the case file into the before tree
 // without the tasks' cpu_clock_poll, a key that tree does not know (it
 // came later, with the clock reads of clock_poll.go): the old simulator
-// never modelled the reads, so the copy is what it ran.
+// never modelled the reads, so the copy is what it ran. The copy also runs
+// on smp-2, the machine that tree had for these cases (vm-2vcpu came
+// later, cases.go simTopology).
 func beforeCaseFile(caseFile, dir string) (string, error) {
 	data, err := os.ReadFile(caseFile)
 	if err != nil {
@@ -101,6 +103,7 @@ func beforeCaseFile(caseFile, dir string) (string, error) {
 	for i := range sc.Tasks {
 		sc.Tasks[i].CPUClockPoll = ""
 	}
+	sc.Topology = "smp-2" // the old tree has no vm-2vcpu; smp-2 is what it ran
 	out, err := json.MarshalIndent(sc, "", "  ")
 	if err != nil {
 		return "", err

@@ -27,6 +27,12 @@
 // simulator's seeds, for this code and for the simulator before issue 18's
 // fixes (-before, before.go).
 //
+// -vmcosts (vmcosts.go) measures this machine's wakeup-path costs instead:
+// micro-workloads that only wake up (timer wakeups onto an idle and a busy
+// CPU, pipe wakeups across CPUs), recorded with tracefs, reduced to medians
+// and spreads of each cost the simulator models (docs/costs.md, "The 2-vCPU
+// VM"); -vmcosts-trace derives the same quantities from existing captures.
+//
 // The workloads are a small C program (worker.c, compiled with gcc into a temp
 // dir) so that no runtime (GC, extra threads) adds switches of its own. Each case
 // runs for -duration with the harness itself kept on CPU 0; counters are read from
@@ -43,6 +49,7 @@
 // Regenerating docs/real-kernel.md (all cases, the pipe case included) needs an
 // otherwise idle machine: go run ./scripts/realkernel -o docs/real-kernel.md.
 // One case alone, without touching the docs: -cases pipe-pingpong -o /tmp/r.md.
+// The wakeup-path costs: -vmcosts -trace DIR -o /tmp/vmcosts.md.
 package main
 
 import (
@@ -87,8 +94,16 @@ func run(args []string) error {
 	before := fs.String("before", defaultBeforeRev, "commit whose simulator gives the mixed cases' before column (\"\" to skip; before.go)")
 	traceDir := fs.String("trace", "", "record each case's first real run with tracefs into DIR/<id>.real.txt (tracefs.go)")
 	section := fs.String("section", "", "replace only the part of the -o file between <!-- realkernel:NAME begin --> and <!-- realkernel:NAME end --> (appended if missing) with these cases, e.g. -section cgroups -cases cg-1-vs-4,...")
+	vmcosts := fs.Bool("vmcosts", false, "measure this machine's wakeup-path costs on micro-workloads with tracefs instead (vmcosts.go); the table goes to -o, or stdout")
+	vmDur := fs.Duration("vmcosts-duration", 5*time.Second, "-vmcosts: recording time per micro-workload")
+	vmTrace := fs.String("vmcosts-trace", "", "comma-separated existing tracefs captures to derive the same quantities from (no measurement)")
+	vmTasks := fs.String("vmcosts-tasks", "periodic-,rs", "-vmcosts-trace: comm prefixes of the tasks whose wakeups count")
+	vmOnly := fs.String("vmcosts-only", "", "-vmcosts: comma-separated micro-workloads to run (default all: idle-timer, busy-timer, idle-pipe, busy-pipe)")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *vmcosts || *vmTrace != "" {
+		return runVMCosts(*vmcosts, *vmDur, *vmTrace, *vmTasks, *vmOnly, *traceDir, *mdOut)
 	}
 	if fs.NArg() > 0 || *duration <= 0 || *pipeLoops <= 0 || *repeats <= 0 {
 		return fmt.Errorf("usage: go run ./scripts/realkernel [-duration D] [-cases a,b] [-pipe-loops N] [-repeats N] [-before REV] [-trace DIR] [-o FILE] [-json FILE] [-no-sim]")

@@ -85,7 +85,8 @@ func (r results) markdown() string {
 	p("runnable but not running (`run_delay` of /proc/PID/schedstat; the simulator's `wait_ns`). Real numbers\n")
 	p("include noise: other processes, interrupts and kernel threads also run on these CPUs,\n")
 	p("and on a virtual machine time stolen by the host is not charged to any task.\n")
-	p("The simulator runs `scripts/realkernel/cases/<id>.json` on topology smp-2; its column is the mean over\n")
+	p("The simulator runs `scripts/realkernel/cases/<id>.json` on topology %s (this VM's measured costs,\n", simTopology)
+	p("docs/costs.md); its column is the mean over\n")
 	p("seeds 1-%d, which place the jiffies grid at different points relative to the workload's start.\n", simSeeds)
 	for _, c := range r.Cases {
 		c.markdown(&b, m.HZ)

@@ -10,12 +10,14 @@ package main
 // buffer), so the global buffer and whatever else uses tracefs are left
 // alone; the instance is removed afterwards. The events are the ones the
 // simulator's ftrace writer prints: sched_switch, sched_wakeup,
-// sched_wakeup_new and sched_migrate_task.
+// sched_wakeup_new and sched_migrate_task. -vmcosts (vmcosts.go) records
+// its own event list with the x86-tsc trace clock (startTraceWith).
 
 import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 )
 
 const traceInstance = "schedplay-realkernel"
@@ -25,8 +27,17 @@ type traceSession struct {
 	dir string
 }
 
-// startTrace creates the instance and starts recording.
-func startTrace() (*traceSession, error) {
+// traceEvents are the events of -trace: the ones the simulator's ftrace
+// writer prints.
+const traceEvents = "sched:sched_switch sched:sched_wakeup sched:sched_wakeup_new sched:sched_migrate_task"
+
+// startTrace creates the instance and starts recording traceEvents with the
+// default trace clock.
+func startTrace() (*traceSession, error) { return startTraceWith(traceEvents, "") }
+
+// startTraceWith creates the instance and starts recording events (a
+// set_event list) with trace clock clock ("" leaves the default, local).
+func startTraceWith(events, clock string) (*traceSession, error) {
 	base := "/sys/kernel/tracing"
 	if _, err := os.Stat(filepath.Join(base, "instances")); err != nil {
 		base = "/sys/kernel/debug/tracing"
@@ -40,8 +51,11 @@ func startTrace() (*traceSession, error) {
 		{"tracing_on", "0"},
 		{"buffer_size_kb", "32768"},
 		{"trace", ""},
-		{"set_event", "sched:sched_switch sched:sched_wakeup sched:sched_wakeup_new sched:sched_migrate_task"},
+		{"set_event", events},
 		{"tracing_on", "1"},
+	}
+	if clock != "" {
+		writes = slices.Insert(writes, 2, struct{ file, value string }{"trace_clock", clock})
 	}
 	for _, w := range writes {
 		if err := os.WriteFile(filepath.Join(dir, w.file), []byte(w.value+"\n"), 0o644); err != nil {

@@ -8,6 +8,8 @@
 //         worker [-n NAME] [-t MAXSEC] periodic RUN_US PERIOD_US
 //         worker [-n NAME] [-t MAXSEC] runsleep RUN_US SLEEP_US [RUN_US SLEEP_US ...]
 //         worker [-t MAXSEC] pipe LOOPS CPU_A CPU_B
+//         worker [-n NAME] [-t MAXSEC] sleeper SLEEP_US [SLEEP_US ...]
+//         worker [-n NAME] [-t MAXSEC] pipewake GAP_US CPU_A CPU_B
 //
 //   hog       spin forever incrementing a volatile counter (never blocks).
 //   periodic  rt-app "run" + "timer" in absolute mode: anchor t_next = now; loop:
@@ -25,6 +27,13 @@
 //             pipe 2. No handshake: it prints one line
 //             "loops=N ns=ELAPSED user_ns=U sys_ns=S" (CLOCK_MONOTONIC around
 //             the loops; getrusage of both processes) and exits.
+//   sleeper   clock_nanosleep(SLEEP_US) relative on CLOCK_MONOTONIC, the lengths
+//             in turn, forever, doing nothing else: timer wakeups (vmcosts.go).
+//   pipewake  the process forks a child; the parent, pinned to CPU_A, sleeps
+//             GAP_US, writes one byte into pipe 1 and reads the reply from pipe 2,
+//             forever; the child, pinned to CPU_B, reads pipe 1 and writes pipe 2
+//             and exits when the parent has gone (end of file). Each byte is a
+//             pipe wakeup across CPUs onto a CPU that idles (vmcosts.go).
 //   -n NAME   set the task's comm (as seen in /proc and ftrace).
 //   -t MAXSEC exit via SIGALRM after MAXSEC seconds, a safety net in case the
 //             harness dies without killing us.
@@ -137,6 +146,11 @@ static int pipe_pingpong(long long loops, int cpu_a, int cpu_b)
 	if (child < 0)
 		return 1;
 	if (child == 0) {
+		// Only the parent writes pipe 1: if it dies (the harness's
+		// timeout kills it), the read sees end of file and the child
+		// exits instead of holding the harness's stdout open forever.
+		close(p1[1]);
+		close(p2[0]);
 		if (pin(cpu_b) < 0)
 			_exit(1);
 		for (long long i = 0; i < loops; i++) {
@@ -145,6 +159,8 @@ static int pipe_pingpong(long long loops, int cpu_a, int cpu_b)
 		}
 		_exit(0);
 	}
+	close(p1[0]);
+	close(p2[1]);
 	if (pin(cpu_a) < 0)
 		return 1;
 	t0 = now_ns(CLOCK_MONOTONIC);
@@ -160,6 +176,50 @@ static int pipe_pingpong(long long loops, int cpu_a, int cpu_b)
 	printf("loops=%lld ns=%lld user_ns=%lld sys_ns=%lld\n", loops, t1 - t0,
 	       tv_ns(self.ru_utime) + tv_ns(kids.ru_utime), tv_ns(self.ru_stime) + tv_ns(kids.ru_stime));
 	return 0;
+}
+
+static void sleeper(const long long *sleep_ns, int n)
+{
+	for (;;) {
+		for (int i = 0; i < n; i++) {
+			struct timespec ts = { .tv_sec = sleep_ns[i] / NSEC_PER_SEC,
+					       .tv_nsec = sleep_ns[i] % NSEC_PER_SEC };
+
+			clock_nanosleep(CLOCK_MONOTONIC, 0, &ts, NULL);
+		}
+	}
+}
+
+static int pipewake(long long gap_ns, int cpu_a, int cpu_b)
+{
+	int p1[2], p2[2];
+	char c = 0;
+	struct timespec ts = { .tv_sec = gap_ns / NSEC_PER_SEC, .tv_nsec = gap_ns % NSEC_PER_SEC };
+
+	if (pipe(p1) < 0 || pipe(p2) < 0)
+		return 1;
+	switch (fork()) {
+	case -1:
+		return 1;
+	case 0:
+		close(p1[1]);
+		close(p2[0]);
+		if (pin(cpu_b) < 0)
+			_exit(1);
+		while (read(p1[0], &c, 1) == 1)
+			if (write(p2[1], &c, 1) != 1)
+				break;
+		_exit(0);
+	}
+	close(p1[0]);
+	close(p2[1]);
+	if (pin(cpu_a) < 0)
+		return 1;
+	for (;;) {
+		clock_nanosleep(CLOCK_MONOTONIC, 0, &ts, NULL);
+		if (write(p1[1], &c, 1) != 1 || read(p2[0], &c, 1) != 1)
+			return 1;
+	}
 }
 
 // handshake implements the stdin/stdout start protocol described at the top.
@@ -180,7 +240,8 @@ static int usage(void)
 {
 	static const char msg[] =
 		"usage: worker [-n NAME] [-t MAXSEC] hog | periodic RUN_US PERIOD_US |"
-		" runsleep RUN_US SLEEP_US [...] | pipe LOOPS CPU_A CPU_B\n";
+		" runsleep RUN_US SLEEP_US [...] | pipe LOOPS CPU_A CPU_B |"
+		" sleeper SLEEP_US [...] | pipewake GAP_US CPU_A CPU_B\n";
 	write(2, msg, sizeof(msg) - 1);
 	return 2;
 }
@@ -223,6 +284,26 @@ int main(int argc, char **argv)
 		}
 		handshake();
 		runsleep(run_ns, sleep_ns, n);
+	}
+	if (i < argc && strcmp(argv[i], "sleeper") == 0 && argc - i - 1 >= 1 && argc - i - 1 <= MAX_PAIRS) {
+		static long long sleep_ns[MAX_PAIRS];
+		int n = argc - i - 1;
+
+		for (int k = 0; k < n; k++) {
+			sleep_ns[k] = atoll(argv[i + 1 + k]) * 1000;
+			if (sleep_ns[k] <= 0)
+				return usage();
+		}
+		handshake();
+		sleeper(sleep_ns, n);
+	}
+	if (i < argc && strcmp(argv[i], "pipewake") == 0 && i + 4 == argc) {
+		long long gap_us = atoll(argv[i + 1]);
+
+		if (gap_us <= 0)
+			return usage();
+		handshake();
+		return pipewake(gap_us * 1000, atoi(argv[i + 2]), atoi(argv[i + 3]));
 	}
 	if (i < argc && strcmp(argv[i], "pipe") == 0 && i + 4 == argc) {
 		long long loops = atoll(argv[i + 1]);
