@@ -43,6 +43,12 @@
 // Regenerating docs/real-kernel.md (all cases, the pipe case included) needs an
 // otherwise idle machine: go run ./scripts/realkernel -o docs/real-kernel.md.
 // One case alone, without touching the docs: -cases pipe-pingpong -o /tmp/r.md.
+//
+// The group weights of a cgroup case as the kernel keeps them (debugfs.go,
+// debugfit.go; docs/real-kernel-notes.md item 4):
+//
+//	go run ./scripts/realkernel -cases mix-over -repeats 1 -no-sim -sample-debug /tmp/d -o /tmp/d/r.md
+//	go run ./scripts/realkernel -fit-debug /tmp/d/mix-over.debug.txt -fit-from 1.25s
 package main
 
 import (
@@ -86,12 +92,19 @@ func run(args []string) error {
 	repeats := fs.Int("repeats", 3, "real runs of each mixed, unpinned case (mix-*), for their spread")
 	before := fs.String("before", defaultBeforeRev, "commit whose simulator gives the mixed cases' before column (\"\" to skip; before.go)")
 	traceDir := fs.String("trace", "", "record each case's first real run with tracefs into DIR/<id>.real.txt (tracefs.go)")
+	debugDir := fs.String("sample-debug", "", "sample "+schedDebugFile+" during each case's first real run into DIR/<id>.debug.txt (debugfs.go)")
+	debugEvery := fs.Duration("sample-every", 10*time.Millisecond, "interval of -sample-debug's reads")
+	fitFrom := fs.Duration("fit-from", 0, "with -fit-debug: the per-level ratios and other load from this time after the release on")
+	fitDebug := fs.String("fit-debug", "", "fit the group weights of a -sample-debug FILE against calc_group_shares() and print the result; measures nothing (debugfit.go)")
 	section := fs.String("section", "", "replace only the part of the -o file between <!-- realkernel:NAME begin --> and <!-- realkernel:NAME end --> (appended if missing) with these cases, e.g. -section cgroups -cases cg-1-vs-4,...")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 || *duration <= 0 || *pipeLoops <= 0 || *repeats <= 0 {
-		return fmt.Errorf("usage: go run ./scripts/realkernel [-duration D] [-cases a,b] [-pipe-loops N] [-repeats N] [-before REV] [-trace DIR] [-o FILE] [-json FILE] [-no-sim]")
+	if *fitDebug != "" {
+		return printDebugFit(os.Stdout, *fitDebug, fitFrom.Seconds())
+	}
+	if fs.NArg() > 0 || *duration <= 0 || *pipeLoops <= 0 || *repeats <= 0 || *debugEvery <= 0 {
+		return fmt.Errorf("usage: go run ./scripts/realkernel [-duration D] [-cases a,b] [-pipe-loops N] [-repeats N] [-before REV] [-trace DIR] [-sample-debug DIR] [-sample-every D] [-o FILE] [-json FILE] [-no-sim]")
 	}
 	rest, withPipe := splitPipe(*caseList)
 	var cases []caseSpec
@@ -118,7 +131,7 @@ func run(args []string) error {
 		return fmt.Errorf("need at least 2 CPUs, have %d", res.Machine.CPUs)
 	}
 	if len(cases) > 0 {
-		if err := measureAll(ctx, root, cases, *duration, *repeats, *traceDir, &res); err != nil {
+		if err := measureAll(ctx, root, cases, *duration, *repeats, record{*traceDir, *debugDir, *debugEvery}, &res); err != nil {
 			return err
 		}
 	}
@@ -175,11 +188,27 @@ func run(args []string) error {
 	return nil
 }
 
+// record says what to record of each case's first real run besides its
+// counters: a tracefs trace (tracefs.go) and samples of sched/debug
+// (debugfs.go); an empty directory records nothing.
+type record struct {
+	traceDir, debugDir string
+	debugEvery         time.Duration
+}
+
+// first is rec for run k of a case: everything for the first, nothing after.
+func (rec record) first(k int) record {
+	if k > 0 {
+		return record{}
+	}
+	return rec
+}
+
 // measureAll runs every case on the real kernel, with schedstats on and the
 // harness pinned to CPU 0, restoring both afterwards.
 // A mixed case is run repeats times; its tasks keep every run and report
 // their mean.
-func measureAll(ctx context.Context, root string, cases []caseSpec, d time.Duration, repeats int, traceDir string, res *results) error {
+func measureAll(ctx context.Context, root string, cases []caseSpec, d time.Duration, repeats int, rec record, res *results) error {
 	restore, state := enableSchedstats()
 	defer restore()
 	res.Machine.Schedstats = state
@@ -218,11 +247,7 @@ func measureAll(ctx context.Context, root string, cases []caseSpec, d time.Durat
 		var cgStats []cpuStat
 		for k := range n {
 			fmt.Fprintf(os.Stderr, "measuring %s for %v (run %d of %d)\n", c.ID, d, k+1, n)
-			tracePath := ""
-			if traceDir != "" && k == 0 {
-				tracePath = filepath.Join(traceDir, c.ID+".real.txt")
-			}
-			measured, nzk, cg, err := measureCase(ctx, bin, c, d, tracePath)
+			measured, nzk, cg, err := measureCase(ctx, bin, c, d, rec.first(k))
 			if err != nil {
 				return fmt.Errorf("case %s: %v", c.ID, err)
 			}
