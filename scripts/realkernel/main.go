@@ -92,6 +92,7 @@ func run(args []string) error {
 	repeats := fs.Int("repeats", 3, "real runs of each mixed, unpinned case (mix-*), for their spread")
 	before := fs.String("before", defaultBeforeRev, "commit whose simulator gives the mixed cases' before column (\"\" to skip; before.go)")
 	traceDir := fs.String("trace", "", "record each case's first real run with tracefs into DIR/<id>.real.txt (tracefs.go)")
+	traceSoftirq := fs.Bool("trace-softirq", false, "with -trace: also record the SCHED softirq's entries (irq:softirq_entry vec 7)")
 	debugDir := fs.String("sample-debug", "", "sample "+schedDebugFile+" during each case's first real run into DIR/<id>.debug.txt (debugfs.go)")
 	debugEvery := fs.Duration("sample-every", 10*time.Millisecond, "interval of -sample-debug's reads")
 	fitFrom := fs.Duration("fit-from", 0, "with -fit-debug: the per-level ratios and other load from this time after the release on")
@@ -131,7 +132,7 @@ func run(args []string) error {
 		return fmt.Errorf("need at least 2 CPUs, have %d", res.Machine.CPUs)
 	}
 	if len(cases) > 0 {
-		if err := measureAll(ctx, root, cases, *duration, *repeats, record{*traceDir, *debugDir, *debugEvery}, &res); err != nil {
+		if err := measureAll(ctx, root, cases, *duration, *repeats, record{*traceDir, *traceSoftirq, *debugDir, *debugEvery}, &res); err != nil {
 			return err
 		}
 	}
@@ -192,8 +193,10 @@ func run(args []string) error {
 // counters: a tracefs trace (tracefs.go) and samples of sched/debug
 // (debugfs.go); an empty directory records nothing.
 type record struct {
-	traceDir, debugDir string
-	debugEvery         time.Duration
+	traceDir     string
+	traceSoftirq bool
+	debugDir     string
+	debugEvery   time.Duration
 }
 
 // first is rec for run k of a case: everything for the first, nothing after.

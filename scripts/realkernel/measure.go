@@ -290,7 +290,7 @@ func measureCase(ctx context.Context, bin string, c caseSpec, d time.Duration, r
 	}
 	var tr *traceSession
 	if rec.traceDir != "" {
-		if tr, err = startTrace(); err != nil {
+		if tr, err = startTrace(rec.traceSoftirq); err != nil {
 			return nil, nz, nil, err
 		}
 		defer tr.remove()

@@ -10,7 +10,9 @@ package main
 // buffer), so the global buffer and whatever else uses tracefs are left
 // alone; the instance is removed afterwards. The events are the ones the
 // simulator's ftrace writer prints: sched_switch, sched_wakeup,
-// sched_wakeup_new and sched_migrate_task.
+// sched_wakeup_new and sched_migrate_task; with -trace-softirq also
+// irq:softirq_entry for vec 7 (SCHED_SOFTIRQ), whose spacing on a busy CPU
+// tells each periodic balance's outcome (docs/real-kernel-notes.md item 4).
 
 import (
 	"fmt"
@@ -25,8 +27,9 @@ type traceSession struct {
 	dir string
 }
 
-// startTrace creates the instance and starts recording.
-func startTrace() (*traceSession, error) {
+// startTrace creates the instance and starts recording; softirq adds the
+// SCHED softirq's entries.
+func startTrace(softirq bool) (*traceSession, error) {
 	base := "/sys/kernel/tracing"
 	if _, err := os.Stat(filepath.Join(base, "instances")); err != nil {
 		base = "/sys/kernel/debug/tracing"
@@ -36,13 +39,18 @@ func startTrace() (*traceSession, error) {
 		return nil, fmt.Errorf("-trace: %v", err)
 	}
 	t := &traceSession{dir: dir}
+	events := "sched:sched_switch sched:sched_wakeup sched:sched_wakeup_new sched:sched_migrate_task"
 	writes := []struct{ file, value string }{
 		{"tracing_on", "0"},
 		{"buffer_size_kb", "32768"},
 		{"trace", ""},
-		{"set_event", "sched:sched_switch sched:sched_wakeup sched:sched_wakeup_new sched:sched_migrate_task"},
-		{"tracing_on", "1"},
+		{"set_event", events},
 	}
+	if softirq {
+		writes = append(writes, struct{ file, value string }{"events/irq/softirq_entry/filter", "vec == 7"},
+			struct{ file, value string }{"events/irq/softirq_entry/enable", "1"})
+	}
+	writes = append(writes, struct{ file, value string }{"tracing_on", "1"})
 	for _, w := range writes {
 		if err := os.WriteFile(filepath.Join(dir, w.file), []byte(w.value+"\n"), 0o644); err != nil {
 			t.remove()
