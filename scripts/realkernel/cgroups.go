@@ -282,6 +282,33 @@ func (cs *cgroupSet) attach(pid int, path string) error {
 	return os.WriteFile(filepath.Join(cs.root+path, "cgroup.procs"), []byte(strconv.Itoa(pid)), 0o644)
 }
 
+// shares returns each group's tg->shares in the kernel's unscaled units,
+// the scratch parent first, as "PATH N" pairs with PATH as sched/debug
+// prints it (/schedplay-realkernel/...): cpu.shares on cgroup v1, on v2
+// cpu.weight * 1024 / 100 rounded (sched_weight_from_cgroup()).
+func (cs *cgroupSet) shares() ([]string, error) {
+	var out []string
+	for _, dir := range append([]string{cs.root}, cs.dirs...) {
+		file := "cpu.shares"
+		if !cs.v1 {
+			file = "cpu.weight"
+		}
+		b, err := os.ReadFile(filepath.Join(dir, file))
+		if err != nil {
+			return nil, err
+		}
+		n, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("%s/%s: %q is not a number", dir, file, b)
+		}
+		if !cs.v1 {
+			n = (n*1024 + 50) / 100
+		}
+		out = append(out, fmt.Sprintf("/%s%s %d", scratchParent, strings.TrimPrefix(dir, cs.root), n))
+	}
+	return out, nil
+}
+
 // remove removes the groups (deepest first) and the scratch parent; the
 // workers must have exited.
 func (cs *cgroupSet) remove() {

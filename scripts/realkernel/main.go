@@ -50,6 +50,12 @@
 // otherwise idle machine: go run ./scripts/realkernel -o docs/real-kernel.md.
 // One case alone, without touching the docs: -cases pipe-pingpong -o /tmp/r.md.
 // The wakeup-path costs: -vmcosts -trace DIR -o /tmp/vmcosts.md.
+//
+// The group weights of a cgroup case as the kernel keeps them (debugfs.go,
+// debugfit.go; docs/real-kernel-notes.md item 4):
+//
+//	go run ./scripts/realkernel -cases mix-over -repeats 1 -no-sim -sample-debug /tmp/d -o /tmp/d/r.md
+//	go run ./scripts/realkernel -fit-debug /tmp/d/mix-over.debug.txt -fit-from 1.25s
 package main
 
 import (
@@ -93,6 +99,11 @@ func run(args []string) error {
 	repeats := fs.Int("repeats", 3, "real runs of each mixed, unpinned case (mix-*), for their spread")
 	before := fs.String("before", defaultBeforeRev, "commit whose simulator gives the mixed cases' before column (\"\" to skip; before.go)")
 	traceDir := fs.String("trace", "", "record each case's first real run with tracefs into DIR/<id>.real.txt (tracefs.go)")
+	traceSoftirq := fs.Bool("trace-softirq", false, "with -trace: also record the SCHED softirq's entries (irq:softirq_entry vec 7)")
+	debugDir := fs.String("sample-debug", "", "sample "+schedDebugFile+" during each case's first real run into DIR/<id>.debug.txt (debugfs.go)")
+	debugEvery := fs.Duration("sample-every", 10*time.Millisecond, "interval of -sample-debug's reads")
+	fitFrom := fs.Duration("fit-from", 0, "with -fit-debug: the per-level ratios and other load from this time after the release on")
+	fitDebug := fs.String("fit-debug", "", "fit the group weights of a -sample-debug FILE against calc_group_shares() and print the result; measures nothing (debugfit.go)")
 	section := fs.String("section", "", "replace only the part of the -o file between <!-- realkernel:NAME begin --> and <!-- realkernel:NAME end --> (appended if missing) with these cases, e.g. -section cgroups -cases cg-1-vs-4,...")
 	vmcosts := fs.Bool("vmcosts", false, "measure this machine's wakeup-path costs on micro-workloads with tracefs instead (vmcosts.go); the table goes to -o, or stdout")
 	vmDur := fs.Duration("vmcosts-duration", 5*time.Second, "-vmcosts: recording time per micro-workload")
@@ -105,8 +116,11 @@ func run(args []string) error {
 	if *vmcosts || *vmTrace != "" {
 		return runVMCosts(*vmcosts, *vmDur, *vmTrace, *vmTasks, *vmOnly, *traceDir, *mdOut)
 	}
-	if fs.NArg() > 0 || *duration <= 0 || *pipeLoops <= 0 || *repeats <= 0 {
-		return fmt.Errorf("usage: go run ./scripts/realkernel [-duration D] [-cases a,b] [-pipe-loops N] [-repeats N] [-before REV] [-trace DIR] [-o FILE] [-json FILE] [-no-sim]")
+	if *fitDebug != "" {
+		return printDebugFit(os.Stdout, *fitDebug, fitFrom.Seconds())
+	}
+	if fs.NArg() > 0 || *duration <= 0 || *pipeLoops <= 0 || *repeats <= 0 || *debugEvery <= 0 {
+		return fmt.Errorf("usage: go run ./scripts/realkernel [-duration D] [-cases a,b] [-pipe-loops N] [-repeats N] [-before REV] [-trace DIR] [-sample-debug DIR] [-sample-every D] [-o FILE] [-json FILE] [-no-sim]")
 	}
 	rest, withPipe := splitPipe(*caseList)
 	var cases []caseSpec
@@ -133,7 +147,7 @@ func run(args []string) error {
 		return fmt.Errorf("need at least 2 CPUs, have %d", res.Machine.CPUs)
 	}
 	if len(cases) > 0 {
-		if err := measureAll(ctx, root, cases, *duration, *repeats, *traceDir, &res); err != nil {
+		if err := measureAll(ctx, root, cases, *duration, *repeats, record{*traceDir, *traceSoftirq, *debugDir, *debugEvery}, &res); err != nil {
 			return err
 		}
 	}
@@ -190,11 +204,29 @@ func run(args []string) error {
 	return nil
 }
 
+// record says what to record of each case's first real run besides its
+// counters: a tracefs trace (tracefs.go) and samples of sched/debug
+// (debugfs.go); an empty directory records nothing.
+type record struct {
+	traceDir     string
+	traceSoftirq bool
+	debugDir     string
+	debugEvery   time.Duration
+}
+
+// first is rec for run k of a case: everything for the first, nothing after.
+func (rec record) first(k int) record {
+	if k > 0 {
+		return record{}
+	}
+	return rec
+}
+
 // measureAll runs every case on the real kernel, with schedstats on and the
 // harness pinned to CPU 0, restoring both afterwards.
 // A mixed case is run repeats times; its tasks keep every run and report
 // their mean.
-func measureAll(ctx context.Context, root string, cases []caseSpec, d time.Duration, repeats int, traceDir string, res *results) error {
+func measureAll(ctx context.Context, root string, cases []caseSpec, d time.Duration, repeats int, rec record, res *results) error {
 	restore, state := enableSchedstats()
 	defer restore()
 	res.Machine.Schedstats = state
@@ -233,11 +265,7 @@ func measureAll(ctx context.Context, root string, cases []caseSpec, d time.Durat
 		var cgStats []cpuStat
 		for k := range n {
 			fmt.Fprintf(os.Stderr, "measuring %s for %v (run %d of %d)\n", c.ID, d, k+1, n)
-			tracePath := ""
-			if traceDir != "" && k == 0 {
-				tracePath = filepath.Join(traceDir, c.ID+".real.txt")
-			}
-			measured, nzk, cg, err := measureCase(ctx, bin, c, d, tracePath)
+			measured, nzk, cg, err := measureCase(ctx, bin, c, d, rec.first(k))
 			if err != nil {
 				return fmt.Errorf("case %s: %v", c.ID, err)
 			}

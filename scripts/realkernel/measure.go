@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"syscall"
 	"time"
@@ -209,8 +210,8 @@ type noise struct {
 
 // measureCase runs c for d and returns one realTask per task, in c.tasks()
 // order, and for a case with cgroups each group's cpu.stat over the run.
-// A non-empty tracePath records the run with tracefs there (tracefs.go).
-func measureCase(ctx context.Context, bin string, c caseSpec, d time.Duration, tracePath string) (_ []realTask, nz noise, stats []cpuStat, _ error) {
+// rec says what else to record of the run (tracefs.go, debugfs.go).
+func measureCase(ctx context.Context, bin string, c caseSpec, d time.Duration, rec record) (_ []realTask, nz noise, stats []cpuStat, _ error) {
 	var ws []*worker
 	var cs *cgroupSet
 	if len(c.Cgroups) > 0 {
@@ -270,6 +271,14 @@ func measureCase(ctx context.Context, bin string, c caseSpec, d time.Duration, t
 			return nil, nz, nil, err
 		}
 	}
+	if rec.debugDir != "" {
+		// No garbage collection while SCHED_FIFO and sampling: with every
+		// thread FIFO on CPU 0, a collection started by the sampler's
+		// allocations livelocked the harness (a thread spinning in the
+		// runtime's scheduler while the collection waited for another).
+		// Deferred before fifoSelf, so restored after it.
+		defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	}
 	if c.mixed() {
 		// After the workers were forked and configured: they must not
 		// inherit the policy.
@@ -280,13 +289,24 @@ func measureCase(ctx context.Context, bin string, c caseSpec, d time.Duration, t
 		defer restore()
 	}
 	var tr *traceSession
-	if tracePath != "" {
-		if tr, err = startTrace(); err != nil {
+	if rec.traceDir != "" {
+		if tr, err = startTrace(rec.traceSoftirq); err != nil {
 			return nil, nz, nil, err
 		}
 		defer tr.remove()
 	}
 	t0 := time.Now()
+	var ds *debugSampler
+	if rec.debugDir != "" {
+		if ds, err = startDebugSampler(rec.debugDir, c.ID, rec.debugEvery, t0, cs); err != nil {
+			return nil, nz, nil, err
+		}
+		defer func() {
+			if ds != nil {
+				ds.finish()
+			}
+		}()
+	}
 	for _, w := range ws {
 		w.stdin.Close() // EOF: start
 	}
@@ -300,8 +320,15 @@ func measureCase(ctx context.Context, bin string, c caseSpec, d time.Duration, t
 	if err != nil {
 		return nil, nz, nil, err
 	}
+	if ds != nil {
+		err := ds.finish()
+		ds = nil
+		if err != nil {
+			return nil, nz, nil, err
+		}
+	}
 	if tr != nil {
-		if err := tr.stop(tracePath); err != nil {
+		if err := tr.stop(filepath.Join(rec.traceDir, c.ID+".real.txt")); err != nil {
 			return nil, nz, nil, fmt.Errorf("-trace: %v", err)
 		}
 	}

@@ -10,8 +10,11 @@ package main
 // buffer), so the global buffer and whatever else uses tracefs are left
 // alone; the instance is removed afterwards. The events are the ones the
 // simulator's ftrace writer prints: sched_switch, sched_wakeup,
-// sched_wakeup_new and sched_migrate_task. -vmcosts (vmcosts.go) records
-// its own event list with the x86-tsc trace clock (startTraceWith).
+// sched_wakeup_new and sched_migrate_task; with -trace-softirq also
+// irq:softirq_entry for vec 7 (SCHED_SOFTIRQ), whose spacing on a busy CPU
+// tells each periodic balance's outcome (docs/real-kernel-notes.md item 4).
+// -vmcosts (vmcosts.go) records its own event list with the x86-tsc trace
+// clock (startTraceWith).
 
 import (
 	"fmt"
@@ -32,12 +35,14 @@ type traceSession struct {
 const traceEvents = "sched:sched_switch sched:sched_wakeup sched:sched_wakeup_new sched:sched_migrate_task"
 
 // startTrace creates the instance and starts recording traceEvents with the
-// default trace clock.
-func startTrace() (*traceSession, error) { return startTraceWith(traceEvents, "") }
+// default trace clock; softirq adds the SCHED softirq's entries.
+func startTrace(softirq bool) (*traceSession, error) {
+	return startTraceWith(traceEvents, "", softirq)
+}
 
 // startTraceWith creates the instance and starts recording events (a
 // set_event list) with trace clock clock ("" leaves the default, local).
-func startTraceWith(events, clock string) (*traceSession, error) {
+func startTraceWith(events, clock string, softirq bool) (*traceSession, error) {
 	base := "/sys/kernel/tracing"
 	if _, err := os.Stat(filepath.Join(base, "instances")); err != nil {
 		base = "/sys/kernel/debug/tracing"
@@ -52,11 +57,15 @@ func startTraceWith(events, clock string) (*traceSession, error) {
 		{"buffer_size_kb", "32768"},
 		{"trace", ""},
 		{"set_event", events},
-		{"tracing_on", "1"},
 	}
 	if clock != "" {
 		writes = slices.Insert(writes, 2, struct{ file, value string }{"trace_clock", clock})
 	}
+	if softirq {
+		writes = append(writes, struct{ file, value string }{"events/irq/softirq_entry/filter", "vec == 7"},
+			struct{ file, value string }{"events/irq/softirq_entry/enable", "1"})
+	}
+	writes = append(writes, struct{ file, value string }{"tracing_on", "1"})
 	for _, w := range writes {
 		if err := os.WriteFile(filepath.Join(dir, w.file), []byte(w.value+"\n"), 0o644); err != nil {
 			t.remove()

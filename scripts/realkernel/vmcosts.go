@@ -156,7 +156,7 @@ func runVMWorkload(ctx context.Context, bin string, w vmWorkload, d time.Duratio
 		cmds = append(cmds, c)
 	}
 	time.Sleep(100 * time.Millisecond) // past the start-up
-	tr, err := startTraceWith(vmcostsEvents, "x86-tsc")
+	tr, err := startTraceWith(vmcostsEvents, "x86-tsc", false)
 	if err != nil {
 		return err
 	}
