@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"schedplay/core/metrics"
+	"schedplay/core/quote"
 	"schedplay/core/scenario"
 	"schedplay/core/sched"
 	"schedplay/core/topology"
@@ -44,7 +45,7 @@ func Config(sc *scenario.Scenario, machine *topology.Machine) (sched.Config, err
 	for _, ts := range cfg.Tasks {
 		for _, c := range ts.CPUs {
 			if c >= machine.NumCPUs() {
-				return cfg, fmt.Errorf("task group %s: cpu %d: machine %q has %d CPUs", ts.Name, c, machine.Name, machine.NumCPUs())
+				return cfg, quote.Errorf("task group %s: cpu %d: machine %q has %d CPUs", ts.Name, c, machine.Name, machine.NumCPUs())
 			}
 		}
 	}

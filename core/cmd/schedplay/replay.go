@@ -17,6 +17,7 @@ import (
 	"schedplay/core/experiment"
 	"schedplay/core/ftraceimport"
 	"schedplay/core/metrics"
+	"schedplay/core/quote"
 	"schedplay/core/replay"
 	"schedplay/core/scenario"
 	"schedplay/core/topology"
@@ -66,7 +67,7 @@ func cmdReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	if machine != nil && machine.NumCPUs() < tr.NumCPUs {
-		fmt.Fprintf(stderr, "replay: warning: the trace has %d CPUs, the machine %q %d; tasks seen on the others are not pinned to them\n", tr.NumCPUs, machine.Name, machine.NumCPUs())
+		fmt.Fprint(stderr, quote.Sprintf("replay: warning: the trace has %d CPUs, the machine %q %d; tasks seen on the others are not pinned to them\n", tr.NumCPUs, machine.Name, machine.NumCPUs()))
 	}
 	var caps []int
 	if machine != nil {
@@ -92,7 +93,7 @@ func cmdReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	if f.scenarioOut != "" {
 		if machine != nil {
-			fmt.Fprintf(stderr, "replay: warning: no topology preset describes the machine %q: the scenario names %s; rerun it with schedplay replay -topology to use the machine\n", machine.Name, topoName)
+			fmt.Fprint(stderr, quote.Sprintf("replay: warning: no topology preset describes the machine %q: the scenario names %s; rerun it with schedplay replay -topology to use the machine\n", machine.Name, topoName))
 		}
 		if err := replay.CheckURL(sc); err != nil {
 			fmt.Fprintf(stderr, "replay: warning: %v\n", err)

@@ -1,0 +1,128 @@
+// Package quote bounds the user input an error message quotes. A name, a
+// key, a path or a value can be as long as the document it came from (a
+// 40 KB cgroup path, a -set key, a trace line): an error echoes at most
+// [Max] bytes of each, cut at a character, with an ellipsis and the
+// whole length, so that a message stays readable in a terminal and fits
+// the playground's error line. Every decoder of the core (scenarios, -set
+// keys, share links, rt-app files, kernel traces) and the CLI quote
+// through it.
+package quote
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Max is how many bytes of one user string an error quotes.
+const Max = 80
+
+// Short is s quoted (strconv.Quote), or its first Max bytes (cut at a
+// character) quoted, an ellipsis and its length: "aaaa"... (40960 bytes).
+func Short(s string) string {
+	if len(s) <= Max {
+		return strconv.Quote(s)
+	}
+	return strconv.Quote(s[:cut(s, Max)]) + "... (" + strconv.Itoa(len(s)) + " bytes)"
+}
+
+// Path is a field path or a key (tasks[0].program[1].run, cgroups./A.cpu.max,
+// features.NAME) with every segment between the separators . [ ] longer
+// than Max cut to its first Max bytes, an ellipsis and its length, so
+// that the structure around a 40 KB name stays readable.
+func Path(p string) string {
+	if len(p) <= Max {
+		return p
+	}
+	var b strings.Builder
+	for len(p) > 0 {
+		i := strings.IndexAny(p, ".[]")
+		if i < 0 {
+			i = len(p)
+		}
+		seg := p[:i]
+		if len(seg) > Max {
+			b.WriteString(seg[:cut(seg, Max)])
+			b.WriteString("...(" + strconv.Itoa(len(seg)) + " bytes)")
+		} else {
+			b.WriteString(seg)
+		}
+		if i < len(p) {
+			b.WriteByte(p[i])
+			i++
+		}
+		p = p[i:]
+	}
+	return b.String()
+}
+
+// List joins user names with ", " for an error's "want one of" list: each
+// name cut as [Path] cuts a segment, and after 2*Max bytes the rest
+// counted instead of shown ("a, b, ... (5 more)").
+func List(items []string) string {
+	var b strings.Builder
+	for i, it := range items {
+		if len(it) > Max {
+			it = it[:cut(it, Max)] + "...(" + strconv.Itoa(len(it)) + " bytes)"
+		}
+		if i > 0 {
+			if b.Len()+len(it) > 2*Max {
+				b.WriteString(", ... (" + strconv.Itoa(len(items)-i) + " more)")
+				break
+			}
+			b.WriteString(", ")
+		}
+		b.WriteString(it)
+	}
+	return b.String()
+}
+
+// Errorf is fmt.Errorf with every string argument of a %q verb quoted
+// by [Short]: a decoder's errors say %q for user input and stay bounded.
+func Errorf(format string, args ...any) error {
+	return fmt.Errorf(format, Args(args)...)
+}
+
+// Sprintf is fmt.Sprintf with [Errorf]'s bounded %q.
+func Sprintf(format string, args ...any) string {
+	return fmt.Sprintf(format, Args(args)...)
+}
+
+// Args wraps the string arguments of a format so that a %q verb quotes
+// them by [Short]; every other verb prints them as fmt does.
+func Args(args []any) []any {
+	out, copied := args, false
+	for i, a := range args {
+		s, ok := a.(string)
+		if !ok || len(s) <= Max {
+			continue
+		}
+		if !copied {
+			out, copied = append([]any(nil), args...), true
+		}
+		out[i] = bounded(s)
+	}
+	return out
+}
+
+// bounded is a user string that a %q verb quotes by Short.
+type bounded string
+
+// Format implements fmt.Formatter.
+func (b bounded) Format(f fmt.State, verb rune) {
+	if verb == 'q' { // flags and width are dropped: the quote is Short's
+		_, _ = f.Write([]byte(Short(string(b))))
+		return
+	}
+	_, _ = fmt.Fprintf(f, fmt.FormatString(f, verb), string(b))
+}
+
+// cut is the longest prefix length of s of at most n bytes that ends at a
+// character boundary.
+func cut(s string, n int) int {
+	for n > 0 && n < len(s) && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return n
+}
