@@ -107,7 +107,7 @@ func DecodeSweepFragment(p string) (SweepSpec, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&doc); err != nil {
-		return s, fmt.Errorf("sweep: %v", err)
+		return s, fmt.Errorf("sweep: %v", quote.Bound(err))
 	}
 	if doc.V != sweepSpecVersion {
 		return s, fmt.Errorf("sweep: version %d: want %d", doc.V, sweepSpecVersion)

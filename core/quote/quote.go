@@ -27,10 +27,18 @@ func Short(s string) string {
 	return strconv.Quote(s[:cut(s, Max)]) + "... (" + strconv.Itoa(len(s)) + " bytes)"
 }
 
+// Clip is s, or its first Max bytes (cut at a character), an ellipsis
+// and its length, unquoted: for a number or a name inside other quotes.
+func Clip(s string) string {
+	if len(s) <= Max {
+		return s
+	}
+	return s[:cut(s, Max)] + "...(" + strconv.Itoa(len(s)) + " bytes)"
+}
+
 // Path is a field path or a key (tasks[0].program[1].run, cgroups./A.cpu.max,
-// features.NAME) with every segment between the separators . [ ] longer
-// than Max cut to its first Max bytes, an ellipsis and its length, so
-// that the structure around a 40 KB name stays readable.
+// features.NAME) with every segment between the separators . [ ] clipped
+// ([Clip]), so that the structure around a 40 KB name stays readable.
 func Path(p string) string {
 	if len(p) <= Max {
 		return p
@@ -41,13 +49,7 @@ func Path(p string) string {
 		if i < 0 {
 			i = len(p)
 		}
-		seg := p[:i]
-		if len(seg) > Max {
-			b.WriteString(seg[:cut(seg, Max)])
-			b.WriteString("...(" + strconv.Itoa(len(seg)) + " bytes)")
-		} else {
-			b.WriteString(seg)
-		}
+		b.WriteString(Clip(p[:i]))
 		if i < len(p) {
 			b.WriteByte(p[i])
 			i++
@@ -58,14 +60,12 @@ func Path(p string) string {
 }
 
 // List joins user names with ", " for an error's "want one of" list: each
-// name cut as [Path] cuts a segment, and after 2*Max bytes the rest
+// name clipped ([Clip]), and after 2*Max bytes the rest
 // counted instead of shown ("a, b, ... (5 more)").
 func List(items []string) string {
 	var b strings.Builder
 	for i, it := range items {
-		if len(it) > Max {
-			it = it[:cut(it, Max)] + "...(" + strconv.Itoa(len(it)) + " bytes)"
-		}
+		it = Clip(it)
 		if i > 0 {
 			if b.Len()+len(it) > 2*Max {
 				b.WriteString(", ... (" + strconv.Itoa(len(items)-i) + " more)")
@@ -77,6 +77,54 @@ func List(items []string) string {
 	}
 	return b.String()
 }
+
+// Bound is err with every Go-quoted string in its message longer than Max
+// re-quoted by [Short], for an error another package formatted (encoding/
+// json's `unknown field "..."`, strconv's `parsing "..."`); nil stays nil
+// and errors.Is/As still reach err.
+func Bound(err error) error {
+	if err == nil {
+		return nil
+	}
+	rest := err.Error()
+	var b strings.Builder
+	changed := false
+	for {
+		j := strings.IndexByte(rest, '"')
+		if j < 0 {
+			b.WriteString(rest)
+			break
+		}
+		b.WriteString(rest[:j])
+		rest = rest[j:]
+		q, qerr := strconv.QuotedPrefix(rest)
+		if qerr != nil { // a lone quote mark
+			b.WriteByte('"')
+			rest = rest[1:]
+			continue
+		}
+		if u, uerr := strconv.Unquote(q); uerr == nil && len(u) > Max {
+			b.WriteString(Short(u))
+			changed = true
+		} else {
+			b.WriteString(q)
+		}
+		rest = rest[len(q):]
+	}
+	if !changed {
+		return err
+	}
+	return boundedError{msg: b.String(), err: err}
+}
+
+// boundedError is an error whose message Bound shortened.
+type boundedError struct {
+	msg string
+	err error
+}
+
+func (e boundedError) Error() string { return e.msg }
+func (e boundedError) Unwrap() error { return e.err }
 
 // Errorf is fmt.Errorf with every string argument of a %q verb quoted
 // by [Short]: a decoder's errors say %q for user input and stay bounded.

@@ -3,6 +3,7 @@ package quote
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -74,5 +75,21 @@ func TestErrorf(t *testing.T) {
 	}
 	if got := Sprintf("%-12q|", strings.Repeat("w", 90)); strings.Contains(got, strings.Repeat("w", 90)) {
 		t.Errorf("Sprintf with flags quoted a long string whole: %s", got)
+	}
+}
+
+func TestBound(t *testing.T) {
+	long := strings.Repeat("u", 40<<10)
+	_, perr := strconv.Atoi(long)
+	err := Bound(fmt.Errorf("seed: %w", perr))
+	if !errors.Is(err, strconv.ErrSyntax) {
+		t.Error("Bound lost the wrapped error")
+	}
+	if want := `seed: strconv.Atoi: parsing "` + strings.Repeat("u", Max) + `"... (40960 bytes): invalid syntax`; err.Error() != want {
+		t.Errorf("Bound = %.300s, want %s", err, want)
+	}
+	short := errors.New(`json: unknown field "x" and a lone " mark`)
+	if Bound(short) != short || Bound(nil) != nil {
+		t.Error("Bound changed an error without long quotes")
 	}
 }

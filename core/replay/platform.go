@@ -60,7 +60,7 @@ func parsePlatform(name string, data []byte) (topology.Machine, platformJSON, er
 		dec := json.NewDecoder(strings.NewReader(s))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&p); err != nil {
-			return topology.Machine{}, p, fmt.Errorf("%s: %v (want {\"name\", \"capacities\": [..], \"clusters\": [[..]], \"max_khz\": [..]})", name, err)
+			return topology.Machine{}, p, fmt.Errorf("%s: %v (want {\"name\", \"capacities\": [..], \"clusters\": [[..]], \"max_khz\": [..]})", name, quote.Bound(err))
 		}
 	} else {
 		var err error

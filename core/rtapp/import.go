@@ -218,9 +218,9 @@ func intAt(path string, v *Value) (int, error) {
 func describe(v *Value) string {
 	switch v.Kind {
 	case Number:
-		return v.Num
+		return quote.Clip(v.Num)
 	case String:
-		return strconv.Quote(v.Str)
+		return quote.Short(v.Str)
 	case Bool:
 		return strconv.FormatBool(v.Bool)
 	}

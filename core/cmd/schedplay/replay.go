@@ -77,7 +77,7 @@ func cmdReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	w, err := replay.Infer(tr, replay.Options{Capacity: caps, MaxKHz: maxKHz})
 	if err != nil {
-		return badInput("%s: %v", path, err)
+		return badInput("%s: %v", quote.Clip(path), err)
 	}
 	for _, msg := range w.Warnings {
 		fmt.Fprintf(stderr, "replay: %s: warning: %s\n", path, msg)
@@ -108,7 +108,7 @@ func cmdReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	runA, err := experiment.Execute(jobA)
 	if err != nil {
-		return badInput("%s: %v", name, err)
+		return badInput("%s: %v", quote.Clip(name), err)
 	}
 	trep := tr.Metrics(name)
 	fid := replay.Compare(w, &trep, &runA.Report)
@@ -152,7 +152,7 @@ func cmdReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	runB, err := experiment.Execute(jobB)
 	if err != nil {
-		return badInput("%s: B: %v", name, err)
+		return badInput("%s: B: %v", quote.Clip(name), err)
 	}
 	jobs := []experiment.Job{jobA, jobB}
 	vals := []experiment.Values{experiment.Measure(runA), experiment.Measure(runB)}
@@ -178,7 +178,7 @@ func importTrace(path string, stdin io.Reader, strict bool, stderr io.Writer, di
 	if path != "-" {
 		fh, err := os.Open(path)
 		if err != nil {
-			return nil, "", badInput("%v", err)
+			return nil, "", badInput("%s: %v", quote.Clip(path), pathless(err))
 		}
 		defer fh.Close()
 		r, name = fh, filepath.Base(path)
@@ -187,7 +187,7 @@ func importTrace(path string, stdin io.Reader, strict bool, stderr io.Writer, di
 	if err != nil {
 		var ie *ftraceimport.Error
 		if errors.As(err, &ie) {
-			return nil, "", badInput("%s: %v", path, err)
+			return nil, "", badInput("%s: %v", quote.Clip(path), err)
 		}
 		return nil, "", fmt.Errorf("%s: %v", path, err)
 	}
@@ -249,7 +249,7 @@ func replayMachine(flagVal string, ncpu int) (*topology.Machine, []int, string, 
 func replayJob(sc *scenario.Scenario, machine *topology.Machine, ci int, name string) (experiment.Job, error) {
 	cfg, err := replay.Config(sc, machine)
 	if err != nil {
-		return experiment.Job{}, badInput("%s: %v", name, err)
+		return experiment.Job{}, badInput("%s: %v", quote.Clip(name), err)
 	}
 	var groups []string
 	for _, t := range sc.Tasks {
