@@ -2,6 +2,7 @@ package replay
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"schedplay/core/ftraceimport"
@@ -53,11 +54,17 @@ func preset(t *testing.T, name string, dur sched.Time) *scenario.Scenario {
 // it.
 func replay(t *testing.T, tr *ftraceimport.Trace, topo string, sets ...string) (*Workload, metrics.Report) {
 	t.Helper()
-	w, err := Infer(tr, Options{})
+	return replayWith(t, tr, Options{}, ScenarioOptions{Topology: topo}, sets...)
+}
+
+// replayWith is replay with the inference's and the scenario's options.
+func replayWith(t *testing.T, tr *ftraceimport.Trace, opts Options, so ScenarioOptions, sets ...string) (*Workload, metrics.Report) {
+	t.Helper()
+	w, err := Infer(tr, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc, err := w.Scenario(ScenarioOptions{Topology: topo})
+	sc, err := w.Scenario(so)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,6 +82,16 @@ func replay(t *testing.T, tr *ftraceimport.Trace, topo string, sets ...string) (
 		t.Fatal(err)
 	}
 	return w, rep
+}
+
+// importText imports a trace's text.
+func importText(t *testing.T, text string, opts ftraceimport.Options) *ftraceimport.Trace {
+	t.Helper()
+	tr, err := ftraceimport.Import(strings.NewReader(text), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr
 }
 
 // taskByPID is the replayed task of a trace pid.

@@ -186,25 +186,7 @@ func TestClockPollReplaySwitches(t *testing.T) {
 	tr := pollTrace(t, true)
 	trace := tr.Metrics("trace")
 	switches := func(opts Options) (tracePoller, replayPoller int64) {
-		w, err := Infer(tr, opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc, err := w.Scenario(ScenarioOptions{Topology: "smp-2", Pin: PinSeen})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := sc.Set("kernel.hz=250"); err != nil {
-			t.Fatal(err)
-		}
-		cfg, err := Config(sc, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rep, err := Run(cfg, "replay")
-		if err != nil {
-			t.Fatal(err)
-		}
+		w, rep := replayWith(t, tr, opts, ScenarioOptions{Topology: "smp-2", Pin: PinSeen}, "kernel.hz=250")
 		p := taskByComm(t, w, "poller")
 		return taskByPID(t, &trace, p.PID).Switches, taskByPID(t, &rep, p.PID).Switches
 	}

@@ -37,29 +37,9 @@ func readRecord(t *testing.T, what string, raw json.RawMessage) scenario.Record 
 // (after "schedplay"), undoing ShellQuote's single quotes.
 func commandArgs(t *testing.T, cmd string) []string {
 	t.Helper()
-	var out []string
-	var cur strings.Builder
-	in, have := false, false
-	for _, r := range cmd {
-		switch {
-		case r == '\'':
-			in, have = !in, true
-		case r == ' ' && !in:
-			if have {
-				out = append(out, cur.String())
-			}
-			cur.Reset()
-			have = false
-		default:
-			cur.WriteRune(r)
-			have = true
-		}
-	}
-	if have {
-		out = append(out, cur.String())
-	}
-	if in || len(out) < 2 || out[0] != "schedplay" {
-		t.Fatalf("command %q", cmd)
+	out, err := scenario.ShellFields(cmd)
+	if err != nil || len(out) < 2 || out[0] != "schedplay" {
+		t.Fatalf("command %q: %v", cmd, err)
 	}
 	return out[1:]
 }
