@@ -88,16 +88,11 @@ func TestRunExportsCarryProvenance(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sim, err := sched.New(cfg)
+	rep, err := metrics.Run(cfg, sc.Name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	col := metrics.New(sim.NumCPUs())
-	sim.Attach(col)
-	if err := sim.Run(); err != nil {
-		t.Fatal(err)
-	}
-	plain, err := json.MarshalIndent(col.Build(sim, sc.Name), "", "  ")
+	plain, err := json.MarshalIndent(rep, "", "  ")
 	if err != nil {
 		t.Fatal(err)
 	}
