@@ -16,6 +16,13 @@ import (
 // the trace's end at the run's end.
 func simTrace(t *testing.T, sc *scenario.Scenario) *ftraceimport.Trace {
 	t.Helper()
+	return importText(t, simText(t, sc), ftraceimport.Options{})
+}
+
+// simText runs sc and returns the simulator's ftrace text; the extra
+// sinks see the run too.
+func simText(t *testing.T, sc *scenario.Scenario, extra ...sched.Sink) string {
+	t.Helper()
 	cfg, err := sc.Build(sched.DefaultLimits())
 	if err != nil {
 		t.Fatal(err)
@@ -27,17 +34,16 @@ func simTrace(t *testing.T, sc *scenario.Scenario) *ftraceimport.Trace {
 	var buf bytes.Buffer
 	w := ftrace.NewWriter(&buf, sim.TaskInfo, sim.NumCPUs())
 	sim.Attach(w)
+	for _, k := range extra {
+		sim.Attach(k)
+	}
 	if err := sim.Run(); err != nil {
 		t.Fatal(err)
 	}
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
-	tr, err := ftraceimport.Import(&buf, ftraceimport.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tr
+	return buf.String()
 }
 
 func preset(t *testing.T, name string, dur sched.Time) *scenario.Scenario {

@@ -9,7 +9,6 @@ import (
 	"schedplay/core/ftraceimport"
 	"schedplay/core/scenario"
 	"schedplay/core/sched"
-	"schedplay/core/trace/ftrace"
 )
 
 // tickLines is a sink printing each simulated tick as the kernel's
@@ -35,33 +34,12 @@ func pollTrace(t *testing.T, ticks bool) *ftraceimport.Trace {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := sc.Build(sched.DefaultLimits())
-	if err != nil {
-		t.Fatal(err)
-	}
-	sim, err := sched.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	w := ftrace.NewWriter(&buf, sim.TaskInfo, sim.NumCPUs())
-	sim.Attach(w)
 	tl := &tickLines{}
-	sim.Attach(tl)
-	if err := sim.Run(); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
+	text := simText(t, sc, tl)
 	if ticks {
-		buf.Write(tl.b.Bytes())
+		text += tl.b.String()
 	}
-	tr, err := ftraceimport.Import(&buf, ftraceimport.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tr
+	return importText(t, text, ftraceimport.Options{})
 }
 
 func taskByComm(t *testing.T, w *Workload, comm string) *Task {
