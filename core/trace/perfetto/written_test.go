@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"schedplay/core/sched"
+	"schedplay/core/trace/tracetest"
 )
 
 // written runs s to its end with a Writer (and the extra sinks) attached
@@ -12,16 +13,6 @@ import (
 func written(t *testing.T, s *sched.Sim, extra ...sched.Sink) *bytes.Buffer {
 	t.Helper()
 	var buf bytes.Buffer
-	w := NewWriter(&buf, s.TaskInfo, s.NumCPUs())
-	s.Attach(w)
-	for _, k := range extra {
-		s.Attach(k)
-	}
-	if err := s.Run(); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
+	tracetest.Write(t, s, NewWriter(&buf, s.TaskInfo, s.NumCPUs()), extra...)
 	return &buf
 }
