@@ -3,7 +3,9 @@ package quote
 // The bounded quotes: Short for a quoted value, Clip for an unquoted one,
 // Path for a field path or key, List for a list of names, Bound for an
 // error another package formatted, and Errorf/Sprintf/Args, whose %q
-// quotes by Short.
+// quotes by Short. Errorf, Sprintf and Args are go:noinline: they are
+// error paths, and the worker's build (-l=4) would otherwise copy them
+// into each of their many callers (about 175 KB of worker.wasm).
 
 import (
 	"fmt"
@@ -125,17 +127,23 @@ func (e boundedError) Unwrap() error { return e.err }
 
 // Errorf is fmt.Errorf with every string argument of a %q verb quoted
 // by [Short]: a decoder's errors say %q for user input and stay bounded.
+//
+//go:noinline
 func Errorf(format string, args ...any) error {
 	return fmt.Errorf(format, Args(args)...)
 }
 
 // Sprintf is fmt.Sprintf with [Errorf]'s bounded %q.
+//
+//go:noinline
 func Sprintf(format string, args ...any) string {
 	return fmt.Sprintf(format, Args(args)...)
 }
 
 // Args wraps the string arguments of a format so that a %q verb quotes
 // them by [Short]; every other verb prints them as fmt does.
+//
+//go:noinline
 func Args(args []any) []any {
 	out, copied := args, false
 	for i, a := range args {
