@@ -10,6 +10,10 @@ PAGE_GCFLAGS   := -gcflags=schedplay/core/...=-l -gcflags=schedplay/wasm=-l
 RACE_PKGS  := ./core/cmd/... ./wasm/... ./scripts/...
 WASM_OUT   := build/main.wasm
 WORKER_OUT := build/worker.wasm
+# The commit every build names in its exports' provenance (scenario.BuildVersion),
+# linked in because Go stamps no VCS information under go run or -buildvcs=false.
+STAMP      ?= $(shell git describe --always --dirty 2>/dev/null)
+STAMP_LDFLAGS := -X schedplay/core/scenario.buildStamp=$(STAMP)
 # Runs js/wasm test binaries under Node (go_js_wasm_exec from the Go distribution).
 WASM_EXEC  = PATH="$$($(GO) env GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm
 
@@ -22,7 +26,7 @@ all: build
 
 # The CLI, bin/schedplay.
 build:
-	$(GO) build -pgo=$(PGO) -o $(BIN) ./core/cmd/schedplay
+	$(GO) build -pgo=$(PGO) -ldflags='$(STAMP_LDFLAGS)' -o $(BIN) ./core/cmd/schedplay
 
 # Run the default scenario in the CLI.
 cli-demo: build
@@ -45,12 +49,12 @@ check-generated:
 # The page's WASM, from the checked-in generated code.
 $(WASM_OUT):
 	@mkdir -p build
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' $(PAGE_GCFLAGS) -o $(WASM_OUT) ./wasm
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w $(STAMP_LDFLAGS)' $(PAGE_GCFLAGS) -o $(WASM_OUT) ./wasm
 
 # The simulation worker's WASM (core only, run in a Web Worker).
 $(WORKER_OUT):
 	@mkdir -p build
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -gcflags='$(WORKER_GCFLAGS)' -pgo=$(PGO) -o $(WORKER_OUT) ./wasm/worker
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w $(STAMP_LDFLAGS)' -gcflags='$(WORKER_GCFLAGS)' -pgo=$(PGO) -o $(WORKER_OUT) ./wasm/worker
 
 # The static site in dist/ (minified, precompressed .br/.gz; docs/publishing.md).
 site: $(WASM_OUT) $(WORKER_OUT)

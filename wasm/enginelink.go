@@ -45,7 +45,7 @@ type engineLink struct {
 	drawAt   float64 // last timeline redraw while running
 	start    float64 // run start (performance.now)
 	// chunkMs is the longest chunk of the page engine since takeChunkMs
-	// (the fallback's main-thread budget; known on the host only).
+	// (its batches' ChunkMs: the fallback's chunks block the page).
 	chunkMs float64
 }
 
@@ -147,6 +147,9 @@ func (l *engineLink) onMsg(m protocol.Msg) { l.onSlotMsg(-1, 0, m) }
 // (large batches split into pieces) and signal, never block.
 func (l *engineLink) onSlotMsg(slot, gen int, m protocol.Msg) {
 	l.mu.Lock()
+	if slot < 0 && m.Type == protocol.TypeBatch {
+		l.chunkMs = max(l.chunkMs, m.ChunkMs)
+	}
 	for m.Type == protocol.TypeBatch && len(m.Buf) > maxRecords*codec.RecordSize {
 		piece := m
 		piece.Buf = m.Buf[:maxRecords*codec.RecordSize]

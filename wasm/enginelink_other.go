@@ -34,10 +34,5 @@ func (l *engineLink) startPageEngine() (pageEngine, error) {
 		}
 		l.onMsg(w)
 	})
-	svc.OnChunk = func(ms float64) {
-		l.mu.Lock()
-		l.chunkMs = max(l.chunkMs, ms)
-		l.mu.Unlock()
-	}
 	return serviceEngine{svc}, nil
 }

@@ -76,16 +76,10 @@ func TestCgroupTableMatchesCLI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sim, err := sched.New(cfg)
+	r, err := metrics.Run(cfg, sc.Name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	col := metrics.New(sim.NumCPUs())
-	sim.Attach(col)
-	if err := sim.Run(); err != nil {
-		t.Fatal(err)
-	}
-	r := col.Build(sim, sc.Name)
 	rep := &r
 	if len(rep.Cgroups) == 0 || rep.Cgroups[0].NrThrottled == 0 {
 		t.Fatalf("report cgroups %+v: want /svc throttled", rep.Cgroups)

@@ -6,16 +6,16 @@ package experiment
 // has none of them, as a CPU the machine lacks has no busy@cpuN.
 
 import (
-	"fmt"
 	"strings"
 
 	"schedplay/core/metrics"
+	"schedplay/core/quote"
 )
 
 // checkCgroupQualifier checks the "@/PATH" of a cgroup metric.
 func checkCgroupQualifier(spec, q string, qualified bool) error {
 	if !qualified || !strings.HasPrefix(q, "/") || len(q) < 2 {
-		return fmt.Errorf("metric %q: want %s@/PATH, a cgroup path of the scenario", spec, strings.SplitN(spec, "@", 2)[0])
+		return quote.Errorf("metric %q: want %s@/PATH, a cgroup path of the scenario", spec, strings.SplitN(spec, "@", 2)[0])
 	}
 	return nil
 }

@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"schedplay/core/quote"
 	"schedplay/core/scenario"
 	"schedplay/core/sched"
 )
@@ -39,7 +40,7 @@ func PlanLazy(base *scenario.Scenario, name string, cfgs []Config, runs int) (*L
 		sc := base.Clone()
 		for _, kv := range c.Sets {
 			if err := sc.Set(kv); err != nil {
-				return nil, PlanError{fmt.Errorf("%s %q: %v", c.Flag, kv, err)}
+				return nil, PlanError{quote.Errorf("%s %q: %v", c.Flag, kv, err)}
 			}
 		}
 		// The task groups, with the workloads expanded (an override of a

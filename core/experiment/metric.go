@@ -7,13 +7,13 @@ package experiment
 // ("busy@cpu2"). Unqualified task metrics are over all tasks.
 
 import (
-	"fmt"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
 
 	"schedplay/core/metrics"
+	"schedplay/core/quote"
 	"schedplay/core/sched"
 )
 
@@ -197,7 +197,7 @@ func Resolve(specs []string, groups []string, ncpu int) ([]string, error) {
 		base, q, qualified := strings.Cut(spec, "@")
 		d, ok := Lookup(base)
 		if !ok {
-			return nil, fmt.Errorf("unknown metric %q (known: %s; qualify task metrics with @GROUP and busy with @cpuN)", spec, strings.Join(baseNames(), ", "))
+			return nil, quote.Errorf("unknown metric %q (known: %s; qualify task metrics with @GROUP and busy with @cpuN)", spec, strings.Join(baseNames(), ", "))
 		}
 		switch {
 		case !qualified && d.scope == scopeCgroup:
@@ -210,7 +210,7 @@ func Resolve(specs []string, groups []string, ncpu int) ([]string, error) {
 		case !qualified:
 		case d.scope == scopeTask || d.scope == scopeGroup:
 			if !slices.Contains(groups, q) {
-				return nil, fmt.Errorf("metric %q: no task group %q (groups: %s)", spec, q, strings.Join(groups, ", "))
+				return nil, quote.Errorf("metric %q: no task group %q (groups: %s)", spec, q, quote.List(groups))
 			}
 		case d.scope == scopeCgroup:
 			if err := checkCgroupQualifier(spec, q, qualified); err != nil {
@@ -219,13 +219,13 @@ func Resolve(specs []string, groups []string, ncpu int) ([]string, error) {
 		case d.scope == scopeCPU:
 			n, err := strconv.Atoi(strings.TrimPrefix(q, "cpu"))
 			if !strings.HasPrefix(q, "cpu") || err != nil || n < 0 || strconv.Itoa(n) != strings.TrimPrefix(q, "cpu") {
-				return nil, fmt.Errorf("metric %q: want busy@cpuN", spec)
+				return nil, quote.Errorf("metric %q: want busy@cpuN", spec)
 			}
 			if n >= ncpu {
-				return nil, fmt.Errorf("metric %q: CPU %d does not exist (CPUs 0-%d)", spec, n, ncpu-1)
+				return nil, quote.Errorf("metric %q: CPU %d does not exist (CPUs 0-%d)", spec, n, ncpu-1)
 			}
 		default:
-			return nil, fmt.Errorf("metric %q: %s takes no @ qualifier", spec, base)
+			return nil, quote.Errorf("metric %q: %s takes no @ qualifier", spec, base)
 		}
 		if !slices.Contains(out, spec) {
 			out = append(out, spec)

@@ -13,6 +13,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"schedplay/core/quote"
 )
 
 // MaxShards bounds N (a part file names it; a typo like 1/100000000 is an
@@ -59,24 +61,24 @@ var ShardIndexVars = []string{"SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"}
 func ParseShard(s string, lookup func(name string) (string, bool)) (Shard, error) {
 	k, n, ok := strings.Cut(s, "/")
 	if !ok {
-		return Shard{}, fmt.Errorf("-shard %q: want K/N (K from 1) or auto/N", s)
+		return Shard{}, quote.Errorf("-shard %q: want K/N (K from 1) or auto/N", s)
 	}
 	var sh Shard
 	var err error
 	if sh.N, err = strconv.Atoi(n); err != nil {
-		return Shard{}, fmt.Errorf("-shard %q: N %q is not a number", s, n)
+		return Shard{}, quote.Errorf("-shard %q: N %q is not a number", s, n)
 	}
 	if k == "auto" {
 		if sh.N < 1 || sh.N > MaxShards {
-			return Shard{}, fmt.Errorf("-shard %q: shard count %d: want 1..%d", s, sh.N, MaxShards)
+			return Shard{}, quote.Errorf("-shard %q: shard count %d: want 1..%d", s, sh.N, MaxShards)
 		}
 		return autoShard(s, sh.N, lookup)
 	}
 	if sh.K, err = strconv.Atoi(k); err != nil {
-		return Shard{}, fmt.Errorf("-shard %q: K %q is not a number (or auto)", s, k)
+		return Shard{}, quote.Errorf("-shard %q: K %q is not a number (or auto)", s, k)
 	}
 	if err := sh.Check(); err != nil {
-		return Shard{}, fmt.Errorf("-shard %q: %v", s, err)
+		return Shard{}, quote.Errorf("-shard %q: %v", s, err)
 	}
 	return sh, nil
 }
@@ -93,7 +95,7 @@ func autoShard(s string, n int, lookup func(string) (string, bool)) (Shard, erro
 		}
 		i, err := strconv.Atoi(strings.TrimSpace(x))
 		if err != nil || i < 0 || i >= n {
-			return Shard{}, fmt.Errorf("-shard %s: %s=%q: want a 0-based index 0..%d (shard K is index K-1)", s, v, x, n-1)
+			return Shard{}, quote.Errorf("-shard %s: %s=%q: want a 0-based index 0..%d (shard K is index K-1)", s, v, x, n-1)
 		}
 		return Shard{K: i + 1, N: n}, nil
 	}

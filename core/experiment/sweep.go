@@ -12,6 +12,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"schedplay/core/quote"
 )
 
 // SweepAxis is one swept key and its values (`-sweep KEY=v1,v2,...`).
@@ -27,16 +29,16 @@ func ParseSweepAxis(s string) (SweepAxis, error) {
 	key, list, ok := strings.Cut(s, "=")
 	key = strings.TrimSpace(key)
 	if !ok || key == "" {
-		return SweepAxis{}, fmt.Errorf("-sweep %q: want KEY=v1,v2,...", s)
+		return SweepAxis{}, quote.Errorf("-sweep %q: want KEY=v1,v2,...", s)
 	}
 	ax := SweepAxis{Key: key}
 	for rest := list; ; {
 		v, next, err := nextSweepValue(rest)
 		if err != nil {
-			return SweepAxis{}, fmt.Errorf("-sweep %s: %v in %q", key, err, list)
+			return SweepAxis{}, quote.Errorf("-sweep %s: %v in %q", key, err, list)
 		}
 		if v == "" {
-			return SweepAxis{}, fmt.Errorf("-sweep %s: empty value in %q", key, list)
+			return SweepAxis{}, quote.Errorf("-sweep %s: empty value in %q", key, list)
 		}
 		ax.Values = append(ax.Values, v)
 		if next < 0 {

@@ -19,6 +19,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"schedplay/core/quote"
 )
 
 // SweepSpec is a sweep's parameters.
@@ -66,7 +68,7 @@ func (s SweepSpec) Check() ([]SweepAxis, error) {
 		return nil, fmt.Errorf("metric: %d metrics; the limit is %d", len(s.Metrics), maxSweepMetrics)
 	}
 	if s.Stat != "" && s.Stat != string(CenterMean) && s.Stat != string(CenterMedian) {
-		return nil, fmt.Errorf("stat %q: want amean or median", s.Stat)
+		return nil, quote.Errorf("stat %q: want amean or median", s.Stat)
 	}
 	return axes, nil
 }
@@ -105,7 +107,7 @@ func DecodeSweepFragment(p string) (SweepSpec, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&doc); err != nil {
-		return s, fmt.Errorf("sweep: %v", err)
+		return s, fmt.Errorf("sweep: %v", quote.Bound(err))
 	}
 	if doc.V != sweepSpecVersion {
 		return s, fmt.Errorf("sweep: version %d: want %d", doc.V, sweepSpecVersion)

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"math"
 
+	"schedplay/core/quote"
 	"schedplay/core/scenario"
 )
 
@@ -75,7 +76,7 @@ func EvaluateThread(e *scenario.Experiment, metrics []string, vals [][][]Values,
 	}
 	for vi, v := range vars {
 		if len(vals[vi]) != len(e.Configs) {
-			return res, fmt.Errorf("variant %q: %d configurations measured, want %d", v.Name, len(vals[vi]), len(e.Configs))
+			return res, quote.Errorf("variant %q: %d configurations measured, want %d", v.Name, len(vals[vi]), len(e.Configs))
 		}
 		t := Table{Variant: v.Name}
 		for _, cf := range e.Configs {
@@ -84,7 +85,7 @@ func EvaluateThread(e *scenario.Experiment, metrics []string, vals [][][]Values,
 		for _, m := range metrics {
 			d, ok := Lookup(m)
 			if !ok {
-				return res, fmt.Errorf("unknown metric %q", m)
+				return res, quote.Errorf("unknown metric %q", m)
 			}
 			t.Metrics = append(t.Metrics, d)
 			row := make([]Cell, len(e.Configs))

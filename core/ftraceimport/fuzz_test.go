@@ -3,6 +3,7 @@ package ftraceimport
 import (
 	"bytes"
 	"os"
+	"strings"
 	"testing"
 
 	"schedplay/core/sched"
@@ -17,6 +18,7 @@ func FuzzImport(f *testing.F) {
 		f.Add(b)
 	}
 	f.Add([]byte(" a-1 [000] 1.0: sched_switch: a:1 [120] R ==> b:2 [-1]\n"))
+	f.Add([]byte(" a-1 [000] 1.0: sched_switch: prev_comm=" + strings.Repeat("k", 40<<10) + " prev_pid=1\n"))
 	f.Add([]byte(" a-1 (  1) [7] d..2. 18446744073.709551: sched_wakeup_new: comm= pid=3 prio=120\n"))
 	f.Add([]byte(" <...>-5 [001] 12: cpu_idle: state=-1 cpu_id=8191\n x-5 [000] 11: sched_process_exit: comm=x pid=5 prio=120\n"))
 	f.Add([]byte(" x-9 [000] 1.5: sched_process_fork: comm=x pid=9 child_comm=x child_pid=9\n x-9 [000] 1.5: sched_migrate_task: comm=x pid=9 prio=0 orig_cpu=0 dest_cpu=2\n"))
@@ -25,6 +27,9 @@ func FuzzImport(f *testing.F) {
 		if err != nil {
 			if _, ok := err.(*Error); !ok {
 				t.Fatalf("error of type %T: %v", err, err)
+			}
+			if len(err.Error()) > maxMsgBytes {
+				t.Fatalf("error of %d bytes: %.300s...", len(err.Error()), err)
 			}
 			return
 		}

@@ -19,16 +19,11 @@ func runScenario(t *testing.T, js string) metrics.Report {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sim, err := sched.New(cfg)
+	rep, err := metrics.Run(cfg, sc.Name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	col := metrics.New(sim.NumCPUs())
-	sim.Attach(col)
-	if err := sim.Run(); err != nil {
-		t.Fatal(err)
-	}
-	return col.Build(sim, sc.Name)
+	return rep
 }
 
 // TestCgroupReport: one hog in /A against four in /B on one CPU: each

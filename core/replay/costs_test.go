@@ -16,26 +16,8 @@ import (
 func TestWakeupCostFromTrace(t *testing.T) {
 	us := sched.Microsecond
 	for _, lat := range []sched.Time{3 * us, 8 * us, 40 * us} {
-		tr, err := ftraceimport.Import(strings.NewReader(pingPong(300, 50*us, 50*us, lat)), ftraceimport.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		w, err := Infer(tr, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc, err := w.Scenario(ScenarioOptions{Topology: "smp-2", Pin: PinSeen})
-		if err != nil {
-			t.Fatal(err)
-		}
-		cfg, err := Config(sc, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rep, err := Run(cfg, "replay")
-		if err != nil {
-			t.Fatal(err)
-		}
+		tr := importText(t, pingPong(300, 50*us, 50*us, lat), ftraceimport.Options{})
+		w, rep := replayWith(t, tr, Options{}, ScenarioOptions{Topology: "smp-2", Pin: PinSeen})
 		if w.RemoteIdleWakes < 500 || w.RemoteIdleWakeP50 != lat {
 			t.Errorf("lat %s: %d samples, median %s: want about 600 at %s", lat, w.RemoteIdleWakes, w.RemoteIdleWakeP50, lat)
 		}
@@ -58,29 +40,11 @@ func TestWakeupCostFromTrace(t *testing.T) {
 func TestBusyWakeupCostFromTrace(t *testing.T) {
 	us := sched.Microsecond
 	for _, lat := range []sched.Time{4 * us, 12 * us} {
-		tr, err := ftraceimport.Import(strings.NewReader(pingPongBusy(300, 50*us, 50*us, lat)), ftraceimport.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		w, err := Infer(tr, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		tr := importText(t, pingPongBusy(300, 50*us, 50*us, lat), ftraceimport.Options{})
+		w, rep := replayWith(t, tr, Options{}, ScenarioOptions{Topology: "smp-2", Pin: PinSeen})
 		if w.RemoteBusyWakes < 500 || w.RemoteBusyWakeP50 != lat || w.RemoteIdleWakes > 2 {
 			t.Errorf("lat %s: %d busy samples, median %s, %d idle: want about 600 busy at %s", lat, w.RemoteBusyWakes,
 				w.RemoteBusyWakeP50, w.RemoteIdleWakes, lat)
-		}
-		sc, err := w.Scenario(ScenarioOptions{Topology: "smp-2", Pin: PinSeen})
-		if err != nil {
-			t.Fatal(err)
-		}
-		cfg, err := Config(sc, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rep, err := Run(cfg, "replay")
-		if err != nil {
-			t.Fatal(err)
 		}
 		trep := tr.Metrics("trace")
 		f := Compare(w, &trep, &rep)

@@ -2,6 +2,7 @@ package replay
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"schedplay/core/ftraceimport"
@@ -15,6 +16,13 @@ import (
 // the trace's end at the run's end.
 func simTrace(t *testing.T, sc *scenario.Scenario) *ftraceimport.Trace {
 	t.Helper()
+	return importText(t, simText(t, sc), ftraceimport.Options{})
+}
+
+// simText runs sc and returns the simulator's ftrace text; the extra
+// sinks see the run too.
+func simText(t *testing.T, sc *scenario.Scenario, extra ...sched.Sink) string {
+	t.Helper()
 	cfg, err := sc.Build(sched.DefaultLimits())
 	if err != nil {
 		t.Fatal(err)
@@ -26,17 +34,16 @@ func simTrace(t *testing.T, sc *scenario.Scenario) *ftraceimport.Trace {
 	var buf bytes.Buffer
 	w := ftrace.NewWriter(&buf, sim.TaskInfo, sim.NumCPUs())
 	sim.Attach(w)
+	for _, k := range extra {
+		sim.Attach(k)
+	}
 	if err := sim.Run(); err != nil {
 		t.Fatal(err)
 	}
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
-	tr, err := ftraceimport.Import(&buf, ftraceimport.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tr
+	return buf.String()
 }
 
 func preset(t *testing.T, name string, dur sched.Time) *scenario.Scenario {
@@ -53,11 +60,17 @@ func preset(t *testing.T, name string, dur sched.Time) *scenario.Scenario {
 // it.
 func replay(t *testing.T, tr *ftraceimport.Trace, topo string, sets ...string) (*Workload, metrics.Report) {
 	t.Helper()
-	w, err := Infer(tr, Options{})
+	return replayWith(t, tr, Options{}, ScenarioOptions{Topology: topo}, sets...)
+}
+
+// replayWith is replay with the inference's and the scenario's options.
+func replayWith(t *testing.T, tr *ftraceimport.Trace, opts Options, so ScenarioOptions, sets ...string) (*Workload, metrics.Report) {
+	t.Helper()
+	w, err := Infer(tr, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc, err := w.Scenario(ScenarioOptions{Topology: topo})
+	sc, err := w.Scenario(so)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,6 +88,16 @@ func replay(t *testing.T, tr *ftraceimport.Trace, topo string, sets ...string) (
 		t.Fatal(err)
 	}
 	return w, rep
+}
+
+// importText imports a trace's text.
+func importText(t *testing.T, text string, opts ftraceimport.Options) *ftraceimport.Trace {
+	t.Helper()
+	tr, err := ftraceimport.Import(strings.NewReader(text), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr
 }
 
 // taskByPID is the replayed task of a trace pid.

@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 
+	"schedplay/core/quote"
 	"schedplay/core/topology"
 )
 
@@ -59,7 +60,7 @@ func parsePlatform(name string, data []byte) (topology.Machine, platformJSON, er
 		dec := json.NewDecoder(strings.NewReader(s))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&p); err != nil {
-			return topology.Machine{}, p, fmt.Errorf("%s: %v (want {\"name\", \"capacities\": [..], \"clusters\": [[..]], \"max_khz\": [..]})", name, err)
+			return topology.Machine{}, p, fmt.Errorf("%s: %v (want {\"name\", \"capacities\": [..], \"clusters\": [[..]], \"max_khz\": [..]})", name, quote.Bound(err))
 		}
 	} else {
 		var err error
@@ -170,7 +171,7 @@ func parseLISA(data []byte) (platformJSON, error) {
 				cpu, err1 := strconv.Atoi(k)
 				c, err2 := strconv.Atoi(v)
 				if err1 != nil || err2 != nil || cpu < 0 || cpu >= MaxPlatformCPUs {
-					return p, fmt.Errorf("line %d: %q: want CPU: CAPACITY under cpu-capacities", j+1, strings.TrimSpace(s))
+					return p, quote.Errorf("line %d: %q: want CPU: CAPACITY under cpu-capacities", j+1, strings.TrimSpace(s))
 				}
 				caps[cpu] = c
 			}
@@ -189,14 +190,14 @@ func parseLISA(data []byte) (platformJSON, error) {
 				if k, ok := strings.CutSuffix(t, ":"); ok {
 					c, err := strconv.Atoi(k)
 					if err != nil || c < 0 || c >= MaxPlatformCPUs {
-						return p, fmt.Errorf("line %d: %q: want CPU: under freqs", j+1, t)
+						return p, quote.Errorf("line %d: %q: want CPU: under freqs", j+1, t)
 					}
 					cpu = c
 					continue
 				}
 				f, err := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(t, "-")))
 				if err != nil || cpu < 0 {
-					return p, fmt.Errorf("line %d: %q: want a frequency (kHz) under freqs", j+1, t)
+					return p, quote.Errorf("line %d: %q: want a frequency (kHz) under freqs", j+1, t)
 				}
 				maxKHz[cpu] = max(maxKHz[cpu], f)
 			}
@@ -221,7 +222,7 @@ func parseLISA(data []byte) (platformJSON, error) {
 				}
 				c, err := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(t, "-")))
 				if err != nil {
-					return p, fmt.Errorf("line %d: %q: want a CPU number under freq-domains", j+1, t)
+					return p, quote.Errorf("line %d: %q: want a CPU number under freq-domains", j+1, t)
 				}
 				cur = append(cur, c)
 			}

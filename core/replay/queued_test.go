@@ -3,7 +3,6 @@ package replay
 import (
 	"fmt"
 	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"schedplay/core/ftraceimport"
@@ -61,26 +60,8 @@ func TestQueuedWakeupPingPong(t *testing.T) {
 	us := sched.Microsecond
 	for _, switchInB := range []bool{true, false} {
 		t.Run(fmt.Sprintf("switch-in-b=%v", switchInB), func(t *testing.T) {
-			tr, err := ftraceimport.Import(strings.NewReader(queuedPingPong(n, 11*us, 19*us, switchInB)), ftraceimport.Options{Lenient: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			w, err := Infer(tr, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			sc, err := w.Scenario(ScenarioOptions{Topology: "smp-2", Pin: PinSeen})
-			if err != nil {
-				t.Fatal(err)
-			}
-			cfg, err := Config(sc, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rep, err := Run(cfg, "replay")
-			if err != nil {
-				t.Fatal(err)
-			}
+			tr := importText(t, queuedPingPong(n, 11*us, 19*us, switchInB), ftraceimport.Options{Lenient: true})
+			w, rep := replayWith(t, tr, Options{}, ScenarioOptions{Topology: "smp-2", Pin: PinSeen})
 			for _, task := range w.Tasks {
 				var byPartner, outside int
 				for _, b := range task.Blocks {

@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"schedplay/core/metrics"
+	"schedplay/core/quote"
 	"schedplay/core/scenario"
 	"schedplay/core/sched"
 	"schedplay/core/topology"
@@ -44,7 +45,7 @@ func Config(sc *scenario.Scenario, machine *topology.Machine) (sched.Config, err
 	for _, ts := range cfg.Tasks {
 		for _, c := range ts.CPUs {
 			if c >= machine.NumCPUs() {
-				return cfg, fmt.Errorf("task group %s: cpu %d: machine %q has %d CPUs", ts.Name, c, machine.Name, machine.NumCPUs())
+				return cfg, quote.Errorf("task group %s: cpu %d: machine %q has %d CPUs", ts.Name, c, machine.Name, machine.NumCPUs())
 			}
 		}
 	}
@@ -65,16 +66,11 @@ func Config(sc *scenario.Scenario, machine *topology.Machine) (sched.Config, err
 
 // Run runs a configuration to its end and returns its metrics.
 func Run(cfg sched.Config, name string) (metrics.Report, error) {
-	sim, err := sched.New(cfg)
+	rep, err := metrics.Run(cfg, name)
 	if err != nil {
-		return metrics.Report{}, err
-	}
-	col := metrics.New(sim.NumCPUs())
-	sim.Attach(col)
-	if err := sim.Run(); err != nil {
 		return metrics.Report{}, fmt.Errorf("run stopped: %v", err)
 	}
-	return col.Build(sim, name), nil
+	return rep, nil
 }
 
 // SMP is a machine of n identical CPUs sharing one last-level cache, the

@@ -11,12 +11,13 @@ package replay
 // wakeups of a periodic series advance the grid by the period.
 
 import (
-	"schedplay/core/replay/fidelity"
+	"schedplay/core/quote"
 
 	"fmt"
 	"strconv"
 	"strings"
 
+	"schedplay/core/replay/fidelity"
 	"schedplay/core/scenario"
 	"schedplay/core/sched"
 )
@@ -101,7 +102,7 @@ func (w *Workload) Scenario(o ScenarioOptions) (*scenario.Scenario, error) {
 		o.Pin = PinKthreads
 	case PinKthreads, PinSeen, PinNone:
 	default:
-		return nil, fmt.Errorf("replay: pin %q: want %s, %s or %s", o.Pin, PinKthreads, PinSeen, PinNone)
+		return nil, quote.Errorf("replay: pin %q: want %s, %s or %s", o.Pin, PinKthreads, PinSeen, PinNone)
 	}
 	if len(w.Tasks) == 0 {
 		return nil, fmt.Errorf("replay: the trace has no task to replay (only the idle task ran)")

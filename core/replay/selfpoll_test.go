@@ -9,7 +9,6 @@ import (
 	"schedplay/core/ftraceimport"
 	"schedplay/core/scenario"
 	"schedplay/core/sched"
-	"schedplay/core/trace/ftrace"
 )
 
 // tickLines is a sink printing each simulated tick as the kernel's
@@ -35,33 +34,12 @@ func pollTrace(t *testing.T, ticks bool) *ftraceimport.Trace {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := sc.Build(sched.DefaultLimits())
-	if err != nil {
-		t.Fatal(err)
-	}
-	sim, err := sched.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	w := ftrace.NewWriter(&buf, sim.TaskInfo, sim.NumCPUs())
-	sim.Attach(w)
 	tl := &tickLines{}
-	sim.Attach(tl)
-	if err := sim.Run(); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
+	text := simText(t, sc, tl)
 	if ticks {
-		buf.Write(tl.b.Bytes())
+		text += tl.b.String()
 	}
-	tr, err := ftraceimport.Import(&buf, ftraceimport.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tr
+	return importText(t, text, ftraceimport.Options{})
 }
 
 func taskByComm(t *testing.T, w *Workload, comm string) *Task {
@@ -186,25 +164,7 @@ func TestClockPollReplaySwitches(t *testing.T) {
 	tr := pollTrace(t, true)
 	trace := tr.Metrics("trace")
 	switches := func(opts Options) (tracePoller, replayPoller int64) {
-		w, err := Infer(tr, opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc, err := w.Scenario(ScenarioOptions{Topology: "smp-2", Pin: PinSeen})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := sc.Set("kernel.hz=250"); err != nil {
-			t.Fatal(err)
-		}
-		cfg, err := Config(sc, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rep, err := Run(cfg, "replay")
-		if err != nil {
-			t.Fatal(err)
-		}
+		w, rep := replayWith(t, tr, opts, ScenarioOptions{Topology: "smp-2", Pin: PinSeen}, "kernel.hz=250")
 		p := taskByComm(t, w, "poller")
 		return taskByPID(t, &trace, p.PID).Switches, taskByPID(t, &rep, p.PID).Switches
 	}

@@ -29,6 +29,7 @@ import (
 	"sort"
 	"strings"
 
+	"schedplay/core/quote"
 	"schedplay/core/scenario"
 )
 
@@ -49,7 +50,7 @@ func taskgroupAt(path string, v *Value) (string, error) {
 	}
 	g := m.Val.Str
 	if g != "" && !strings.HasPrefix(g, "/") {
-		return "", errAt(p, "%q: rt-app exits: \"Taskgroup [%s] has to start with [/]\"", g, g)
+		return "", errAt(p, "%q: rt-app exits: \"Taskgroup [%s] has to start with [/]\"", g, quote.Clip(g))
 	}
 	if g != "" && g != "/" {
 		if _, err := scenario.DecodeCgroups(map[string]any{g: map[string]any{}}); err != nil {

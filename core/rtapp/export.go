@@ -19,6 +19,7 @@ import (
 	"strconv"
 	"strings"
 
+	"schedplay/core/quote"
 	"schedplay/core/scenario"
 	"schedplay/core/sched"
 )
@@ -117,7 +118,7 @@ func Export(sc *scenario.Scenario) (_ []byte, _ []Warning, err error) {
 }
 
 func (ex *exporter) warn(path, format string, args ...any) {
-	ex.warns = append(ex.warns, Warning{Path: path, Msg: fmt.Sprintf(format, args...)})
+	ex.warns = append(ex.warns, Warning{Path: path, Msg: quote.Sprintf(format, args...)})
 }
 
 func jsonStr(s string) string {

@@ -34,6 +34,9 @@ func FuzzImport(f *testing.F) {
 		}
 		sc, _, err := Import(data)
 		if err != nil {
+			if len(err.Error()) > maxMsgBytes {
+				t.Fatalf("Import error of %d bytes (quotes are bounded: core/quote): %.300s...", len(err.Error()), err)
+			}
 			return
 		}
 		if err := sc.Validate(); err != nil {

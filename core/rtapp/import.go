@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 
+	"schedplay/core/quote"
 	"schedplay/core/scenario"
 	"schedplay/core/sched"
 	"schedplay/core/topology"
@@ -46,7 +47,7 @@ func (w Warning) String() string {
 	if w.Path == "" {
 		return msg
 	}
-	return w.Path + ": " + msg
+	return quote.Path(w.Path) + ": " + msg
 }
 
 // Units of rt-app's integer fields.
@@ -152,18 +153,20 @@ func Import(data []byte) (*scenario.Scenario, []Warning, error) {
 	return sc, im.warns, nil
 }
 
+// errAt is an error at path; %q arguments are quoted bounded
+// (quote.Short), as the warnings' are.
 func errAt(path, format string, args ...any) error {
-	return &scenario.Error{Path: path, Msg: fmt.Sprintf(format, args...)}
+	return &scenario.Error{Path: path, Msg: quote.Sprintf(format, args...)}
 }
 
 func (im *importer) warn(path, format string, args ...any) {
-	im.warns = append(im.warns, Warning{Path: path, Msg: fmt.Sprintf(format, args...)})
+	im.warns = append(im.warns, Warning{Path: path, Msg: quote.Sprintf(format, args...)})
 }
 
 // warnKeys warns about a choice of the scenario keys keys, which the CLI
 // changes as hint says.
 func (im *importer) warnKeys(path string, keys []string, hint, format string, args ...any) {
-	im.warns = append(im.warns, Warning{Path: path, Msg: fmt.Sprintf(format, args...), Keys: keys, Hint: hint})
+	im.warns = append(im.warns, Warning{Path: path, Msg: quote.Sprintf(format, args...), Keys: keys, Hint: hint})
 }
 
 // warnOnce warns the first time a key is seen.
@@ -215,9 +218,9 @@ func intAt(path string, v *Value) (int, error) {
 func describe(v *Value) string {
 	switch v.Kind {
 	case Number:
-		return v.Num
+		return quote.Clip(v.Num)
 	case String:
-		return strconv.Quote(v.Str)
+		return quote.Short(v.Str)
 	case Bool:
 		return strconv.FormatBool(v.Bool)
 	}

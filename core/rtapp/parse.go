@@ -21,6 +21,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"schedplay/core/quote"
 )
 
 // Kind is the type of a JSON value.
@@ -126,7 +128,7 @@ func Parse(data []byte) (*Value, error) {
 }
 
 func (p *parser) errf(format string, args ...any) error {
-	return &SyntaxError{Line: p.line, Col: p.col, Msg: fmt.Sprintf(format, args...)}
+	return &SyntaxError{Line: p.line, Col: p.col, Msg: quote.Sprintf(format, args...)}
 }
 
 func (p *parser) show() string {
@@ -201,7 +203,7 @@ func (p *parser) value(depth int) (*Value, error) {
 	case c == '-' || c >= '0' && c <= '9':
 		v.Kind, v.Num = Number, p.number()
 		if _, err := strconv.ParseFloat(v.Num, 64); err != nil && !strings.Contains(err.Error(), "range") {
-			return nil, &SyntaxError{Line: v.Line, Col: v.Col, Msg: fmt.Sprintf("malformed number %q", v.Num)}
+			return nil, &SyntaxError{Line: v.Line, Col: v.Col, Msg: quote.Sprintf("malformed number %q", v.Num)}
 		}
 		return v, nil
 	}

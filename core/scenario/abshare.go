@@ -12,6 +12,8 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+
+	"schedplay/core/quote"
 )
 
 // ABShare is the B side of a shared A/B comparison.
@@ -67,7 +69,7 @@ func ApplyAB(a *Scenario, s ABShare) (*Scenario, error) {
 	}
 	for i, kv := range s.Set {
 		if err := b.Set(kv); err != nil {
-			return nil, fmt.Errorf("ab.b[%d] %q: %v", i, kv, err)
+			return nil, quote.Errorf("ab.b[%d] %q: %v", i, kv, err)
 		}
 	}
 	if err := b.Validate(); err != nil {

@@ -43,14 +43,14 @@ func checkCgroupPath(p, path string) error {
 	}
 	comps := strings.Split(path[1:], "/")
 	if len(comps) > MaxCgroupDepth {
-		return errAt(p, "%s is %d levels deep; the limit is %d", quoteShort(path), len(comps), MaxCgroupDepth)
+		return errAt(p, "%q is %d levels deep; the limit is %d", path, len(comps), MaxCgroupDepth)
 	}
 	for _, c := range comps {
 		if c == "" {
-			return errAt(p, "%s: empty path component (no \"//\" or trailing \"/\")", quoteShort(path))
+			return errAt(p, "%q: empty path component (no \"//\" or trailing \"/\")", path)
 		}
 		if c == "." || c == ".." || !cgroupNameOK(c) {
-			return errAt(p, "%s: component %s: want 1-64 characters of A-Z a-z 0-9 _ . - : @ (not . or ..)", quoteShort(path), quoteShort(c))
+			return errAt(p, "%q: component %q: want 1-64 characters of A-Z a-z 0-9 _ . - : @ (not . or ..)", path, c)
 		}
 	}
 	return nil

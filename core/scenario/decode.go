@@ -12,8 +12,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
+	"schedplay/core/quote"
 	"schedplay/core/sched"
 )
 
@@ -26,31 +26,19 @@ type Error struct {
 	Msg  string
 }
 
+// Error renders the path bounded (quote.Path: a long key's segment is
+// cut); Path itself stays whole for the playground to find the field.
 func (e *Error) Error() string {
 	if e.Path == "" {
 		return e.Msg
 	}
-	return e.Path + ": " + e.Msg
+	return quote.Path(e.Path) + ": " + e.Msg
 }
 
-// quoteShort quotes a user's string for an error message, at most
-// quoteMax bytes of it (cut at a character) with its length when longer:
-// an error must not echo a 40 KB name back at the user.
-func quoteShort(s string) string {
-	if len(s) <= quoteMax {
-		return strconv.Quote(s)
-	}
-	n := quoteMax
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return strconv.Quote(s[:n]) + "... (" + strconv.Itoa(len(s)) + " bytes)"
-}
-
-const quoteMax = 80
-
+// errAt is an error at path; its %q arguments are quoted bounded
+// (quote.Short), so an error never echoes a 40 KB name whole.
 func errAt(path, format string, args ...any) error {
-	return &Error{Path: path, Msg: fmt.Sprintf(format, args...)}
+	return &Error{Path: path, Msg: quote.Sprintf(format, args...)}
 }
 
 // Decode parses and validates a scenario document.
@@ -135,7 +123,7 @@ func decodeTask(path string, v any) (Task, error) {
 		return t, err
 	}
 	if _, ok := m["comm"]; ok && !commOK(t.Comm) {
-		return t, errAt(path+".comm", "%s: want 1-15 printable bytes (TASK_COMM_LEN)", quoteShort(t.Comm))
+		return t, errAt(path+".comm", "%q: want 1-15 printable bytes (TASK_COMM_LEN)", t.Comm)
 	}
 	if err := optString(m, "name", path+".", &t.Name); err != nil {
 		return t, err

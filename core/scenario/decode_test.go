@@ -3,6 +3,8 @@ package scenario
 import (
 	"strings"
 	"testing"
+
+	"schedplay/core/quote"
 )
 
 // TestDecodeErrors checks that each bad document fails with an *Error whose
@@ -189,7 +191,7 @@ func TestDecodeErrors(t *testing.T) {
 			if !strings.Contains(e.Msg, tc.msg) {
 				t.Errorf("Msg = %q, want it to contain %q", e.Msg, tc.msg)
 			}
-			if tc.path != "" && !strings.HasPrefix(err.Error(), tc.path+": ") {
+			if tc.path != "" && !strings.HasPrefix(err.Error(), quote.Path(tc.path)+": ") {
 				t.Errorf("Error() = %q, want it to start with the path", err)
 			}
 		})

@@ -17,6 +17,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"schedplay/core/quote"
 )
 
 // Experiment kinds (docs/scenario-format.md "Experiment").
@@ -180,7 +182,7 @@ func (e *Experiment) validate(sc *Scenario) error {
 			found = found || x == m
 		}
 		if !found {
-			return errAt(fmt.Sprintf("%s.normalize[%d]", p, i), "%q: want one of experiment.metrics (%s)", m, strings.Join(e.Metrics, ", "))
+			return errAt(fmt.Sprintf("%s.normalize[%d]", p, i), "%q: want one of experiment.metrics (%s)", m, quote.List(e.Metrics))
 		}
 	}
 	for i, r := range e.Reference {
@@ -199,7 +201,7 @@ func (e *Experiment) validate(sc *Scenario) error {
 			found = found || m == r.Metric
 		}
 		if !found {
-			return errAt(rp+".metric", "%q: want one of experiment.metrics (%s)", r.Metric, strings.Join(e.Metrics, ", "))
+			return errAt(rp+".metric", "%q: want one of experiment.metrics (%s)", r.Metric, quote.List(e.Metrics))
 		}
 		for di, k := range r.Depends {
 			if _, ok := LookupKey(k); !ok {
@@ -253,5 +255,5 @@ func configNames(cs []ExpConfig) string {
 	for i, c := range cs {
 		n[i] = c.Name
 	}
-	return strings.Join(n, ", ")
+	return quote.List(n)
 }

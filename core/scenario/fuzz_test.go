@@ -3,6 +3,7 @@ package scenario
 import (
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 
 	"schedplay/core/sched"
@@ -87,12 +88,17 @@ func addPresetSeeds(f *testing.F, add func(sc *Scenario)) {
 // FuzzDecode: no input panics; what decodes round-trips and runs.
 func FuzzDecode(f *testing.F) {
 	addPresetSeeds(f, func(sc *Scenario) { f.Add(sc.Encode()) })
+	f.Add([]byte(`{"version":1,"cgroups":{"/` + strings.Repeat("c", 40<<10) + `":{}},"tasks":[]}`))
+	f.Add([]byte(`{"version":1,"tasks":[{"name":"t","program":[{"` + strings.Repeat("k", 40<<10) + `":1}]}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		sc, err := Decode(data)
 		if err != nil {
 			var e *Error
 			if !errors.As(err, &e) {
 				t.Fatalf("Decode error %T %v is not a *scenario.Error", err, err)
+			}
+			if len(err.Error()) > maxErrBytes {
+				t.Fatalf("Decode error of %d bytes (quotes are bounded: core/quote): %.300s...", len(err.Error()), err)
 			}
 			return
 		}
@@ -104,12 +110,16 @@ func FuzzDecode(f *testing.F) {
 // scenario.
 func FuzzDecodeURL(f *testing.F) {
 	addPresetSeeds(f, func(sc *Scenario) { f.Add("https://schedplay.github.io/#s=" + EncodeURLPayload(sc)) })
+	f.Add("https://schedplay.github.io/#" + strings.Repeat("f", 40<<10))
 	f.Fuzz(func(t *testing.T, u string) {
 		sc, err := DecodeURL(u)
 		if err != nil {
 			var e *Error
 			if !errors.As(err, &e) {
 				t.Fatalf("DecodeURL error %T %v is not a *scenario.Error", err, err)
+			}
+			if len(err.Error()) > maxErrBytes {
+				t.Fatalf("DecodeURL error of %d bytes (quotes are bounded: core/quote): %.300s...", len(err.Error()), err)
 			}
 			return
 		}

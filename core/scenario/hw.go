@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"schedplay/core/quote"
 	"schedplay/core/sched"
 	"schedplay/core/topology"
 )
@@ -20,7 +21,7 @@ func setHW(h *sched.HW, m *topology.Machine, name, val string) error {
 	if name == "cstates" {
 		on, err := asOnOff("hw.cstates", val)
 		if err != nil {
-			return fmt.Errorf("%q: want on or off", val)
+			return quote.Errorf("%q: want on or off", val)
 		}
 		if m != nil {
 			h.SetCStates(m, on)
@@ -40,7 +41,7 @@ func setHW(h *sched.HW, m *topology.Machine, name, val string) error {
 	if err != nil {
 		for _, k := range sched.HWKeys() {
 			if k.Name == name {
-				return fmt.Errorf("%q: want an integer in %s", val, k.Unit)
+				return quote.Errorf("%q: want an integer in %s", val, k.Unit)
 			}
 		}
 		return fmt.Errorf("unknown machine knob (see `schedplay keys`)")

@@ -33,17 +33,12 @@ func TestPIDComm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sim, err := sched.New(cfg)
+	rep, err := metrics.Run(cfg, "x")
 	if err != nil {
 		t.Fatal(err)
 	}
-	col := metrics.New(sim.NumCPUs())
-	sim.Attach(col)
-	if err := sim.Run(); err != nil {
-		t.Fatal(err)
-	}
 	var got []string
-	for _, tk := range col.Build(sim, "x").Tasks {
+	for _, tk := range rep.Tasks {
 		got = append(got, tk.Name+":"+itoa("", tk.PID))
 	}
 	if want := "a-0:1000 kworker/u8:1:1001 c-2:1002 c-3:1003"; strings.Join(got, " ") != want {

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"schedplay/core/quote"
 )
 
 //go:embed presets/*.json
@@ -30,7 +32,7 @@ func Preset(name string) (*Scenario, error) {
 		for _, p := range Presets() {
 			names = append(names, p.Name)
 		}
-		return nil, fmt.Errorf("unknown preset %q (known: %s)", name, strings.Join(names, ", "))
+		return nil, quote.Errorf("unknown preset %q (known: %s)", name, strings.Join(names, ", "))
 	}
 	sc, err := Decode(data)
 	if err != nil {

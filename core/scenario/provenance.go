@@ -14,6 +14,8 @@ package scenario
 import (
 	"bytes"
 	"strings"
+
+	"schedplay/core/quote"
 )
 
 // KeyDiff is one -set key whose value differs between a scenario and the
@@ -150,4 +152,41 @@ func ShellQuote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// ShellFields splits a command line made of ShellQuote'd words (a
+// regenerate command) back into its words: blanks separate them, single
+// quotes quote, and a backslash outside quotes takes the next character
+// as it is (ShellQuote's '\”). An unclosed quote is an error.
+func ShellFields(cmd string) ([]string, error) {
+	var out []string
+	var cur strings.Builder
+	in, esc, have := false, false, false
+	for _, r := range cmd {
+		switch {
+		case esc:
+			cur.WriteRune(r)
+			esc = false
+		case r == '\'':
+			in, have = !in, true
+		case r == '\\' && !in:
+			esc, have = true, true
+		case r == ' ' && !in:
+			if have {
+				out = append(out, cur.String())
+			}
+			cur.Reset()
+			have = false
+		default:
+			cur.WriteRune(r)
+			have = true
+		}
+	}
+	if in || esc {
+		return nil, quote.Errorf("%q: an unclosed quote or a trailing backslash", cmd)
+	}
+	if have {
+		out = append(out, cur.String())
+	}
+	return out, nil
 }

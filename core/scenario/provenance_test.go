@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -79,5 +80,24 @@ func TestProvenanceCleared(t *testing.T) {
 	p := Compare(base, sc)
 	if len(p.Diff) != 1 || len(p.Cleared) != 1 || p.Other || p.Exact() || len(p.Sets) != 0 {
 		t.Fatalf("%+v: want one cleared key, not exact, nothing else", p)
+	}
+}
+
+// TestShellFields: ShellFields undoes ShellQuote, whatever the word holds.
+func TestShellFields(t *testing.T) {
+	words := []string{"schedplay", "run", "-preset", "demo/periodic-vs-hog", "-set", "features.X=on",
+		"it's", "two words", "", `back\slash`, "'", "a''b"}
+	quoted := make([]string, len(words))
+	for i, w := range words {
+		quoted[i] = ShellQuote(w)
+	}
+	got, err := ShellFields(strings.Join(quoted, " "))
+	if err != nil || !reflect.DeepEqual(got, words) {
+		t.Fatalf("ShellFields(%s) = %q, %v; want %q", strings.Join(quoted, " "), got, err, words)
+	}
+	for _, bad := range []string{"run 'open", `run trailing\`} {
+		if _, err := ShellFields(bad); err == nil {
+			t.Errorf("ShellFields(%s): no error", bad)
+		}
 	}
 }

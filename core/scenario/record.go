@@ -11,7 +11,6 @@ package scenario
 
 import (
 	"encoding/hex"
-	"runtime/debug"
 	"slices"
 )
 
@@ -103,26 +102,4 @@ func SeedRange(first uint64, n int) []uint64 {
 		s = append(s, first+uint64(i))
 	}
 	return s
-}
-
-// BuildVersion names the running binary's schedplay build: the main
-// module's version (Go stamps a pseudo-version from the VCS commit, with
-// +dirty, on go build; "(devel)" on go run and go test), the VCS revision
-// and "modified" when the tree had uncommitted changes, as far as the
-// binary's build information says; "unknown" without it.
-func BuildVersion() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "unknown"
-	}
-	id := bi.Main.Version
-	for _, s := range bi.Settings {
-		switch {
-		case s.Key == "vcs.revision":
-			id += " " + s.Value
-		case s.Key == "vcs.modified" && s.Value == "true":
-			id += " modified"
-		}
-	}
-	return id
 }

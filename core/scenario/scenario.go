@@ -297,7 +297,7 @@ func (sc *Scenario) Build(lim sched.Limits) (sched.Config, error) {
 	for i, t := range full.Tasks {
 		p := ex.path(i)
 		if !validName(t.Name, 64, true) {
-			return cfg, errAt(p+".name", "%s: want 1-64 characters of A-Z a-z 0-9 _ .", quoteShort(t.Name))
+			return cfg, errAt(p+".name", "%q: want 1-64 characters of A-Z a-z 0-9 _ .", t.Name)
 		}
 		if _, dup := groups[t.Name]; dup {
 			return cfg, errAt(p+".name", "%q is used by another task group", t.Name)
@@ -370,7 +370,7 @@ func buildTask(p string, t Task, groups map[string]int, sc *Scenario, ncpu int, 
 		return spec, errAt(p+".pid", "a fixed pid needs a group of one instance")
 	}
 	if t.Comm != "" && !commOK(t.Comm) {
-		return spec, errAt(p+".comm", "%s: want 1-15 printable bytes (TASK_COMM_LEN)", quoteShort(t.Comm))
+		return spec, errAt(p+".comm", "%q: want 1-15 printable bytes (TASK_COMM_LEN)", t.Comm)
 	}
 	if t.InstancesPerCPU > 0 {
 		if t.Instances != 1 || t.PerCPU {

@@ -19,7 +19,11 @@ package sched
 // RT overload count, cpupri/cpudl and the RT_RUNTIME_SHARE span per root
 // domain; the isolated CPUs share def_root_domain).
 
-import "fmt"
+import (
+	"fmt"
+
+	"schedplay/core/quote"
+)
 
 // initCpusets computes the effective CPUs of every cgroup and the sched
 // domain of every CPU. It runs before the sched domains are built.
@@ -49,7 +53,7 @@ func (s *Sim) initCpusets() error {
 		switch c.Partition {
 		case "", "member", "root", "isolated":
 		default:
-			return fmt.Errorf("%s: cpuset.cpus.partition %q, want member, root or isolated", where, c.Partition)
+			return quote.Errorf("%s: cpuset.cpus.partition %q, want member, root or isolated", where, c.Partition)
 		}
 		m := raw[c.Parent].clone()
 		if c.CPUs != nil {

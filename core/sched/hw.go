@@ -43,6 +43,7 @@ package sched
 import (
 	"fmt"
 
+	"schedplay/core/quote"
 	"schedplay/core/topology"
 )
 
@@ -199,7 +200,7 @@ func (h *HW) DisableStates(names []string) error {
 			for _, st := range h.IdleStates {
 				have = append(have, st.Name)
 			}
-			return fmt.Errorf("no usable idle state %q (have %v)", n, have)
+			return quote.Errorf("no usable idle state %q (have %v)", n, have)
 		}
 	}
 	if len(names) > 0 && len(h.IdleStates) == 0 {

@@ -10,9 +10,10 @@ package sched
 // multiplied by 1 + ilog2(min(ncpus, 8)).
 
 import (
-	"fmt"
 	"math/bits"
 	"strings"
+
+	"schedplay/core/quote"
 )
 
 // FairClass selects the fair scheduling class implementation.
@@ -57,7 +58,7 @@ func ParsePreempt(s string) (PreemptModel, error) {
 			return PreemptModel(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown preemption model %q (want one of %s)", s, strings.Join(preemptNames[:], ", "))
+	return 0, quote.Errorf("unknown preemption model %q (want one of %s)", s, strings.Join(preemptNames[:], ", "))
 }
 
 // Profile describes one kernel version as far as the scheduler is concerned.
@@ -118,7 +119,7 @@ func ProfileByName(name string) (Profile, error) {
 			return p, nil
 		}
 	}
-	return Profile{}, fmt.Errorf("unknown kernel profile %q (known: %s)", name, strings.Join(ProfileNames(), ", "))
+	return Profile{}, quote.Errorf("unknown kernel profile %q (known: %s)", name, strings.Join(ProfileNames(), ", "))
 }
 
 // ProfileNames lists the profiles, oldest first.

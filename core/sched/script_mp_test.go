@@ -13,24 +13,49 @@ func init() {
 	scriptCommands["migrations"] = cmdMigrations
 }
 
-// where prints each task's CPU and whether it is running there now.
+// where prints each task's CPU and its state there (whereState).
 func cmdWhere(e *scriptEnv) string {
 	r := e.run()
 	var b strings.Builder
 	for i := range r.NumTasks() {
 		t := r.tasks[i]
-		st := "queued"
-		switch {
-		case t.cpu < 0:
-			st = "not started"
-		case r.rqs[t.cpu].curr == t:
-			st = "running"
-		case !t.se.onRq:
-			st = "blocked"
-		}
-		fmt.Fprintf(&b, "%s cpu%d %s\n", r.name(TaskID(i)), t.cpu, st)
+		fmt.Fprintf(&b, "%s cpu%d %s\n", r.name(TaskID(i)), t.cpu, whereState(r.Sim, t))
 	}
 	return b.String()
+}
+
+// whereState is t's state as where shows it, read from the entity of the
+// class the task is in (a deadline or RT task's fair entity is never on a
+// runqueue): running, queued, throttled (a deadline task off its tree
+// until its replenishment timer, dl_throttled, still runnable), blocked,
+// exited or not started.
+func whereState(r *Sim, t *Task) string {
+	switch {
+	case t.cpu < 0 || t.state == stateUnborn:
+		return "not started"
+	case r.rqs[t.cpu].curr == t:
+		return "running"
+	case t.state == stateDead:
+		return "exited"
+	case t.state == stateBlocked && !t.se.onRq:
+		return "blocked"
+	}
+	switch {
+	case t.isDL():
+		if t.dl.onRq {
+			return "queued"
+		}
+		if t.dl.throttled {
+			return "throttled"
+		}
+	case t.isRT():
+		if t.rt.onRq {
+			return "queued"
+		}
+	case t.se.onRq:
+		return "queued"
+	}
+	return "blocked"
 }
 
 // migrations [from=D] [to=D] counts migrations per task and reason.

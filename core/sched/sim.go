@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
+	"schedplay/core/quote"
 	"schedplay/core/topology"
 )
 
@@ -200,7 +201,7 @@ func New(cfg Config) (*Sim, error) {
 	}
 	n := cfg.Machine.NumCPUs()
 	if n > lim.MaxCPUs {
-		return nil, fmt.Errorf("topology %q has %d CPUs; the limit is %d", cfg.Machine.Name, n, lim.MaxCPUs)
+		return nil, quote.Errorf("topology %q has %d CPUs; the limit is %d", cfg.Machine.Name, n, lim.MaxCPUs)
 	}
 	if cfg.Duration <= 0 || cfg.Duration > lim.MaxDuration {
 		return nil, fmt.Errorf("duration %s out of range (0, %s]", cfg.Duration, lim.MaxDuration)

@@ -7,6 +7,8 @@ package sched
 import (
 	"fmt"
 	"strings"
+
+	"schedplay/core/quote"
 )
 
 // Sysctls holds the tunables a run uses.
@@ -79,7 +81,7 @@ func (s *Sysctls) Set(name string, v int64) error {
 	for _, e := range sysctlTable {
 		names = append(names, e.name)
 	}
-	return fmt.Errorf("unknown sysctl %q (known: %s)", name, strings.Join(names, ", "))
+	return quote.Errorf("unknown sysctl %q (known: %s)", name, strings.Join(names, ", "))
 }
 
 // Get returns a sysctl by name.

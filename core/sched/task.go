@@ -8,8 +8,9 @@ package sched
 // too, with my set.
 
 import (
-	"fmt"
 	"math/bits"
+
+	"schedplay/core/quote"
 )
 
 // TaskID indexes a task in its Sim; it is not the pid.
@@ -58,7 +59,7 @@ func ParsePolicy(s string) (Policy, error) {
 			return Policy(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown policy %q (want SCHED_OTHER, SCHED_BATCH, SCHED_IDLE, SCHED_FIFO, SCHED_RR or SCHED_DEADLINE)", s)
+	return 0, quote.Errorf("unknown policy %q (want SCHED_OTHER, SCHED_BATCH, SCHED_IDLE, SCHED_FIFO, SCHED_RR or SCHED_DEADLINE)", s)
 }
 
 // taskState is the task's lifecycle state.

@@ -18,6 +18,8 @@ package topology
 import (
 	"fmt"
 	"strings"
+
+	"schedplay/core/quote"
 )
 
 // CapacityScale is SCHED_CAPACITY_SCALE: the capacity of the biggest CPU.
@@ -113,7 +115,7 @@ func (m *Machine) Distance(a, b int) int {
 // larger elsewhere.
 func (m *Machine) Validate() error {
 	if len(m.CPUs) == 0 {
-		return fmt.Errorf("topology %q: no CPUs", m.Name)
+		return quote.Errorf("topology %q: no CPUs", m.Name)
 	}
 	nest := []struct {
 		child, parent string
@@ -129,7 +131,7 @@ func (m *Machine) Validate() error {
 		for i := range m.CPUs {
 			k, p := n.get(&m.CPUs[i])
 			if q, ok := seen[k]; ok && q != p {
-				return fmt.Errorf("topology %q: cpu %d: %s %d spans %ss %d and %d", m.Name, i, n.child, k, n.parent, q, p)
+				return quote.Errorf("topology %q: cpu %d: %s %d spans %ss %d and %d", m.Name, i, n.child, k, n.parent, q, p)
 			}
 			seen[k] = p
 		}
@@ -137,22 +139,22 @@ func (m *Machine) Validate() error {
 	core := map[int]CPU{}
 	for i, c := range m.CPUs {
 		if c.ID != i {
-			return fmt.Errorf("topology %q: cpus[%d] has id %d, want %d", m.Name, i, c.ID, i)
+			return quote.Errorf("topology %q: cpus[%d] has id %d, want %d", m.Name, i, c.ID, i)
 		}
 		if c.Capacity < 1 || c.Capacity > CapacityScale {
-			return fmt.Errorf("topology %q: cpu %d capacity %d outside 1..%d", m.Name, i, c.Capacity, CapacityScale)
+			return quote.Errorf("topology %q: cpu %d capacity %d outside 1..%d", m.Name, i, c.Capacity, CapacityScale)
 		}
 		if c.ArchCapacity < 0 || c.ArchCapacity > CapacityScale {
-			return fmt.Errorf("topology %q: cpu %d arch capacity %d outside 0..%d", m.Name, i, c.ArchCapacity, CapacityScale)
+			return quote.Errorf("topology %q: cpu %d arch capacity %d outside 0..%d", m.Name, i, c.ArchCapacity, CapacityScale)
 		}
 		if c.Node < 0 || c.Core < 0 || c.Package < 0 || c.LLC < 0 || c.Cluster < 0 {
-			return fmt.Errorf("topology %q: cpu %d has a negative id", m.Name, i)
+			return quote.Errorf("topology %q: cpu %d has a negative id", m.Name, i)
 		}
 		if c.Prio < 0 || (m.ITMT && c.Prio == 0) {
-			return fmt.Errorf("topology %q: cpu %d ITMT priority %d (ITMT %v)", m.Name, i, c.Prio, m.ITMT)
+			return quote.Errorf("topology %q: cpu %d ITMT priority %d (ITMT %v)", m.Name, i, c.Prio, m.ITMT)
 		}
 		if s, ok := core[c.Core]; ok && (s.Capacity != c.Capacity || s.KernelCapacity() != c.KernelCapacity() || s.Prio != c.Prio) {
-			return fmt.Errorf("topology %q: cpu %d differs from its SMT sibling cpu %d in capacity or priority", m.Name, i, s.ID)
+			return quote.Errorf("topology %q: cpu %d differs from its SMT sibling cpu %d in capacity or priority", m.Name, i, s.ID)
 		}
 		core[c.Core] = c
 	}
@@ -163,29 +165,29 @@ func (m *Machine) Validate() error {
 	}
 	for n, ok := range has {
 		if !ok {
-			return fmt.Errorf("topology %q: node %d has no CPUs", m.Name, n)
+			return quote.Errorf("topology %q: node %d has no CPUs", m.Name, n)
 		}
 	}
 	if m.NodeDistance == nil {
 		return nil
 	}
 	if len(m.NodeDistance) != nodes {
-		return fmt.Errorf("topology %q: node distance table has %d rows for %d nodes", m.Name, len(m.NodeDistance), nodes)
+		return quote.Errorf("topology %q: node distance table has %d rows for %d nodes", m.Name, len(m.NodeDistance), nodes)
 	}
 	for a, row := range m.NodeDistance {
 		if len(row) != nodes {
-			return fmt.Errorf("topology %q: node distance row %d has %d entries for %d nodes", m.Name, a, len(row), nodes)
+			return quote.Errorf("topology %q: node distance row %d has %d entries for %d nodes", m.Name, a, len(row), nodes)
 		}
 		for b, d := range row {
 			switch {
 			case a == b && d != LocalDistance:
-				return fmt.Errorf("topology %q: node_distance(%d,%d) = %d, want %d", m.Name, a, b, d, LocalDistance)
+				return quote.Errorf("topology %q: node_distance(%d,%d) = %d, want %d", m.Name, a, b, d, LocalDistance)
 			case a != b && d <= LocalDistance:
-				return fmt.Errorf("topology %q: node_distance(%d,%d) = %d, want > %d", m.Name, a, b, d, LocalDistance)
+				return quote.Errorf("topology %q: node_distance(%d,%d) = %d, want > %d", m.Name, a, b, d, LocalDistance)
 			case d != m.NodeDistance[b][a]:
-				return fmt.Errorf("topology %q: node distance table not symmetric at (%d,%d)", m.Name, a, b)
+				return quote.Errorf("topology %q: node distance table not symmetric at (%d,%d)", m.Name, a, b)
 			case d > 254:
-				return fmt.Errorf("topology %q: node_distance(%d,%d) = %d, want <= 254", m.Name, a, b, d)
+				return quote.Errorf("topology %q: node_distance(%d,%d) = %d, want <= 254", m.Name, a, b, d)
 			}
 		}
 	}
@@ -268,7 +270,7 @@ func Preset(name string) (Machine, error) {
 			return d.build(), nil
 		}
 	}
-	return Machine{}, fmt.Errorf("unknown topology %q (known: %s)", name, strings.Join(Names(), ", "))
+	return Machine{}, quote.Errorf("unknown topology %q (known: %s)", name, strings.Join(Names(), ", "))
 }
 
 // Names lists the preset names in a stable order.

@@ -48,16 +48,10 @@ func TestCgroupResultsAndShading(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sim, err := sched.New(cfg)
+	rep, err := metrics.Run(cfg, sc.Name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	col := metrics.New(sim.NumCPUs())
-	sim.Attach(col)
-	if err := sim.Run(); err != nil {
-		t.Fatal(err)
-	}
-	rep := col.Build(sim, sc.Name)
 	var text strings.Builder
 	if err := rep.WriteText(&text); err != nil {
 		t.Fatal(err)

@@ -124,7 +124,8 @@
 //
 // Without Web Workers (`window.Worker` removed, noworker_test.go) the page
 // runs worker.wasm on its own thread (`engine == "main"`): a preset gives
-// the worker's task list and slices on its CPU, and a real trace opens; a
+// the worker's task list and slices on its CPU, its chunks measured
+// (`maxChunkMs`, under the 100 ms main-thread budget), and a real trace opens; a
 // page with workers never loads pageworker.js. The first load's brotli
 // size is under its 3 MB budget (TestFirstLoadBudget, firstload_test.go).
 //

@@ -5,8 +5,9 @@ package browsertest
 // The page without Web Workers: the engine then runs on the page's thread
 // (site/pageworker.js runs worker.wasm behind a Worker's interface; the
 // page itself links no engine, wasm/deps_test.go). A preset draws the
-// same run as in the worker, and a trace opens; a page with workers never
-// loads the stand-in.
+// same run as in the worker, its chunks measured (maxChunkMs) within the
+// main-thread budget, and a trace opens; a page with workers never loads
+// the stand-in.
 
 import (
 	"context"
@@ -49,6 +50,9 @@ func TestRunsWithoutWorkers(t *testing.T) {
 	ref.change("#preset", preset)
 	ref.waitFor(fmt.Sprintf(`window.schedplay.preset === %q && window.schedplay.done`, preset), 60*time.Second)
 	want := eval[string](ref, `JSON.stringify(window.schedplay.tasks)`)
+	if ms := eval[float64](ref, `window.schedplay.maxChunkMs`); ms != 0 {
+		t.Errorf("maxChunkMs %.1f with workers, want 0 (the worker's chunks block no page)", ms)
+	}
 	if loaded(ref, "pageworker.js") {
 		t.Error("a page with workers loaded pageworker.js")
 	}
@@ -73,6 +77,12 @@ func TestRunsWithoutWorkers(t *testing.T) {
 		if (cpu == 2) != (n > 0) {
 			t.Fatalf("drawn columns per CPU %v: want slices on CPU 2 only", drawn)
 		}
+	}
+	// The engine's chunks on the page's thread, paced for the page
+	// (runner.PagePace: 20 ms), each within the 100 ms main-thread budget
+	// of docs/budgets.md.
+	if ms := eval[float64](tb, `window.schedplay.maxChunkMs`); ms <= 0 || ms >= 100 {
+		t.Errorf("maxChunkMs %.1f on the page's thread, want measured (> 0) and under the 100 ms main-thread budget", ms)
 	}
 	if got := eval[string](tb, `JSON.stringify(window.schedplay.tasks)`); got != want {
 		t.Fatalf("tasks on the page's thread:\n%.400s\nin the worker:\n%.400s", got, want)

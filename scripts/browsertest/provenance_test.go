@@ -22,6 +22,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"schedplay/core/scenario"
 )
 
 // cliRun runs the real CLI (from the module root) and returns its stdout.
@@ -39,29 +41,9 @@ func cliRun(t *testing.T, args ...string) string {
 // shellFields splits a command the page prints (words, 'single-quoted').
 func shellFields(t *testing.T, cmd string) []string {
 	t.Helper()
-	var out []string
-	var cur strings.Builder
-	in, have := false, false
-	for _, r := range cmd {
-		switch {
-		case r == '\'':
-			in, have = !in, true
-		case r == ' ' && !in:
-			if have {
-				out = append(out, cur.String())
-			}
-			cur.Reset()
-			have = false
-		default:
-			cur.WriteRune(r)
-			have = true
-		}
-	}
-	if have {
-		out = append(out, cur.String())
-	}
-	if in {
-		t.Fatalf("unbalanced quotes in %q", cmd)
+	out, err := scenario.ShellFields(cmd)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return out
 }

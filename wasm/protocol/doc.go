@@ -19,7 +19,7 @@
 //	                evaluate      {id, kind, scenario, runs, spec, report: "<JSON results by job>"}
 //	                crash         {}  (fault injection: the worker's Go program panics)
 //	worker -> page  batch          {id, now, events, tasks: "<JSON []TaskInfo, new ones>",
-//	                                buf: wasm/codec records}
+//	                                buf: wasm/codec records, chunkms: the chunk's wall time}
 //	                done           {id, report: "<metrics JSON>", error}
 //	                trace          {id, cpus, now, events, info}  (before a trace's batch)
 //	                traceerror     {id, error: "name: line N: ..."}

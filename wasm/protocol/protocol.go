@@ -81,12 +81,15 @@ type Sweep struct {
 
 // Batch is one chunk of a streamed run: the simulated time and event count
 // reached, the tasks created since the previous batch (JSON
-// []sched.TaskInfo, "" if none) and the chunk's records (wasm/codec).
+// []sched.TaskInfo, "" if none), the chunk's records (wasm/codec) and
+// the wall time the chunk took (ms: the page's fallback runs it on the
+// page's thread, and publishes the longest).
 type Batch struct {
 	ID          int
 	Now, Events int64
 	Tasks       string
 	Buf         []byte
+	ChunkMs     float64
 }
 
 // Done ends a run or a trace import: the metrics report (JSON
@@ -183,7 +186,7 @@ func (m Thread) Wire() Msg {
 }
 func (m Sweep) Wire() Msg { return Msg{Type: TypeSweep, ID: m.ID, Scenario: m.Scenario, Spec: m.Spec} }
 func (m Batch) Wire() Msg {
-	return Msg{Type: TypeBatch, ID: m.ID, Now: float64(m.Now), Events: float64(m.Events), Tasks: m.Tasks, Buf: m.Buf}
+	return Msg{Type: TypeBatch, ID: m.ID, Now: float64(m.Now), Events: float64(m.Events), Tasks: m.Tasks, Buf: m.Buf, ChunkMs: m.ChunkMs}
 }
 func (m Done) Wire() Msg { return Msg{Type: TypeDone, ID: m.ID, Report: m.Report, Error: m.Error} }
 func (m TraceHeader) Wire() Msg {
@@ -240,7 +243,7 @@ func ParseRequest(m Msg) (Message, error) {
 func ParseReply(m Msg) (Message, error) {
 	switch m.Type {
 	case TypeBatch:
-		return Batch{ID: m.ID, Now: int64(m.Now), Events: int64(m.Events), Tasks: m.Tasks, Buf: m.Buf}, nil
+		return Batch{ID: m.ID, Now: int64(m.Now), Events: int64(m.Events), Tasks: m.Tasks, Buf: m.Buf, ChunkMs: m.ChunkMs}, nil
 	case TypeDone:
 		return Done{ID: m.ID, Report: m.Report, Error: m.Error}, nil
 	case TypeTraceHeader:

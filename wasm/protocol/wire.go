@@ -13,6 +13,7 @@ type Msg struct {
 	Runs                 int
 	Job                  int // a job's index in its batch's plan (pool.go)
 	Now, Events          float64
+	ChunkMs              float64 // a batch's chunk of wall time (ms)
 	CPUs                 int
 	Info, Tasks, Report  string
 	Error                string
@@ -30,6 +31,7 @@ const (
 	KeyJob      = "job"
 	KeyNow      = "now"
 	KeyEvents   = "events"
+	KeyChunkMs  = "chunkms"
 	KeyCPUs     = "cpus"
 	KeyInfo     = "info"
 	KeyTasks    = "tasks"
@@ -62,6 +64,7 @@ func (m Msg) Fields(set func(key string, v any)) {
 	num(KeyJob, float64(m.Job))
 	num(KeyNow, m.Now)
 	num(KeyEvents, m.Events)
+	num(KeyChunkMs, m.ChunkMs)
 	num(KeyCPUs, float64(m.CPUs))
 	str(KeyInfo, m.Info)
 	str(KeyTasks, m.Tasks)
@@ -76,7 +79,7 @@ func FromFields(str func(key string) string, num func(key string) float64) Msg {
 	return Msg{
 		Type: Type(str(KeyType)), ID: int(num(KeyID)),
 		Scenario: str(KeyScenario), Kind: str(KeyKind), Spec: str(KeySpec), Runs: int(num(KeyRuns)), Job: int(num(KeyJob)),
-		Now: num(KeyNow), Events: num(KeyEvents), CPUs: int(num(KeyCPUs)),
+		Now: num(KeyNow), Events: num(KeyEvents), ChunkMs: num(KeyChunkMs), CPUs: int(num(KeyCPUs)),
 		Info: str(KeyInfo), Tasks: str(KeyTasks), Report: str(KeyReport), Error: str(KeyError),
 	}
 }

@@ -26,9 +26,6 @@ type Service struct {
 	now   Clock
 	yield func()
 	post  func(protocol.Message)
-	// OnChunk, if set, sees the wall time of each chunk of a run (the
-	// page's fallback publishes the longest).
-	OnChunk func(ms float64)
 
 	mu sync.Mutex // the worker runs one goroutine at a time; the page's fallback may not
 	// current is the request that may proceed; exportCurrent the export.
@@ -126,12 +123,9 @@ func (s *Service) run(id int, scenarioJSON string) {
 	p := NewPacer(s.pace, s.now)
 	for s.isCurrent(id) {
 		done := p.Events(eng.Sim)
-		if s.OnChunk != nil {
-			s.OnChunk(p.LastMs)
-		}
 		t, _ := eng.Sim.Progress()
 		buf := eng.Rec.Take()
-		s.post(protocol.Batch{ID: id, Now: int64(t), Events: eng.Sim.EventsPopped(), Tasks: eng.NewTasks(), Buf: buf})
+		s.post(protocol.Batch{ID: id, Now: int64(t), Events: eng.Sim.EventsPopped(), Tasks: eng.NewTasks(), Buf: buf, ChunkMs: p.LastMs})
 		eng.Rec.Recycle(buf) // post copied it
 		if done {
 			m := protocol.Done{ID: id, Report: eng.ReportJSON()}

@@ -3,7 +3,6 @@ package view
 import (
 	"testing"
 
-	"schedplay/core/scenario"
 	"schedplay/core/sched"
 )
 
@@ -43,18 +42,9 @@ func TestDensityDominantGroupAndFraction(t *testing.T) {
 // slices, for every column of a real run at several zooms; and a run's
 // palette groups its tasks by task group with the legend's colours.
 func TestDensityIndexMatchesWalk(t *testing.T) {
-	sc, err := scenario.Decode([]byte(`{"version":1,"topology":"smp-4","duration":"30ms","seed":1,
+	r := finishedRun(t, `{"version":1,"topology":"smp-4","duration":"30ms","seed":1,
  "tasks":[{"name":"y","instances":9,"loop":-1,"program":[{"run":"20us"},{"yield":true}]},
-          {"name":"p","instances":3,"loop":-1,"program":[{"run":"70us"},{"sleep":"100us"}]}]}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := newTestRun(sc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for !r.Advance(50_000) {
-	}
+          {"name":"p","instances":3,"loop":-1,"program":[{"run":"70us"},{"sleep":"100us"}]}]}`)
 	p := r.Palette
 	if len(p.GroupColor) != 2 || p.GroupColor[0] != GroupColor("y") || p.GroupColor[1] != GroupColor("p") {
 		t.Fatalf("groups %v: want y and p in the legend's colours", p.GroupColor)

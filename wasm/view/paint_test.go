@@ -5,7 +5,6 @@ import (
 	"slices"
 	"testing"
 
-	"schedplay/core/scenario"
 	"schedplay/core/sched"
 )
 
@@ -13,19 +12,9 @@ import (
 // groups: lanes dense enough for the density index at a 300-pixel width.
 func paintRun(t *testing.T) *Run {
 	t.Helper()
-	sc, err := scenario.Decode([]byte(`{"version":1,"topology":"smp-8","duration":"60ms","seed":3,
+	return finishedRun(t, `{"version":1,"topology":"smp-8","duration":"60ms","seed":3,
  "tasks":[{"name":"y","instances":12,"loop":-1,"program":[{"run":"5us"},{"yield":true}]},
-          {"name":"p","instances":3,"loop":-1,"program":[{"run":"70us"},{"sleep":"100us"}]}]}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := newTestRun(sc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for !r.Advance(50_000) {
-	}
-	return r.Run
+          {"name":"p","instances":3,"loop":-1,"program":[{"run":"70us"},{"sleep":"100us"}]}]}`)
 }
 
 // A drawing in steps of any budget is the same bytes and counts as the

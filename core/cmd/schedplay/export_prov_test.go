@@ -37,29 +37,9 @@ func readRecord(t *testing.T, what string, raw json.RawMessage) scenario.Record 
 // (after "schedplay"), undoing ShellQuote's single quotes.
 func commandArgs(t *testing.T, cmd string) []string {
 	t.Helper()
-	var out []string
-	var cur strings.Builder
-	in, have := false, false
-	for _, r := range cmd {
-		switch {
-		case r == '\'':
-			in, have = !in, true
-		case r == ' ' && !in:
-			if have {
-				out = append(out, cur.String())
-			}
-			cur.Reset()
-			have = false
-		default:
-			cur.WriteRune(r)
-			have = true
-		}
-	}
-	if have {
-		out = append(out, cur.String())
-	}
-	if in || len(out) < 2 || out[0] != "schedplay" {
-		t.Fatalf("command %q", cmd)
+	out, err := scenario.ShellFields(cmd)
+	if err != nil || len(out) < 2 || out[0] != "schedplay" {
+		t.Fatalf("command %q: %v", cmd, err)
 	}
 	return out[1:]
 }
@@ -108,16 +88,11 @@ func TestRunExportsCarryProvenance(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sim, err := sched.New(cfg)
+	rep, err := metrics.Run(cfg, sc.Name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	col := metrics.New(sim.NumCPUs())
-	sim.Attach(col)
-	if err := sim.Run(); err != nil {
-		t.Fatal(err)
-	}
-	plain, err := json.MarshalIndent(col.Build(sim, sc.Name), "", "  ")
+	plain, err := json.MarshalIndent(rep, "", "  ")
 	if err != nil {
 		t.Fatal(err)
 	}

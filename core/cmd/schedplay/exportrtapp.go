@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 
+	"schedplay/core/quote"
 	"schedplay/core/rtapp"
 )
 
@@ -33,11 +34,11 @@ func cmdExportRTApp(args []string, stdin io.Reader, stdout, stderr io.Writer) er
 	}
 	out, warns, err := rtapp.Export(sc)
 	if err != nil {
-		return badInput("%s: %v", name, err)
+		return badInput("%s: %v", quote.Clip(name), err)
 	}
 	script, cgWarns, err := rtapp.CgroupScript(sc)
 	if err != nil {
-		return badInput("%s: %v", name, err)
+		return badInput("%s: %v", quote.Clip(name), err)
 	}
 	switch {
 	case script != "" && *cgScript != "":

@@ -4,11 +4,14 @@ package main
 // fragment, or a preset name via -preset.
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
+	"schedplay/core/quote"
 	"schedplay/core/rtapp"
 	"schedplay/core/scenario"
 )
@@ -49,21 +52,21 @@ func loadScenarioWarn(arg, preset string, stdin io.Reader, warnOut io.Writer) (*
 		data, err = readFileLimited(arg)
 	}
 	if err != nil {
-		return nil, "", badInput("%s: %v", name, err)
+		return nil, "", badInput("%s: %v", quote.Clip(name), pathless(err))
 	}
 	if looksLikeRTApp(data) {
 		sc, warns, err := rtapp.Import(data)
 		if err != nil {
-			return nil, "", badInput("%s: rt-app file: %v", name, err)
+			return nil, "", badInput("%s: rt-app file: %v", quote.Clip(name), err)
 		}
 		for _, w := range warns {
-			fmt.Fprintf(warnOut, "warning: %s: %s\n", name, w)
+			fmt.Fprintf(warnOut, "warning: %s: %s\n", quote.Clip(name), w)
 		}
 		return sc, name, nil
 	}
 	sc, err := scenario.Decode(data)
 	if err != nil {
-		return nil, "", badInput("%s: %v", name, err)
+		return nil, "", badInput("%s: %v", quote.Clip(name), err)
 	}
 	return sc, name, nil
 }
@@ -82,6 +85,16 @@ func readFileLimited(path string) ([]byte, error) {
 		return nil, fmt.Errorf("larger than %d bytes", scenario.MaxInput)
 	}
 	return data, nil
+}
+
+// pathless is err without the path a *fs.PathError repeats (the caller
+// names the file, clipped: quote.Clip).
+func pathless(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // looksLikeRTApp is rtapp.LooksLikeRTApp (one rule for the CLI and the

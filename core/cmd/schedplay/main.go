@@ -25,6 +25,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"schedplay/core/quote"
 )
 
 // usageError marks bad input (exit status 2).
@@ -33,7 +35,7 @@ type usageError struct{ err error }
 func (e usageError) Error() string { return e.err.Error() }
 
 func badInput(format string, args ...any) error {
-	return usageError{fmt.Errorf(format, args...)}
+	return usageError{quote.Errorf(format, args...)}
 }
 
 // env holds what the CLI reads from the process environment; only main
@@ -122,7 +124,7 @@ func runEnv(args []string, e env, stdin io.Reader, stdout, stderr io.Writer) int
 		fmt.Fprint(stdout, usage)
 		return 0
 	default:
-		fmt.Fprintf(stderr, "schedplay: unknown command %q\n%s", args[0], usage)
+		fmt.Fprint(stderr, quote.Sprintf("schedplay: unknown command %q\n%s", args[0], usage))
 		return 2
 	}
 	if err == nil {

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"schedplay/core/experiment/partfile"
+	"schedplay/core/quote"
 )
 
 func cmdMerge(args []string, e env, stdout, stderr io.Writer) error {
@@ -37,7 +38,7 @@ func cmdMerge(args []string, e env, stdout, stderr io.Writer) error {
 	for i, f := range files {
 		p, err := readPart(f)
 		if err != nil {
-			return badInput("%s: %v", f, err)
+			return badInput("%s: %v", quote.Clip(f), pathless(err))
 		}
 		parts[i] = p
 	}

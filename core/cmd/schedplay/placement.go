@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 
+	"schedplay/core/quote"
 	"schedplay/core/scenario"
 	"schedplay/core/sched"
 	"schedplay/core/topology"
@@ -123,12 +124,12 @@ func parseCounts(s string, maxN int) ([]int, error) {
 		lo, hi, isRange := strings.Cut(part, "-")
 		a, err := strconv.Atoi(strings.TrimSpace(lo))
 		if err != nil {
-			return nil, fmt.Errorf("%q is not a number", lo)
+			return nil, quote.Errorf("%q is not a number", lo)
 		}
 		z := a
 		if isRange {
 			if z, err = strconv.Atoi(strings.TrimSpace(hi)); err != nil {
-				return nil, fmt.Errorf("%q is not a number", hi)
+				return nil, quote.Errorf("%q is not a number", hi)
 			}
 		}
 		if a < 1 || z < a || z > 4*maxN {

@@ -17,6 +17,7 @@ import (
 	"schedplay/core/experiment"
 	"schedplay/core/ftraceimport"
 	"schedplay/core/metrics"
+	"schedplay/core/quote"
 	"schedplay/core/replay"
 	"schedplay/core/scenario"
 	"schedplay/core/topology"
@@ -66,7 +67,7 @@ func cmdReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	if machine != nil && machine.NumCPUs() < tr.NumCPUs {
-		fmt.Fprintf(stderr, "replay: warning: the trace has %d CPUs, the machine %q %d; tasks seen on the others are not pinned to them\n", tr.NumCPUs, machine.Name, machine.NumCPUs())
+		fmt.Fprint(stderr, quote.Sprintf("replay: warning: the trace has %d CPUs, the machine %q %d; tasks seen on the others are not pinned to them\n", tr.NumCPUs, machine.Name, machine.NumCPUs()))
 	}
 	var caps []int
 	if machine != nil {
@@ -76,7 +77,7 @@ func cmdReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	w, err := replay.Infer(tr, replay.Options{Capacity: caps, MaxKHz: maxKHz})
 	if err != nil {
-		return badInput("%s: %v", path, err)
+		return badInput("%s: %v", quote.Clip(path), err)
 	}
 	for _, msg := range w.Warnings {
 		fmt.Fprintf(stderr, "replay: %s: warning: %s\n", path, msg)
@@ -92,7 +93,7 @@ func cmdReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	if f.scenarioOut != "" {
 		if machine != nil {
-			fmt.Fprintf(stderr, "replay: warning: no topology preset describes the machine %q: the scenario names %s; rerun it with schedplay replay -topology to use the machine\n", machine.Name, topoName)
+			fmt.Fprint(stderr, quote.Sprintf("replay: warning: no topology preset describes the machine %q: the scenario names %s; rerun it with schedplay replay -topology to use the machine\n", machine.Name, topoName))
 		}
 		if err := replay.CheckURL(sc); err != nil {
 			fmt.Fprintf(stderr, "replay: warning: %v\n", err)
@@ -107,7 +108,7 @@ func cmdReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	runA, err := experiment.Execute(jobA)
 	if err != nil {
-		return badInput("%s: %v", name, err)
+		return badInput("%s: %v", quote.Clip(name), err)
 	}
 	trep := tr.Metrics(name)
 	fid := replay.Compare(w, &trep, &runA.Report)
@@ -151,7 +152,7 @@ func cmdReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	runB, err := experiment.Execute(jobB)
 	if err != nil {
-		return badInput("%s: B: %v", name, err)
+		return badInput("%s: B: %v", quote.Clip(name), err)
 	}
 	jobs := []experiment.Job{jobA, jobB}
 	vals := []experiment.Values{experiment.Measure(runA), experiment.Measure(runB)}
@@ -177,7 +178,7 @@ func importTrace(path string, stdin io.Reader, strict bool, stderr io.Writer, di
 	if path != "-" {
 		fh, err := os.Open(path)
 		if err != nil {
-			return nil, "", badInput("%v", err)
+			return nil, "", badInput("%s: %v", quote.Clip(path), pathless(err))
 		}
 		defer fh.Close()
 		r, name = fh, filepath.Base(path)
@@ -186,7 +187,7 @@ func importTrace(path string, stdin io.Reader, strict bool, stderr io.Writer, di
 	if err != nil {
 		var ie *ftraceimport.Error
 		if errors.As(err, &ie) {
-			return nil, "", badInput("%s: %v", path, err)
+			return nil, "", badInput("%s: %v", quote.Clip(path), err)
 		}
 		return nil, "", fmt.Errorf("%s: %v", path, err)
 	}
@@ -248,7 +249,7 @@ func replayMachine(flagVal string, ncpu int) (*topology.Machine, []int, string, 
 func replayJob(sc *scenario.Scenario, machine *topology.Machine, ci int, name string) (experiment.Job, error) {
 	cfg, err := replay.Config(sc, machine)
 	if err != nil {
-		return experiment.Job{}, badInput("%s: %v", name, err)
+		return experiment.Job{}, badInput("%s: %v", quote.Clip(name), err)
 	}
 	var groups []string
 	for _, t := range sc.Tasks {

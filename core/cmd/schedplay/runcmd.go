@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 
 	"schedplay/core/metrics"
+	"schedplay/core/quote"
 	"schedplay/core/scenario"
 	"schedplay/core/sched"
 )
@@ -83,11 +84,11 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	cfg, err := sc.Build(sched.DefaultLimits())
 	if err != nil {
-		return badInput("%s: %v", name, err)
+		return badInput("%s: %v", quote.Clip(name), err)
 	}
 	sim, err := sched.New(cfg)
 	if err != nil {
-		return badInput("%s: %v", name, err)
+		return badInput("%s: %v", quote.Clip(name), err)
 	}
 	col := metrics.New(sim.NumCPUs())
 	sim.Attach(col)
@@ -100,7 +101,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		for _, t := range traces {
 			t.abandon()
 		}
-		return badInput("%s: run stopped: %v", name, err)
+		return badInput("%s: run stopped: %v", quote.Clip(name), err)
 	}
 	for _, t := range traces {
 		if err := t.finish(); err != nil {

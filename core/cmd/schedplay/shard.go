@@ -64,7 +64,7 @@ func newBatchExec(cmd string, fs *flag.FlagSet, args []string, sf shardFlags, e 
 		return x, nil
 	}
 	if sf.part == "" {
-		return nil, badInput("-shard %s needs -part FILE (the slice's results, for schedplay merge)", sf.shard)
+		return nil, badInput("-shard %q needs -part FILE (the slice's results, for schedplay merge)", sf.shard)
 	}
 	var bad []string
 	fs.Visit(func(fl *flag.Flag) {

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 
 	"schedplay/core/experiment"
+	"schedplay/core/quote"
 )
 
 func cmdSweep(args []string, e env, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -42,7 +43,7 @@ func runSweep(args []string, e env, merge *batchExec, stdin io.Reader, stdout, s
 		if p := experiment.SweepFragmentParam(fs.Arg(0)); p != "" {
 			spec, err := experiment.DecodeSweepFragment(p)
 			if err != nil {
-				return badInput("%s: %v", fs.Arg(0), err)
+				return badInput("%s: %v", quote.Clip(fs.Arg(0)), err)
 			}
 			axesFlag = spec.Axes
 			given := map[string]bool{}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"schedplay/core/experiment"
+	"schedplay/core/quote"
 	"schedplay/core/scenario"
 )
 
@@ -43,7 +44,7 @@ func runThread(sc *scenario.Scenario, name string, runs int, c experiment.Center
 	groups := allGroups(jobs)
 	names, err := experiment.Resolve(e.Metrics, groups, maxCPUs(jobs))
 	if err != nil {
-		return nil, badInput("%s: experiment.metrics: %v", name, err)
+		return nil, badInput("%s: experiment.metrics: %v", quote.Clip(name), err)
 	}
 	out, ok, err := x.runJobs(plan, vars, names, prog)
 	if err != nil || !ok {

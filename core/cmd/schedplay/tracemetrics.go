@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 
 	"schedplay/core/ftraceimport"
+	"schedplay/core/quote"
 )
 
 func cmdTraceMetrics(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -40,7 +41,7 @@ func cmdTraceMetrics(args []string, stdin io.Reader, stdout, stderr io.Writer) e
 	if path != "-" {
 		f, err := os.Open(path)
 		if err != nil {
-			return badInput("%v", err)
+			return badInput("%s: %v", quote.Clip(path), pathless(err))
 		}
 		defer f.Close()
 		r, name = f, filepath.Base(path)
@@ -49,7 +50,7 @@ func cmdTraceMetrics(args []string, stdin io.Reader, stdout, stderr io.Writer) e
 	if err != nil {
 		var ie *ftraceimport.Error
 		if errors.As(err, &ie) {
-			return badInput("%s: %v", path, err)
+			return badInput("%s: %v", quote.Clip(path), err)
 		}
 		return fmt.Errorf("%s: %v", path, err)
 	}

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"schedplay/core/experiment"
+	"schedplay/core/quote"
 	"schedplay/core/scenario"
 )
 
@@ -73,7 +74,7 @@ func runValidate(args []string, e env, merge *batchExec, stdin io.Reader, stdout
 			return err
 		}
 		if sc.Experiment == nil {
-			return badInput("%s has no experiment block (see docs/scenario-format.md)", n)
+			return badInput("%s has no experiment block (see docs/scenario-format.md)", quote.Clip(n))
 		}
 		tr, err := runThread(sc, name, *runs, experiment.CenterMean, x, newProgress(stderr, *progress, name))
 		if err != nil {

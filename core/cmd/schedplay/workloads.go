@@ -9,6 +9,7 @@ import (
 	"io"
 	"text/tabwriter"
 
+	"schedplay/core/quote"
 	"schedplay/core/scenario"
 )
 
@@ -42,10 +43,10 @@ func cmdWorkloads(args []string, stdin io.Reader, stdout, stderr io.Writer) erro
 	}
 	full, err := sc.Expanded()
 	if err != nil {
-		return badInput("%s: %v", name, err)
+		return badInput("%s: %v", quote.Clip(name), err)
 	}
 	if err := full.Validate(); err != nil {
-		return badInput("%s: %v", name, err)
+		return badInput("%s: %v", quote.Clip(name), err)
 	}
 	_, err = fmt.Fprintf(stdout, "%s\n", full.Encode())
 	return err

@@ -20,6 +20,7 @@ import (
 	"strings"
 
 	"schedplay/core/experiment"
+	"schedplay/core/quote"
 )
 
 // PartSchema is the schema (and version) of part files.
@@ -117,13 +118,13 @@ func DecodePart(data []byte) (*Part, error) {
 		return nil, fmt.Errorf("not a part file (truncated or not JSON): %v", err)
 	}
 	if head.Schema != PartSchema {
-		return nil, fmt.Errorf("schema %q: want %q (a part file of another schedplay version?)", head.Schema, PartSchema)
+		return nil, quote.Errorf("schema %q: want %q (a part file of another schedplay version?)", head.Schema, PartSchema)
 	}
 	var p Part
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&p); err != nil {
-		return nil, fmt.Errorf("part file: %v", err)
+		return nil, fmt.Errorf("part file: %v", quote.Bound(err))
 	}
 	if err := p.check(); err != nil {
 		return nil, err
@@ -140,7 +141,7 @@ func (p *Part) check() error {
 	switch p.Command {
 	case "compare", "sweep", "validate":
 	default:
-		return fmt.Errorf("command %q: want compare, sweep or validate", p.Command)
+		return quote.Errorf("command %q: want compare, sweep or validate", p.Command)
 	}
 	if len(p.Args) > maxPartArgs {
 		return fmt.Errorf("args: %d arguments; the limit is %d", len(p.Args), maxPartArgs)
@@ -165,7 +166,7 @@ func (p *Part) check() error {
 	total := 0
 	for i, pl := range p.Plans {
 		if !isHexDigest(pl.SHA256) {
-			return fmt.Errorf("plans[%d].sha256 %q: want a hex SHA-256", i, pl.SHA256)
+			return quote.Errorf("plans[%d].sha256 %q: want a hex SHA-256", i, pl.SHA256)
 		}
 		if pl.Jobs < 0 || pl.Jobs > maxPartJobs {
 			return fmt.Errorf("plans[%d].jobs %d: want 0..%d", i, pl.Jobs, maxPartJobs)
@@ -183,7 +184,7 @@ func (p *Part) check() error {
 			return fmt.Errorf("scenarios[%d].name: %d bytes; the limit is %d", i, len(s.Name), maxPartString)
 		}
 		if got := HashEncoding([]byte(s.Encoding)); s.SHA256 != got {
-			return fmt.Errorf("scenarios[%d] (%s): sha256 %q does not match its encoding (%s): the file was altered", i, s.Name, s.SHA256, got)
+			return quote.Errorf("scenarios[%d] (%s): sha256 %q does not match its encoding (%s): the file was altered", i, s.Name, s.SHA256, got)
 		}
 	}
 	sh := experiment.Shard{K: p.Shard, N: p.Shards}
@@ -277,7 +278,7 @@ func sameRun(f string, p *Part, f0 string, p0 *Part) error {
 	case p.Command != p0.Command:
 		return diff("command", p.Command, p0.Command)
 	case !slices.Equal(p.Args, p0.Args):
-		return diff("arguments", fmt.Sprintf("%q", p.Args), fmt.Sprintf("%q", p0.Args))
+		return diff("arguments", quote.Sprintf("%q", p.Args), quote.Sprintf("%q", p0.Args))
 	case p.Shards != p0.Shards:
 		return diff("shard count", fmt.Sprint(p.Shards), fmt.Sprint(p0.Shards))
 	case len(p.Scenarios) != len(p0.Scenarios):

@@ -1,7 +1,6 @@
 package ftrace
 
 import (
-	"bytes"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,15 +15,7 @@ import (
 // prio of the latest sched_pi_setprio (p->prio, the boosted prio).
 func TestPISetprio(t *testing.T) {
 	s := tracetest.PresetRun(t, "demo/priority-inversion-pi")
-	var buf bytes.Buffer
-	w := NewWriter(&buf, s.TaskInfo, s.NumCPUs())
-	s.Attach(w)
-	if err := s.Run(); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
+	buf := written(t, s)
 	prio := map[string]string{} // pid -> the prio its lines show
 	check := func(i int, pid, p string) {
 		if want, ok := prio[pid]; ok && p != want {

@@ -1,7 +1,6 @@
 package ftrace
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 
@@ -19,15 +18,7 @@ func TestRTPrioNumbering(t *testing.T) {
 		{Name: "rt99", Instances: 1, Parent: -1, Loop: 1, Policy: sched.SchedRR, RTPriority: 99, Start: 3 * sched.Millisecond,
 			Program: []sched.Op{{Kind: sched.OpRun, Dur: sched.Millisecond}}},
 	})
-	var buf bytes.Buffer
-	w := NewWriter(&buf, s.TaskInfo, s.NumCPUs())
-	s.Attach(w)
-	if err := s.Run(); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
+	buf := written(t, s)
 	out := buf.String()
 	for _, want := range []string{
 		"prev_comm=fair-0 prev_pid=1000 prev_prio=120 prev_state=R ==> next_comm=rt1-1 next_pid=1001 next_prio=98",

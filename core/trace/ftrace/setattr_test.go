@@ -1,7 +1,6 @@
 package ftrace
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 
@@ -25,15 +24,7 @@ func TestSetattrPrioField(t *testing.T) {
 			{Kind: sched.OpRun, Dur: 5 * sched.Millisecond}}},
 		{Name: "b", Instances: 1, Parent: -1, Loop: -1, Program: []sched.Op{{Kind: sched.OpRun, Dur: sched.Forever}}},
 	})
-	var buf bytes.Buffer
-	w := NewWriter(&buf, s.TaskInfo, s.NumCPUs())
-	s.Attach(w)
-	if err := s.Run(); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
+	buf := written(t, s)
 	out := buf.String()
 	for _, want := range []string{"prev_comm=a-0 prev_pid=1000 prev_prio=120 ", "prev_comm=a-0 prev_pid=1000 prev_prio=89 prev_state=S",
 		"comm=a-0 pid=1000 prio=89 target_cpu=000", "prev_comm=a-0 prev_pid=1000 prev_prio=125 "} {

@@ -1,7 +1,6 @@
 package perfetto
 
 import (
-	"bytes"
 	"encoding/json"
 	"testing"
 
@@ -20,15 +19,7 @@ func TestSetattrInstant(t *testing.T) {
 			{Kind: sched.OpRun, Dur: 5 * sched.Millisecond}}},
 		{Name: "b", Instances: 1, Parent: -1, Loop: -1, Program: []sched.Op{{Kind: sched.OpRun, Dur: sched.Forever}}},
 	})
-	var buf bytes.Buffer
-	w := NewWriter(&buf, s.TaskInfo, s.NumCPUs())
-	s.Attach(w)
-	if err := s.Run(); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
+	buf := written(t, s)
 	var doc document
 	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
 		t.Fatalf("%v\n%s", err, buf.Bytes())
@@ -59,15 +50,7 @@ func TestSetattrInstant(t *testing.T) {
 // oldprio and newprio: 120 to the waiter's 9 (SCHED_FIFO 90) and back.
 func TestPISetprioInstant(t *testing.T) {
 	s := tracetest.PresetRun(t, "demo/priority-inversion-pi")
-	var buf bytes.Buffer
-	w := NewWriter(&buf, s.TaskInfo, s.NumCPUs())
-	s.Attach(w)
-	if err := s.Run(); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
+	buf := written(t, s)
 	var doc document
 	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
 		t.Fatal(err)

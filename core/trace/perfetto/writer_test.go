@@ -72,17 +72,8 @@ func micros(t *testing.T, n json.Number) sched.Time {
 func traceRun(t *testing.T, dur sched.Time, tasks []sched.TaskSpec) ([]byte, []sched.Time) {
 	t.Helper()
 	s := tracetest.NewRun(t, "smp-2", dur, tasks)
-	var buf bytes.Buffer
-	w := NewWriter(&buf, s.TaskInfo, s.NumCPUs())
 	ref := newBusyMeter(s.NumCPUs())
-	s.Attach(w)
-	s.Attach(ref)
-	if err := s.Run(); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
+	buf := written(t, s, ref)
 	return buf.Bytes(), ref.busy
 }
 
@@ -100,17 +91,8 @@ func TestPresets(t *testing.T) {
 	for _, p := range scenario.Presets() {
 		t.Run(p.Name, func(t *testing.T) {
 			s := tracetest.PresetRun(t, p.Name)
-			var buf bytes.Buffer
-			w := NewWriter(&buf, s.TaskInfo, s.NumCPUs())
 			ref := newBusyMeter(s.NumCPUs())
-			s.Attach(w)
-			s.Attach(ref)
-			if err := s.Run(); err != nil {
-				t.Fatal(err)
-			}
-			if err := w.Close(); err != nil {
-				t.Fatal(err)
-			}
+			buf := written(t, s, ref)
 			checkDocument(t, buf.Bytes(), ref.busy)
 		})
 	}

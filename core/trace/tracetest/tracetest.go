@@ -77,3 +77,25 @@ func PresetRun(t testing.TB, name string) *sched.Sim {
 	}
 	return s
 }
+
+// Writer is a trace writer: a sink that Close flushes.
+type Writer interface {
+	sched.Sink
+	Close() error
+}
+
+// Write runs s to its end with w (and the extra sinks, after it) attached
+// and closes w.
+func Write(t testing.TB, s *sched.Sim, w Writer, extra ...sched.Sink) {
+	t.Helper()
+	s.Attach(w)
+	for _, k := range extra {
+		s.Attach(k)
+	}
+	if err := s.Run(); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
