@@ -193,31 +193,9 @@ func hzTrace(t *testing.T, hz int) *ftraceimport.Trace {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := sc.Build(sched.DefaultLimits())
-	if err != nil {
-		t.Fatal(err)
-	}
-	sim, err := sched.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	w := ftrace.NewWriter(&buf, sim.TaskInfo, sim.NumCPUs())
-	sim.Attach(w)
 	tl := &tickLines{}
-	sim.Attach(tl)
-	if err := sim.Run(); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	buf.Write(tl.b.Bytes())
-	tr, err := ftraceimport.Import(&buf, ftraceimport.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tr
+	text := simText(t, sc, tl) + tl.b.String()
+	return importText(t, text, ftraceimport.Options{})
 }
 
 // TestHZFromTicks: the replay of a trace whose ticks come every 1/HZ s
