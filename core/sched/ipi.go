@@ -15,8 +15,9 @@ package sched
 //     v3.16, f8e617f45829, see initIdle()): TIF_NEED_RESCHED is set (trace
 //     sched_wake_idle_without_ipi) and the CPU notices at once, paying
 //     only the state's exit latency;
-//   - otherwise an IPI (function call for the wake list, reschedule for
-//     resched_curr()) that arrives hw.ipi_latency_ns later.
+//   - otherwise an IPI (function call for the wake list from v5.8, a
+//     reschedule before it and for resched_curr()) that arrives
+//     hw.ipi_latency_ns later.
 //
 // The wake-list entry itself, and the target's sched_ttwu_pending() when
 // the IPI or the polling idle loop delivers it, are in wakelist.go.
