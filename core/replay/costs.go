@@ -187,9 +187,12 @@ func (w *Workload) machineCosts(sc *scenario.Scenario) map[string]string {
 
 // costProbe measures F, the simulated remote wakeup of an idle CPU
 // without the idle exit's cost, on sc's machine and kernel with the hw
-// overrides: the median wakeup latency of a ping-pong between CPUs 0 and
-// 1 (50 us of work a side, 200 round trips). ok is false on a machine of
-// one CPU or when the probe does not run.
+// overrides: the median sched_waking-to-switch-in time of b in a
+// ping-pong between CPUs 0 and 1 (50 us of work a side, 200 round trips),
+// measured as the trace's M is (the wake list prints sched_wakeup on the
+// target after the IPI and the state's exit, core/sched/wakelist.go, so
+// the wakeup latency would leave that part out). ok is false on a machine
+// of one CPU or when the probe does not run.
 func costProbe(sc *scenario.Scenario, hw map[string]string) (sched.Time, bool) {
 	p := scenario.New()
 	p.Name, p.Topology, p.Kernel = "replay cost probe", sc.Topology, sc.Kernel
@@ -209,9 +212,32 @@ func costProbe(sc *scenario.Scenario, hw map[string]string) (sched.Time, bool) {
 	if err != nil || cfg.Machine.NumCPUs() < 2 {
 		return 0, false
 	}
-	rep, err := Run(cfg, p.Name)
-	if err != nil || len(rep.Tasks) < 2 || rep.Tasks[1].Wakeups < 100 {
+	sim, err := sched.New(cfg)
+	if err != nil {
 		return 0, false
 	}
-	return sched.Time(rep.Tasks[1].WakeupLatencyNs.P50), true
+	w := &wakingToSwitch{task: 1, waking: -1}
+	sim.Attach(w)
+	if sim.Run() != nil || len(w.lat) < 100 {
+		return 0, false
+	}
+	slices.Sort(w.lat)
+	return w.lat[(len(w.lat)-1)/2], true
+}
+
+// wakingToSwitch collects the sched_waking-to-switch-in times of task.
+type wakingToSwitch struct {
+	task   sched.TaskID
+	waking sched.Time // -1: no wakeup pending
+	lat    []sched.Time
+}
+
+func (w *wakingToSwitch) Event(e *sched.Event) {
+	switch {
+	case e.Kind == sched.EvWaking && e.Next == w.task:
+		w.waking = e.Time
+	case e.Kind == sched.EvSwitch && e.Next == w.task && w.waking >= 0:
+		w.lat = append(w.lat, e.Time-w.waking)
+		w.waking = -1
+	}
 }

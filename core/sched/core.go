@@ -362,20 +362,17 @@ func (s *Sim) ttwu(t *Task, reason Reason, waker *Task, wakeFlags int) {
 		flags |= enqMigrated
 	}
 	rq := &s.rqs[cpu]
-	s.wakeQueued = s.ttwuQueueWakelist(this, cpu) // ipi.go
-	s.updateAvgIdle(rq)
-	clockAt := rq.clockAt
-	s.enqueueTask(rq, t, flags)
-	if s.wakeQueued {
-		// The wake list: the target enqueues in sched_ttwu_pending()
-		// and updates its clock then (rq_clock.go).
-		rq.clockAt, rq.clockOnIPI = clockAt, true
+	if s.ttwuQueueWakelist(this, cpu) { // ipi.go
+		// The target enqueues it in sched_ttwu_pending() (wakelist.go).
+		s.queueWakelist(rq, t, flags, reason, waker)
+		return
 	}
+	s.updateAvgIdle(rq)
+	s.enqueueTask(rq, t, flags)
 	if s.observed() {
-		s.emitWakeup(rq.cpu, t, reason, waker, s.wakeQueued)
+		s.emitWakeup(rq.cpu, t, reason, waker, false)
 	}
 	s.checkPreemptCurr(rq, t, wakeFlags)
-	s.wakeQueued = false
 	if waker == nil && rq.needResched && rq.cpu == s.localCPU && !s.inTimerIRQ(rq) {
 		s.kick(rq)
 	}

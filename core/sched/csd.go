@@ -137,6 +137,7 @@ func (s *Sim) idleIRQDone(rq *rq) {
 	s.emit(Event{Kind: EvIdleExit, CPU: rq.cpu, Arg: -1})
 	s.menuReflect(rq, int64(s.now-rq.idle.enteredAt))
 	s.csdFlush(rq, s.hw.CSDFuncNs)
+	s.ttwuPending(rq) // the wake-list entries of the queue (wakelist.go)
 	if rq.needResched {
 		s.idlePostStart(rq, true)
 		return

@@ -171,6 +171,7 @@ func (s *Sim) idleEnterState(rq *rq) {
 		// need_resched: its cost was paid in idlePre, so is the restart.
 		s.tickNohzStop(rq)
 	}
+	s.ttwuPending(rq) // a wake list whose handler was held off (wakelist.go)
 	if rq.needResched {
 		s.idlePostStart(rq, false)
 		return
@@ -212,8 +213,8 @@ func (s *Sim) idleWake(rq *rq) bool {
 // idleExitDone: the CPU runs again (cpuidle_enter_state() returns).
 func (s *Sim) idleExitDone(rq *rq) {
 	rq.idle.polling = false
-	s.ttwuPendingClock(rq) // the IPI handler runs now (rq_clock.go)
 	s.emit(Event{Kind: EvIdleExit, CPU: rq.cpu, Arg: -1})
+	s.ttwuPending(rq) // the IPI handler, or do_idle()'s flush when polled (wakelist.go)
 	s.menuReflect(rq, int64(s.now-rq.idle.enteredAt))
 	s.idlePostStart(rq, true)
 }
@@ -235,6 +236,7 @@ func (s *Sim) idlePostStart(rq *rq, exited bool) {
 		cost += s.hw.CSDFuncNs
 		s.csdFlush(rq, cost)
 	}
+	s.ttwuPending(rq) // the same flush runs the wake list (wakelist.go)
 	cost += s.hw.SchedIdleNs
 	s.chargeKernel(rq, nil, cost)
 	if cost == 0 {

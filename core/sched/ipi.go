@@ -15,18 +15,17 @@ package sched
 //     v3.16, f8e617f45829, see initIdle()): TIF_NEED_RESCHED is set (trace
 //     sched_wake_idle_without_ipi) and the CPU notices at once, paying
 //     only the state's exit latency;
-//   - otherwise an IPI (function call for the wake list, reschedule for
-//     resched_curr()) that arrives hw.ipi_latency_ns later.
+//   - otherwise an IPI (function call for the wake list from v5.8, a
+//     reschedule before it and for resched_curr()) that arrives
+//     hw.ipi_latency_ns later.
 //
-// SIMPLIFIED: the wake-list task is enqueued at the waker's instant, not
-// when the target runs sched_ttwu_pending(); the kernel's idle_cpu() already
-// reports a CPU with a pending wake list as busy (rq->ttwu_pending), so
-// placement decisions see the same thing. The sched_wakeup line is stamped
-// at the waker's instant.
+// The wake-list entry itself, and the target's sched_ttwu_pending() when
+// the IPI or the polling idle loop delivers it, are in wakelist.go.
 
 // ttwuQueueWakelist mirrors ttwu_queue_cond() for a wakeup by this onto cpu.
+// A wakeup with no waking CPU (the launcher's) enqueues directly.
 func (s *Sim) ttwuQueueWakelist(this, cpu CPUID) bool {
-	if !s.feat.Has(TTWUQueue) || this < 0 || this == cpu {
+	if !s.feat.Has(TTWUQueue) || this < 0 || s.localCPU < 0 || this == cpu {
 		return false
 	}
 	if !s.sharesLLC(this, cpu) {
@@ -40,8 +39,9 @@ func (s *Sim) ttwuQueueWakelist(this, cpu CPUID) bool {
 		// wakee still descheduling) is not modelled.
 		return false
 	}
-	rq := &s.rqs[cpu]
-	return rq.nrRunning == 0 && !rq.rt.runnable() // the target is idle
+	// v6.0+: `if (!cpu_rq(cpu)->nr_running) return true;` (every class;
+	// a pending wake list is not in the count).
+	return s.rqNrRunning(&s.rqs[cpu]) == 0
 }
 
 func (s *Sim) sharesLLC(a, b CPUID) bool {
@@ -65,11 +65,7 @@ func (s *Sim) sendResched(rq *rq) {
 		s.q.push(qevent{at: s.now, kind: qResched, cpu: rq.cpu, prio: prioTimer})
 		return
 	}
-	kind := byte('R')
-	if s.wakeQueued {
-		kind = 'F'
-	}
-	s.sendIPI(rq, kind)
+	s.sendIPI(rq, 'R')
 }
 
 // sendIPI raises an IPI of kind ('R' reschedule, 'F' function call) on rq.
@@ -80,15 +76,27 @@ func (s *Sim) sendIPI(rq *rq, kind byte) {
 	s.q.push(qevent{at: s.now + Time(s.hw.IPILatencyNs), kind: qResched, cpu: rq.cpu, prio: prioTimer})
 }
 
-// ipiArrive runs when a request reaches rq: the IPI handler entry.
+// ipiArrive runs when a request reaches rq: the IPI handler entry. A CPU
+// running a task, or in the irqs-off parts of the idle path, runs
+// sched_ttwu_pending() now (wakelist.go); one in an idle state leaves it
+// first (the exit latency) and runs it then.
 func (s *Sim) ipiArrive(rq *rq) {
-	if rq.idle.phase != idleIn && rq.idle.phase != idleExit {
-		s.ttwuPendingClock(rq) // rq_clock.go; a CPU in a state runs it after the exit latency
+	inState := rq.idle.phase == idleIn || rq.idle.phase == idleExit
+	if !inState || s.ideal() {
+		s.ttwuPending(rq)
 	}
 	if rq.ipiKind != 0 {
 		s.emit(Event{Kind: EvIPIEntry, CPU: rq.cpu, Prev: NoTask, Next: NoTask, PrevState: rq.ipiKind})
 		rq.ipiKind = 0
 		if rq.curr == nil && !rq.needResched && rq.idle.phase == idleIn && !s.ideal() {
+			if len(rq.wakeList) > 0 {
+				// The interrupt ends the state; the handler runs
+				// sched_ttwu_pending() once it has exited (csd.go
+				// idleIRQDone).
+				rq.idle.phase, rq.idle.irq = idleExit, true
+				s.idleAt(rq, s.idleStates[rq.idle.state].ExitLatencyNs)
+				return
+			}
 			// An interrupt without need_resched: the handler runs and
 			// do_idle() loops back into the governor (SIMPLIFIED: like
 			// the retained tick, at no modelled cost).

@@ -52,7 +52,6 @@ type rq struct {
 	lbSpan     int64
 	idleStamp  Time  // rq->idle_stamp; 0 = not idle since the last wakeup
 	clockAt    Time  // the last update_rq_clock() (rq_clock.go)
-	clockOnIPI bool  // a wake-list enqueue updates clockAt when the target handles the IPI
 	misfitLoad int64 // rq->misfit_task_load (misfit.go)
 
 	// rnd is sched_rnd_state, NI_RANDOM's die (newidle_ratio.go), made
@@ -62,10 +61,11 @@ type rq struct {
 	// Idle path, IPIs and kernel costs (idle.go, cpuidle_menu.go, ipi.go,
 	// tick_nohz.go).
 	idle      idleCPU
-	tickGen   uint32   // cancels a pending qTick when the tick is stopped
-	kernUntil Time     // curr runs kernel code (sys) until then; its work starts after
-	irqUntil  Time     // the CPU is in a charged hrtimer interrupt until then (timer_irq.go)
-	ipiKind   byte     // the kind of the IPI in flight ('R' or 'F')
-	csd       []TaskID // call_single_queue: senders spinning on a queued function (csd.go)
-	cfsbCSD   []*cfsRq // cfsb_csd_list: cfs_rqs waiting for the async unthrottle (cgroup_unthrottle_async.go)
+	tickGen   uint32      // cancels a pending qTick when the tick is stopped
+	kernUntil Time        // curr runs kernel code (sys) until then; its work starts after
+	irqUntil  Time        // the CPU is in a charged hrtimer interrupt until then (timer_irq.go)
+	ipiKind   byte        // the kind of the IPI in flight ('R' or 'F')
+	csd       []TaskID    // call_single_queue: senders spinning on a queued function (csd.go)
+	wakeList  []wakeEntry // rq->wake_list / the TTWU entries of call_single_queue; non-empty = rq->ttwu_pending (wakelist.go)
+	cfsbCSD   []*cfsRq    // cfsb_csd_list: cfs_rqs waiting for the async unthrottle (cgroup_unthrottle_async.go)
 }

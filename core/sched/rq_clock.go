@@ -70,12 +70,3 @@ func (s *Sim) execStartClock(rq *rq, t *Task) Time {
 // through a stale rq clock at wakeup from idle (0 on every profile but the
 // stale-clock ones): sum_exec_runtime = its running time + this.
 func (s *Sim) TaskStaleExecNs(id TaskID) int64 { return s.tasks[id].staleExec }
-
-// ttwuPendingClock mirrors the update_rq_clock() of sched_ttwu_pending()
-// -> ttwu_do_activate() when the target handles a wake-list IPI.
-func (s *Sim) ttwuPendingClock(rq *rq) {
-	if rq.clockOnIPI {
-		rq.clockOnIPI = false
-		s.updateRqClock(rq)
-	}
-}

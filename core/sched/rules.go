@@ -152,6 +152,17 @@ type kernelRules struct {
 	// target on its wake list ("sched: Queue task on wakelist in the same
 	// llc if the wakee cpu is idle", Tianchen Ding, v6.0 [M]; 11.4).
 	wakeListIdleLLC bool
+	// wakeListPollNoIPI: the first wake-list entry sets TIF_NEED_RESCHED
+	// on a polling idle CPU instead of an IPI (set_nr_if_polling(),
+	// e3baac47f0e8 "sched/idle: Optimize try-to-wake-up IPI", v3.16 [M
+	// release]); v3.11's ttwu_queue_remote() always sends
+	// smp_send_reschedule() [R] (wakelist.go).
+	wakeListPollNoIPI bool
+	// wakeListCSD: the wake list is the target's call_single_queue and
+	// the IPI a function call (a148866489fb "sched: Replace rq::wake_list",
+	// v5.8 [M release]), flushed in queued order; before, scheduler_ipi()
+	// runs it newest first (wakelist.go).
+	wakeListCSD bool
 	// execStartResetOnMigrate: migrate_task_rq_fair(), which
 	// set_task_cpu() runs for wakeup migrations and queued moves alike,
 	// sets se->exec_start = 0, so task_hot() sees a moved task cold (v5.8
@@ -466,6 +477,8 @@ func rulesFor(v int) kernelRules {
 		sisUtil:                    SISUtil.AppliesTo(v),
 		sisClusterFirst:            v >= 600,
 		wakeListIdleLLC:            v >= 600,
+		wakeListPollNoIPI:          v >= 316,
+		wakeListCSD:                v >= 508,
 		execStartResetOnMigrate:    versionIn(v, 500, 603),
 		execStartResetOnEnqueue:    v >= 603,
 		forkRecentUsedCPU:          v >= 416,

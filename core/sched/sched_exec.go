@@ -42,8 +42,8 @@ package sched
 // the binary, page faults of the new image) is not implied: put it in
 // `run` or `sys` steps after the exec. sync_entity_load_avg() of
 // find_idlest_cpu() is a no-op for the running task (its PELT was updated
-// with its cfs_rq's). idle_cpu_without()'s rq->ttwu_pending test is not
-// modelled (idleCPU() does not test it either). The v3.11 profile uses
+// with its cfs_rq's). idle_cpu_without() tests rq->ttwu_pending as
+// idleCPU() does (wakelist.go). The v3.11 profile uses
 // the v5.5+ slow path and its _without helpers too, as for fork placement
 // (before 57abff067a08 find_idlest_group() compared source/target loads;
 // UNVERIFIED for exec).
@@ -110,5 +110,5 @@ func (s *Sim) idleCPUWithout(c CPUID, p *Task) bool {
 	if rq.curr != nil && rq.curr != p {
 		return false
 	}
-	return !rq.rt.runnable()
+	return !rq.rt.runnable() && len(rq.wakeList) == 0
 }

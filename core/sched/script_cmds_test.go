@@ -287,7 +287,8 @@ func fmtMs(t Time) string {
 var traceKinds = map[string]EventKind{"switch": EvSwitch, "wakeup": EvWakeup, "wakeup_new": EvWakeupNew,
 	"fork": EvFork, "exit": EvExit, "resched": EvResched, "tick": EvTick, "migrate": EvMigrate,
 	"throttle": EvCgroupThrottle, "unthrottle": EvCgroupUnthrottle, "setattr": EvSetattr,
-	"ipi": EvIPIRaise, "ipi_entry": EvIPIEntry, "wake_idle_no_ipi": EvWakeIdleNoIPI}
+	"ipi": EvIPIRaise, "ipi_entry": EvIPIEntry, "wake_idle_no_ipi": EvWakeIdleNoIPI,
+	"waking": EvWaking, "idle_enter": EvIdleEnter, "idle_exit": EvIdleExit}
 
 // describe renders an event with task names, for traces.
 func (r *testRun) describe(e *Event) string {
@@ -297,6 +298,12 @@ func (r *testRun) describe(e *Event) string {
 			r.name(e.Prev), r.name(e.Next), e.Reason, e.Pick)
 	case EvWakeup, EvWakeupNew:
 		return fmt.Sprintf("%s cpu%d %s %s reason=%s", fmtMs(e.Time), e.CPU, e.Kind, r.name(e.Next), e.Reason)
+	case EvWaking:
+		return fmt.Sprintf("%s cpu%d sched_waking %s by=%s", fmtMs(e.Time), e.CPU, r.name(e.Next), r.name(e.Prev))
+	case EvIdleEnter:
+		return fmt.Sprintf("%s cpu%d idle_enter state=%d", fmtMs(e.Time), e.CPU, e.Arg)
+	case EvIdleExit:
+		return fmt.Sprintf("%s cpu%d idle_exit", fmtMs(e.Time), e.CPU)
 	case EvResched:
 		return fmt.Sprintf("%s cpu%d resched curr=%s by=%s reason=%s", fmtMs(e.Time), e.CPU,
 			r.name(e.Prev), r.name(e.Next), e.Reason)

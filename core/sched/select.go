@@ -32,12 +32,13 @@ const (
 )
 
 // idleCPU mirrors idle_cpu() / available_idle_cpu(): the idle task runs
-// (rq->curr == rq->idle) and nothing of any class is queued
-// (rq->nr_running, rqNrRunning: fair, RT and deadline tasks). A wake-list
-// wakeup is enqueued at once (ipi.go), so rq->ttwu_pending is in the count.
+// (rq->curr == rq->idle), nothing of any class is queued (rq->nr_running,
+// rqNrRunning: fair, RT and deadline tasks) and no wakeup waits on its
+// wake list (rq->ttwu_pending from v5.8, !llist_empty(&rq->wake_list)
+// before; wakelist.go).
 func (s *Sim) idleCPU(c CPUID) bool {
 	rq := &s.rqs[c]
-	return rq.curr == nil && s.rqNrRunning(rq) == 0
+	return rq.curr == nil && s.rqNrRunning(rq) == 0 && len(rq.wakeList) == 0
 }
 
 // schedIdleCPU mirrors sched_idle_cpu(): only SCHED_IDLE tasks are queued.

@@ -179,7 +179,6 @@ type Sim struct {
 	started                   bool
 	hw                        HW
 	idleStates                []idleStateInfo // hw.IdleStates, or the one state of an ideal machine
-	wakeQueued                bool            // the current resched delivers a TTWU_QUEUE wake-list entry
 	done                      bool
 	err                       error
 

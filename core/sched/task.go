@@ -70,6 +70,7 @@ const (
 	stateRunnable                  // on a runqueue (queued or running)
 	stateBlocked                   // sleeping
 	stateDead                      // exited
+	stateWaking                    // TASK_WAKING: on a CPU's wake list, not queued yet (wakelist.go)
 )
 
 // entity is struct sched_entity, for both fair classes.

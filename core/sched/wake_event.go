@@ -14,9 +14,10 @@ package sched
 // (EvWakeup, the line's CPU in Arg). The trace writers print each line
 // where the kernel does, so a replayed trace sees who woke whom.
 //
-// SIMPLIFIED: the wake-list enqueue happens at the waker's instant
-// (ipi.go), so both lines carry the same timestamp; the RT and deadline
-// wakeup paths never go through the wake list.
+// A wake-list wakeup's sched_wakeup is emitted when the target runs
+// sched_ttwu_pending() (wakelist.go), so it carries that CPU's later
+// timestamp. SIMPLIFIED: the RT and deadline wakeup paths never go through
+// the wake list.
 
 // emitWaking emits the EvWaking of t by waker (nil: interrupt context) on
 // the CPU running try_to_wake_up() (s.localCPU; t's CPU when the event is

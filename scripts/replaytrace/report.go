@@ -272,9 +272,10 @@ func (c *caseResult) why() string {
 		if c.IdleWakes >= replay.MinCostSamples {
 			out = append(out, "Latency: the sched_wakeup of a wakeup onto another, idle CPU is printed by that CPU's IPI "+
 				"handler (ttwu_queue_wakelist(), then sched_ttwu_pending() after the idle exit), so the trace's latency of such "+
-				"a wakeup starts after the IPI and the idle exit; the simulator prints its wakeup at the waker's "+
-				"try_to_wake_up() (core/sched/wake_event.go), and the replay's latency holds the whole path, whose cost "+
-				"(`hw.idle_exit_ns`) is set from the trace's sched_waking-to-switch-in times.")
+				"a wakeup starts after the IPI and the idle exit; the simulator prints it there too "+
+				"(core/sched/wakelist.go), but the cost the replay fits to the trace's sched_waking-to-switch-in times "+
+				"(`hw.idle_exit_ns`) is charged after the handler, so the replay's latency from sched_wakeup still holds "+
+				"most of the path where the trace's holds only the part after the state's exit.")
 		}
 		if c.TimerIRQNs == "" {
 			out = append(out, fmt.Sprintf("Latency: a wakeup by an interrupt on the task's own busy CPU (a timer) costs "+

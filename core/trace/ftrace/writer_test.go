@@ -120,15 +120,17 @@ func TestTraceParses(t *testing.T) {
 // tells one consistent story: time never goes back, each CPU's switches
 // chain (prev is the last next), each line's task column is the task
 // running on its CPU, sched_wakeup follows its sched_waking (after the
-// sched_migrate_task of a wakeup that moves the task). It returns the
-// number of lines per event.
+// sched_migrate_task of a wakeup that moves the task), or for a wake-list
+// wakeup comes later from the target's handler, in hardirq context. It
+// returns the number of lines per event.
 func checkTrace(t *testing.T, out string) map[string]int {
 	t.Helper()
 	type side struct{ comm, pid string }
 	curr := map[string]side{} // per CPU, from the last switch
 	counts := map[string]int{}
 	last := int64(-1)
-	waking := "" // pid of the sched_waking just seen
+	waking := ""                // pid of the sched_waking just seen
+	queued := map[string]bool{} // pids with a sched_waking and no sched_wakeup yet
 	for i, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
 		if strings.HasPrefix(line, "#") {
 			continue
@@ -156,6 +158,7 @@ func checkTrace(t *testing.T, out string) map[string]int {
 		}
 		if name == "sched_waking" {
 			waking = wakingPID(fields)
+			queued[waking] = true
 		}
 		if p := systraceLine(line); p == nil || p.task != task || p.pid != pid || p.cpu != cpu || p.ts != ts || p.event != name {
 			t.Errorf("line %d: Perfetto's tokenizer reads %+v", i+1, p)
@@ -195,8 +198,11 @@ func checkTrace(t *testing.T, out string) map[string]int {
 			if f == nil {
 				t.Fatalf("line %d: %s fields do not parse: %q", i+1, name, fields)
 			}
-			if name == "sched_wakeup" && waking != f[2] {
-				t.Errorf("line %d: sched_wakeup of pid %s not right after its sched_waking", i+1, f[2])
+			if name == "sched_wakeup" && waking != f[2] && (!queued[f[2]] || flags[2] != 'h') {
+				t.Errorf("line %d: sched_wakeup of pid %s neither right after its sched_waking nor a wake-list one (hardirq, after it)", i+1, f[2])
+			}
+			if name == "sched_wakeup" {
+				delete(queued, f[2])
 			}
 			if !strings.HasPrefix(f[5], "reason=") {
 				t.Errorf("line %d: no reason: %q", i+1, fields)
