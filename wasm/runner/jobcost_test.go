@@ -68,7 +68,7 @@ func TestJobCost(t *testing.T) {
 		}
 		build += ms(t0)
 		t0 = time.Now()
-		x, err := experiment.Start(j)
+		x, err := experiment.StartCached(j, q.domains) // the worker's path (pool.go)
 		if err != nil {
 			t.Fatal(err)
 		}

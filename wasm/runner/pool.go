@@ -60,6 +60,7 @@ func (s *Service) job(m protocol.Job) {
 		return
 	}
 	q.only(m.Index)
+	q.domains = s.domains // kept across batches: the next run is often on the same machine
 	p := NewPacer(s.pace, s.now)
 	for s.isCurrent(m.ID) {
 		finished, err := p.Slices(q)

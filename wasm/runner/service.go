@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"sync"
 
+	"schedplay/core/sched"
 	"schedplay/wasm/protocol"
 )
 
@@ -41,13 +42,16 @@ type Service struct {
 	planMu      sync.Mutex
 	planned     protocol.BatchSpec
 	plannedPlan Batch
+	// domains is the sched domain trees of this worker's jobs (under jobMu).
+	domains *sched.DomainCache
 }
 
 // NewService makes a service paced by p and timed by now. yield lets the
 // host's event loop run; post delivers a message to the page (it must
 // copy a Buf it keeps past the call: batch buffers are reused).
 func NewService(p Pace, now Clock, yield func(), post func(protocol.Message)) *Service {
-	return &Service{pace: p, now: now, yield: yield, post: post, current: -1, exportCurrent: -1}
+	return &Service{pace: p, now: now, yield: yield, post: post, current: -1, exportCurrent: -1,
+		domains: sched.NewDomainCache()}
 }
 
 // Handle starts or stops what a request asks (an OpenTrace needs its
