@@ -21,6 +21,7 @@ const (
 	TypeJob      Type = "job"
 	TypeEvaluate Type = "evaluate"
 	TypeCrash    Type = "crash"
+	TypeWarm     Type = "warm"
 )
 
 // Worker to page.
@@ -53,6 +54,12 @@ type Evaluate struct {
 	BatchSpec
 	Results string
 }
+
+// Warm asks an idle worker to run the batch's code once, cut short and
+// answered with nothing, so that its first real job does not pay the
+// WASM code's first compilation (wasm/runner/warm.go); the worker also
+// keeps the batch's plan for that job.
+type Warm struct{ BatchSpec }
 
 // Crash makes the worker's Go program panic: fault injection for the
 // pool's retry test (a worker that dies with a job in flight).
@@ -100,6 +107,7 @@ func (m Evaluate) Wire() Msg {
 	return w
 }
 func (m Crash) Wire() Msg { return Msg{Type: TypeCrash} }
+func (m Warm) Wire() Msg  { return m.BatchSpec.wire(TypeWarm, 0) }
 func (m JobProgress) Wire() Msg {
 	return Msg{Type: TypeJobProgress, ID: m.ID, Job: m.Index, Now: m.Fraction}
 }
@@ -117,6 +125,8 @@ func poolRequest(m Msg) (Message, error) {
 		return Evaluate{ID: m.ID, BatchSpec: m.batchSpec(), Results: m.Report}, nil
 	case TypeCrash:
 		return Crash{}, nil
+	case TypeWarm:
+		return Warm{BatchSpec: m.batchSpec()}, nil
 	}
 	return nil, fmt.Errorf("worker message %q: not a request", m.Type)
 }

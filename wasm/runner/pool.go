@@ -44,6 +44,19 @@ func (s *Service) planTimed(b protocol.BatchSpec) (Batch, float64, error) {
 func (s *Service) job(m protocol.Job) {
 	s.jobMu.Lock()
 	defer s.jobMu.Unlock()
+	s.runJob(m)
+}
+
+// queuedJob is job for a request Handle counted in jobsWaiting.
+func (s *Service) queuedJob(m protocol.Job) {
+	s.jobMu.Lock()
+	defer s.jobMu.Unlock()
+	s.jobsWaiting.Add(-1)
+	s.runJob(m)
+}
+
+// runJob is job under jobMu.
+func (s *Service) runJob(m protocol.Job) {
 	if !s.isCurrent(m.ID) {
 		return
 	}

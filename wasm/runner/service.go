@@ -16,6 +16,7 @@ package runner
 import (
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"schedplay/core/sched"
 	"schedplay/wasm/protocol"
@@ -44,6 +45,9 @@ type Service struct {
 	plannedPlan Batch
 	// domains is the sched domain trees of this worker's jobs (under jobMu).
 	domains *sched.DomainCache
+	// jobsWaiting counts the Job requests not yet started: a warm-up
+	// (warm.go) stops for them.
+	jobsWaiting atomic.Int32
 }
 
 // NewService makes a service paced by p and timed by now. yield lets the
@@ -86,7 +90,10 @@ func (s *Service) Handle(m protocol.Message) {
 		go s.sweep(m.ID, m.Scenario, m.Spec)
 	case protocol.Job:
 		s.setCurrent(m.ID)
-		go s.job(m)
+		s.jobsWaiting.Add(1)
+		go s.queuedJob(m)
+	case protocol.Warm:
+		go s.warm(m.BatchSpec)
 	case protocol.Evaluate:
 		s.setCurrent(m.ID)
 		go s.evaluate(m)

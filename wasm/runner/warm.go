@@ -1,0 +1,114 @@
+package runner
+
+// Warm-up: an idle pool worker runs the batch the page expects next (the
+// current scenario's thread experiment), cut short, so that its first real
+// job does not pay the code's first use. A fresh worker's WASM functions
+// are compiled when first called and optimised later (docs/budgets.md
+// "Where the time goes on the worker pool"): under Node, a fresh worker's
+// first job of seed/sched-idle-wakeup takes tens of times its later ones.
+// The warm-up walks what a job and an evaluation walk: it plans the batch
+// (and keeps the plan for the real jobs, as a job would), runs each
+// configuration's first job for warmSim of simulated time with the
+// worker's sched domain cache (filling it with the batch's trees), encodes
+// the values, and evaluates a small plan of the same batch from them.
+// Nothing is posted and no kept result changes: the real jobs run from
+// their start and their values are the CLI's (the plan is deterministic,
+// the domain cache gives the tree a build gives).
+//
+// It yields to a real job: it runs under jobMu, lets the event loop run
+// between two of its runs and stops there once a Job request has arrived.
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"schedplay/core/experiment"
+	"schedplay/core/sched"
+	"schedplay/wasm/protocol"
+)
+
+// warmSim is each warm-up run's simulated time: enough for a
+// configuration's code paths to run (wakeups, ticks, balancing), short
+// enough that a worker is free again within a few hundred ms even cold.
+const warmSim = 2 * sched.Millisecond
+
+// warmEvalRuns is the runs per cell of the evaluation's warm-up plan;
+// warmMaxConfigs bounds the configurations run (a sweep has one per point).
+const (
+	warmEvalRuns   = 2
+	warmMaxConfigs = 8
+)
+
+// warm runs batch b's code once as described above; errors end it quietly
+// (the real batch reports them).
+func (s *Service) warm(b protocol.BatchSpec) {
+	s.jobMu.Lock()
+	defer s.jobMu.Unlock()
+	if s.jobsWaiting.Load() > 0 {
+		return
+	}
+	p, _, err := s.planTimed(b)
+	if err != nil {
+		return
+	}
+	plan := p.queue().plan
+	var vals []experiment.Values
+	var where []string
+	for i := range plan.Jobs {
+		if plan.Jobs[i].Config != len(vals) {
+			continue // each configuration's first job only (plan order: configuration by configuration)
+		}
+		if len(vals) == warmMaxConfigs || s.stopWarm() {
+			break
+		}
+		v, w, err := s.warmRun(plan, i)
+		if err != nil {
+			return
+		}
+		vals, where = append(vals, v), append(where, w)
+	}
+	if len(vals) == 0 || b.Kind != protocol.KindThread || s.stopWarm() {
+		return // a sweep's evaluation plan would be the whole sweep
+	}
+	b.Runs = warmEvalRuns
+	ev, err := PlanBatch(b) // its own plan: the kept one stays the real batch's
+	if err != nil {
+		return
+	}
+	q := ev.queue()
+	results := make([]string, len(q.jobs))
+	for i := range results {
+		k := q.jobs[i].Config % len(vals) // each job takes its configuration's warm-up values
+		results[i] = encodeJobResult(vals[k], where[k])
+	}
+	all, err := json.Marshal(results)
+	if err == nil && setResults(ev, string(all)) == nil {
+		ev.ReportJSON() // its errors are the real evaluation's to report
+	}
+}
+
+// stopWarm lets the host's event loop deliver what the page posted (a
+// worker's messages arrive only while Go yields) and reports whether a Job
+// request is waiting.
+func (s *Service) stopWarm() bool {
+	s.yield()
+	return s.jobsWaiting.Load() > 0
+}
+
+// warmRun runs job i of plan for warmSim and returns its values.
+func (s *Service) warmRun(plan *experiment.LazyPlan, i int) (experiment.Values, string, error) {
+	j, err := plan.Build(i)
+	if err != nil {
+		return nil, "", err
+	}
+	j.Cfg.Duration = min(j.Cfg.Duration, warmSim)
+	x, err := experiment.StartCached(j, s.domains)
+	if err != nil {
+		return nil, "", err
+	}
+	r, err := x.Finish()
+	if err != nil {
+		return nil, "", err
+	}
+	return experiment.Measure(r), fmt.Sprintf("topology %s, kernel %s", r.Report.Topology, r.Report.Kernel), nil
+}
