@@ -45,9 +45,10 @@ type Service struct {
 	plannedPlan Batch
 	// domains is the sched domain trees of this worker's jobs (under jobMu).
 	domains *sched.DomainCache
-	// jobsWaiting counts the Job requests not yet started: a warm-up
-	// (warm.go) stops for them.
+	// jobsWaiting counts the Job requests not yet started and requests
+	// every request but a Warm: a warm-up (warm.go) stops for them.
 	jobsWaiting atomic.Int32
+	requests    atomic.Int64
 }
 
 // NewService makes a service paced by p and timed by now. yield lets the
@@ -61,6 +62,9 @@ func NewService(p Pace, now Clock, yield func(), post func(protocol.Message)) *S
 // Handle starts or stops what a request asks (an OpenTrace needs its
 // file: see OpenTrace). It returns at once; the work runs on goroutines.
 func (s *Service) Handle(m protocol.Message) {
+	if _, ok := m.(protocol.Warm); !ok {
+		s.requests.Add(1)
+	}
 	switch m := m.(type) {
 	case protocol.Run:
 		s.setCurrent(m.ID)

@@ -15,11 +15,14 @@ package runner
 // their start and their values are the CLI's (the plan is deterministic,
 // the domain cache gives the tree a build gives).
 //
-// It yields to a real job: it runs under jobMu, lets the event loop run
-// between two of its runs and stops there once a Job request has arrived.
+// It gives way to real work: it runs under jobMu (a job waits for it),
+// lets the event loop run every warmSlice of simulated time and stops
+// there once a job or any other request (a timeline run, an export) has
+// arrived.
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"schedplay/core/experiment"
@@ -31,6 +34,10 @@ import (
 // configuration's code paths to run (wakeups, ticks, balancing), short
 // enough that a worker is free again within a few hundred ms even cold.
 const warmSim = 2 * sched.Millisecond
+
+// warmSlice is the simulated time between two looks for a request: a
+// timeline run posted to a warming worker waits for at most one slice.
+const warmSlice = 250 * sched.Microsecond
 
 // warmEvalRuns is the runs per cell of the evaluation's warm-up plan;
 // warmMaxConfigs bounds the configurations run (a sweep has one per point).
@@ -44,6 +51,7 @@ const (
 func (s *Service) warm(b protocol.BatchSpec) {
 	s.jobMu.Lock()
 	defer s.jobMu.Unlock()
+	since := s.requests.Load()
 	if s.jobsWaiting.Load() > 0 {
 		return
 	}
@@ -58,16 +66,16 @@ func (s *Service) warm(b protocol.BatchSpec) {
 		if plan.Jobs[i].Config != len(vals) {
 			continue // each configuration's first job only (plan order: configuration by configuration)
 		}
-		if len(vals) == warmMaxConfigs || s.stopWarm() {
+		if len(vals) == warmMaxConfigs || s.stopWarm(since) {
 			break
 		}
-		v, w, err := s.warmRun(plan, i)
+		v, w, err := s.warmRun(plan, i, since)
 		if err != nil {
 			return
 		}
 		vals, where = append(vals, v), append(where, w)
 	}
-	if len(vals) == 0 || b.Kind != protocol.KindThread || s.stopWarm() {
+	if len(vals) == 0 || b.Kind != protocol.KindThread || s.stopWarm(since) {
 		return // a sweep's evaluation plan would be the whole sweep
 	}
 	b.Runs = warmEvalRuns
@@ -89,14 +97,17 @@ func (s *Service) warm(b protocol.BatchSpec) {
 
 // stopWarm lets the host's event loop deliver what the page posted (a
 // worker's messages arrive only while Go yields) and reports whether a Job
-// request is waiting.
-func (s *Service) stopWarm() bool {
+// request is waiting or any other request came after request count since.
+func (s *Service) stopWarm(since int64) bool {
 	s.yield()
-	return s.jobsWaiting.Load() > 0
+	return s.jobsWaiting.Load() > 0 || s.requests.Load() != since
 }
 
-// warmRun runs job i of plan for warmSim and returns its values.
-func (s *Service) warmRun(plan *experiment.LazyPlan, i int) (experiment.Values, string, error) {
+var errWarmStopped = errors.New("warm-up stopped for a request")
+
+// warmRun runs job i of plan for warmSim, in slices of warmSlice between
+// which a request stops it, and returns its values.
+func (s *Service) warmRun(plan *experiment.LazyPlan, i int, since int64) (experiment.Values, string, error) {
 	j, err := plan.Build(i)
 	if err != nil {
 		return nil, "", err
@@ -105,6 +116,11 @@ func (s *Service) warmRun(plan *experiment.LazyPlan, i int) (experiment.Values, 
 	x, err := experiment.StartCached(j, s.domains)
 	if err != nil {
 		return nil, "", err
+	}
+	for !x.Advance(warmSlice) {
+		if s.stopWarm(since) {
+			return nil, "", errWarmStopped
+		}
 	}
 	r, err := x.Finish()
 	if err != nil {

@@ -74,3 +74,20 @@ func TestWarmYieldsToAJob(t *testing.T) {
 		t.Fatalf("a warm-up ran %d runs with a job waiting", h+m)
 	}
 }
+
+// TestWarmStopsForARequest: a request that arrives while a warm-up runs
+// (a timeline run) stops it at its next slice.
+func TestWarmStopsForARequest(t *testing.T) {
+	s := newTestService(WorkerPace())
+	yields := 0
+	s.onYield = func() {
+		yields++
+		if yields == 2 {
+			s.Handle(protocol.Cancel{ID: 1}) // any request but a Warm
+		}
+	}
+	s.warm(warmSpec(t, "seed/sched-idle-wakeup", 2))
+	if yields != 2 {
+		t.Fatalf("the warm-up went on for %d yields after a request", yields-2)
+	}
+}
