@@ -10,7 +10,9 @@ package runner
 // (and keeps the plan for the real jobs, as a job would), runs each
 // configuration's first job for warmSim of simulated time with the
 // worker's sched domain cache (filling it with the batch's trees), encodes
-// the values, and evaluates a small plan of the same batch from them.
+// the values, and evaluates a small plan of the same batch from them; then
+// it runs those jobs again, uncut, for a few hundred ms of wall time in
+// all, so that the hot code is optimised too.
 // Nothing is posted and no kept result changes: the real jobs run from
 // their start and their values are the CLI's (the plan is deterministic,
 // the domain cache gives the tree a build gives).
@@ -39,6 +41,10 @@ const warmSim = 2 * sched.Millisecond
 // timeline run posted to a warming worker waits for at most one slice.
 const warmSlice = 250 * sched.Microsecond
 
+// warmHotMs is the wall time the warm-up spends on running the batch's
+// jobs for longer (warmHot), shared by its configurations.
+const warmHotMs = 300
+
 // warmEvalRuns is the runs per cell of the evaluation's warm-up plan;
 // warmMaxConfigs bounds the configurations run (a sweep has one per point).
 const (
@@ -62,6 +68,8 @@ func (s *Service) warm(b protocol.BatchSpec) {
 	plan := p.queue().plan
 	var vals []experiment.Values
 	var where []string
+	var firsts []int
+	defer func() { s.warmHot(plan, firsts, since) }()
 	for i := range plan.Jobs {
 		if plan.Jobs[i].Config != len(vals) {
 			continue // each configuration's first job only (plan order: configuration by configuration)
@@ -73,7 +81,7 @@ func (s *Service) warm(b protocol.BatchSpec) {
 		if err != nil {
 			return
 		}
-		vals, where = append(vals, v), append(where, w)
+		vals, where, firsts = append(vals, v), append(where, w), append(firsts, i)
 	}
 	if len(vals) == 0 || b.Kind != protocol.KindThread || s.stopWarm(since) {
 		return // a sweep's evaluation plan would be the whole sweep
@@ -92,6 +100,32 @@ func (s *Service) warm(b protocol.BatchSpec) {
 	all, err := json.Marshal(results)
 	if err == nil && setResults(ev, string(all)) == nil {
 		ev.ReportJSON() // its errors are the real evaluation's to report
+	}
+}
+
+// warmHot runs the jobs firsts of plan, each from its start for its share
+// of warmHotMs of wall time (never to its end, whose values nobody needs),
+// so that the engine's hot functions run long enough for the WASM engine
+// to optimise them (V8 compiles a function with its baseline compiler
+// first and optimises it once it has run enough); it stops for a request.
+func (s *Service) warmHot(plan *experiment.LazyPlan, firsts []int, since int64) {
+	for _, i := range firsts {
+		if s.stopWarm(since) {
+			return
+		}
+		j, err := plan.Build(i)
+		if err != nil {
+			return
+		}
+		x, err := experiment.StartCached(j, s.domains)
+		if err != nil {
+			return
+		}
+		for t0 := s.now(); s.now()-t0 < warmHotMs/float64(len(firsts)) && !x.Advance(warmSlice); {
+			if s.stopWarm(since) {
+				return
+			}
+		}
 	}
 }
 

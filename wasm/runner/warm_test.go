@@ -76,18 +76,28 @@ func TestWarmYieldsToAJob(t *testing.T) {
 }
 
 // TestWarmStopsForARequest: a request that arrives while a warm-up runs
-// (a timeline run) stops it at its next slice.
+// (a timeline run) stops it at its next slice, in any of its phases.
 func TestWarmStopsForARequest(t *testing.T) {
-	s := newTestService(WorkerPace())
-	yields := 0
-	s.onYield = func() {
-		yields++
-		if yields == 2 {
-			s.Handle(protocol.Cancel{ID: 1}) // any request but a Warm
-		}
+	b := warmSpec(t, "seed/sched-idle-wakeup", 2)
+	full := newTestService(WorkerPace())
+	all := 0
+	full.onYield = func() { all++ }
+	full.warm(b)
+	if all < 8 {
+		t.Fatalf("a whole warm-up yielded %d times", all)
 	}
-	s.warm(warmSpec(t, "seed/sched-idle-wakeup", 2))
-	if yields != 2 {
-		t.Fatalf("the warm-up went on for %d yields after a request", yields-2)
+	for _, at := range []int{1, 2, all / 2, all - 1} {
+		s := newTestService(WorkerPace())
+		yields := 0
+		s.onYield = func() {
+			yields++
+			if yields == at {
+				s.Handle(protocol.Cancel{ID: 1}) // any request but a Warm
+			}
+		}
+		s.warm(b)
+		if yields > at+1 {
+			t.Errorf("a request at yield %d of %d: the warm-up went on for %d more", at, all, yields-at)
+		}
 	}
 }
