@@ -47,8 +47,9 @@ type Job struct {
 }
 
 // Evaluate builds the batch's report from the values of every job
-// (Results: JSON []string, one encoded runner.JobResult per job, in plan
-// order); the answer is a ThreadDone or SweepDone with ID.
+// (Results: JSON []string, one encoded job result per job, in plan order:
+// wasm/runner/jobresult.go); the answer is a ThreadDone or SweepDone with
+// ID.
 type Evaluate struct {
 	ID int
 	BatchSpec
@@ -71,8 +72,8 @@ type JobProgress struct {
 	Fraction  float64
 }
 
-// JobDone ends job Index: its result (an encoded runner.JobResult), or
-// the error. WorkMs is the worker's wall time on the request, from its
+// JobDone ends job Index: its result (an encoded job result:
+// wasm/runner/jobresult.go), or the error. WorkMs is the worker's wall time on the request, from its
 // arrival to this answer, PlanMs the part of it spent planning the batch
 // (0 when the worker had it planned): the page's time accounting of a
 // batch (wasm/pool/stats.go).
