@@ -38,10 +38,11 @@ type domainTemplate struct {
 // them after the build.
 func freezeDomains(k domainKey, topo []rqTopology) *domainTemplate {
 	t := &domainTemplate{key: k}
-	domIdx := map[*schedDomain]int32{}
-	grpIdx := map[*schedGroup]int32{}
-	sgcIdx := map[*sgCapacity]int32{}
-	shIdx := map[*sdShared]int32{}
+	hint := 8 * len(topo) // a few levels per CPU, a few groups per level
+	domIdx := make(map[*schedDomain]int32, hint)
+	grpIdx := make(map[*schedGroup]int32, hint)
+	sgcIdx := make(map[*sgCapacity]int32, hint)
+	shIdx := make(map[*sdShared]int32, len(topo))
 	var doms []*schedDomain
 	var addDom func(d *schedDomain) int32
 	addDom = func(d *schedDomain) int32 {
