@@ -46,8 +46,8 @@ func (c *DomainCache) Stats() (hits, misses int) { return c.hits, c.misses }
 
 // domainKey is every input of buildSchedDomains.
 type domainKey struct {
-	version      int
-	cluster      bool // SCHED_CLUSTER feature
+	rules        kernelRules // the build reads the version's rules, not the version
+	cluster      bool        // SCHED_CLUSTER feature
 	itmt, hybrid bool
 	reclaim      int
 	cpus         []topology.CPU
@@ -58,7 +58,7 @@ type domainKey struct {
 
 func (s *Sim) domainKey() domainKey {
 	m := &s.cfg.Machine
-	k := domainKey{version: s.version, cluster: s.feat.Has(SchedCluster), itmt: m.ITMT, hybrid: m.Hybrid,
+	k := domainKey{rules: s.rules, cluster: s.feat.Has(SchedCluster), itmt: m.ITMT, hybrid: m.Hybrid,
 		reclaim: m.ReclaimDistance, cpus: slices.Clone(m.CPUs), partitioned: s.sdDoms != nil}
 	for _, row := range m.NodeDistance {
 		k.dist = append(k.dist, slices.Clone(row))
@@ -75,7 +75,7 @@ func (s *Sim) domainKey() domainKey {
 }
 
 func (k *domainKey) equal(o *domainKey) bool {
-	if k.version != o.version || k.cluster != o.cluster || k.itmt != o.itmt || k.hybrid != o.hybrid ||
+	if k.rules != o.rules || k.cluster != o.cluster || k.itmt != o.itmt || k.hybrid != o.hybrid ||
 		k.reclaim != o.reclaim || k.partitioned != o.partitioned || !slices.Equal(k.cpus, o.cpus) ||
 		len(k.dist) != len(o.dist) || len(k.doms) != len(o.doms) {
 		return false
