@@ -102,11 +102,28 @@ func (a *App) SetPoolSize(s string) {
 			n = autoPoolSize()
 		}
 		p.Resize(n)
-		if p.Active() == nil {
-			p.Warm() // the new workers start now, not when the next batch is pressed
-		}
+		a.warmPool() // the new workers start now, not when the next batch is pressed
 	}
 	a.publishPool()
+}
+
+// warmPool starts the pool's workers and warms the idle ones on the
+// current scenario's thread experiment, the batch a user who reads its
+// timeline runs next (wasm/pool/warm.go); nothing while a batch runs.
+func (a *App) warmPool() {
+	p := a.Ctl.link.pool
+	if p == nil || p.Active() != nil {
+		return
+	}
+	p.Warm()
+	if a.Sc == nil || a.Sc.Experiment == nil {
+		return
+	}
+	sc, err := a.threadBase()
+	if err != nil {
+		return
+	}
+	p.WarmFor(protocol.BatchSpec{Kind: protocol.KindThread, Scenario: string(sc.Encode()), Runs: a.gal().Runs})
 }
 
 // poolSize is the number of workers batches run on (1 without a pool).

@@ -239,7 +239,7 @@ func (a *App) handle(q *queued) bool {
 		a.Ctl.Running, a.Ctl.Progress = false, 1
 		a.Ctl.RunMs = bridge.Now() - a.Ctl.link.start
 		if a.usePool() {
-			a.Ctl.link.pool.Warm() // the batch workers start while the user reads and edits (poolrun.go)
+			a.warmPool() // the batch workers start and warm up while the user reads and edits (poolrun.go)
 		}
 		return true
 	}

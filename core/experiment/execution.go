@@ -23,8 +23,14 @@ type Execution struct {
 }
 
 // Start prepares a job's simulation with its consumers attached.
-func Start(j Job) (*Execution, error) {
-	sim, err := sched.New(j.Cfg)
+func Start(j Job) (*Execution, error) { return StartCached(j, nil) }
+
+// StartCached is Start with the job's sched domain tree reused from dc
+// (sched.NewCached): the jobs of a batch share a few machines and kernels,
+// so a worker that keeps one cache for its jobs builds each tree once. A
+// nil dc builds it.
+func StartCached(j Job, dc *sched.DomainCache) (*Execution, error) {
+	sim, err := sched.NewCached(j.Cfg, dc)
 	if err != nil {
 		return nil, err
 	}

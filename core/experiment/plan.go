@@ -104,8 +104,11 @@ func ThreadCube(e *scenario.Experiment, vals []Values, runs int) [][][]Values {
 
 // Execute runs one job to the end (Start + Finish; execution.go runs it
 // in slices).
-func Execute(j Job) (Run, error) {
-	x, err := Start(j)
+func Execute(j Job) (Run, error) { return ExecuteCached(j, nil) }
+
+// ExecuteCached is Execute with StartCached's reuse of sched domain trees.
+func ExecuteCached(j Job, dc *sched.DomainCache) (Run, error) {
+	x, err := StartCached(j, dc)
 	if err != nil {
 		return Run{}, err
 	}

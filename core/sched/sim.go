@@ -189,7 +189,12 @@ type Sim struct {
 }
 
 // New validates cfg and builds a run ready to start at time 0.
-func New(cfg Config) (*Sim, error) {
+func New(cfg Config) (*Sim, error) { return NewCached(cfg, nil) }
+
+// NewCached is New with the sched domain tree taken from dc when a run
+// before it had the same machine and kernel rules, or built and kept there
+// (domain_cache.go); the run is the same as New's. A nil dc builds.
+func NewCached(cfg Config, dc *DomainCache) (*Sim, error) {
 	lim := cfg.Limits
 	if lim == (Limits{}) {
 		lim = DefaultLimits()
@@ -249,7 +254,7 @@ func New(cfg Config) (*Sim, error) {
 		return nil, err
 	}
 	s.initRootDomains() // root_domain.go
-	s.buildSchedDomains()
+	s.schedDomains(dc)  // domain_cache.go, domain_build.go
 	s.lbEnv.cpus = newCPUMask(n)
 	s.scanMask = newCPUMask(n)
 	s.idleHint = newCPUMask(n)

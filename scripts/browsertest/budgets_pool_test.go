@@ -30,6 +30,11 @@ import (
 // separated; default all).
 var threadPresets = flag.String("thread-presets", "", "TestBudgetsThreads: the seed presets to time (default: all)")
 
+// threadThink is the pause before each Run, as a user reading the timeline
+// or the settings takes, during which the pool warms its workers
+// (wasm/pool/warm.go); 0, the default, presses Run at once.
+var threadThink = flag.Duration("thread-think", 0, "TestBudgetsThreads: pause this long before each Run (the pool warms up meanwhile)")
+
 // threadBudget is the ratio to the single-core CLI that a thread's table
 // may take on the pool (issue 20).
 const threadBudget = 1.5
@@ -64,6 +69,7 @@ func TestBudgetsThreads(t *testing.T) {
 		runs := 0.0
 		for k, n := range []string{"1", "2"} {
 			tb.setPool(n)
+			time.Sleep(*threadThink)
 			est := tb.progressText("#thread-estimate")
 			t0 := time.Now()
 			st := tb.runThread(15 * time.Minute)
@@ -114,6 +120,9 @@ func TestBudgetsThreads(t *testing.T) {
 			first.Seconds(), posted, batch, drawn) + loadNote()
 	if len(seeds) < all {
 		section += "Only these seed presets were timed (-thread-presets).\n"
+	}
+	if *threadThink > 0 {
+		section += fmt.Sprintf("Each Run was pressed %v after the Workers setting changed (-thread-think).\n", *threadThink)
 	}
 	fmt.Print(section)
 	if *shotsDir != "" {

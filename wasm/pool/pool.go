@@ -73,6 +73,9 @@ type slot struct {
 	began  float64 // when the job was posted
 	frac   float64 // the job's progress
 	recyle bool    // replace when idle (its heap grew over the limit)
+	// warmed is the batch worker warmedGen last warmed up on (warm.go).
+	warmed    protocol.BatchSpec
+	warmedGen int
 }
 
 // New makes a pool of size workers (at least 1); none is started until

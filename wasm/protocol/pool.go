@@ -21,6 +21,7 @@ const (
 	TypeJob      Type = "job"
 	TypeEvaluate Type = "evaluate"
 	TypeCrash    Type = "crash"
+	TypeWarm     Type = "warm"
 )
 
 // Worker to page.
@@ -46,13 +47,20 @@ type Job struct {
 }
 
 // Evaluate builds the batch's report from the values of every job
-// (Results: JSON []string, one encoded runner.JobResult per job, in plan
-// order); the answer is a ThreadDone or SweepDone with ID.
+// (Results: JSON []string, one encoded job result per job, in plan order:
+// wasm/runner/jobresult.go); the answer is a ThreadDone or SweepDone with
+// ID.
 type Evaluate struct {
 	ID int
 	BatchSpec
 	Results string
 }
+
+// Warm asks an idle worker to run the batch's code once, cut short and
+// answered with nothing, so that its first real job does not pay the
+// WASM code's first compilation (wasm/runner/warm.go); the worker also
+// keeps the batch's plan for that job.
+type Warm struct{ BatchSpec }
 
 // Crash makes the worker's Go program panic: fault injection for the
 // pool's retry test (a worker that dies with a job in flight).
@@ -64,8 +72,8 @@ type JobProgress struct {
 	Fraction  float64
 }
 
-// JobDone ends job Index: its result (an encoded runner.JobResult), or
-// the error. WorkMs is the worker's wall time on the request, from its
+// JobDone ends job Index: its result (an encoded job result:
+// wasm/runner/jobresult.go), or the error. WorkMs is the worker's wall time on the request, from its
 // arrival to this answer, PlanMs the part of it spent planning the batch
 // (0 when the worker had it planned): the page's time accounting of a
 // batch (wasm/pool/stats.go).
@@ -100,6 +108,7 @@ func (m Evaluate) Wire() Msg {
 	return w
 }
 func (m Crash) Wire() Msg { return Msg{Type: TypeCrash} }
+func (m Warm) Wire() Msg  { return m.BatchSpec.wire(TypeWarm, 0) }
 func (m JobProgress) Wire() Msg {
 	return Msg{Type: TypeJobProgress, ID: m.ID, Job: m.Index, Now: m.Fraction}
 }
@@ -117,6 +126,8 @@ func poolRequest(m Msg) (Message, error) {
 		return Evaluate{ID: m.ID, BatchSpec: m.batchSpec(), Results: m.Report}, nil
 	case TypeCrash:
 		return Crash{}, nil
+	case TypeWarm:
+		return Warm{BatchSpec: m.batchSpec()}, nil
 	}
 	return nil, fmt.Errorf("worker message %q: not a request", m.Type)
 }

@@ -43,6 +43,7 @@ func TestRequestsRoundTrip(t *testing.T) {
 		Job{ID: 12, BatchSpec: BatchSpec{Kind: KindSweep, Scenario: "{}", Spec: `{"runs":2}`}, Index: 899},
 		Evaluate{ID: 13, BatchSpec: BatchSpec{Kind: KindThread, Scenario: "{}"}, Results: `["a","b"]`},
 		Crash{},
+		Warm{BatchSpec: BatchSpec{Kind: KindThread, Scenario: "{}", Runs: 2}},
 	} {
 		got, err := ParseRequest(roundTrip(m))
 		if err != nil || !reflect.DeepEqual(got, m) {

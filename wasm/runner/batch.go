@@ -3,7 +3,8 @@ package runner
 // Batches split across the page's worker pool (wasm/pool): every worker
 // plans the same thread experiment or sweep from the same scenario (the
 // plan is deterministic: experiment.Plan), runs the jobs it is handed by
-// index (Service.job), and returns each run's values as a JobResult; one
+// index (Service.job), and returns each run's values as an encoded job
+// result (jobresult.go); one
 // worker then evaluates every job's values into the report (Service.
 // evaluate), the same report a single worker's ThreadRun or SweepRun
 // gives, because the values are gathered by job index, never in the order
@@ -15,9 +16,7 @@ package runner
 import (
 	"encoding/json"
 	"fmt"
-	"math"
 
-	"schedplay/core/experiment"
 	"schedplay/wasm/protocol"
 )
 
@@ -40,36 +39,6 @@ func PlanBatch(b protocol.BatchSpec) (Batch, error) {
 		return NewSweep(b.Scenario, b.Spec)
 	}
 	return nil, fmt.Errorf("batch kind %q: want %q or %q", b.Kind, protocol.KindThread, protocol.KindSweep)
-}
-
-// JobResult is one job's outcome as it crosses the page: its values as
-// the bits of each float64 (exact, and NaN and infinities survive, which
-// JSON numbers cannot carry) and the machine and kernel it ran.
-type JobResult struct {
-	Values map[string]uint64 `json:"v"`
-	Where  string            `json:"w"`
-}
-
-// EncodeJobResult is job i of q's result.
-func encodeJobResult(v experiment.Values, where string) string {
-	r := JobResult{Values: make(map[string]uint64, len(v)), Where: where}
-	for k, x := range v {
-		r.Values[k] = math.Float64bits(x)
-	}
-	b, _ := json.Marshal(r) // map keys sorted: the same bytes for the same values
-	return string(b)
-}
-
-func decodeJobResult(s string) (experiment.Values, string, error) {
-	var r JobResult
-	if err := json.Unmarshal([]byte(s), &r); err != nil {
-		return nil, "", err
-	}
-	v := make(experiment.Values, len(r.Values))
-	for k, b := range r.Values {
-		v[k] = math.Float64frombits(b)
-	}
-	return v, r.Where, nil
 }
 
 // setResults hands b the results of every job (JSON []string of encoded

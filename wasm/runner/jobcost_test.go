@@ -13,7 +13,8 @@ package runner
 //	SCHEDPLAY_JOBCOST=seed/nohz-pipe GOOS=js GOARCH=wasm go test -run TestJobCost -v ./wasm/runner/
 //
 // (the second with $(go env GOROOT)/lib/wasm on PATH);
-// SCHEDPLAY_JOBCOST_JOBS=N times the first N jobs only. It is a
+// SCHEDPLAY_JOBCOST_JOBS=N times the first N jobs only;
+// SCHEDPLAY_JOBCOST_WARM=1 warms the code first (warm.go). It is a
 // measurement, skipped unless SCHEDPLAY_JOBCOST names a preset.
 
 import (
@@ -43,6 +44,11 @@ func TestJobCost(t *testing.T) {
 	ms := func(t0 time.Time) float64 { return float64(time.Since(t0).Nanoseconds()) / 1e6 }
 	clock := func() float64 { return float64(time.Now().UnixNano()) / 1e6 }
 
+	if os.Getenv("SCHEDPLAY_JOBCOST_WARM") != "" { // as a pool worker warmed while the user edits (warm.go)
+		t0 := time.Now()
+		NewService(WorkerPace(), clock, func() {}, func(protocol.Message) {}).warm(spec)
+		t.Logf("%s: warm-up %.1f ms (not in the figures below)", name, ms(t0))
+	}
 	t0 := time.Now()
 	b, err := PlanBatch(spec)
 	if err != nil {
@@ -68,7 +74,7 @@ func TestJobCost(t *testing.T) {
 		}
 		build += ms(t0)
 		t0 = time.Now()
-		x, err := experiment.Start(j)
+		x, err := experiment.StartCached(j, q.domains) // the worker's path (pool.go)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -36,11 +36,14 @@ type jobQueue struct {
 	doneW  float64 // weight of the finished jobs of order
 	// label names job j for progress and errors (configuration and seed).
 	label func(j experiment.Job) string
+	// domains keeps the jobs' sched domain trees (sched.DomainCache):
+	// the queue's own, or its worker's across batches (Service.job).
+	domains *sched.DomainCache
 }
 
 func newJobQueue(name string, plan *experiment.LazyPlan, label func(experiment.Job) string) jobQueue {
 	jobs := plan.Jobs
-	q := jobQueue{name: name, plan: plan, jobs: jobs, label: label,
+	q := jobQueue{name: name, plan: plan, jobs: jobs, label: label, domains: sched.NewDomainCache(),
 		vals: make([]experiment.Values, len(jobs)), where: make([]string, len(jobs))}
 	for i := range jobs {
 		c := plan.Proto(i).Cfg // the job's machine and duration, before it is built
@@ -111,7 +114,7 @@ func (q *jobQueue) Advance(dt sched.Time, stop func() bool) (bool, error) {
 			if err != nil {
 				return false, q.jobErr(err)
 			}
-			x, err := experiment.Start(j)
+			x, err := experiment.StartCached(j, q.domains)
 			if err != nil {
 				return false, q.jobErr(err)
 			}

@@ -44,6 +44,19 @@ func (s *Service) planTimed(b protocol.BatchSpec) (Batch, float64, error) {
 func (s *Service) job(m protocol.Job) {
 	s.jobMu.Lock()
 	defer s.jobMu.Unlock()
+	s.runJob(m)
+}
+
+// queuedJob is job for a request Handle counted in jobsWaiting.
+func (s *Service) queuedJob(m protocol.Job) {
+	s.jobMu.Lock()
+	defer s.jobMu.Unlock()
+	s.jobsWaiting.Add(-1)
+	s.runJob(m)
+}
+
+// runJob is job under jobMu.
+func (s *Service) runJob(m protocol.Job) {
 	if !s.isCurrent(m.ID) {
 		return
 	}
@@ -60,6 +73,7 @@ func (s *Service) job(m protocol.Job) {
 		return
 	}
 	q.only(m.Index)
+	q.domains = s.domains // kept across batches: the next run is often on the same machine
 	p := NewPacer(s.pace, s.now)
 	for s.isCurrent(m.ID) {
 		finished, err := p.Slices(q)

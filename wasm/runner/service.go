@@ -16,7 +16,9 @@ package runner
 import (
 	"fmt"
 	"sync"
+	"sync/atomic"
 
+	"schedplay/core/sched"
 	"schedplay/wasm/protocol"
 )
 
@@ -38,18 +40,28 @@ type Service struct {
 	planMu      sync.Mutex
 	planned     protocol.BatchSpec
 	plannedPlan Batch
+	// domains is the sched domain trees of this worker's jobs (under jobMu).
+	domains *sched.DomainCache
+	// jobsWaiting counts the Job requests not yet started and requests
+	// every request but a Warm: a warm-up (warm.go) stops for them.
+	jobsWaiting atomic.Int32
+	requests    atomic.Int64
 }
 
 // NewService makes a service paced by p and timed by now. yield lets the
 // host's event loop run; post delivers a message to the page (it must
 // copy a Buf it keeps past the call: batch buffers are reused).
 func NewService(p Pace, now Clock, yield func(), post func(protocol.Message)) *Service {
-	return &Service{pace: p, now: now, yield: yield, post: post, current: -1, exportCurrent: -1}
+	return &Service{pace: p, now: now, yield: yield, post: post, current: -1, exportCurrent: -1,
+		domains: sched.NewDomainCache()}
 }
 
 // Handle starts or stops what a request asks (an OpenTrace needs its
 // file: see OpenTrace). It returns at once; the work runs on goroutines.
 func (s *Service) Handle(m protocol.Message) {
+	if _, ok := m.(protocol.Warm); !ok {
+		s.requests.Add(1)
+	}
 	switch m := m.(type) {
 	case protocol.Run:
 		s.setCurrent(m.ID)
@@ -79,7 +91,10 @@ func (s *Service) Handle(m protocol.Message) {
 		go s.sweep(m.ID, m.Scenario, m.Spec)
 	case protocol.Job:
 		s.setCurrent(m.ID)
-		go s.job(m)
+		s.jobsWaiting.Add(1)
+		go s.queuedJob(m)
+	case protocol.Warm:
+		go s.warm(m.BatchSpec)
 	case protocol.Evaluate:
 		s.setCurrent(m.ID)
 		go s.evaluate(m)

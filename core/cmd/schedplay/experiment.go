@@ -18,6 +18,7 @@ import (
 
 	"schedplay/core/experiment"
 	"schedplay/core/scenario"
+	"schedplay/core/sched"
 )
 
 // expFlags are the flags compare and sweep share: the run flags that make
@@ -145,11 +146,12 @@ func runAll(plan *experiment.LazyPlan, idx []int, vars []experiment.Config, prog
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			domains := sched.NewDomainCache() // this worker's jobs build each sched domain tree once
 			for k := range work {
 				j, err := plan.Build(idx[k])
 				var r experiment.Run
 				if err == nil {
-					r, err = experiment.Execute(j)
+					r, err = experiment.ExecuteCached(j, domains)
 				}
 				if err == nil {
 					out[k] = jobOut{Topology: r.Report.Topology, Kernel: r.Report.Kernel, Values: experiment.Measure(r)}
