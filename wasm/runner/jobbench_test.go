@@ -9,12 +9,17 @@ package runner
 //	SCHEDPLAY_BENCH_PRESET=seed/newidle-rt-latency SCHEDPLAY_BENCH_DURATION=200ms \
 //	  go test -run '^$' -bench Job -benchtime 1x ./wasm/runner/
 //
-// SCHEDPLAY_BENCH_JOB picks the job (default 0). Skipped without a preset.
+// SCHEDPLAY_BENCH_JOB picks the job (default 0). SCHEDPLAY_BENCH_YIELD=D
+// advances D of simulated time at a time and sleeps between two advances,
+// as the worker yields to its event loop between chunks (under js/wasm,
+// where nothing preempts the run, that is when a GC cycle's marking
+// finishes). Skipped without a preset.
 
 import (
 	"os"
 	"strconv"
 	"testing"
+	"time"
 
 	"schedplay/core/experiment"
 	"schedplay/core/scenario"
@@ -48,6 +53,14 @@ func BenchmarkJob(b *testing.B) {
 		}
 		dur = sched.Time(v)
 	}
+	slice, yield := sched.Time(maxSlice), false
+	if d := os.Getenv("SCHEDPLAY_BENCH_YIELD"); d != "" {
+		v, err := scenario.ParseDuration("SCHEDPLAY_BENCH_YIELD", d)
+		if err != nil || v == 0 {
+			b.Fatalf("SCHEDPLAY_BENCH_YIELD %q: want a positive duration", d)
+		}
+		slice, yield = sched.Time(v), true
+	}
 	var events int64
 	for b.Loop() {
 		j, err := q.plan.Build(idx)
@@ -61,7 +74,10 @@ func BenchmarkJob(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		for !x.Advance(maxSlice) {
+		for !x.Advance(slice) {
+			if yield {
+				time.Sleep(time.Microsecond)
+			}
 		}
 		if _, err := x.Finish(); err != nil {
 			b.Fatal(err)
