@@ -32,10 +32,18 @@ package sched
 // may have changed it (checkPreemptCurr). On v6.18 a rescheduled task that
 // is picked again keeps its lapsed vprot (set_next_entity() renews it only
 // for a new task), so each later read reschedules it until it loses the
-// pick: an event per read, as the kernel runs schedule() at each. Other
-// reads would only split update_curr()'s accounting into smaller deltas,
-// which this abstracts (calc_delta_fair() rounding of a nanosecond per
-// read).
+// pick: an event per read, as the kernel runs schedule() at each. Alone on
+// its cfs_rq, v6.18's update_curr() returns before the vprot test
+// (nr_queued 1), so a lapsed vprot decides nothing: there the reads that
+// matter are the deadline's, the bandwidth runtime's and the fair server's
+// (dl_server_update() throttles it at the read that uses it up), and the
+// others are skipped until something could end that (an enqueue on the
+// CPU, a reschedule request, a priority change: pollAloneEnded), from where
+// every read is an event again. Other reads would only split
+// update_curr()'s accounting into smaller deltas, which this abstracts
+// (calc_delta_fair() rounding of a nanosecond per read; the alone case is
+// taken only for nice-0 weights, where the split is exact, so its runs are
+// the same as with every lapsed read an event).
 //
 // The read's own cost (the system call, about 100-300 ns) is not charged:
 // a polling burn counts it against its CPU time, as worker.c does, so the
@@ -48,22 +56,59 @@ package sched
 // replaces any pending read of the CPU.
 func (s *Sim) armPoll(rq *rq, from Time) {
 	rq.pollGen++
+	rq.pollAlone = false
 	t := rq.curr
 	if t == nil || t.clockPoll <= 0 || t.kmode != kmodeUser || !s.rules.cpuClockUpdateCurr || t.isRT() || t.isDL() {
 		return
 	}
-	due, ok := s.pollDue(rq, t)
+	due, alone, ok := s.pollDue(rq, t, !s.pollEveryRead && !s.pollNoAlone)
 	if s.pollEveryRead {
 		due, ok = from, true
 	}
 	if !ok {
 		return
 	}
-	at := from
-	if due > at {
-		p := t.clockPoll
-		at += (due - at + p - 1) / p * p
+	if alone {
+		// The read each read would be an event from (pollAloneEnded).
+		lapsed, _, _ := s.pollDue(rq, t, false)
+		rq.pollAlone, rq.pollLapse = true, readAtOrAfter(t, from, lapsed)
 	}
+	s.q.push(qevent{at: readAtOrAfter(t, from, due), kind: qClockPoll, cpu: rq.cpu, gen: rq.pollGen, prio: prioRead})
+}
+
+// readAtOrAfter is t's first read at or after due, counting from the read
+// at from.
+func readAtOrAfter(t *Task, from, due Time) Time {
+	if due <= from {
+		return from
+	}
+	p := t.clockPoll
+	return from + (due-from+p-1)/p*p
+}
+
+// pollAloneEnded runs where curr's pending read was found alone
+// (rq.pollAlone) and something may end what made the skipped reads
+// no-ops: an enqueue on the CPU (curr may no longer be alone), a change of
+// curr's priority, class or weight, a reschedule request (a read returns
+// to user mode, where it is honoured), the fair server's replenishment
+// (its runtime counts again). From there every read is an event again, as
+// without the alone case: the pending read becomes the one that model has
+// pending, its first read at or after the lapse not yet run (a read at
+// this instant has run unless the current event comes before reads).
+func (s *Sim) pollAloneEnded(rq *rq) {
+	rq.pollAlone = false
+	t := rq.curr
+	if t == nil || t.clockPoll <= 0 {
+		return
+	}
+	at := rq.pollLapse
+	if at < s.now || at == s.now && s.evPrio >= prioRead {
+		at = s.nextPoll(rq, t)
+		if p := t.clockPoll; s.evPrio < prioRead && at-p == s.now && at-p >= rq.pollLapse {
+			at = s.now // the read due now comes after this event
+		}
+	}
+	rq.pollGen++
 	s.q.push(qevent{at: at, kind: qClockPoll, cpu: rq.cpu, gen: rq.pollGen, prio: prioRead})
 }
 
@@ -111,21 +156,32 @@ func (s *Sim) pollStop(rq *rq, t *Task) {
 // pollDue is the earliest instant at which update_curr() on t's cfs_rq
 // could reschedule t, if any: the request used up (deadline), the
 // protection gone (v6.18 vprot), ineligibility after a short-slice wakeup
-// (v6.12 did_preempt_short()), or the bandwidth runtime used up.
-func (s *Sim) pollDue(rq *rq, t *Task) (Time, bool) {
+// (v6.12 did_preempt_short()), or the bandwidth runtime used up. With
+// mayAlone, v6.18's vprot is passed over when t is alone on its cfs_rq
+// (pollAloneExact), which alone reports.
+func (s *Sim) pollDue(rq *rq, t *Task, mayAlone bool) (due Time, alone, ok bool) {
 	q := &rq.cfs
 	if s.grouped() && s.fairCurr(t) {
 		q = s.cfsOf(t)
 	}
 	if q.curr != t {
-		return 0, false
+		return 0, false, false
 	}
 	const none = int64(1) << 62
 	exec := none // CPU time after execStart
 	if s.eevdf {
 		dv := t.se.deadline - t.se.vruntime
 		if s.rules.vprot {
-			dv = min(dv, t.se.vprot-t.se.vruntime)
+			if pv := t.se.vprot - t.se.vruntime; pv < dv {
+				if mayAlone && s.pollAloneExact(q, t) {
+					alone = true
+					if fs := &rq.rt.fs; fs.active && !fs.throttled {
+						exec = max(0, fs.runtime) // dl_server_update()
+					}
+				} else {
+					dv = pv
+				}
+			}
 		} else if s.rules.preemptShort && s.feat.Has(PreemptShort) && t.se.vlag != t.se.deadline && q.avgLoad > 0 {
 			// entity_eligible() with curr counted holds while
 			// (v - min_vruntime) * load <= avg_vruntime of the
@@ -137,15 +193,24 @@ func (s *Sim) pollDue(rq *rq, t *Task) (Time, bool) {
 			}
 			dv = min(dv, q.minVruntime+x+1-t.se.vruntime)
 		}
-		exec = s.execForVruntime(dv, &t.se.load)
+		exec = min(exec, s.execForVruntime(dv, &t.se.load))
 	}
 	if q.bwq.enabled && !q.bwq.throttled {
 		exec = min(exec, max(0, q.bwq.remaining))
 	}
 	if exec >= none {
-		return 0, false
+		return 0, alone, false
 	}
-	return t.se.execStart + Time(exec), true
+	return t.se.execStart + Time(exec), alone, true
+}
+
+// pollAloneExact reports whether v6.18's update_curr() on q would return
+// before its vprot test at every read (t alone on q) and skipping those
+// reads leaves the accounting exact: nice-0 weight (calc_delta_fair() is
+// the identity) and no expiry of the local bandwidth slice, which
+// expire_cfs_rq_runtime() checks against the clock at each update.
+func (s *Sim) pollAloneExact(q *cfsRq, t *Task) bool {
+	return q.nrQueued == 1 && t.se.load.weight == s.arith.nice0 && !(q.bwq.enabled && s.feat.Has(CfsSliceExpiry))
 }
 
 // execForVruntime inverts calc_delta_fair(): the CPU time after which an

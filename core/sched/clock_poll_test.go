@@ -135,3 +135,113 @@ func TestClockPollAgainstEveryRead(t *testing.T) {
 		}
 	}
 }
+
+// TestClockPollAloneMatchesEveryLapsedRead checks v6.18's alone case (a
+// nice-0 reader alone on its cfs_rq reads only where its deadline, its
+// bandwidth runtime or the fair server's runtime runs out) against the
+// targeted reads without it, where a lapsed vprot makes every read an
+// event: the schedules, every task's sum_exec_runtime and the cgroups'
+// usage must be the same, with the alone case taking far fewer events.
+// The mixes have the kernel costs on (each re-pick charges its pick), a
+// cgroup, an RT hog that leaves a pinned reader only the fair server's
+// runtime, a quota used up between ticks beside a periodic RT task, an RT
+// task woken from the other CPU (its IPI in flight while the reader reads),
+// and renices and class changes of a reader.
+func TestClockPollAloneMatchesEveryLapsedRead(t *testing.T) {
+	mixes := map[string]func(b *runBuilder){
+		"cgroup": func(b *runBuilder) {
+			b.cgroup("/mix", "", 1024)
+			b.task("hog").in("/mix").run(Forever)
+			b.task("periodic").in("/mix").clockPoll(2400).run(3*Millisecond).timer("t", 10*Millisecond, TimerAbsolute)
+			b.task("rs").in("/mix").clockPoll(2400).run(4600 * Microsecond).sleep(6600 * Microsecond).run(2600 * Microsecond).sleep(10900 * Microsecond)
+			b.task("rs2").in("/mix").clockPoll(2400).run(3800 * Microsecond).sleep(3300 * Microsecond)
+		},
+		"fair-server": func(b *runBuilder) {
+			b.task("rt").fifo(10).cpus(0).start(100 * Millisecond).run(Forever)
+			b.task("reader").cpus(0).clockPoll(3 * Microsecond).run(Forever)
+			b.task("rs").cpus(1).clockPoll(2 * Microsecond).run(5 * Millisecond).sleep(4 * Millisecond)
+		},
+		"quota": func(b *runBuilder) {
+			b.cgroup("/Q", "", 1024).quota("/Q", 3*Millisecond, 10*Millisecond, 0)
+			b.task("q").in("/Q").cpus(1).clockPoll(2 * Microsecond).run(Forever)
+			b.task("rs").cpus(1).clockPoll(2 * Microsecond).run(2 * Millisecond).sleep(7 * Millisecond)
+			b.task("hog").cpus(0).run(Forever)
+			b.task("rtp").fifo(5).cpus(1).run(200 * Microsecond).sleep(3100 * Microsecond)
+		},
+		"remote-rt": func(b *runBuilder) {
+			ev := len(b.mutexes)
+			b.mutexes = append(b.mutexes, Resource{Name: "ev"})
+			b.task("reader").cpus(0).clockPoll(2 * Microsecond).run(Forever)
+			b.task("rt").fifo(5).cpus(0).op(Op{Kind: OpWait, Res: ev}).run(100 * Microsecond)
+			b.task("waker").cpus(1).run(Millisecond).op(Op{Kind: OpSignal, Res: ev}).sleep(3 * Millisecond)
+		},
+		"renice": func(b *runBuilder) {
+			b.task("reader").cpus(0).clockPoll(2 * Microsecond).run(Forever)
+			b.task("mgr").cpus(1)
+			for i := range 8 {
+				b.sleep(Time(37+11*i) * Millisecond)
+				b.op(Op{Kind: OpNice, Attr: &Attr{Nice: (i % 3) - 1, Group: -1}})
+				b.cur().attrTo[len(b.cur().spec.Program)-1] = "reader"
+				if i%4 == 1 {
+					b.sleep(5 * Millisecond)
+					b.op(Op{Kind: OpSetattr, Attr: &Attr{Policy: SchedFIFO, RTPrio: 1, Group: -1}})
+					b.cur().attrTo[len(b.cur().spec.Program)-1] = "reader"
+					b.sleep(3 * Millisecond)
+					b.op(Op{Kind: OpSetattr, Attr: &Attr{Policy: SchedOther, Group: -1}})
+					b.cur().attrTo[len(b.cur().spec.Program)-1] = "reader"
+				}
+			}
+			b.sleep(10 * Second)
+			b.task("rs").cpus(0).clockPoll(3 * Microsecond).run(1 * Millisecond).sleep(9 * Millisecond)
+		},
+	}
+	names := []string{"cgroup", "fair-server", "quota", "remote-rt", "renice"}
+	for _, k := range []string{"v6.6", "v6.12", "v6.18"} {
+		for _, name := range names {
+			run := func(noAlone bool) *testRun {
+				b := newRun(t).topology("smp-2").kernel(k).hz(250).duration(2 * Second).withHW()
+				mixes[name](b)
+				r := b.build()
+				r.Sim.pollNoAlone = noAlone
+				r.runFor(2 * Second)
+				return r
+			}
+			alone, every := run(false), run(true)
+			byCPU := func(evs []Event) map[CPUID][]Event {
+				m := map[CPUID][]Event{}
+				for _, e := range evs {
+					m[e.CPU] = append(m[e.CPU], e)
+				}
+				return m
+			}
+			a, e := byCPU(alone.rec.events), byCPU(every.rec.events)
+			for _, cpu := range []CPUID{-1, 0, 1} {
+				x, y := a[cpu], e[cpu]
+				for i := range min(len(x), len(y)) {
+					if x[i] != y[i] {
+						t.Errorf("%s %s cpu %d: event %d differs: alone case %s, every lapsed read %s", k, name, cpu, i, x[i].Describe(), y[i].Describe())
+						break
+					}
+				}
+				if len(x) != len(y) {
+					t.Errorf("%s %s cpu %d: %d events with the alone case, %d without", k, name, cpu, len(x), len(y))
+				}
+			}
+			for i, ta := range alone.allTasks() {
+				if te := every.allTasks()[i]; ta.se.sumExec != te.se.sumExec {
+					t.Errorf("%s %s %s: sum_exec_runtime %d with the alone case, %d without", k, name, ta.name, ta.se.sumExec, te.se.sumExec)
+				}
+			}
+			for c := 1; c <= len(alone.cfg.Cgroups); c++ {
+				if sa, se := alone.CgroupStat(c), every.CgroupStat(c); sa != se {
+					t.Errorf("%s %s cgroup %d: %+v with the alone case, %+v without", k, name, c, sa, se)
+				}
+			}
+			pa, pe := alone.EventsPopped(), every.EventsPopped()
+			t.Logf("%s %s: %d events popped with the alone case, %d without", k, name, pa, pe)
+			if k == "v6.18" && pa*2 > pe {
+				t.Errorf("%s %s: %d events popped with the alone case, %d without: want under half", k, name, pa, pe)
+			}
+		}
+	}
+}

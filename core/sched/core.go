@@ -37,6 +37,9 @@ func (s *Sim) reschedCurr(rq *rq, reason Reason, by TaskID, lazy bool) {
 	}
 	rq.needResched = true
 	rq.reschedReason, rq.reschedBy = reason, by
+	if rq.pollAlone {
+		s.pollAloneEnded(rq) // curr's next read honours the request (clock_poll.go)
+	}
 	if s.observed() {
 		s.emit(Event{Kind: EvResched, CPU: rq.cpu, Prev: taskID(rq.curr), Next: by, Reason: reason})
 	}
@@ -255,6 +258,7 @@ func (s *Sim) stopRun(rq *rq) {
 	t := rq.curr
 	if t != nil && t.clockPoll > 0 {
 		rq.pollGen++
+		rq.pollAlone = false
 		s.pollStop(rq, t) // clock_poll.go
 	}
 	if t == nil || t.runLeft <= 0 {

@@ -173,6 +173,9 @@ func (s *Sim) eevdfEnqueue(rq *rq, q *cfsRq, t *Task, flags int) {
 		q.insert(s, t)
 	}
 	t.se.onRq = true
+	if rq.pollAlone {
+		s.pollAloneEnded(rq) // curr may no longer be alone on its cfs_rq (clock_poll.go)
+	}
 }
 
 // eevdfRequeueDelayed mirrors requeue_delayed_entity(): a delayed task that

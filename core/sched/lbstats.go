@@ -92,14 +92,23 @@ func (s *Sim) refreshIdlePELT(c CPUID) {
 // sgLBStats mirrors update_sg_lb_stats().
 func (s *Sim) sgLBStats(env *lbEnv, g *schedGroup, st *sgStats, local bool) {
 	*st = sgStats{}
+	utilEst := s.feat.Has(UtilEst)
 	for _, c := range g.cpus {
 		if !env.cpus.has(c) {
 			continue
 		}
-		s.refreshIdlePELT(c)
 		rq := &s.rqs[c]
+		if rq.curr == nil {
+			s.refreshIdlePELT(c)
+		}
 		st.load += s.cpuLoad(c)
-		st.util += s.cpuUtil(c, nil, -1, false) // cpu_util_cfs() (v5.8: cpu_util())
+		// cpu_util_cfs() (v5.8: cpu_util()): cpuUtil(c, nil, -1, false),
+		// written out here, where it runs for every CPU of every group.
+		util := int64(rq.cfs.avg.utilAvg)
+		if utilEst {
+			util = max(util, int64(rq.cfs.avg.ue.enqueued))
+		}
+		st.util += min(util, s.topo[c].archCapacity)
 		st.runnable += int64(rq.cfs.avg.runnableAvg)
 		st.hNrRunning += s.hNrRunnable(rq)
 		st.nrRunning += rq.nrRunning

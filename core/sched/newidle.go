@@ -209,9 +209,11 @@ func (s *Sim) nohzBalancerKick(rq *rq) {
 	}
 	s.nohzNextBalance = j + 1 // kick_ilb()
 	next, update := j+60*int64(s.cfg.Profile.HZ), false
-	n := len(s.rqs)
-	for k := 1; k <= n; k++ { // for_each_cpu_wrap(.., ilb+1): ilb last
-		c := CPUID((int(ilb) + k) % n)
+	c := ilb
+	for range s.rqs { // for_each_cpu_wrap(.., ilb+1): ilb last
+		if c++; int(c) == len(s.rqs) {
+			c = 0 // a wrap, not a division per CPU
+		}
 		irq := &s.rqs[c]
 		if !s.idleCPU(c) || s.topo[c].sd == nil {
 			continue

@@ -26,6 +26,8 @@ type rq struct {
 	runGen    uint32 // generation of the pending qRunDone
 	pollGen   uint32 // generation of the pending qClockPoll (clock_poll.go)
 	pollFrom  Time   // start of curr's CPU time not yet in its pollDone (clock_poll.go)
+	pollAlone bool   // the pending read was found with curr alone on its cfs_rq (clock_poll.go)
+	pollLapse Time   // then: the first read that would be an event without the alone case
 	segStart  Time   // when curr's current run segment started
 	tickArmed bool
 	timers    []armedTimer // sleepers' hrtimers queued on this CPU

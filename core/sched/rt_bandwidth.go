@@ -179,6 +179,9 @@ func (s *Sim) fairServerStart(rq *rq) {
 
 func (s *Sim) fairServerReplenish(rq *rq) {
 	fs := &rq.rt.fs
+	if rq.pollAlone {
+		s.pollAloneEnded(rq) // the runtime counts again (clock_poll.go)
+	}
 	fs.running, fs.throttled = false, false
 	fs.runtime = int64(fairServerRuntime)
 	fs.deadline = s.now + fairServerPeriod

@@ -270,6 +270,9 @@ func (s *Sim) setattrPerm(p *Task, a *Attr) error {
 // p's parameters while it is off its class's queue.
 func (s *Sim) changePrio(by, p *Task, oldprio, newprio int, set func()) {
 	rq := &s.rqs[p.cpu]
+	if rq.pollAlone && rq.curr == p {
+		s.pollAloneEnded(rq) // clock_poll.go
+	}
 	s.updateRqClock(rq)
 	queued := p.state == stateRunnable
 	running := rq.curr == p

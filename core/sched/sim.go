@@ -117,8 +117,11 @@ type Sim struct {
 	version int
 	rules   kernelRules // what differs by kernel version (rules.go)
 	// pollEveryRead makes every CPU-clock read an event (the reference
-	// model clock_poll_test.go checks the targeted reads against).
+	// model clock_poll_test.go checks the targeted reads against);
+	// pollNoAlone keeps a lapsed vprot's reads as events when curr is
+	// alone on its cfs_rq (the reference for clock_poll.go's alone case).
 	pollEveryRead bool
+	pollNoAlone   bool
 	eevdf         bool
 	feat          FeatureSet
 	sys           Sysctls
@@ -176,6 +179,7 @@ type Sim struct {
 	fixedPIDUsed              []bool       // per group: its TaskSpec.PID went to an instance
 	events                    int64        // queue entries popped (EventsPopped)
 	cancelled, deferred       int64        // of which stale, and re-queued by deferIRQ
+	evPrio                    uint8        // the priority of the event being handled (clock_poll.go)
 	started                   bool
 	hw                        HW
 	idleStates                []idleStateInfo // hw.IdleStates, or the one state of an ideal machine
@@ -595,7 +599,7 @@ func (s *Sim) step() {
 		s.startIdle()
 	}
 	e := s.q.pop()
-	s.now = e.at
+	s.now, s.evPrio = e.at, e.prio
 	s.events++
 	if s.events > s.cfg.Limits.MaxEvents {
 		s.fail(fmt.Errorf("event limit of %d reached at %s: shorten the duration or simplify the workload", s.cfg.Limits.MaxEvents, s.now))
