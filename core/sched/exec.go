@@ -176,8 +176,9 @@ func (s *Sim) advance(rq *rq, t *Task) stepResult {
 
 // sleepUntil arms t's hrtimer on its CPU for [target, target+slack]
 // (hrtimer_set_expires_range_ns()). The interrupt is programmed for the hard
-// expiry; any earlier hrtimer interrupt on that CPU (the tick, another
-// sleeper's expiry) at or after target expires it (expireTimers).
+// expiry and arrives hw.timer_irq_latency_ns after it (timerIRQAt); any
+// earlier hrtimer interrupt on that CPU (the tick, another sleeper's
+// expiry) at or after target expires it (expireTimers).
 func (s *Sim) sleepUntil(t *Task, target Time) {
 	t.wakeGen++
 	rq := &s.rqs[t.cpu]
@@ -188,7 +189,7 @@ func (s *Sim) sleepUntil(t *Task, target Time) {
 	}
 	hard := target + slack
 	rq.timers = append(rq.timers, armedTimer{task: t.id, soft: target, hard: hard, gen: t.wakeGen})
-	s.q.push(qevent{at: hard, kind: qWake, cpu: rq.cpu, task: t.id, gen: t.wakeGen, prio: prioTimer})
+	s.q.push(qevent{at: s.timerIRQAt(hard), kind: qWake, cpu: rq.cpu, task: t.id, gen: t.wakeGen, prio: prioTimer})
 }
 
 // armedTimer is a sleeper's hrtimer queued on a CPU.

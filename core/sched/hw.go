@@ -20,6 +20,8 @@ package sched
 //     hrtimer_force_reprogram() (the LAPIC timer write);
 //   - hw.timer_irq_ns: a sleeper's hrtimer interrupt on a CPU running a
 //     task, stolen from that task (timer_irq.go);
+//   - hw.timer_irq_latency_ns: from a sleeper's hrtimer hard expiry to its
+//     interrupt (the local APIC timer's delivery; timer_irq.go);
 //   - hw.ipi_latency_ns: from the sender's APIC write to the target
 //     running the interrupt handler;
 //   - hw.ipi_send_ns: the sender's side of smp_call_function_single()
@@ -66,6 +68,7 @@ type HW struct {
 	TickRestart  int64
 	ClockEventNs int64
 	TimerIRQNs   int64 // hw.timer_irq_ns (timer_irq.go)
+	TimerIRQLat  int64 // hw.timer_irq_latency_ns (timer_irq.go)
 	// Contention (contention.go), percent.
 	SMTSlowdownPct  int64
 	L2ContentionPct int64
@@ -118,6 +121,9 @@ var hwKeys = []HWKey{
 	{Name: "timer_irq_ns", Unit: "ns", Help: "hrtimer interrupt that wakes a sleeper on a CPU running a task: hrtimer_interrupt() (hrtimer_wakeup() -> try_to_wake_up(), tick_program_event()) to its return, stolen from the running task; a preemption it causes happens at its end (timer_irq.go); 0 = not modelled",
 		Source: "default 0 (off: the model before this mechanism, which the calibrations of docs/VALIDATION.md assume); the trace replay sets it from the trace (core/replay/costs.go), a machine's cost set may give its own",
 		field:  func(h *HW) *int64 { return &h.TimerIRQNs }, def: 0},
+	{Name: "timer_irq_latency_ns", Unit: "ns", Help: "a sleeper's hrtimer interrupt comes this long after the timer's hard expiry (the clock event's delivery: local APIC timer, on a VM the TSC-deadline exit and injection); its wakeup and sched_waking are stamped at the interrupt; the tick is not delayed (timer_irq.go); 0 = at the expiry",
+		Source: "default 0 (the interrupt at the hard expiry: the model before this key); a machine's cost set may give its own (hw_machines.go)",
+		field:  func(h *HW) *int64 { return &h.TimerIRQLat }, def: 0},
 	{Name: "smt_slowdown_pct", Unit: "%", Help: "SMT throughput: while another SMT sibling is busy, each busy thread runs this much slower than alone (0 = none; contention.go)",
 		Source: "the kernel's own pre-v5.0 SMT model: smt_gain 1178 per two-thread core = 589/1024 = 58% of a lone thread each, i.e. 42% slower; calibration target S3",
 		field:  func(h *HW) *int64 { return &h.SMTSlowdownPct }, def: 42, hi: 90},

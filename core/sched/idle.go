@@ -80,7 +80,7 @@ func (s *Sim) ideal() bool { return s.cfg.HW.IdleStates == nil }
 func (s *Sim) initIdle() error {
 	s.hw = s.cfg.HW
 	for _, v := range []int64{s.hw.IPILatencyNs, s.hw.IPISendNs, s.hw.CSDFuncNs, s.hw.CtxSwitchNs, s.hw.PickNs, s.hw.IdleEnterNs, s.hw.IdleExitNs,
-		s.hw.SchedIdleNs, s.hw.TickStopNs, s.hw.TickRestart, s.hw.ClockEventNs, s.hw.TimerIRQNs,
+		s.hw.SchedIdleNs, s.hw.TickStopNs, s.hw.TickRestart, s.hw.ClockEventNs, s.hw.TimerIRQNs, s.hw.TimerIRQLat,
 		s.hw.LBCPUNs, s.hw.LBGroupNs, s.hw.LBTaskNs, s.hw.LBBlockedNs} {
 		if v < 0 || v > int64(Second) {
 			return fmt.Errorf("hw cost %d ns out of range 0..1s", v)

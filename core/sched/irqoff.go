@@ -85,9 +85,10 @@ func (s *Sim) startSpan(rq *rq, d int64) {
 	rq.spanUntil = max(rq.spanUntil, s.now+Time(d))
 }
 
-// rtTimerAt is the earliest hard expiry of an hrtimer armed on rq for a
-// blocked RT or deadline task (rq_has_runnable_rt_task() counts every
-// class above fair), or maxTime when there is none.
+// rtTimerAt is when the earliest hrtimer armed on rq for a blocked RT or
+// deadline task (rq_has_runnable_rt_task() counts every class above fair)
+// interrupts the CPU (its hard expiry, plus the interrupt's lateness:
+// timerIRQAt), or maxTime when there is none.
 func (s *Sim) rtTimerAt(rq *rq) Time {
 	at := maxTime
 	for _, tm := range rq.timers {
@@ -96,7 +97,10 @@ func (s *Sim) rtTimerAt(rq *rq) Time {
 			at = tm.hard
 		}
 	}
-	return at
+	if at == maxTime {
+		return at
+	}
+	return s.timerIRQAt(at)
 }
 
 // nlbAbort is what load_balance() needs, inside a newidle walk, to stop

@@ -15,13 +15,31 @@ package sched
 //
 // hw.timer_irq_ns is that time: when a sleeper's hrtimer expires on a CPU
 // running a task, the task's work stops for hw.timer_irq_ns (kernel time,
-// charged as the switch costs are), the wakeup is made at the expiry
-// (sched_waking and sched_wakeup at the interrupt's entry, as the kernel
+// charged as the switch costs are), the wakeup is made at the interrupt's
+// entry (sched_waking and sched_wakeup there, as the kernel
 // prints them), and a preemption it asks for of the CPU's task takes effect
 // at the interrupt's end. On an idle CPU the idle path's own costs apply
 // (idle.go). Its default is 0: the interrupt costs nothing, the model
 // before this mechanism; a cost set or the trace replay
 // (core/replay/costs.go) gives the machine's figure.
+//
+// hw.timer_irq_latency_ns is when that interrupt comes: the clock event
+// (the local APIC timer, programmed by tick_program_event() for the
+// earliest hard expiry) interrupts the CPU that long after the expiry, and
+// hrtimer_interrupt() reads the clock then and runs every timer whose soft
+// expiry is at or before it (__hrtimer_run_queues()). On a VM it is the
+// TSC-deadline's exit and the interrupt's injection (12.6 us on the 2-vCPU
+// guest, docs/costs.md). The sleeper's wakeup (sched_waking, sched_wakeup)
+// is stamped at the interrupt, as the kernel prints it; hrtimer_expire_entry
+// keeps the hard expiry in its Arg, so the lateness can be read. On a
+// halted CPU the idle state's exit latency comes on top (idle.go). Default
+// 0: the interrupt at the hard expiry.
+//
+// SIMPLIFIED: only sleepers' timers are late; the tick fires on its grid
+// (a uniform shift of every tick would change nothing relative to the
+// other ticks), so a tick inside a sleeper's lateness expires it early,
+// as any hrtimer interrupt after the soft expiry does. Other hrtimers (the
+// deadline and bandwidth timers) fire at their expiry.
 //
 // SIMPLIFIED: the tick's interrupt (tick_sched_timer(), the same
 // hrtimer_interrupt()) is charged only when it also expires a sleeper; its
@@ -50,6 +68,10 @@ func (s *Sim) timerInterrupt(rq *rq) {
 	}
 	s.armRun(rq) // the task's work resumes after the interrupt (kernUntil)
 }
+
+// timerIRQAt is when the hrtimer interrupt of a sleeper's timer with hard
+// expiry hard reaches its CPU (hw.timer_irq_latency_ns later).
+func (s *Sim) timerIRQAt(hard Time) Time { return hard + Time(s.hw.TimerIRQLat) }
 
 // inTimerIRQ reports whether rq's CPU is inside a charged hrtimer
 // interrupt: a wakeup made there leaves the resched to its end.
