@@ -52,18 +52,18 @@ var machineCosts = []MachineCost{
 	{"epyc-milan-2s64c", "csd_func_ns", 300, "[estimate] as Ice Lake with the cross-CCX transfer of the csd flags back to the sender"},
 	// The 2-vCPU KVM guest of docs/real-kernel.md (vm-2vcpu), kernel
 	// v6.18: medians measured with scripts/realkernel -vmcosts
-	// (docs/costs.md, "The 2-vCPU VM"), on a loaded machine. Its
+	// (docs/costs.md, "The 2-vCPU VM"), re-measured on the quiet machine. Its
 	// TSC-deadline and x2APIC ICR writes leave the guest, which is
 	// what makes them microseconds. The pick, switch and idle-path keys
 	// keep the generic estimates: the method bounds them (about 1.3 us
 	// from an interrupt's exit to the switch, on idle and busy vCPUs) but
 	// does not isolate them.
-	{"vm-2vcpu", "clockevent_program_ns", 7600, "measured: hrtimer event -> write_msr 6e0 (IA32_TSC_DEADLINE) done, median of 139k writes (p10-p90 6.5-9.7 us)"},
-	{"vm-2vcpu", "ipi_send_ns", 11800, "measured: ipi_send_cpu -> the sender's write_msr 830 (x2APIC ICR) done, median of 16.8k IPIs (p10-p90 9.4-16.2 us)"},
-	{"vm-2vcpu", "ipi_latency_ns", 6100, "measured: ICR write done -> reschedule/call_function_single entry on a running vCPU, median of 16.7k (p10-p90 4.9-16.8 us); a halted vCPU adds the haltpoll state's exit latency"},
+	{"vm-2vcpu", "clockevent_program_ns", 7100, "measured (quiet): hrtimer event -> write_msr 6e0 (IA32_TSC_DEADLINE) done, median of 31.5k writes (p10-p90 6.2-8.5 us)"},
+	{"vm-2vcpu", "ipi_send_ns", 12000, "measured (quiet): ipi_send_cpu -> the sender's write_msr 830 (x2APIC ICR) done, median of 16.6k IPIs (p10-p90 9.6-15.1 us)"},
+	{"vm-2vcpu", "ipi_latency_ns", 7700, "measured (quiet): ICR write done -> reschedule/call_function_single entry on a running vCPU, median of 4210 (p10-p90 5.7-9.3 us); a halted vCPU adds the haltpoll state's exit latency"},
 	{"vm-2vcpu", "tick_stop_ns", 1500, "measured: tick_stop -> cpu_idle entering the state, median of 221 stops, none of which wrote the clock event (p10-p90 0.2-3.4 us)"},
-	{"vm-2vcpu", "timer_irq_latency_ns", 12600, "measured: a sleeper's hrtimer hard expiry -> now= of its hrtimer_interrupt() on a running vCPU, median of 10741 (p10-p90 9.1-28.1 us); a halted vCPU's 18.8 us (n 20) adds the haltpoll exit latency, modelled by the idle state"},
-	{"vm-2vcpu", "timer_irq_ns", 10400, "measured: local_timer_entry -> local_timer_exit of an interrupt with one sleeper's wakeup and nothing else on a running vCPU, median of 9479 (p10-p90 8.5-14.9 us); the closing TSC-deadline write (7.6 us) is in it"},
+	{"vm-2vcpu", "timer_irq_latency_ns", 12400, "measured (quiet): a sleeper's hrtimer hard expiry -> now= of its hrtimer_interrupt() on a running vCPU, median of 1365 (p10-p90 10.0-16.2 us); a halted vCPU's 27.0 us (n 9613) adds the haltpoll exit latency, modelled by the idle state"},
+	{"vm-2vcpu", "timer_irq_ns", 10500, "measured (quiet): local_timer_entry -> local_timer_exit of an interrupt with one sleeper's wakeup and nothing else on a running vCPU, median of 1337 (p10-p90 8.7-13.9 us); the closing TSC-deadline write (7.1 us) is in it"},
 	{"vm-2vcpu", "tick_restart_ns", 0, "measured: a restart (hrtimer_cancel of the tick -> its write_msr 6e0) is 6.4 us with one TSC-deadline write (3 of 3), i.e. the write itself; no bookkeeping left over"},
 }
 

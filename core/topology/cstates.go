@@ -99,7 +99,7 @@ func genericIdle() IdleTable {
 // wakeup needs an IPI.
 func haltpollIdle() IdleTable {
 	return IdleTable{Driver: "haltpoll", States: []IdleState{pollState,
-		{Name: "haltpoll", Desc: "default architecture idle", ExitLatencyNs: 6500, TargetResidencyNs: 1 * us}},
+		{Name: "haltpoll", Desc: "default architecture idle", ExitLatencyNs: 11900, TargetResidencyNs: 1 * us}},
 		Source: "/sys/devices/system/cpu/cpu0/cpuidle on the guest (POLL, haltpoll 1/1 us declared); exit latency measured (halted vs running vCPU, docs/costs.md); booted cpuidle_haltpoll.force=1 haltpoll.guest_halt_poll_ns=0, so the haltpoll governor never polls (the simulator's governor is menu)"}
 }
 
