@@ -243,9 +243,17 @@ func (b *runBuilder) config() Config {
 }
 
 // build creates the Sim with a recorder attached.
-func (b *runBuilder) build() *testRun {
+func (b *runBuilder) build() *testRun { b.t.Helper(); return b.buildWith(nil) }
+
+// buildWith is build with edit (if not nil) applied to the Config first,
+// for the settings the builder has no method for.
+func (b *runBuilder) buildWith(edit func(*Config)) *testRun {
 	b.t.Helper()
-	s, err := New(b.config())
+	cfg := b.config()
+	if edit != nil {
+		edit(&cfg)
+	}
+	s, err := New(cfg)
 	if err != nil {
 		b.t.Fatalf("builder: New: %v", err)
 	}

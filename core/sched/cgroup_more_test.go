@@ -59,15 +59,9 @@ func TestAutogroupSessions(t *testing.T) {
 		b.cur().spec.Session = 1
 		b.task("make").instances(4).cpus(0).run(Forever)
 		b.cur().spec.Session = 2
-		cfg := b.config()
-		cfg.Autogroup = on
-		s, err := New(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rec := &recorder{}
-		s.Attach(rec)
-		r := &testRun{Sim: s, t: t, rec: rec}
+		r := b.buildWith(func(cfg *Config) {
+			cfg.Autogroup = on
+		})
 		r.runFor(4 * Second)
 		want := 0.5
 		if !on {
@@ -90,15 +84,9 @@ func TestRTGroupSchedRootBandwidth(t *testing.T) {
 		for _, k := range []string{"v6.12", "v6.18"} {
 			b := newRun(t).kernel(k).duration(5 * Second).
 				task("fifo").policy(SchedFIFO).rtprio(50).cpus(0).run(Forever)
-			cfg := b.config()
-			cfg.RTGroupSched = on
-			s, err := New(cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rec := &recorder{}
-			s.Attach(rec)
-			r := &testRun{Sim: s, t: t, rec: rec}
+			r := b.buildWith(func(cfg *Config) {
+				cfg.RTGroupSched = on
+			})
 			r.runFor(5 * Second)
 			want := 1.0
 			if on {
@@ -185,16 +173,10 @@ func TestAutogroupNice(t *testing.T) {
 	b.cur().spec.Session = 1
 	b.task("shell").cpus(0).run(Forever)
 	b.cur().spec.Session = 2
-	cfg := b.config()
-	cfg.Autogroup = true
-	cfg.AutogroupNice = []int{0, 5, 0}
-	s, err := New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec := &recorder{}
-	s.Attach(rec)
-	r := &testRun{Sim: s, t: t, rec: rec}
+	r := b.buildWith(func(cfg *Config) {
+		cfg.Autogroup = true
+		cfg.AutogroupNice = []int{0, 5, 0}
+	})
 	r.runFor(4 * Second)
 	want := 335.0 / (335 + 1024)
 	var batch Time

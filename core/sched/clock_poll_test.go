@@ -207,16 +207,11 @@ func TestClockPollAloneMatchesEveryLapsedRead(t *testing.T) {
 			run := func(noAlone bool) *testRun {
 				b := newRun(t).topology("smp-2").kernel(kernel).hz(250).duration(2 * Second).withHW()
 				mixes[name](b)
-				cfg := b.config()
-				if irq {
-					cfg.HW.TimerIRQNs = 10400
-				}
-				s, err := New(cfg)
-				if err != nil {
-					t.Fatal(err)
-				}
-				r := &testRun{Sim: s, t: t, rec: &recorder{}}
-				s.Attach(r.rec)
+				r := b.buildWith(func(cfg *Config) {
+					if irq {
+						cfg.HW.TimerIRQNs = 10400
+					}
+				})
 				r.Sim.pollNoAlone = noAlone
 				r.runFor(2 * Second)
 				return r

@@ -13,15 +13,9 @@ func rtGroupRun(t *testing.T, k string, runtime, period, d Time) *testRun {
 	b.cgroups[0].RTRuntime, b.cgroups[0].RTPeriod = runtime, period
 	b.task("fifo").in("/R").policy(SchedFIFO).rtprio(50).cpus(0).run(Forever).
 		task("fair").cpus(0).run(Forever)
-	cfg := b.config()
-	cfg.RTGroupSched = true
-	s, err := New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec := &recorder{}
-	s.Attach(rec)
-	r := &testRun{Sim: s, t: t, rec: rec}
+	r := b.buildWith(func(cfg *Config) {
+		cfg.RTGroupSched = true
+	})
 	r.runFor(d)
 	return r
 }

@@ -9,15 +9,9 @@ func latencyRun(t *testing.T, lat, d int64) *testRun {
 	b := newRun(t).topology("smp-1").kernel("v6.18").hz(250).duration(200 * Millisecond)
 	b.task("work").run(20 * Millisecond).sleep(Second)
 	b.task("periodic").run(100*Microsecond).timer("t", Millisecond, TimerAbsolute)
-	cfg := b.config()
-	cfg.HW.TimerIRQLat, cfg.HW.TimerIRQNs = lat, d
-	s, err := New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec := &recorder{}
-	s.Attach(rec)
-	r := &testRun{Sim: s, t: t, rec: rec}
+	r := b.buildWith(func(cfg *Config) {
+		cfg.HW.TimerIRQLat, cfg.HW.TimerIRQNs = lat, d
+	})
 	r.runFor(200 * Millisecond)
 	return r
 }
