@@ -39,11 +39,16 @@ func sleeper(cpu int, sleep sched.Time) sched.TaskSpec {
 		Program: []sched.Op{{Kind: sched.OpRun, Dur: 100 * sched.Microsecond}, {Kind: sched.OpSleep, Dur: sleep}}, Loop: -1}
 }
 
-// A CPU idle in C6 (10 ms sleeps: menu predicts 10 ms > C6's 600 us target
-// residency) pays C6's 170 us exit latency between the wakeup and the
-// switch-in when every other cost is 0.
-func TestC6WakeupPaysExitLatency(t *testing.T) {
-	cfg := hwConfig(t, "icelake-2s32c", "v6.18", true, []sched.TaskSpec{sleeper(0, 10*sched.Millisecond)}, 50*sched.Millisecond)
+// idleWake is one wakeup of CPU 0 from an idle state: the state it left
+// and the time from the wakeup to the switch-in.
+type idleWake struct {
+	state string
+	delay sched.Time
+}
+
+// idleWakes runs cfg and returns CPU 0's wakeups from idle.
+func idleWakes(t *testing.T, cfg sched.Config) []idleWake {
+	t.Helper()
 	s, err := sched.New(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -54,8 +59,8 @@ func TestC6WakeupPaysExitLatency(t *testing.T) {
 		t.Fatal(err)
 	}
 	names := s.IdleStateNames()
+	var out []idleWake
 	var woke sched.Time = -1
-	checked := 0
 	state := int64(-1)
 	for _, e := range k.evs {
 		if e.CPU != 0 {
@@ -67,14 +72,29 @@ func TestC6WakeupPaysExitLatency(t *testing.T) {
 		case sched.EvWakeup:
 			woke = e.Time
 		case sched.EvSwitch:
-			if woke >= 0 && e.Next != sched.NoTask && names[state] == "C6" {
-				if d := e.Time - woke; d != 170*sched.Microsecond {
-					t.Errorf("wakeup at %s switched in after %s, want the 170us C6 exit latency", woke, d)
-				}
-				checked++
+			if woke >= 0 && e.Next != sched.NoTask && state >= 0 {
+				out = append(out, idleWake{names[state], e.Time - woke})
 			}
 			woke = -1
 		}
+	}
+	return out
+}
+
+// A CPU idle in C6 (10 ms sleeps: menu predicts 10 ms > C6's 600 us target
+// residency) pays C6's 170 us exit latency between the wakeup and the
+// switch-in when every other cost is 0.
+func TestC6WakeupPaysExitLatency(t *testing.T) {
+	cfg := hwConfig(t, "icelake-2s32c", "v6.18", true, []sched.TaskSpec{sleeper(0, 10*sched.Millisecond)}, 50*sched.Millisecond)
+	checked := 0
+	for _, w := range idleWakes(t, cfg) {
+		if w.state != "C6" {
+			continue
+		}
+		if w.delay != 170*sched.Microsecond {
+			t.Errorf("a wakeup from C6 switched in after %s, want the 170us C6 exit latency", w.delay)
+		}
+		checked++
 	}
 	if checked < 3 {
 		t.Fatalf("only %d wakeups from C6", checked)

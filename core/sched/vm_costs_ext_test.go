@@ -58,42 +58,17 @@ func TestVMHaltpollWakeupNeedsIPI(t *testing.T) {
 // every other cost is 0.
 func TestVMHaltpollExitLatency(t *testing.T) {
 	cfg := hwConfig(t, "vm-2vcpu", "v6.18", true, []sched.TaskSpec{sleeper(0, 2*sched.Millisecond)}, 20*sched.Millisecond)
-	s, err := sched.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	k := &evSink{}
-	s.Attach(k)
-	if err := s.Run(); err != nil {
-		t.Fatal(err)
-	}
-	names := s.IdleStateNames()
-	var woke sched.Time = -1
-	state, checked := int64(-1), 0
-	for _, e := range k.evs {
-		if e.CPU != 0 {
-			continue
+	wakes := idleWakes(t, cfg)
+	for _, w := range wakes {
+		if w.state != "haltpoll" {
+			t.Fatalf("idled in %s, want haltpoll", w.state)
 		}
-		switch e.Kind {
-		case sched.EvIdleEnter:
-			state = e.Arg
-		case sched.EvWakeup:
-			woke = e.Time
-		case sched.EvSwitch:
-			if woke >= 0 && e.Next != sched.NoTask {
-				if names[state] != "haltpoll" {
-					t.Fatalf("idled in %s, want haltpoll", names[state])
-				}
-				if d := e.Time - woke; d != 11900*sched.Nanosecond {
-					t.Errorf("wakeup at %s switched in after %s, want the 11.9us haltpoll exit latency", woke, d)
-				}
-				checked++
-			}
-			woke = -1
+		if w.delay != 11900*sched.Nanosecond {
+			t.Errorf("a wakeup from haltpoll switched in after %s, want the 11.9us exit latency", w.delay)
 		}
 	}
-	if checked < 3 {
-		t.Fatalf("only %d wakeups from idle", checked)
+	if len(wakes) < 3 {
+		t.Fatalf("only %d wakeups from idle", len(wakes))
 	}
 }
 
