@@ -34,6 +34,12 @@ type Options struct {
 	// By default the trace ends at its last event, which is all a kernel
 	// trace says.
 	End int64
+	// Until, if positive, keeps only the trace's first Until ns: the sched
+	// events after the first event's time + Until are dropped (counted in
+	// Stats.AfterUntil) and the trace ends there. A replay whose trace is
+	// too long for its bounds replays such a span. It cannot be combined
+	// with End.
+	Until sched.Time
 	// Lenient skips a sched event line whose fields cannot be read (a
 	// truncated last line, a garbled record) with a warning naming it,
 	// instead of refusing the input. The zero value refuses (the
@@ -93,6 +99,10 @@ type Trace struct {
 	// Runtimes are the trace's sched_stat_runtime updates (runtime.go), in
 	// time order; empty when it was recorded without them.
 	Runtimes []RuntimeStat
+	// Added lists the indices into Events of the switches the importer
+	// added (Stats.MissedSwitches), ascending: their time is the line
+	// that showed the switch had happened, not the switch's own.
+	Added []int
 	// Warnings are the lines skipped (Options.Lenient), lost events and
 	// out-of-order timestamps, in line order; at most MaxWarnings.
 	Warnings []Warning
@@ -169,6 +179,8 @@ type Stats struct {
 	// was not the task the CPU's last switch left running (a lost event,
 	// or a task whose switches are not traced).
 	MissedSwitches int
+	// AfterUntil counts the sched events dropped after Options.Until.
+	AfterUntil int
 	// RunningAtStart counts the CPUs found running a task when the trace
 	// starts (the trace began mid-run).
 	RunningAtStart int
@@ -323,10 +335,20 @@ func Import(r io.Reader, opts Options) (*Trace, error) {
 		}
 		return 0
 	})
+	end := opts.End
+	if opts.Until > 0 {
+		if opts.End != 0 {
+			return nil, &Error{Msg: "options End and Until both set: give one"}
+		}
+		end = recs[0].ts + int64(opts.Until)
+		k, _ := slices.BinarySearchFunc(recs, end+1, func(r record, ts int64) int { return cmp.Compare(r.ts, ts) })
+		tr.Stats.AfterUntil = len(recs) - k
+		recs = recs[:k]
+	}
 	if opts.End != 0 && opts.End < recs[len(recs)-1].ts {
 		return nil, &Error{Msg: fmt.Sprintf("end %d is before the last event at %d", opts.End, recs[len(recs)-1].ts)}
 	}
-	resolve(tr, recs, headerCPUs, opts.End)
+	resolve(tr, recs, headerCPUs, end)
 	slices.SortStableFunc(freqs, func(a, b FreqChange) int { return cmp.Compare(a.Time, b.Time) })
 	for _, f := range freqs {
 		f.Time = max(0, min(f.Time-sched.Time(tr.Offset), tr.Duration))

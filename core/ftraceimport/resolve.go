@@ -236,6 +236,7 @@ func (rs *resolver) missedSwitch(r *record, prevPID int) {
 	if e.Next != sched.NoTask {
 		rs.touch(e.Next, trRunning)
 	}
+	tr.Added = append(tr.Added, len(tr.Events))
 	tr.Events = append(tr.Events, e)
 	tr.Wakes = append(tr.Wakes, WakeSource{Waker: sched.NoTask})
 }

@@ -109,6 +109,10 @@ func TestMissedSwitch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if len(tr.Added) != 1 || tr.Events[tr.Added[0]].Kind != sched.EvSwitch || tr.Events[tr.Added[0]].Next == sched.NoTask ||
+		tr.Events[tr.Added[0]].Time != sched.Time(100*sched.Microsecond) {
+		t.Errorf("added %v: want the one switch to pid 1 at the line 100 us in", tr.Added)
+	}
 	if tr.Stats.MissedSwitches != 1 || len(tr.Warnings) != 1 || !strings.Contains(tr.Warnings[0].String(), "line 3: cpu 0 runs pid 1") {
 		t.Errorf("stats %+v warnings %v", tr.Stats, tr.Warnings)
 	}
@@ -121,5 +125,36 @@ func TestMissedSwitch(t *testing.T) {
 	}
 	if x != 100*int64(sched.Microsecond) {
 		t.Errorf("pid 9 ran %d ns, want 100 us (until the line that shows a running again)", x)
+	}
+}
+
+// TestUntil: Options.Until keeps the trace's first span: the events after
+// it are dropped and counted, the trace ends there, and a task running
+// across the cut is charged up to it; Until with End is refused.
+func TestUntil(t *testing.T) {
+	in := "# tracer: nop\n" +
+		"  a-1  [000] d..2.  1.000000: sched_switch: prev_comm=a prev_pid=1 prev_prio=120 prev_state=S ==> next_comm=b next_pid=2 next_prio=120\n" +
+		"  b-2  [000] d..2.  1.000300: sched_switch: prev_comm=b prev_pid=2 prev_prio=120 prev_state=S ==> next_comm=c next_pid=3 next_prio=120\n" +
+		"  c-3  [000] d..2.  1.000500: sched_switch: prev_comm=c prev_pid=3 prev_prio=120 prev_state=S ==> next_comm=a next_pid=1 next_prio=120\n" +
+		"  a-1  [000] d..2.  1.000900: sched_switch: prev_comm=a prev_pid=1 prev_prio=120 prev_state=S ==> next_comm=b next_pid=2 next_prio=120\n"
+	us := sched.Microsecond
+	tr, err := Import(strings.NewReader(in), Options{Until: 400 * us})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.Duration != 400*us || tr.Stats.Events != 2 || tr.Stats.AfterUntil != 2 {
+		t.Errorf("duration %s, %d events, %d after: want 400us, 2, 2", tr.Duration, tr.Stats.Events, tr.Stats.AfterUntil)
+	}
+	for _, tk := range tr.Metrics("x").Tasks {
+		if tk.PID == 3 && tk.RuntimeNs != int64(100*us) {
+			t.Errorf("pid 3 ran %d ns, want 100 us (to the cut)", tk.RuntimeNs)
+		}
+	}
+	// a cut exactly at an event keeps it
+	if tr, err := Import(strings.NewReader(in), Options{Until: 500 * us}); err != nil || tr.Stats.Events != 3 {
+		t.Errorf("until 500us: %v, want 3 events", err)
+	}
+	if _, err := Import(strings.NewReader(in), Options{Until: us, End: 1_000_900_000}); err == nil || !strings.Contains(err.Error(), "End and Until") {
+		t.Errorf("End and Until: %v", err)
 	}
 }

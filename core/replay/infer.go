@@ -95,6 +95,8 @@ type inferrer struct {
 	// causes tracks what could have set need_resched per CPU (selfpoll.go);
 	// nil when the trace has no timer interrupt entries
 	causes *causes
+	// now is the time of the event being read
+	now sched.Time
 	// counts for the warnings
 	unblockedWakes, lateEvents, blockedSwitchIns int
 }
@@ -111,7 +113,7 @@ func Infer(tr *ftraceimport.Trace, opts Options) (*Workload, error) {
 		opts.MaxEvents = DefaultMaxEvents
 	}
 	if n := len(tr.Events) - 1; n > opts.MaxEvents {
-		return nil, fmt.Errorf("replay: the trace has %d sched events; at most %d are replayed (Options.MaxEvents): cut it shorter", n, opts.MaxEvents)
+		return nil, &LimitError{What: "sched events", Option: "MaxEvents", Limit: opts.MaxEvents, At: tr.Events[opts.MaxEvents].Time}
 	}
 	if opts.SyncWindow == 0 {
 		opts.SyncWindow = DefaultSyncWindow
@@ -162,11 +164,12 @@ func Infer(tr *ftraceimport.Trace, opts Options) (*Workload, error) {
 		in.wakingsBefore(i)
 		in.runtimesBefore(i)
 		in.clockEvent(i)
+		in.now = tr.Events[i].Time
 		if err := in.event(i); err != nil {
 			return nil, err
 		}
 		if in.steps > opts.MaxSteps {
-			return nil, fmt.Errorf("replay: the workload has more than %d program steps by %s of the trace; cut the trace shorter (Options.MaxSteps)", opts.MaxSteps, tr.Events[i].Time)
+			return nil, &LimitError{What: "program steps", Option: "MaxSteps", Limit: opts.MaxSteps, At: tr.Events[i].Time}
 		}
 	}
 	in.finish()
@@ -186,7 +189,7 @@ func (in *inferrer) create(id sched.TaskID, start sched.Time) error {
 		return nil
 	}
 	if len(in.w.Tasks) >= in.opts.MaxTasks {
-		return fmt.Errorf("replay: the trace has more than %d tasks (Options.MaxTasks); trace fewer (e.g. a cgroup or pid filter)", in.opts.MaxTasks)
+		return &LimitError{What: "tasks", Option: "MaxTasks", Limit: in.opts.MaxTasks, At: in.now}
 	}
 	info := &in.tr.Tasks[id]
 	in.st[id] = tstate{idx: len(in.w.Tasks), seen: make([]bool, in.tr.NumCPUs), preemptedBy: sched.NoTask,

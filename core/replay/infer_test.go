@@ -1,11 +1,13 @@
 package replay
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
 	"schedplay/core/ftraceimport"
 	"schedplay/core/rtapp"
+	"schedplay/core/scenario"
 	"schedplay/core/sched"
 	"schedplay/core/topology"
 )
@@ -106,7 +108,7 @@ func TestBounds(t *testing.T) {
 		o    Options
 		want string
 	}{{Options{MaxTasks: 1}, "more than 1 tasks"}, {Options{MaxSteps: 100}, "more than 100 program steps"},
-		{Options{MaxEvents: 100}, "at most 100 are replayed"}} {
+		{Options{MaxEvents: 100}, "more than 100 sched events"}} {
 		if _, err := Infer(tr, c.o); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: got %v, want an error with %q", c.o, err, c.want)
 		}
@@ -298,5 +300,36 @@ func TestPerCPUKthread(t *testing.T) {
 		if got := perCPUKthread(comm); got != want {
 			t.Errorf("%q: %v, want %v", comm, got, want)
 		}
+	}
+}
+
+// TestLimitSpan: a trace over the step bound says when it passed it, and
+// the span it names fits: the trace imported up to that span infers
+// within the same bound.
+func TestLimitSpan(t *testing.T) {
+	us := sched.Microsecond
+	text := pingPong(3000, 10*us, 10*us, 5*us)
+	tr := importText(t, text, ftraceimport.Options{})
+	const bound = 4000
+	_, err := Infer(tr, Options{MaxSteps: bound})
+	var le *LimitError
+	if !errors.As(err, &le) || le.What != "program steps" || le.Limit != bound || le.At <= 0 || le.At >= tr.Duration {
+		t.Fatalf("got %v, want a LimitError of %d program steps inside the trace's %s", err, bound, tr.Duration)
+	}
+	span := le.Span()
+	if !strings.Contains(err.Error(), "-until "+scenario.FormatDuration(span)) {
+		t.Errorf("%v: want the span %s named", err, span)
+	}
+	cut := importText(t, text, ftraceimport.Options{Until: span})
+	w, err := Infer(cut, Options{MaxSteps: bound})
+	if err != nil {
+		t.Fatalf("the first %s: %v", span, err)
+	}
+	steps := 0
+	for _, tk := range w.Tasks {
+		steps += len(tk.Steps)
+	}
+	if cut.Duration != span || steps > bound || steps < bound/2 {
+		t.Errorf("the first %s: duration %s, %d steps: want the span, at most %d steps and most of them", span, cut.Duration, steps, bound)
 	}
 }
