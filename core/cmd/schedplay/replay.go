@@ -20,11 +20,12 @@ import (
 	"schedplay/core/quote"
 	"schedplay/core/replay"
 	"schedplay/core/scenario"
+	"schedplay/core/sched"
 	"schedplay/core/topology"
 )
 
 type replayFlags struct {
-	topology, kernel, metricsOut, scenarioOut, b, pin string
+	topology, kernel, metricsOut, scenarioOut, b, pin, until string
 	sets                                              multiFlag
 	strict, timed                                     bool
 }
@@ -41,9 +42,10 @@ func cmdReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.StringVar(&f.b, "b", "", "compare the replay (A) with the replay under 'KEY=VALUE ...' (B), as schedplay compare's table")
 	fs.StringVar(&f.pin, "pin", replay.PinKthreads, "affinity kept from the trace: kthreads (per-CPU kernel threads seen on one CPU), seen (every task on the CPUs it ran on), none")
 	fs.BoolVar(&f.timed, "timed", false, "no causal chains: every wakeup keeps its trace time (the scenario then exports to rt-app)")
+	fs.StringVar(&f.until, "until", "", "replay only the trace's first span, e.g. 400ms (a trace too long for the replay's bounds says what fits)")
 	fs.BoolVar(&f.strict, "strict", false, "refuse a trace with a line that cannot be read (default: skip it with a warning)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: schedplay replay [-topology T] [-kernel P] [-set K=V ...] [-metrics F] [-scenario OUT.json] [-b 'K=V ...'] TRACE\n\nTRACE is /sys/kernel/tracing/trace text or `trace-cmd report` output with the sched\nevents; - reads standard input.")
+		fmt.Fprintln(stderr, "usage: schedplay replay [-topology T] [-kernel P] [-set K=V ...] [-metrics F] [-scenario OUT.json] [-b 'K=V ...'] [-until D] TRACE\n\nTRACE is /sys/kernel/tracing/trace text or `trace-cmd report` output with the sched\nevents; - reads standard input.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -56,9 +58,18 @@ func cmdReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	var until sched.Time
+	if f.until != "" {
+		if until, err = scenario.ParseDuration("-until", f.until); err != nil {
+			return badInput("%v", err)
+		}
+		if until <= 0 {
+			return badInput("-until %s: want a positive duration", quote.Clip(f.until))
+		}
+	}
 	path := fs.Arg(0)
 	digest := newTraceDigest()
-	tr, name, err := importTrace(path, stdin, f.strict, stderr, digest)
+	tr, name, err := importTrace(path, stdin, ftraceimport.Options{Lenient: !f.strict, Until: until}, stderr, digest)
 	if err != nil {
 		return err
 	}
@@ -172,7 +183,7 @@ func cmdReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 
 // importTrace reads and imports TRACE ("-": stdin), hashing its bytes
 // into digest; bad lines are skipped with a warning unless strict.
-func importTrace(path string, stdin io.Reader, strict bool, stderr io.Writer, digest *traceDigest) (*ftraceimport.Trace, string, error) {
+func importTrace(path string, stdin io.Reader, opts ftraceimport.Options, stderr io.Writer, digest *traceDigest) (*ftraceimport.Trace, string, error) {
 	var r io.Reader = stdin
 	name := "stdin"
 	if path != "-" {
@@ -183,7 +194,7 @@ func importTrace(path string, stdin io.Reader, strict bool, stderr io.Writer, di
 		defer fh.Close()
 		r, name = fh, filepath.Base(path)
 	}
-	tr, err := ftraceimport.Import(digest.reader(r), ftraceimport.Options{Lenient: !strict})
+	tr, err := ftraceimport.Import(digest.reader(r), opts)
 	if err != nil {
 		var ie *ftraceimport.Error
 		if errors.As(err, &ie) {
@@ -192,6 +203,9 @@ func importTrace(path string, stdin io.Reader, strict bool, stderr io.Writer, di
 		return nil, "", fmt.Errorf("%s: %v", path, err)
 	}
 	writeImportWarnings(stderr, path, tr)
+	if opts.Until > 0 {
+		fmt.Fprintf(stderr, "%s: note: -until: the first %s replayed, %d later sched events left out\n", path, scenario.FormatDuration(tr.Duration), tr.Stats.AfterUntil)
+	}
 	return tr, name, nil
 }
 

@@ -57,5 +57,8 @@ func replayCommand(f *replayFlags, path string) string {
 	if f.strict {
 		cmd += " -strict"
 	}
+	if f.until != "" {
+		cmd += " -until " + scenario.ShellQuote(f.until)
+	}
 	return cmd + " " + scenario.ShellQuote(path)
 }

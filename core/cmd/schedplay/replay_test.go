@@ -114,11 +114,50 @@ func TestReplayCLI(t *testing.T) {
 		{[]string{"replay", "-b", "x", path}, `-b "x": want KEY=VALUE`},
 		{[]string{"replay"}, "want one TRACE"},
 		{[]string{"replay", "-pin", "all", path}, `pin "all"`},
+		{[]string{"replay", "-until", "soon", path}, "-until"},
+		{[]string{"replay", "-until", "0s", path}, "want a positive duration"},
 	} {
 		out.Reset()
 		errb.Reset()
 		if rc := run(c.args, nil, &out, &errb); rc != 2 || !strings.Contains(errb.String(), c.want) {
 			t.Errorf("%v: rc %d, stderr %q, want 2 and %q", c.args, rc, errb.String(), c.want)
 		}
+	}
+}
+
+// TestReplayUntil: -until replays the trace's first span: the trace's and
+// the replay's wakeups are those of the span (a round trip is 110 us), and
+// stderr says what was left out.
+func TestReplayUntil(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "pp.trace")
+	if err := os.WriteFile(path, []byte(pingPongTrace(300)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mPath := filepath.Join(filepath.Dir(path), "m.json")
+	var out, errb bytes.Buffer
+	if rc := run([]string{"replay", "-until", "11ms", "-metrics", mPath, path}, nil, &out, &errb); rc != 0 {
+		t.Fatalf("rc %d: %s", rc, errb.String())
+	}
+	if !strings.Contains(out.String(), "2 CPUs, 0.011s") || !strings.Contains(errb.String(), "-until: the first 11ms replayed") {
+		t.Errorf("stdout %s\nstderr %s", out.String(), errb.String())
+	}
+	js, err := os.ReadFile(mPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		metrics.Report
+		Provenance struct{ Command string } `json:"provenance"`
+	}
+	if err := json.Unmarshal(js, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, tk := range doc.Tasks {
+		if tk.Wakeups < 95 || tk.Wakeups > 101 {
+			t.Errorf("%s: %d wakeups in the first 11 ms, want about 100", tk.Name, tk.Wakeups)
+		}
+	}
+	if !strings.Contains(doc.Provenance.Command, "-until 11ms") {
+		t.Errorf("provenance command %q: want -until 11ms", doc.Provenance.Command)
 	}
 }
