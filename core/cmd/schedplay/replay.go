@@ -26,8 +26,8 @@ import (
 
 type replayFlags struct {
 	topology, kernel, metricsOut, scenarioOut, b, pin, until string
-	sets                                              multiFlag
-	strict, timed                                     bool
+	sets                                                     multiFlag
+	strict, timed                                            bool
 }
 
 func cmdReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
