@@ -71,6 +71,8 @@ const MinCostSamples = 20
 // onto an idle CPU, or onto a busy one whose task the wakee preempted.
 type costSampler struct {
 	at          []sched.Time // per trace task: its pending sample's start, -1 = none
+	woken       []sched.Time // its sched_wakeup line's time
+	queued      []bool       // a wake-list wakeup: sched_wakeup printed on the target after sched_waking
 	cpu         []int        // the CPU it was woken onto
 	busy        []bool       // that CPU was running a task
 	sw          []int        // the CPU's switch count at the wakeup
@@ -78,10 +80,17 @@ type costSampler struct {
 	cpuSw       []int        // per CPU: switches so far
 	idle, busyS []sched.Time
 	irq         []sched.Time // the local interrupt wakeups'
+	// the queued wakeups of idle CPUs split at the sched_wakeup line
+	// (wakelist.go): sched_waking to sched_wakeup, sched_wakeup to switch-in
+	qWake, qSwitch []sched.Time
+	// added counts the samples whose switch-in the importer added
+	// (ftraceimport Trace.Added): its time is not the switch's
+	added int
 }
 
 func newCostSampler(tasks, cpus int) *costSampler {
-	c := &costSampler{at: make([]sched.Time, tasks), cpu: make([]int, tasks), busy: make([]bool, tasks),
+	c := &costSampler{at: make([]sched.Time, tasks), woken: make([]sched.Time, tasks), queued: make([]bool, tasks),
+		cpu: make([]int, tasks), busy: make([]bool, tasks),
 		sw: make([]int, tasks), local: make([]bool, tasks), cpuSw: make([]int, cpus)}
 	for i := range c.at {
 		c.at[i] = -1
@@ -121,12 +130,15 @@ func (in *inferrer) sampleWake(i int, n sched.TaskID) {
 		return
 	}
 	c.at[n], c.cpu[n], c.busy[n], c.sw[n], c.local[n] = start, target, in.on[target] != sched.NoTask, c.cpuSw[target], false
+	c.woken[n], c.queued[n] = e.Time, queued
 }
 
 // sampleSwitch closes the pending sample of next when the sched_switch
 // on cpu (prev's state) is the first there since its wakeup, and (onto a
-// busy CPU) preempted the task running there; it counts the switch.
-func (in *inferrer) sampleSwitch(cpu int, state byte, next sched.TaskID, now sched.Time) {
+// busy CPU) preempted the task running there; it counts the switch. A
+// switch the importer added (added) closes no sample: its time is the
+// woken task's first line, not the switch.
+func (in *inferrer) sampleSwitch(cpu int, state byte, next sched.TaskID, now sched.Time, added bool) {
 	c := in.costs
 	if cpu < 0 || cpu >= len(c.cpuSw) {
 		return
@@ -134,12 +146,18 @@ func (in *inferrer) sampleSwitch(cpu int, state byte, next sched.TaskID, now sch
 	if next != sched.NoTask {
 		if c.at[next] >= 0 && c.cpu[next] == cpu && c.sw[next] == c.cpuSw[cpu] && now >= c.at[next] {
 			switch {
+			case added:
+				c.added++
 			case c.local[next]:
 				if state == 'R' {
 					c.irq = append(c.irq, now-c.at[next])
 				}
 			case !c.busy[next]:
 				c.idle = append(c.idle, now-c.at[next])
+				if c.queued[next] && now >= c.woken[next] {
+					c.qWake = append(c.qWake, c.woken[next]-c.at[next])
+					c.qSwitch = append(c.qSwitch, now-c.woken[next])
+				}
 			case state == 'R':
 				c.busyS = append(c.busyS, now-c.at[next])
 			}
@@ -154,6 +172,9 @@ func (in *inferrer) finishCosts() {
 	in.w.RemoteIdleWakes, in.w.RemoteIdleWakeP50 = median(in.costs.idle)
 	in.w.RemoteBusyWakes, in.w.RemoteBusyWakeP50 = median(in.costs.busyS)
 	in.w.LocalIRQWakes, in.w.LocalIRQWakeP50 = median(in.costs.irq)
+	in.w.QueuedIdleWakes, in.w.QueuedIdleWakingP50 = median(in.costs.qWake)
+	_, in.w.QueuedIdleSwitchP50 = median(in.costs.qSwitch)
+	in.w.CostSamplesAdded = in.costs.added
 }
 
 func median(s []sched.Time) (int, sched.Time) {
@@ -177,23 +198,65 @@ func (w *Workload) machineCosts(sc *scenario.Scenario) map[string]string {
 	if w.RemoteIdleWakes < MinCostSamples {
 		return hw
 	}
-	floor, ok := costProbe(sc, hw)
+	if w.QueuedIdleWakes >= MinCostSamples {
+		return w.splitIdleCosts(sc, hw)
+	}
+	p, ok := costProbe(sc, hw)
 	if !ok {
 		return hw
 	}
-	hw["idle_exit_ns"] = strconv.FormatInt(int64(max(w.RemoteIdleWakeP50-floor, 0)), 10)
+	hw["idle_exit_ns"] = strconv.FormatInt(int64(max(w.RemoteIdleWakeP50-p.total, 0)), 10)
 	return hw
 }
 
-// costProbe measures F, the simulated remote wakeup of an idle CPU
-// without the idle exit's cost, on sc's machine and kernel with the hw
-// overrides: the median sched_waking-to-switch-in time of b in a
-// ping-pong between CPUs 0 and 1 (50 us of work a side, 200 round trips),
-// measured as the trace's M is (the wake list prints sched_wakeup on the
-// target after the IPI and the state's exit, core/sched/wakelist.go, so
-// the wakeup latency would leave that part out). ok is false on a machine
-// of one CPU or when the probe does not run.
-func costProbe(sc *scenario.Scenario, hw map[string]string) (sched.Time, bool) {
+// splitIdleCosts fits the wake-list path of an idle CPU in its two parts
+// (core/sched wakelist.go, ipi.go): sched_waking to sched_wakeup is the
+// IPI's delivery and the idle state's exit latency (the machine's, from
+// the topology's idle states), so hw.ipi_latency_ns is the trace's median
+// A less the probe's time with no IPI latency, unless the busy wakeups
+// already gave it; sched_wakeup to switch-in is the rest of the handler,
+// the idle exit and schedule_idle(), so hw.idle_exit_ns is the trace's
+// median B less the probe's time with idle_exit_ns 0 and the fitted IPI
+// latency. Where the model's path to sched_wakeup takes no IPI (a polling
+// idle state: set_nr_if_polling()) the fitted latency changes nothing
+// there and is dropped, and where it is shorter than A the idle exit
+// takes the rest, so the whole path still costs A + B; a part the model
+// already spends more on than the trace is fitted to 0.
+func (w *Workload) splitIdleCosts(sc *scenario.Scenario, hw map[string]string) map[string]string {
+	a, b := w.QueuedIdleWakingP50, w.QueuedIdleSwitchP50
+	if _, fixed := hw["ipi_latency_ns"]; !fixed {
+		hw["ipi_latency_ns"] = "0"
+		p0, ok := costProbe(sc, hw)
+		if !ok {
+			delete(hw, "ipi_latency_ns")
+			return hw
+		}
+		ipi := max(a-p0.waking, 0)
+		hw["ipi_latency_ns"] = strconv.FormatInt(int64(ipi), 10)
+		if p1, ok := costProbe(sc, hw); !ok || 2*(p1.waking-p0.waking) < ipi {
+			delete(hw, "ipi_latency_ns") // no IPI on the model's path: the preset's
+		}
+	}
+	p, ok := costProbe(sc, hw)
+	if !ok {
+		return hw
+	}
+	hw["idle_exit_ns"] = strconv.FormatInt(int64(max(b-p.switchIn, a+b-p.total, 0)), 10)
+	return hw
+}
+
+// probeTimes are the medians a cost probe measures: sched_waking to
+// sched_wakeup, sched_wakeup to switch-in, and sched_waking to switch-in.
+type probeTimes struct{ waking, switchIn, total sched.Time }
+
+// costProbe measures the simulated remote wakeup of an idle CPU without
+// the idle exit's cost, on sc's machine and kernel with the hw
+// overrides: the median times of b's wakeups in a ping-pong between CPUs
+// 0 and 1 (50 us of work a side, 200 round trips), measured as the
+// trace's are (the wake list prints sched_wakeup on the target after the
+// IPI and the state's exit, core/sched/wakelist.go). ok is false on a
+// machine of one CPU or when the probe does not run.
+func costProbe(sc *scenario.Scenario, hw map[string]string) (probeTimes, bool) {
 	p := scenario.New()
 	p.Name, p.Topology, p.Kernel = "replay cost probe", sc.Topology, sc.Kernel
 	p.Duration = 25 * sched.Millisecond
@@ -210,34 +273,44 @@ func costProbe(sc *scenario.Scenario, hw map[string]string) (sched.Time, bool) {
 	p.Semaphores = map[string]int{"ab": 0, "ba": 0}
 	cfg, err := p.Build(sched.DefaultLimits())
 	if err != nil || cfg.Machine.NumCPUs() < 2 {
-		return 0, false
+		return probeTimes{}, false
 	}
 	sim, err := sched.New(cfg)
 	if err != nil {
-		return 0, false
+		return probeTimes{}, false
 	}
-	w := &wakingToSwitch{task: 1, waking: -1}
+	w := &wakingToSwitch{task: 1, waking: -1, woken: -1}
 	sim.Attach(w)
-	if sim.Run() != nil || len(w.lat) < 100 {
-		return 0, false
+	if sim.Run() != nil || len(w.total) < 100 {
+		return probeTimes{}, false
 	}
-	slices.Sort(w.lat)
-	return w.lat[(len(w.lat)-1)/2], true
+	mid := func(s []sched.Time) sched.Time {
+		slices.Sort(s)
+		return s[(len(s)-1)/2]
+	}
+	return probeTimes{waking: mid(w.waking2wakeup), switchIn: mid(w.wakeup2switch), total: mid(w.total)}, true
 }
 
-// wakingToSwitch collects the sched_waking-to-switch-in times of task.
+// wakingToSwitch collects the times of task's wakeups: sched_waking to
+// sched_wakeup, sched_wakeup to switch-in, and the sum.
 type wakingToSwitch struct {
-	task   sched.TaskID
-	waking sched.Time // -1: no wakeup pending
-	lat    []sched.Time
+	task          sched.TaskID
+	waking, woken sched.Time // -1: none pending
+	waking2wakeup []sched.Time
+	wakeup2switch []sched.Time
+	total         []sched.Time
 }
 
 func (w *wakingToSwitch) Event(e *sched.Event) {
 	switch {
 	case e.Kind == sched.EvWaking && e.Next == w.task:
-		w.waking = e.Time
-	case e.Kind == sched.EvSwitch && e.Next == w.task && w.waking >= 0:
-		w.lat = append(w.lat, e.Time-w.waking)
-		w.waking = -1
+		w.waking, w.woken = e.Time, -1
+	case e.Kind == sched.EvWakeup && e.Next == w.task && w.waking >= 0:
+		w.woken = e.Time
+	case e.Kind == sched.EvSwitch && e.Next == w.task && w.waking >= 0 && w.woken >= 0:
+		w.waking2wakeup = append(w.waking2wakeup, w.woken-w.waking)
+		w.wakeup2switch = append(w.wakeup2switch, e.Time-w.woken)
+		w.total = append(w.total, e.Time-w.waking)
+		w.waking, w.woken = -1, -1
 	}
 }

@@ -147,3 +147,92 @@ func TestTimerIRQCostFromTrace(t *testing.T) {
 		t.Errorf("%d samples set hw.timer_irq_ns %s", w.LocalIRQWakes, sc.HW["timer_irq_ns"])
 	}
 }
+
+// wakeParts collects, over every task of a run, the sched_waking to
+// sched_wakeup and sched_wakeup to switch-in times of its wakeups.
+type wakeParts struct {
+	waking, woken      map[sched.TaskID]sched.Time
+	toWakeup, toSwitch []sched.Time
+}
+
+func newWakeParts() *wakeParts {
+	return &wakeParts{waking: map[sched.TaskID]sched.Time{}, woken: map[sched.TaskID]sched.Time{}}
+}
+
+func (p *wakeParts) Event(e *sched.Event) {
+	switch e.Kind {
+	case sched.EvWaking:
+		p.waking[e.Next] = e.Time
+		delete(p.woken, e.Next)
+	case sched.EvWakeup:
+		if at, ok := p.waking[e.Next]; ok {
+			p.woken[e.Next] = e.Time
+			p.toWakeup = append(p.toWakeup, e.Time-at)
+		}
+	case sched.EvSwitch:
+		if at, ok := p.woken[e.Next]; ok {
+			p.toSwitch = append(p.toSwitch, e.Time-at)
+			delete(p.woken, e.Next)
+			delete(p.waking, e.Next)
+		}
+	}
+}
+
+// TestWakeListCostsSplit: a cross-CPU ping-pong whose wakeups go through
+// the wake list (sched_wakeup printed on the idle target a after the
+// waker's sched_waking, the switch-in b after that) replays both parts
+// on a machine whose idle state needs the IPI (vm-2vcpu's HLT): the
+// replay's sched_waking-to-sched_wakeup and sched_wakeup-to-switch-in
+// medians are the trace's within 1 us, so the wakeup latency (from
+// sched_wakeup) is b, not a + b; the IPI's part is hw.ipi_latency_ns, the
+// rest hw.idle_exit_ns.
+func TestWakeListCostsSplit(t *testing.T) {
+	us := sched.Microsecond
+	for _, c := range []struct{ a, b sched.Time }{{19 * us, 8 * us}, {30 * us, 3 * us}} {
+		tr := importText(t, queuedPingPong(2000, 11*us, c.a, c.b, true), ftraceimport.Options{Lenient: true})
+		w, err := Infer(tr, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w.QueuedIdleWakes < 3900 || w.QueuedIdleWakingP50 != c.a || w.QueuedIdleSwitchP50 != c.b {
+			t.Fatalf("%+v: %d queued wakeups, medians %s and %s: want about 4000 at a and b", c, w.QueuedIdleWakes,
+				w.QueuedIdleWakingP50, w.QueuedIdleSwitchP50)
+		}
+		sc, err := w.Scenario(ScenarioOptions{Topology: "vm-2vcpu", Pin: PinSeen})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sc.HW["ipi_latency_ns"] == "" || sc.HW["idle_exit_ns"] == "" {
+			t.Errorf("%+v: hw %v: want the IPI latency and the idle exit fitted", c, sc.HW)
+		}
+		parts := newWakeParts()
+		simText(t, sc, parts)
+		_, toWakeup := median(parts.toWakeup)
+		n, toSwitch := median(parts.toSwitch)
+		near := func(got, want sched.Time) bool { return got-want <= us && want-got <= us }
+		if n < 3000 || !near(toWakeup, c.a) || !near(toSwitch, c.b) {
+			t.Errorf("%+v: the replay's %d wakeups: waking to wakeup %s, wakeup to switch-in %s; want the trace's (hw %v)",
+				c, n, toWakeup, toSwitch, sc.HW)
+		}
+	}
+}
+
+// TestCostSamplesSkipAdded: the wakeups whose switch-in the importer added
+// (CPU 1's switches from idle missing: the switch is put at the woken
+// task's first line, later than the kernel's) are left out of the cost
+// samples, so the medians are those of CPU 0's real switches.
+func TestCostSamplesSkipAdded(t *testing.T) {
+	us := sched.Microsecond
+	tr := importText(t, queuedPingPong(2000, 11*us, 19*us, 4*us, false), ftraceimport.Options{Lenient: true})
+	if len(tr.Added) < 1990 {
+		t.Fatalf("%d switches added, want one per round trip", len(tr.Added))
+	}
+	w, err := Infer(tr, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.CostSamplesAdded < 1990 || w.QueuedIdleWakes < 1990 || w.QueuedIdleWakes > 2010 || w.QueuedIdleSwitchP50 != 4*us {
+		t.Errorf("%d left out, %d samples, wakeup to switch-in %s: want about 2000 each and CPU 0's 4us", w.CostSamplesAdded,
+			w.QueuedIdleWakes, w.QueuedIdleSwitchP50)
+	}
+}

@@ -18,7 +18,7 @@ func FuzzInfer(f *testing.F) {
 	us := sched.Microsecond
 	f.Add([]byte(pingPong(5, 50*us, 30*us, 5*us)))
 	f.Add([]byte(periodicHog(6)))
-	f.Add([]byte(queuedPingPong(5, 11*us, 19*us, false)))
+	f.Add([]byte(queuedPingPong(5, 11*us, 19*us, us, false)))
 	f.Add([]byte(" a-1 [000] d.h2. 1.0: sched_waking: comm=a pid=1 prio=120 target_cpu=000\n a-1 [000] 1.0: sched_wakeup: comm=a pid=1 prio=120 target_cpu=000\n"))
 	f.Add([]byte(" a-1 [000] 1.0: sched_process_fork: comm=a pid=1 child_comm=b child_pid=2\n b-2 [000] 1.1: sched_switch: prev_comm=b prev_pid=2 prev_prio=5 prev_state=X ==> next_comm=a next_pid=1 next_prio=120\nCPU:0 [LOST 3 EVENTS]\n"))
 	f.Add([]byte(" a-1 [000] d.h1. 1.0: local_timer_entry: vector=236\n a-1 [000] 1.003: sched_switch: prev_comm=a prev_pid=1 prev_prio=120 prev_state=R ==> next_comm=b next_pid=2 next_prio=120\n b-2 [001] d.h1. 1.004: reschedule_entry: vector=253\n b-2 [000] 1.006: sched_switch: prev_comm=b prev_pid=2 prev_prio=120 prev_state=R+ ==> next_comm=a next_pid=1 next_prio=120\n"))

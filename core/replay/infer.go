@@ -95,6 +95,8 @@ type inferrer struct {
 	// causes tracks what could have set need_resched per CPU (selfpoll.go);
 	// nil when the trace has no timer interrupt entries
 	causes *causes
+	// nextAdded is the first of tr.Added not yet passed
+	nextAdded int
 	// now is the time of the event being read
 	now sched.Time
 	// counts for the warnings
@@ -199,6 +201,16 @@ func (in *inferrer) create(id sched.TaskID, start sched.Time) error {
 	return nil
 }
 
+// added reports whether event i is a switch the importer added
+// (ftraceimport Trace.Added); events are read in order.
+func (in *inferrer) added(i int) bool {
+	a := in.tr.Added
+	for in.nextAdded < len(a) && a[in.nextAdded] < i {
+		in.nextAdded++
+	}
+	return in.nextAdded < len(a) && a[in.nextAdded] == i
+}
+
 func (in *inferrer) task(id sched.TaskID) *Task { return &in.w.Tasks[in.st[id].idx] }
 
 func (in *inferrer) see(id sched.TaskID, cpu int) {
@@ -280,7 +292,7 @@ func (in *inferrer) event(i int) error {
 		if c := int(e.CPU); c >= 0 && c < len(in.on) {
 			in.on[c] = e.Next
 		}
-		in.sampleSwitch(int(e.CPU), e.PrevState, e.Next, now)
+		in.sampleSwitch(int(e.CPU), e.PrevState, e.Next, now, in.added(i))
 	case sched.EvWakeup:
 		n := e.Next
 		if n == sched.NoTask {

@@ -141,6 +141,19 @@ type Workload struct {
 	// (costs.go).
 	RemoteIdleWakes   int
 	RemoteIdleWakeP50 sched.Time
+	// QueuedIdleWakes counts those of them that went through the target's
+	// wake list (sched_wakeup printed on the target by the IPI's handler
+	// after the waker's sched_waking: queued.go); QueuedIdleWakingP50 is
+	// the median of their sched_waking-to-sched_wakeup times (the IPI and
+	// the idle state's exit), QueuedIdleSwitchP50 of their
+	// sched_wakeup-to-switch-in times (the rest of the handler, the idle
+	// exit, schedule_idle()): costs.go fits each.
+	QueuedIdleWakes                          int
+	QueuedIdleWakingP50, QueuedIdleSwitchP50 sched.Time
+	// CostSamplesAdded counts the wakeups left out of the cost samples
+	// because the importer added their switch-in (ftraceimport
+	// Trace.Added: its time is the woken task's first line).
+	CostSamplesAdded int
 	// RemoteBusyWakes and RemoteBusyWakeP50: the same for the remote
 	// wakeups that preempted the task running on the target CPU.
 	RemoteBusyWakes   int

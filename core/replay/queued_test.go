@@ -14,10 +14,10 @@ import (
 // and b (pid 200, CPU 1) each work 1..3 us, wake the other (sched_waking
 // in its own context), work tail more and block; the wakee's sched_wakeup
 // is printed lat after the waking by the IPI on its CPU, after the waker
-// blocked (lat > tail), and it is switched in 1 us later. Without
+// blocked (lat > tail), and it is switched in sw later. Without
 // switchInB, CPU 1's switches from idle to b are missing, as in a trace
 // whose first line of b after its wakeup is its sched_waking.
-func queuedPingPong(n int, tail, lat sched.Time, switchInB bool) string {
+func queuedPingPong(n int, tail, lat, sw sched.Time, switchInB bool) string {
 	s := newSynth(2)
 	s.comm[100], s.comm[200] = "ping", "pong"
 	us := sched.Microsecond
@@ -36,7 +36,7 @@ func queuedPingPong(n int, tail, lat sched.Time, switchInB bool) string {
 		s.sw(t+tail, 0, 100, "S", 0)
 		s.line(0, 1, "d.h1.", t+lat-us, "call_function_single_entry", "vector=251")
 		s.line(0, 1, "dNh2.", t+lat, "sched_wakeup", body(200, 1))
-		t += lat + us
+		t += lat + sw
 		if switchInB {
 			s.sw(t, 1, 0, "R", 200)
 		}
@@ -45,7 +45,7 @@ func queuedPingPong(n int, tail, lat sched.Time, switchInB bool) string {
 		s.sw(t+tail, 1, 200, "S", 0)
 		s.line(0, 0, "d.h1.", t+lat-us, "call_function_single_entry", "vector=251")
 		s.line(0, 0, "dNh2.", t+lat, "sched_wakeup", body(100, 0))
-		t += lat + us
+		t += lat + sw
 		s.sw(t, 0, 0, "R", 100)
 	}
 	return s.String()
@@ -60,7 +60,7 @@ func TestQueuedWakeupPingPong(t *testing.T) {
 	us := sched.Microsecond
 	for _, switchInB := range []bool{true, false} {
 		t.Run(fmt.Sprintf("switch-in-b=%v", switchInB), func(t *testing.T) {
-			tr := importText(t, queuedPingPong(n, 11*us, 19*us, switchInB), ftraceimport.Options{Lenient: true})
+			tr := importText(t, queuedPingPong(n, 11*us, 19*us, us, switchInB), ftraceimport.Options{Lenient: true})
 			w, rep := replayWith(t, tr, Options{}, ScenarioOptions{Topology: "smp-2", Pin: PinSeen})
 			for _, task := range w.Tasks {
 				var byPartner, outside int
