@@ -17,6 +17,7 @@
 //
 //	go run ./scripts/replaytrace [-o docs/replay-fidelity.md] [-json docs/replay-fidelity.json]
 //	    [-dir build/replay-traces] [-duration 3s] [-cases a,b] [-replay-only] [-stat-runtime]
+//	    [-topology PRESET]
 //
 // -replay-only replays the traces already in -dir instead of recording;
 // -stat-runtime records sched_stat_runtime too (the clock readers'
@@ -49,6 +50,7 @@ func run(args []string) error {
 	list := fs.String("cases", "", "comma-separated case ids (default: all)")
 	replayOnly := fs.Bool("replay-only", false, "replay the traces in -dir without recording")
 	statRuntime := fs.Bool("stat-runtime", false, "also record sched_stat_runtime and the timer interrupt's exit and hrtimer expiries (record.go)")
+	topo := fs.String("topology", "", "the replay's machine preset (default: vm-2vcpu on the 2-vCPU guest it was measured on, else smp-N; machine.go)")
 	rkJSON := fs.String("realkernel-json", "docs/real-kernel.json", "the machine's HZ and preemption model, as scripts/realkernel found them")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -100,7 +102,7 @@ func run(args []string) error {
 	}
 	for _, c := range cases {
 		fmt.Fprintf(os.Stderr, "replaytrace: replaying %s\n", c.ID)
-		cr, err := replayCase(c, filepath.Join(*dir, c.ID+".txt"), mi)
+		cr, err := replayCase(c, filepath.Join(*dir, c.ID+".txt"), mi, replayOpts{Topology: *topo})
 		if err != nil {
 			return fmt.Errorf("%s: %v", c.ID, err)
 		}

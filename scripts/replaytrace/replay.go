@@ -3,12 +3,14 @@
 package main
 
 // Replaying one recorded trace: import (skipping what cannot be read),
-// infer, build the scenario on smp-N with this machine's HZ and
+// infer (a span of it when the whole passes a bound), build the scenario
+// on this machine's preset (machine.go) with its HZ and
 // preemption model and the workload's affinity, run it, compare.
 
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"sort"
@@ -25,6 +27,8 @@ type machineInfo struct {
 	Preempt string `json:"preempt"`
 	CPUs    int    `json:"cpus"`
 	CPU     string `json:"cpu_model"`
+	// Hypervisor: the machine is a virtual machine's guest.
+	Hypervisor bool `json:"hypervisor"`
 }
 
 func readMachine(path string) (machineInfo, error) {
@@ -46,20 +50,27 @@ func readMachine(path string) (machineInfo, error) {
 
 // caseResult is one case's record.
 type caseResult struct {
-	ID          string         `json:"id"`
-	Description string         `json:"description"`
-	TraceFile   string         `json:"trace"`
-	DurationNs  int64          `json:"duration_ns"`
-	Lines       int            `json:"lines"`
-	Events      int            `json:"events"`
-	Warnings    int            `json:"warnings"`
-	Tasks       int            `json:"tasks"`
-	Topology    string         `json:"topology"`
-	Kernel      string         `json:"kernel"`
-	Score       float64        `json:"score"`
-	Rows        []replay.Row   `json:"rows"`  // the workload's tasks
-	Other       otherTasks     `json:"other"` // everything else the trace had
-	Periods     map[string]int `json:"periods_us,omitempty"`
+	ID          string `json:"id"`
+	Description string `json:"description"`
+	TraceFile   string `json:"trace"`
+	DurationNs  int64  `json:"duration_ns"`
+	Lines       int    `json:"lines"`
+	Events      int    `json:"events"`
+	Warnings    int    `json:"warnings"`
+	Tasks       int    `json:"tasks"`
+	Topology    string `json:"topology"`
+	TopologyWhy string `json:"topology_from"`
+	// SpanNs is the replayed span from the trace's start when the whole
+	// trace passed a bound of the inference (Bound says which and when,
+	// core/replay/limits.go); 0: the whole trace, DurationNs.
+	SpanNs  int64          `json:"span_ns,omitempty"`
+	Bound   string         `json:"bound,omitempty"`
+	Lost    int            `json:"events_after_span,omitempty"`
+	Kernel  string         `json:"kernel"`
+	Score   float64        `json:"score"`
+	Rows    []replay.Row   `json:"rows"`  // the workload's tasks
+	Other   otherTasks     `json:"other"` // everything else the trace had
+	Periods map[string]int `json:"periods_us,omitempty"`
 	// Preempt counts the workload comms' preemptions and those without an
 	// interrupt or wakeup before them (selfpreempt.go); nil when the trace
 	// has no interrupt entries.
@@ -79,9 +90,16 @@ type caseResult struct {
 	IdleWakes     int    `json:"remote_idle_wakeups"`
 	IdleWakeP50Ns int64  `json:"remote_idle_wakeup_p50_ns"`
 	IdleExitNs    string `json:"replay_idle_exit_ns,omitempty"`
-	BusyWakes     int    `json:"remote_busy_wakeups"`
-	BusyWakeP50Ns int64  `json:"remote_busy_wakeup_p50_ns"`
-	IPILatencyNs  string `json:"replay_ipi_latency_ns,omitempty"`
+	// QueuedWakes and the two medians: the wake-list wakeups among them,
+	// split at sched_wakeup; SkippedSamples the wakeups whose switch-in
+	// the importer added (core/replay/costs.go).
+	QueuedWakes    int    `json:"queued_idle_wakeups"`
+	QueuedWakingNs int64  `json:"queued_waking_to_wakeup_p50_ns"`
+	QueuedSwitchNs int64  `json:"queued_wakeup_to_switch_p50_ns"`
+	SkippedSamples int    `json:"cost_samples_added_switch"`
+	BusyWakes      int    `json:"remote_busy_wakeups"`
+	BusyWakeP50Ns  int64  `json:"remote_busy_wakeup_p50_ns"`
+	IPILatencyNs   string `json:"replay_ipi_latency_ns,omitempty"`
 	// IRQWakes and IRQWakeP50Ns: the wakeups by an interrupt on the
 	// wakee's own busy CPU that preempted at once; TimerIRQNs the replay's
 	// hw.timer_irq_ns from them (core/replay/costs.go).
@@ -107,20 +125,53 @@ type otherTasks struct {
 	ReplayRuntimeNs int64 `json:"replay_runtime_ns"`
 }
 
-func replayCase(c caseSpec, path string, mi machineInfo) (caseResult, error) {
+// maxCuts bounds the retries of a trace that passes a bound of the
+// inference with a shorter span each time.
+const maxCuts = 3
+
+// replayOpts are the harness's choices for every case: the -topology
+// flag ("" = by the machine) and the inference's bounds (zero: the
+// defaults; tests lower them).
+type replayOpts struct {
+	Topology string
+	Infer    replay.Options
+}
+
+func replayCase(c caseSpec, path string, mi machineInfo, ro replayOpts) (caseResult, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return caseResult{}, fmt.Errorf("%v (record it first: run without -replay-only)", err)
 	}
-	tr, err := ftraceimport.Import(bytes.NewReader(data), ftraceimport.Options{Lenient: true})
+	opts := ftraceimport.Options{Lenient: true}
+	tr, err := ftraceimport.Import(bytes.NewReader(data), opts)
 	if err != nil {
 		return caseResult{}, err
 	}
-	w, err := replay.Infer(tr, replay.Options{})
+	full := tr.Duration
+	// A trace of a busy machine may pass the inference's bounds (a
+	// pinned ping-pong on a quiet machine makes a million program steps
+	// in half a second): the harness replays the first span that fits
+	// and the report says so (core/replay/limits.go).
+	var bound string
+	w, err := replay.Infer(tr, ro.Infer)
+	for cuts := 0; err != nil; cuts++ {
+		var le *replay.LimitError
+		if !errors.As(err, &le) || cuts == maxCuts {
+			return caseResult{}, err
+		}
+		if bound == "" {
+			bound = fmt.Sprintf("the inference's bound of %d %s (core/replay Options.%s) was passed at %.3f s", le.Limit, le.What, le.Option, float64(le.At)/1e9)
+		}
+		opts.Until = le.Span()
+		if tr, err = ftraceimport.Import(bytes.NewReader(data), opts); err != nil {
+			return caseResult{}, err
+		}
+		w, err = replay.Infer(tr, ro.Infer)
+	}
+	topo, topoWhy, err := replayTopology(ro.Topology, mi, tr.NumCPUs)
 	if err != nil {
 		return caseResult{}, err
 	}
-	topo := fmt.Sprintf("smp-%d", tr.NumCPUs)
 	// HZ: the trace's tick spacing where it shows one (core/replay/hz.go),
 	// else this machine's as scripts/realkernel found it; set before the
 	// scenario is built, so its cost probe runs at that HZ.
@@ -145,10 +196,13 @@ func replayCase(c caseSpec, path string, mi machineInfo) (caseResult, error) {
 	}
 	trep := tr.Metrics(c.ID)
 	f := replay.Compare(w, &trep, &rep)
-	cr := caseResult{ID: c.ID, Description: c.Description, TraceFile: path, DurationNs: int64(tr.Duration),
+	cr := caseResult{ID: c.ID, Description: c.Description, TraceFile: path, DurationNs: int64(full), TopologyWhy: topoWhy,
 		Lines: tr.Stats.Lines, Events: tr.Stats.Events, Warnings: len(tr.Warnings) + len(w.Warnings),
 		Tasks: len(w.Tasks), Topology: topo, Kernel: fmt.Sprintf("v6.18, HZ=%d, preempt=%s", hz, mi.Preempt),
 		Score: f.Score, Periods: map[string]int{}, HZ: hz, HZFrom: hzFrom, HZTicks: hzTicks}
+	if bound != "" {
+		cr.SpanNs, cr.Bound, cr.Lost = int64(tr.Duration), bound, tr.Stats.AfterUntil
+	}
 	comms := c.comms()
 	for _, r := range f.Rows {
 		if comms[r.Comm] {
@@ -173,6 +227,8 @@ func replayCase(c caseSpec, path string, mi machineInfo) (caseResult, error) {
 	}
 	cr.HiddenReplies, cr.IdleWakes, cr.IdleWakeP50Ns = w.HiddenReplies, w.RemoteIdleWakes, int64(w.RemoteIdleWakeP50)
 	cr.IdleExitNs = sc.HW["idle_exit_ns"]
+	cr.QueuedWakes, cr.QueuedWakingNs, cr.QueuedSwitchNs = w.QueuedIdleWakes, int64(w.QueuedIdleWakingP50), int64(w.QueuedIdleSwitchP50)
+	cr.SkippedSamples = w.CostSamplesAdded
 	cr.BusyWakes, cr.BusyWakeP50Ns, cr.IPILatencyNs = w.RemoteBusyWakes, int64(w.RemoteBusyWakeP50), sc.HW["ipi_latency_ns"]
 	cr.IdleSwitches, cr.MissedSwitches = idleSwitches(data), tr.Stats.MissedSwitches
 	cr.IRQWakes, cr.IRQWakeP50Ns, cr.TimerIRQNs = w.LocalIRQWakes, int64(w.LocalIRQWakeP50), sc.HW["timer_irq_ns"]

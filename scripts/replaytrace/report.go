@@ -58,8 +58,13 @@ func (r *report) markdown() string {
 		"the metrics of `schedplay trace-metrics` on the trace and of the replay's run.\n\n",
 		replay.ShareTolPoints, replay.SwitchTolPct, replay.LatencyFactor, replay.LatencyMinWakes)
 	for _, c := range r.Cases {
-		fmt.Fprintf(&b, "## %s\n\n%s Traced %.3f s: %d lines, %d sched events, %d tasks, %d warnings. Replayed on %s, %s; score %.1f/100 over all tasks.\n\n",
-			c.ID, c.Description, float64(c.DurationNs)/1e9, c.Lines, c.Events, c.Tasks, c.Warnings, c.Topology, c.Kernel, c.Score)
+		fmt.Fprintf(&b, "## %s\n\n%s Traced %.3f s: %d lines, %d sched events, %d tasks, %d warnings.", c.ID, c.Description,
+			float64(c.DurationNs)/1e9, c.Lines, c.Events, c.Tasks, c.Warnings)
+		if c.SpanNs > 0 {
+			fmt.Fprintf(&b, " Replayed its first %.3f s: %s, so the harness replays nine tenths of that (the %d sched events after it are left out; both columns are the span's).",
+				float64(c.SpanNs)/1e9, c.Bound, c.Lost)
+		}
+		fmt.Fprintf(&b, " Replayed on %s (%s), %s; score %.1f/100 over all tasks.\n\n", c.Topology, c.TopologyWhy, c.Kernel, c.Score)
 		if len(c.Periods) > 0 {
 			var ps []string
 			for g, p := range c.Periods {
@@ -101,13 +106,21 @@ func (r *report) markdown() string {
 const method = "How each trace is replayed, the same way for every case (core/replay, docs/cli.md): the workload is inferred " +
 	"from the sched events alone; the replay charges no modelled context-switch or pick cost (`hw.ctx_switch_ns` and " +
 	"`hw.pick_ns` are 0: the trace's CPU time of a task is its sum_exec_runtime and already holds the switches it paid); " +
-	"when the trace has at least 20 wakeups of a task onto an idle CPU by a task running on another CPU, the median of their " +
-	"waking-to-switch-in times (from the waker's sched_waking) is taken as the machine's cost of that path (IPI or polling " +
-	"bit, idle exit, schedule_idle()) " +
-	"and the replay's `hw.idle_exit_ns` is set so that the simulated path costs the same (the simulated path without the idle " +
-	"exit is measured once by a two-CPU ping-pong probe on the replay's machine and profile, core/replay/costs.go); likewise " +
+	"the replay runs on the preset of the machine the traces were recorded on: `vm-2vcpu` on this 2-vCPU guest (its idle " +
+	"states POLL and haltpoll's HLT, whose exit latency is the halted vCPU's measured delay, and its measured costs, " +
+	"docs/costs.md; scripts/replaytrace/machine.go), `smp-N` elsewhere; " +
+	"when the trace has at least 20 wakeups of a task onto an idle CPU by a task running on another CPU, their median " +
+	"waking-to-switch-in time (from the waker's sched_waking) is the machine's cost of that path; where at least 20 of them " +
+	"went through the target's wake list (sched_wakeup printed by the target's IPI handler after the idle exit, " +
+	"ttwu_queue_wakelist() and sched_ttwu_pending()), the path is fitted in its two parts, each to its own median: " +
+	"sched_waking to sched_wakeup (the IPI and the idle state's exit latency) sets the replay's `hw.ipi_latency_ns`, and " +
+	"sched_wakeup to switch-in (the rest of the handler, the idle exit with the tick's restart, schedule_idle()) its " +
+	"`hw.idle_exit_ns`, each less what the simulated path spends there without it (measured by a two-CPU ping-pong probe " +
+	"on the replay's machine and profile, core/replay/costs.go); otherwise the whole path sets `hw.idle_exit_ns`. A wakeup " +
+	"whose switch-in the importer added (scripts/replaytrace/idleswitch.go) is left out of these samples: its time is the " +
+	"woken task's first line, not the switch. Likewise " +
 	"the median of at least 20 remote wakeups that preempted the task running on the target CPU at once becomes the " +
-	"replay's `hw.ipi_latency_ns` (the simulated path of such a wakeup); the median of at least 20 wakeups by an interrupt " +
+	"replay's `hw.ipi_latency_ns` (the simulated path of such a wakeup), before the idle path's fit; the median of at least 20 wakeups by an interrupt " +
 	"on the wakee's own CPU that preempted the task running there at once (a timer: hrtimer_interrupt(), its return, " +
 	"__schedule()) becomes the replay's `hw.timer_irq_ns`, the time such an interrupt takes from the running task before " +
 	"the preemption (core/sched/timer_irq.go); the replay's HZ is the trace's tick spacing where it shows one " +
@@ -139,16 +152,29 @@ func (c *caseResult) inferred() string {
 	if c.IdleWakes > 0 {
 		fmt.Fprintf(&b, ", median %.1f us", float64(c.IdleWakeP50Ns)/1e3)
 	}
-	if c.IdleExitNs != "" {
+	split := c.QueuedWakes >= replay.MinCostSamples && c.IdleWakes >= replay.MinCostSamples
+	switch {
+	case split:
+		fmt.Fprintf(&b, ", %d of them through the wake list: sched_waking to sched_wakeup %.1f us, sched_wakeup to switch-in %.1f us",
+			c.QueuedWakes, float64(c.QueuedWakingNs)/1e3, float64(c.QueuedSwitchNs)/1e3)
+		if c.BusyWakes < replay.MinCostSamples && c.IPILatencyNs != "" {
+			fmt.Fprintf(&b, " (replay's hw.ipi_latency_ns %s, hw.idle_exit_ns %s)", c.IPILatencyNs, c.IdleExitNs)
+		} else {
+			fmt.Fprintf(&b, " (replay's hw.idle_exit_ns %s; the IPI latency the preset's or the busy wakeups')", c.IdleExitNs)
+		}
+	case c.IdleExitNs != "":
 		fmt.Fprintf(&b, " (replay's hw.idle_exit_ns %s)", c.IdleExitNs)
-	} else {
+	default:
 		fmt.Fprintf(&b, " (fewer than %d: the preset's costs)", replay.MinCostSamples)
+	}
+	if c.SkippedSamples > 0 {
+		fmt.Fprintf(&b, "; %d wakeups left out of the cost samples (their switch-in added by the importer)", c.SkippedSamples)
 	}
 	fmt.Fprintf(&b, "; %d remote wakeups preempting a busy CPU's task", c.BusyWakes)
 	if c.BusyWakes > 0 {
 		fmt.Fprintf(&b, ", median %.1f us", float64(c.BusyWakeP50Ns)/1e3)
 	}
-	if c.IPILatencyNs != "" {
+	if c.IPILatencyNs != "" && c.BusyWakes >= replay.MinCostSamples {
 		fmt.Fprintf(&b, " (replay's hw.ipi_latency_ns %s)", c.IPILatencyNs)
 	} else {
 		fmt.Fprintf(&b, " (fewer than %d: the preset's)", replay.MinCostSamples)
@@ -269,13 +295,15 @@ func (c *caseResult) why() string {
 			out = append(out, fmt.Sprintf("Latency: the trace has %d remote wakeups of idle CPUs and %d of busy ones, too "+
 				"few to estimate the machine's wakeup cost, so the replay charges the preset's.", c.IdleWakes, c.BusyWakes))
 		}
-		if c.IdleWakes >= replay.MinCostSamples {
-			out = append(out, "Latency: the sched_wakeup of a wakeup onto another, idle CPU is printed by that CPU's IPI "+
-				"handler (ttwu_queue_wakelist(), then sched_ttwu_pending() after the idle exit), so the trace's latency of such "+
-				"a wakeup starts after the IPI and the idle exit; the simulator prints it there too "+
-				"(core/sched/wakelist.go), but the cost the replay fits to the trace's sched_waking-to-switch-in times "+
-				"(`hw.idle_exit_ns`) is charged after the handler, so the replay's latency from sched_wakeup still holds "+
-				"most of the path where the trace's holds only the part after the state's exit.")
+		if c.IdleWakes >= replay.MinCostSamples && c.QueuedWakes < replay.MinCostSamples {
+			out = append(out, "Latency: the trace's remote wakeups of idle CPUs did not go through the wake list (or too "+
+				"few did), so the replay fits their whole sched_waking-to-switch-in path to `hw.idle_exit_ns`, after "+
+				"the simulator's sched_wakeup: a kernel whose wakeup line comes later holds less of it in its latency.")
+		}
+		if c.QueuedWakes >= replay.MinCostSamples && len(silentIdleCPUs(c.IdleSwitches)) > 0 {
+			out = append(out, "Latency: a task woken on a CPU whose switches from idle are missing (above) has a trace "+
+				"latency long by the time before its first line; the replay's is the machine's, fitted to the other CPU's "+
+				"real switches.")
 		}
 		if c.TimerIRQNs == "" {
 			out = append(out, fmt.Sprintf("Latency: a wakeup by an interrupt on the task's own busy CPU (a timer) costs "+

@@ -46,7 +46,7 @@ func TestReplayCaseReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cr, err := replayCase(cases[0], trace, mi)
+	cr, err := replayCase(cases[0], trace, mi, replayOpts{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,21 +81,30 @@ func TestReplayCaseReport(t *testing.T) {
 	}
 }
 
-// TestWhyQueuedLatency: a latency miss in a case whose trace estimated
-// the remote idle wakeup cost names the difference of the two latencies'
-// start (the IPI's sched_wakeup against the simulator's try_to_wake_up());
-// a case without such wakeups does not.
+// TestWhyQueuedLatency: a latency miss in a case whose remote idle
+// wakeups did not go through the wake list says the whole path is fitted
+// after sched_wakeup; one whose did, on a machine with a CPU whose
+// switches from idle are missing, names that CPU's long trace latency;
+// neither is said without such wakeups.
 func TestWhyQueuedLatency(t *testing.T) {
 	miss := false
 	rows := []replay.Row{{Group: "worker_1", ShareOK: true, SwitchOK: true, LatencyOK: &miss}}
-	const want = "printed by that CPU's IPI handler"
-	c := caseResult{Rows: rows, IdleWakes: replay.MinCostSamples}
-	if got := c.why(); !strings.Contains(got, want) {
-		t.Errorf("%d remote idle wakeups: %q lacks %q", c.IdleWakes, got, want)
-	}
-	c.IdleWakes = replay.MinCostSamples - 1
-	if got := c.why(); strings.Contains(got, want) {
-		t.Errorf("%d remote idle wakeups: %q has %q", c.IdleWakes, got, want)
+	const whole, silent = "did not go through the wake list", "long by the time before its first line"
+	n := replay.MinCostSamples
+	for _, c := range []struct {
+		c          caseResult
+		hasW, hasS bool
+	}{
+		{caseResult{Rows: rows, IdleWakes: n}, true, false},
+		{caseResult{Rows: rows, IdleWakes: n, QueuedWakes: n, IdleSwitches: map[int]idleCount{1: {ToIdle: 9}}}, false, true},
+		{caseResult{Rows: rows, IdleWakes: n, QueuedWakes: n, IdleSwitches: map[int]idleCount{1: {ToIdle: 9, FromIdle: 9}}}, false, false},
+		{caseResult{Rows: rows, IdleWakes: n - 1}, false, false},
+	} {
+		got := c.c.why()
+		if strings.Contains(got, whole) != c.hasW || strings.Contains(got, silent) != c.hasS {
+			t.Errorf("%d idle, %d queued, %v: %q: want whole-path %v, silent-CPU %v", c.c.IdleWakes, c.c.QueuedWakes,
+				c.c.IdleSwitches, got, c.hasW, c.hasS)
+		}
 	}
 }
 
@@ -135,7 +144,7 @@ func TestSilentIdleCPUReported(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cr, err := replayCase(cases[0], trace, machineInfo{HZ: 250, Preempt: "none", CPUs: 2})
+		cr, err := replayCase(cases[0], trace, machineInfo{HZ: 250, Preempt: "none", CPUs: 2}, replayOpts{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -146,5 +155,47 @@ func TestSilentIdleCPUReported(t *testing.T) {
 		if !fromIdle && (cr.MissedSwitches < 49 || !strings.Contains(got, fmt.Sprintf("added %d missed switches", cr.MissedSwitches))) {
 			t.Errorf("%d missed switches: %q", cr.MissedSwitches, got)
 		}
+	}
+}
+
+// TestReplaySpanAndMachine: a trace over the inference's step bound is
+// replayed over its first span that fits, and the report says which bound
+// and where; the machine is vm-2vcpu for a trace of the 2-vCPU guest,
+// smp-2 elsewhere, and a -topology of another CPU count is refused.
+func TestReplaySpanAndMachine(t *testing.T) {
+	dir := t.TempDir()
+	trace := filepath.Join(dir, "nice0-vs-nice5.txt")
+	if err := os.WriteFile(trace, []byte(silentIdleTrace(true)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases, err := selectCases("nice0-vs-nice5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	guest := machineInfo{HZ: 250, Preempt: "none", CPUs: 2, Hypervisor: true}
+	whole, err := replayCase(cases[0], trace, guest, replayOpts{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if whole.SpanNs != 0 || whole.Topology != "vm-2vcpu" {
+		t.Errorf("whole trace: span %d, topology %s: want the whole on vm-2vcpu", whole.SpanNs, whole.Topology)
+	}
+	cut, err := replayCase(cases[0], trace, guest, replayOpts{Infer: replay.Options{MaxSteps: 60}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cut.SpanNs <= 0 || cut.SpanNs >= cut.DurationNs || cut.DurationNs != whole.DurationNs || cut.Lost == 0 ||
+		!strings.Contains(cut.Bound, "bound of 60 program steps") {
+		t.Errorf("span %d of %d, %d left out, bound %q: want a shorter span, the bound named", cut.SpanNs, cut.DurationNs, cut.Lost, cut.Bound)
+	}
+	rep := report{Cases: []caseResult{cut}}
+	if md := rep.markdown(); !strings.Contains(md, "Replayed its first") || !strings.Contains(md, "Replayed on vm-2vcpu (the preset of this 2-vCPU guest") {
+		t.Errorf("report lacks the span or the machine:\n%s", md)
+	}
+	if cr, err := replayCase(cases[0], trace, machineInfo{HZ: 250, Preempt: "none", CPUs: 2}, replayOpts{}); err != nil || cr.Topology != "smp-2" {
+		t.Errorf("bare metal: %v, topology %s: want smp-2", err, cr.Topology)
+	}
+	if _, err := replayCase(cases[0], trace, guest, replayOpts{Topology: "smp-4"}); err == nil || !strings.Contains(err.Error(), "give -topology smp-2") {
+		t.Errorf("-topology smp-4 on a 2-CPU trace: %v", err)
 	}
 }
