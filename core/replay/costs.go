@@ -25,6 +25,33 @@ package replay
 //     the replay's hw.idle_exit_ns is M - F (at least 0), so its remote
 //     wakeups of idle CPUs cost what the trace's did.
 //
+//   - Where the wakeup went through the target's wake list (v5.8+:
+//     ttwu_queue_wakelist() -> __smp_call_single_queue() and the
+//     call-function IPI; v6.0+ also for an idle CPU of the same LLC), the
+//     trace splits that path at sched_wakeup, which sched_ttwu_pending()
+//     -> ttwu_do_activate() prints from the target's IPI handler
+//     (x86 sysvec_call_function_single(): call_function_single_entry,
+//     then generic_smp_call_function_single_interrupt(); read in a
+//     v6.16+ arch/x86/kernel/smp.c, one with
+//     arch_cpu_rescan_dead_smt_siblings()). A halted CPU runs the handler
+//     only once it has left the state, so sched_waking to sched_wakeup is
+//     the IPI's delivery and the state's exit latency, and sched_wakeup to
+//     switch-in is the rest of the handler, the idle exit (cpuidle_reflect(),
+//     tick_nohz_idle_exit(): a restarted tick's clock-event write,
+//     do_idle() in a v5.10-era kernel/sched/idle.c) and schedule_idle().
+//     With at least MinCostSamples such wakeups each part is fitted to its
+//     own median (splitIdleCosts): hw.ipi_latency_ns over the idle
+//     state's exit latency (the machine's own, from its topology), and
+//     hw.idle_exit_ns over the rest of the simulated path, so the
+//     replay's wakeup latency from sched_wakeup is the trace's, not the
+//     whole path's. On a machine whose idle state polls, the model's path
+//     takes no IPI (set_nr_if_polling()): the idle exit then takes what
+//     the IPI would have, and the whole path still costs the trace's.
+//
+//   - A switch-in the importer added (ftraceimport Trace.Added: the CPU's
+//     switch from idle is not in the trace, the switch is put at the woken
+//     task's first line) ends no sample: its time is not the switch's.
+//
 //   - The remote wakeup of a busy CPU whose task the wakee preempts goes
 //     through the reschedule IPI and the interrupt's return to
 //     __schedule(); in the simulator it is the IPI's delivery

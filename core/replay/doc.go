@@ -48,8 +48,11 @@
 //
 // The scenario carries the traced machine's costs where the trace shows
 // them (costs.go): no modelled switch cost on top of the traced CPU time,
-// the remote wakeup paths' medians as the IPI and idle-exit costs, and
-// the local interrupt wakeups' as the timer interrupt's time.
+// the remote wakeup paths' medians as the IPI and idle-exit costs (a
+// wake-list wakeup of an idle CPU in its two parts, before and after the
+// target's sched_wakeup), and the local interrupt wakeups' as the timer
+// interrupt's time. A trace that passes the inference's bounds is a
+// [LimitError] naming a span of it that fits (limits.go).
 //
 // # Non-goals and what cannot be inferred
 //
