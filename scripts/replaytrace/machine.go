@@ -31,7 +31,7 @@ func replayTopology(flag string, mi machineInfo, cpus int) (string, string, erro
 	case flag != "":
 		name, why = flag, "-topology"
 	case mi.Hypervisor && mi.CPUs == 2 && cpus == 2:
-		name, why = vmPreset, "the preset of this 2-vCPU guest, its idle states and measured costs (docs/costs.md)"
+		name, why = vmPreset, "the preset of this 2-vCPU guest: its idle states and measured costs, docs/costs.md"
 	}
 	m, err := topology.Preset(name)
 	if err != nil {
