@@ -48,6 +48,9 @@ func (r *report) markdown() string {
 	if r.LoadBefore != "" {
 		fmt.Fprintf(&b, "| load average before | %s |\n", r.LoadBefore)
 	}
+	if len(r.Cases) > 0 {
+		fmt.Fprintf(&b, "| replayed on | %s (%s) |\n", r.Cases[0].Topology, r.Cases[0].TopologyWhy)
+	}
 	b.WriteString("\nRecorded once on a machine shared with other work: everything else that ran is in the traces " +
 		"and is replayed with the workload (the *other tasks* line of each case). A quiet machine gives cleaner numbers; " +
 		"a loaded one (see the load average) gives the workload's tasks a fraction of the CPU they ask for, and wakeups that " +

@@ -189,7 +189,8 @@ func TestReplaySpanAndMachine(t *testing.T) {
 		t.Errorf("span %d of %d, %d left out, bound %q: want a shorter span, the bound named", cut.SpanNs, cut.DurationNs, cut.Lost, cut.Bound)
 	}
 	rep := report{Cases: []caseResult{cut}}
-	if md := rep.markdown(); !strings.Contains(md, "Replayed its first") || !strings.Contains(md, "Replayed on vm-2vcpu (the preset of this 2-vCPU guest") {
+	if md := rep.markdown(); !strings.Contains(md, "Replayed its first") || !strings.Contains(md, "Replayed on vm-2vcpu (the preset of this 2-vCPU guest") ||
+		!strings.Contains(md, "| replayed on | vm-2vcpu (") {
 		t.Errorf("report lacks the span or the machine:\n%s", md)
 	}
 	if cr, err := replayCase(cases[0], trace, machineInfo{HZ: 250, Preempt: "none", CPUs: 2}, replayOpts{}); err != nil || cr.Topology != "smp-2" {
