@@ -22,6 +22,7 @@ func FuzzImport(f *testing.F) {
 	f.Add([]byte(" a-1 (  1) [7] d..2. 18446744073.709551: sched_wakeup_new: comm= pid=3 prio=120\n"))
 	f.Add([]byte(" <...>-5 [001] 12: cpu_idle: state=-1 cpu_id=8191\n x-5 [000] 11: sched_process_exit: comm=x pid=5 prio=120\n"))
 	f.Add([]byte(" x-9 [000] 1.5: sched_process_fork: comm=x pid=9 child_comm=x child_pid=9\n x-9 [000] 1.5: sched_migrate_task: comm=x pid=9 prio=0 orig_cpu=0 dest_cpu=2\n"))
+	f.Add([]byte(manyNames(MaxOtherNames+3, true)))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		tr, err := Import(bytes.NewReader(data), Options{MaxBytes: 1 << 16, MaxLineLen: 4096})
 		if err != nil {
@@ -32,6 +33,16 @@ func FuzzImport(f *testing.F) {
 				t.Fatalf("error of %d bytes: %.300s...", len(err.Error()), err)
 			}
 			return
+		}
+		if len(tr.Stats.Other) > MaxOtherNames {
+			t.Fatalf("%d event names in Stats.Other, bound %d", len(tr.Stats.Other), MaxOtherNames)
+		}
+		other := tr.Stats.OtherMore
+		for _, n := range tr.Stats.Other {
+			other += n
+		}
+		if other > tr.Stats.Lines {
+			t.Fatalf("%d other entries counted from %d lines", other, tr.Stats.Lines)
 		}
 		var last sched.Time
 		for i, e := range tr.Events {

@@ -51,6 +51,13 @@ type Options struct {
 // (Stats.Skipped, Stats.Lost, ...).
 const MaxWarnings = 100
 
+// MaxOtherNames bounds Stats.Other: the event names are the input's, so a
+// hostile trace could name a new event on every line. Entries of names
+// past the first MaxOtherNames are counted in Stats.OtherMore. A kernel
+// traced with every event (trace-cmd record -e all) prints fewer names on
+// a typical run; the bound keeps the map and the reports built on it small.
+const MaxOtherNames = 64
+
 // Warning is something the import repaired or skipped, with the 1-based
 // line it concerns (0: the input as a whole).
 type Warning struct {
@@ -148,9 +155,13 @@ type Stats struct {
 	Events   int // events imported (without the final EvEnd)
 	Comments int // header and comment lines ("# ...") and blank lines
 	// Other counts entries of events this importer does not read
-	// (irq, timer, trace_marker, ...), by event name; the interrupt
-	// entries among them are also kept in Trace.IRQs.
+	// (irq, timer, trace_marker, ...), by event name, for the first
+	// MaxOtherNames names met; the interrupt entries among them are also
+	// kept in Trace.IRQs.
 	Other map[string]int
+	// OtherMore counts the entries of further event names, which Other
+	// does not hold (reports say "and N more").
+	OtherMore int
 	// Unrecognized counts lines that are not trace entries (trace-cmd
 	// banners, "CPU 2 is empty", free text).
 	Unrecognized int
@@ -184,6 +195,15 @@ type Stats struct {
 	// RunningAtStart counts the CPUs found running a task when the trace
 	// starts (the trace began mid-run).
 	RunningAtStart int
+}
+
+// countOther counts an entry of an event the importer does not read.
+func (s *Stats) countOther(event string) {
+	if _, ok := s.Other[event]; ok || len(s.Other) < MaxOtherNames {
+		s.Other[event]++
+		return
+	}
+	s.OtherMore++
 }
 
 func (tr *Trace) warn(line int, format string, args ...any) {
@@ -286,7 +306,7 @@ func Import(r io.Reader, opts Options) (*Trace, error) {
 		}
 		kind, known := rawKinds[p.event]
 		if !known {
-			tr.Stats.Other[p.event]++
+			tr.Stats.countOther(p.event)
 			continue
 		}
 		rec := record{line: n, ts: p.ts, kind: kind, cpu: p.cpu, irq: p.irq,

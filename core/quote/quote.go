@@ -1,11 +1,12 @@
 package quote
 
 // The bounded quotes: Short for a quoted value, Clip for an unquoted one,
-// Path for a field path or key, List for a list of names, Bound for an
-// error another package formatted, and Errorf/Sprintf/Args, whose %q
-// quotes by Short. Errorf, Sprintf and Args are go:noinline: they are
-// error paths, and the worker's build (-l=4) would otherwise copy them
-// into each of their many callers (about 175 KB of worker.wasm).
+// Path for a field path or key, List for a list of names (Join for a list
+// of quoted ones), Bound for an error another package formatted, and
+// Errorf/Sprintf/Args, whose %q quotes by Short. Errorf, Sprintf and
+// Args are go:noinline: they are error paths, and the worker's build
+// (-l=4) would otherwise copy them into each of their many callers (about
+// 175 KB of worker.wasm).
 
 import (
 	"fmt"
@@ -62,15 +63,26 @@ func Path(p string) string {
 // name clipped ([Clip]), and after 2*Max bytes the rest
 // counted instead of shown ("a, b, ... (5 more)").
 func List(items []string) string {
+	return join(items, ", ", Clip)
+}
+
+// Join joins items that are bounded already (each a [Short] quote, or
+// made of them) with sep, [List]'s way: after 2*Max bytes the rest are
+// counted instead of shown (`"a", "b", ... (5 more)`).
+func Join(items []string, sep string) string {
+	return join(items, sep, func(s string) string { return s })
+}
+
+func join(items []string, sep string, bound func(string) string) string {
 	var b strings.Builder
 	for i, it := range items {
-		it = Clip(it)
+		it = bound(it)
 		if i > 0 {
 			if b.Len()+len(it) > 2*Max {
-				b.WriteString(", ... (" + strconv.Itoa(len(items)-i) + " more)")
+				b.WriteString(sep + "... (" + strconv.Itoa(len(items)-i) + " more)")
 				break
 			}
-			b.WriteString(", ")
+			b.WriteString(sep)
 		}
 		b.WriteString(it)
 	}

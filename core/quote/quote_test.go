@@ -59,6 +59,28 @@ func TestList(t *testing.T) {
 	}
 }
 
+func TestJoin(t *testing.T) {
+	if got := Join([]string{`"a"`, `"b"`}, " then "); got != `"a" then "b"` {
+		t.Errorf("Join(a, b) = %s", got)
+	}
+	many := make([]string, 100)
+	for i := range many {
+		many[i] = Short(fmt.Sprintf("name%02d", i))
+	}
+	sep := ", which waits for "
+	got := Join(many, sep)
+	shown := strings.Count(got, `"`) / 2
+	if len(got) > 2*Max+len(sep)+20 || !strings.HasPrefix(got, `"name00", which waits for "name01"`) ||
+		!strings.HasSuffix(got, fmt.Sprintf("%s... (%d more)", sep, 100-shown)) {
+		t.Errorf("Join of 100 names = %q, want the first ones and a count", got)
+	}
+	// The items are the caller's: a Short quote is kept whole, not clipped.
+	long := Short(strings.Repeat("v", 40<<10))
+	if got := Join([]string{long}, ", "); got != long {
+		t.Errorf("Join of one Short quote = %.200s, want it unchanged", got)
+	}
+}
+
 func TestErrorf(t *testing.T) {
 	long := strings.Repeat("z", 40<<10)
 	base := errors.New("base")

@@ -102,8 +102,10 @@ func TestExportWarningsAndErrors(t *testing.T) {
 	}
 }
 
-// TestRealRTApp runs an exported file with Debian's rt-app for about 1 s.
-func TestRealRTApp(t *testing.T) {
+// rtAppBin is the installed rt-app; without one the test is skipped
+// (failed in CI, which installs it).
+func rtAppBin(t *testing.T) string {
+	t.Helper()
 	bin, err := exec.LookPath("rt-app")
 	if err != nil {
 		if os.Getenv("CI") != "" {
@@ -111,6 +113,37 @@ func TestRealRTApp(t *testing.T) {
 		}
 		t.Skip("rt-app is not installed (apt-get install rt-app); CI runs this test")
 	}
+	return bin
+}
+
+// runRTApp writes an exported file as name in a fresh directory and runs
+// rt-app bin on it there (20 s at most), failing the test if it fails; it
+// returns rt-app's output and the directory (its rt-app-*.log thread
+// logs). The CPU0 calibration is replaced by a fixed 100 ns per loop: it
+// sleeps a second per trial, and the load per loop does not matter for
+// "does rt-app run the file".
+func runRTApp(t *testing.T, bin string, out []byte, name string) (log, dir string) {
+	t.Helper()
+	out = []byte(strings.Replace(string(out), `"calibration" : "CPU0"`, `"calibration" : 100`, 1))
+	dir = t.TempDir()
+	file := filepath.Join(dir, name)
+	if err := os.WriteFile(file, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, file)
+	cmd.Dir = dir
+	b, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("rt-app %s: %v\n%s\n%s", file, err, b, out)
+	}
+	return string(b), dir
+}
+
+// TestRealRTApp runs an exported file with Debian's rt-app for about 1 s.
+func TestRealRTApp(t *testing.T) {
+	bin := rtAppBin(t)
 	sc := decode(t, `{ "version": 1, "topology": "smp-2", "duration": "1s", "tasks": [
 		{ "name": "hog", "nice": 5, "cpus": [0], "program": [ { "run": "5ms" } ] },
 		{ "name": "periodic", "instances": 2, "loop": -1, "program": [
@@ -120,23 +153,8 @@ func TestRealRTApp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Skip the CPU0 calibration (it sleeps a second per trial): the load
-	// per loop does not matter for "does rt-app run the file".
-	out = []byte(strings.Replace(string(out), `"calibration" : "CPU0"`, `"calibration" : 100`, 1))
-	dir := t.TempDir()
-	file := filepath.Join(dir, "exported.json")
-	if err := os.WriteFile(file, out, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, file)
-	cmd.Dir = dir
-	log, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("rt-app %s: %v\n%s\n%s", file, err, log, out)
-	}
-	if !strings.Contains(string(log), "Exiting") {
+	log, dir := runRTApp(t, bin, out, "exported.json")
+	if !strings.Contains(log, "Exiting") {
 		t.Errorf("rt-app ran no thread:\n%s", log)
 	}
 	logs, _ := filepath.Glob(filepath.Join(dir, "rt-app-*.log"))
@@ -199,21 +217,8 @@ func TestRealRTAppDeadlineLocks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out = []byte(strings.Replace(string(out), `"calibration" : "CPU0"`, `"calibration" : 100`, 1))
-	dir := t.TempDir()
-	file := filepath.Join(dir, "exported.json")
-	if err := os.WriteFile(file, out, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, file)
-	cmd.Dir = dir
-	log, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("rt-app %s: %v\n%s\n%s", file, err, log, out)
-	}
-	if strings.Contains(string(log), "Failed") || !strings.Contains(string(log), "Exiting") {
+	log, _ := runRTApp(t, bin, out, "exported.json")
+	if strings.Contains(log, "Failed") || !strings.Contains(log, "Exiting") {
 		t.Errorf("rt-app did not run the file cleanly:\n%s", log)
 	}
 }

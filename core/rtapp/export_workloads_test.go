@@ -1,14 +1,10 @@
 package rtapp
 
 import (
-	"context"
 	"errors"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"schedplay/core/scenario"
 )
@@ -59,31 +55,13 @@ func TestExportWorkloads(t *testing.T) {
 // rt-app and ends at the duration (a hog is a loop of finite runs, which
 // rt-app checks its duration between).
 func TestRealRTAppHogWorkload(t *testing.T) {
-	bin, err := exec.LookPath("rt-app")
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("rt-app is not installed; .ci/run installs the Debian package rt-app")
-		}
-		t.Skip("rt-app is not installed (apt-get install rt-app); CI runs this test")
-	}
+	bin := rtAppBin(t)
 	out, _, err := Export(decode(t, `{ "version": 1, "topology": "smp-2", "duration": "1s",
 		"workloads": [ { "kind": "hog", "name": "h", "count": 2, "nice": 5 } ] }`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	out = []byte(strings.Replace(string(out), `"calibration" : "CPU0"`, `"calibration" : 100`, 1))
-	dir := t.TempDir()
-	file := filepath.Join(dir, "hog.json")
-	if err := os.WriteFile(file, out, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, file)
-	cmd.Dir = dir
-	if log, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("rt-app %s: %v\n%s\n%s", file, err, log, out)
-	}
+	_, dir := runRTApp(t, bin, out, "hog.json")
 	if logs, _ := filepath.Glob(filepath.Join(dir, "rt-app-*.log")); len(logs) != 2 {
 		t.Errorf("%d thread logs, want 2: %v", len(logs), logs)
 	}

@@ -17,34 +17,11 @@ package sched
 // measured it. x-own-heap is the same ratio with the loop on a copy of
 // this run's own, five times larger, heap.
 
-import (
-	"testing"
-
-	"schedplay/core/topology"
-)
+import "testing"
 
 // benchEpyc builds the 256-CPU, 1024-task benchmark machine.
 func benchEpyc(tb testing.TB, kernel string) *Sim {
-	m, err := topology.Preset("epyc-milan-2s64c")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	prof, err := ProfileByName(kernel)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	hog := []Op{{Kind: OpRun, Dur: Forever}}
-	periodic := []Op{{Kind: OpRun, Dur: 700 * Microsecond}, {Kind: OpTimer, Dur: 4 * Millisecond}}
-	bursty := []Op{{Kind: OpRun, Dur: 3 * Millisecond}, {Kind: OpSleep, Dur: 5 * Millisecond}}
-	short := []Op{{Kind: OpRun, Dur: 50 * Microsecond}, {Kind: OpSleep, Dur: 300 * Microsecond}}
-	specs := []TaskSpec{
-		{Name: "hog", Instances: 160, Parent: -1, Loop: -1, Program: hog},
-		{Name: "hog_nice5", Instances: 32, Nice: 5, Parent: -1, Loop: -1, Program: hog},
-		{Name: "periodic", Instances: 320, Parent: -1, Loop: -1, Program: periodic, Timers: 1, Slack: 50 * Microsecond},
-		{Name: "bursty", Instances: 320, Nice: -2, Parent: -1, Loop: -1, Program: bursty, Slack: 50 * Microsecond},
-		{Name: "short", Instances: 128, Parent: -1, Loop: -1, Program: short, Slack: 50 * Microsecond},
-		{Name: "batch", Instances: 64, Policy: SchedBatch, Parent: -1, Loop: -1, Program: bursty, Slack: 50 * Microsecond},
-	}
+	m, prof, specs := benchMix(tb, "epyc-milan-2s64c", kernel, benchCounts{hog: 160, hogNice5: 32, periodic: 320, bursty: 320, short: 128, batch: 64})
 	s, err := New(Config{Machine: m, Profile: prof, Sysctls: prof.DefaultSysctls(m.NumCPUs()),
 		Tasks: specs, Duration: 3600 * Second, Seed: 1, HW: DefaultHW(&m)})
 	if err != nil {

@@ -40,27 +40,7 @@ var benchLeaves = []int{3, 4, 7, 8}
 // benchSimGroups builds the benchmark machine, with every task in a leaf of
 // benchCgroups when groups is set.
 func benchSimGroups(tb testing.TB, kernel string, pinned, groups bool) *Sim {
-	m, err := topology.Preset("smp-64")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	prof, err := ProfileByName(kernel)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	hog := []Op{{Kind: OpRun, Dur: Forever}}
-	periodic := []Op{{Kind: OpRun, Dur: 700 * Microsecond}, {Kind: OpTimer, Dur: 4 * Millisecond}}
-	bursty := []Op{{Kind: OpRun, Dur: 3 * Millisecond}, {Kind: OpSleep, Dur: 5 * Millisecond}}
-	short := []Op{{Kind: OpRun, Dur: 50 * Microsecond}, {Kind: OpSleep, Dur: 300 * Microsecond}}
-	tasks := []TaskSpec{
-		{Name: "hog", Instances: 48, Parent: -1, Loop: -1, Program: hog},
-		{Name: "hog_nice5", Instances: 16, Nice: 5, Parent: -1, Loop: -1, Program: hog},
-		{Name: "periodic", Instances: 64, Parent: -1, Loop: -1, Program: periodic, Timers: 1, Slack: 50 * Microsecond},
-		{Name: "bursty", Instances: 64, Nice: -2, Parent: -1, Loop: -1, Program: bursty, Slack: 50 * Microsecond},
-		{Name: "short", Instances: 32, Parent: -1, Loop: -1, Program: short, Slack: 50 * Microsecond},
-		{Name: "batch", Instances: 16, Policy: SchedBatch, Parent: -1, Loop: -1, Program: bursty, Slack: 50 * Microsecond},
-		{Name: "idle", Instances: 16, Policy: SchedIdle, Parent: -1, Loop: -1, Program: hog},
-	}
+	m, prof, tasks := benchMix(tb, "smp-64", kernel, benchCounts{hog: 48, hogNice5: 16, periodic: 64, bursty: 64, short: 32, batch: 16, idle: 16})
 	// Spread the tasks over the CPUs, pinned (load balancing then finds every
 	// task pinned, as the kernel would): task group i,
 	// instance j is pinned to one CPU chosen round robin.
@@ -91,6 +71,45 @@ func benchSimGroups(tb testing.TB, kernel string, pinned, groups bool) *Sim {
 		tb.Fatal(err)
 	}
 	return s
+}
+
+// benchCounts are the instances of each kind of benchMix's tasks.
+type benchCounts struct{ hog, hogNice5, periodic, bursty, short, batch, idle int }
+
+// benchMix is the benchmarks' machine (a topology preset), kernel profile
+// and task mix: CPU hogs at nice 0 and 5, periodic tasks with rt-app
+// timers, bursty and short sleepers, a SCHED_BATCH and a SCHED_IDLE
+// group, n of each (a kind with none is left out).
+func benchMix(tb testing.TB, machine, kernel string, n benchCounts) (topology.Machine, Profile, []TaskSpec) {
+	tb.Helper()
+	m, err := topology.Preset(machine)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	prof, err := ProfileByName(kernel)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	hog := []Op{{Kind: OpRun, Dur: Forever}}
+	periodic := []Op{{Kind: OpRun, Dur: 700 * Microsecond}, {Kind: OpTimer, Dur: 4 * Millisecond}}
+	bursty := []Op{{Kind: OpRun, Dur: 3 * Millisecond}, {Kind: OpSleep, Dur: 5 * Millisecond}}
+	short := []Op{{Kind: OpRun, Dur: 50 * Microsecond}, {Kind: OpSleep, Dur: 300 * Microsecond}}
+	all := []TaskSpec{
+		{Name: "hog", Instances: n.hog, Parent: -1, Loop: -1, Program: hog},
+		{Name: "hog_nice5", Instances: n.hogNice5, Nice: 5, Parent: -1, Loop: -1, Program: hog},
+		{Name: "periodic", Instances: n.periodic, Parent: -1, Loop: -1, Program: periodic, Timers: 1, Slack: 50 * Microsecond},
+		{Name: "bursty", Instances: n.bursty, Nice: -2, Parent: -1, Loop: -1, Program: bursty, Slack: 50 * Microsecond},
+		{Name: "short", Instances: n.short, Parent: -1, Loop: -1, Program: short, Slack: 50 * Microsecond},
+		{Name: "batch", Instances: n.batch, Policy: SchedBatch, Parent: -1, Loop: -1, Program: bursty, Slack: 50 * Microsecond},
+		{Name: "idle", Instances: n.idle, Policy: SchedIdle, Parent: -1, Loop: -1, Program: hog},
+	}
+	var tasks []TaskSpec
+	for _, t := range all {
+		if t.Instances > 0 {
+			tasks = append(tasks, t)
+		}
+	}
+	return m, prof, tasks
 }
 
 func benchmarkSim(b *testing.B, kernel string) { benchmarkSimPinned(b, kernel, true) }

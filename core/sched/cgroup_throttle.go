@@ -13,6 +13,8 @@ package sched
 // ENQUEUE_WAKEUP placement of each group entity put back; an idle CPU that
 // gets something to run is rescheduled.
 
+import "slices"
+
 // throttleCfsRq mirrors throttle_cfs_rq(). It reports whether q is now
 // throttled.
 func (s *Sim) throttleCfsRq(q *cfsRq) bool {
@@ -102,13 +104,8 @@ func (s *Sim) unthrottleCfsRq(q *cfsRq) {
 		bw.throttledTime += int64(s.now - q.bwq.throttledClock)
 		q.bwq.throttledClock = -1
 	}
-	for i, e := range bw.throttledList {
-		if e == q {
-			copy(bw.throttledList[i:], bw.throttledList[i+1:])
-			bw.throttledList[len(bw.throttledList)-1] = nil
-			bw.throttledList = bw.throttledList[:len(bw.throttledList)-1]
-			break
-		}
+	if i := slices.Index(bw.throttledList, q); i >= 0 {
+		bw.throttledList = slices.Delete(bw.throttledList, i, i+1) // clears the vacated slot
 	}
 	s.emit(Event{Kind: EvCgroupUnthrottle, CPU: rq.cpu, Prev: taskID(rq.curr), Next: NoTask, Reason: ReasonCgroupThrottled, Arg: int64(tg.id)})
 	s.tgUnthrottleUp(rq, q) // cgroup_pelt_clock.go

@@ -382,6 +382,21 @@ func (s *Sim) ttwu(t *Task, reason Reason, waker *Task, wakeFlags int) {
 	}
 }
 
+// placeNewTask is the part of wake_up_new_task() every class shares once
+// the CPU is chosen: __set_task_cpu(), TASK_RUNNING, and for a fork the
+// fork event. It returns cpu's runqueue and the wakeup's reason.
+func (s *Sim) placeNewTask(t, parent *Task, cpu CPUID) (*rq, Reason) {
+	t.cpu = cpu
+	s.setTaskRq(t)
+	t.state = stateRunnable
+	t.firstRun = s.now
+	if parent == nil {
+		return &s.rqs[cpu], ReasonStart
+	}
+	s.emit(Event{Kind: EvFork, CPU: parent.cpu, Prev: parent.id, Next: t.id})
+	return &s.rqs[cpu], ReasonForked
+}
+
 // wakeUpNewTask mirrors sched_fork()/task_fork_fair() and
 // wake_up_new_task(). parent is nil for tasks the scenario starts (created
 // by a launcher outside the simulation).
@@ -406,16 +421,7 @@ func (s *Sim) wakeUpNewTask(t *Task, parent *Task) {
 		return
 	}
 	cpu, _ := s.selectTaskRq(t, this, sdFlagFork, false, this, parent)
-	rq := &s.rqs[cpu]
-	t.cpu = cpu
-	s.setTaskRq(t)
-	t.state = stateRunnable
-	t.firstRun = s.now
-	reason := ReasonStart
-	if parent != nil {
-		reason = ReasonForked
-		s.emit(Event{Kind: EvFork, CPU: parent.cpu, Prev: parent.id, Next: t.id})
-	}
+	rq, reason := s.placeNewTask(t, parent, cpu)
 	// sched_fork() -> init_entity_runnable_average(); wake_up_new_task() ->
 	// post_init_entity_util_avg() once the CPU is chosen.
 	s.initEntityRunnableAverage(t)

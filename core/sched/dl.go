@@ -29,6 +29,8 @@ package sched
 // on asymmetric machines: runtime is scaled by CPU capacity
 // (dl_scaled_delta_exec()) but placement ignores it.
 
+import "slices"
+
 // DLParams are a deadline task's sched_attr parameters.
 type DLParams struct {
 	Runtime  Time // sched_runtime
@@ -127,13 +129,8 @@ func (s *Sim) dlRemove(rq *rq, p *Task) {
 		return
 	}
 	q := &rq.dl
-	for i, t := range q.queue {
-		if t == p {
-			copy(q.queue[i:], q.queue[i+1:])
-			q.queue[len(q.queue)-1] = nil
-			q.queue = q.queue[:len(q.queue)-1]
-			break
-		}
+	if i := slices.Index(q.queue, p); i >= 0 {
+		q.queue = slices.Delete(q.queue, i, i+1) // clears the vacated slot
 	}
 	p.dl.onRq = false
 }

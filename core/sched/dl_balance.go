@@ -263,16 +263,7 @@ func (s *Sim) wakeUpNewTaskDL(t *Task, parent *Task, this CPUID) {
 	if !t.affinity.has(cpu) { // select_fallback_rq()
 		cpu = t.affinity.first(len(s.rqs))
 	}
-	rq := &s.rqs[cpu]
-	t.cpu = cpu
-	s.setTaskRq(t)
-	t.state = stateRunnable
-	t.firstRun = s.now
-	reason := ReasonStart
-	if parent != nil {
-		reason = ReasonForked
-		s.emit(Event{Kind: EvFork, CPU: parent.cpu, Prev: parent.id, Next: t.id})
-	}
+	rq, reason := s.placeNewTask(t, parent, cpu)
 	s.enqueueDL(rq, t, 0)
 	s.emit(Event{Kind: EvWakeupNew, CPU: cpu, Next: t.id, Reason: reason, Arg: int64(taskID(parent))})
 	s.checkPreemptCurr(rq, t, wfFork)

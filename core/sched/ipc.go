@@ -36,7 +36,7 @@ package sched
 // wake_q deferral of futex wakeups (the wakee is woken at the signal's
 // instant), and the syscall cost, which a scenario expresses as run steps.
 
-import "fmt"
+import "schedplay/core/quote"
 
 // Resource declares one named, scenario-wide wait resource.
 type Resource struct {
@@ -71,10 +71,10 @@ func (s *Sim) initResources() error {
 	s.res = make([]resState, len(s.cfg.Resources))
 	for i, r := range s.cfg.Resources {
 		if r.Barrier < 0 {
-			return fmt.Errorf("resources[%d] (%s): barrier participants %d, want >= 0", i, r.Name, r.Barrier)
+			return quote.Errorf("resources[%d] (%s): barrier participants %d, want >= 0", i, quote.Clip(r.Name), r.Barrier)
 		}
 		if r.Semaphore && (r.Barrier > 0 || r.Initial < 0) {
-			return fmt.Errorf("resources[%d] (%s): a semaphore needs an initial count >= 0 and cannot be a barrier", i, r.Name)
+			return quote.Errorf("resources[%d] (%s): a semaphore needs an initial count >= 0 and cannot be a barrier", i, quote.Clip(r.Name))
 		}
 		s.res[i].waiters = make([]TaskID, 0, ntasks)
 		s.res[i].count = r.Initial
@@ -87,21 +87,21 @@ func (s *Sim) initResources() error {
 				continue
 			}
 			if op.Res < 0 || op.Res >= len(s.res) {
-				return fmt.Errorf("tasks[%d] (%s): step %d names resource %d of %d", gi, spec.Name, j, op.Res, len(s.res))
+				return quote.Errorf("tasks[%d] (%s): step %d names resource %d of %d", gi, quote.Clip(spec.Name), j, op.Res, len(s.res))
 			}
 			isMutex := s.cfg.Resources[op.Res].Mutex
 			if (op.Kind == OpLock || op.Kind == OpUnlock) != isMutex {
-				return fmt.Errorf("tasks[%d] (%s): step %d uses resource %q both as a mutex and otherwise", gi, spec.Name, j, s.cfg.Resources[op.Res].Name)
+				return quote.Errorf("tasks[%d] (%s): step %d uses resource %q both as a mutex and otherwise", gi, quote.Clip(spec.Name), j, s.cfg.Resources[op.Res].Name)
 			}
 			if isMutex {
 				continue
 			}
 			if op.Mutex > 0 && (op.Kind != OpWait || op.Mutex > len(s.res) || !s.cfg.Resources[op.Mutex-1].Mutex) {
-				return fmt.Errorf("tasks[%d] (%s): step %d: only a wait releases a mutex, and it must name one", gi, spec.Name, j)
+				return quote.Errorf("tasks[%d] (%s): step %d: only a wait releases a mutex, and it must name one", gi, quote.Clip(spec.Name), j)
 			}
 			isBarrier := s.cfg.Resources[op.Res].Barrier > 0
 			if (op.Kind == OpBarrier) != isBarrier {
-				return fmt.Errorf("tasks[%d] (%s): step %d uses resource %q both as a barrier and as an event", gi, spec.Name, j, s.cfg.Resources[op.Res].Name)
+				return quote.Errorf("tasks[%d] (%s): step %d uses resource %q both as a barrier and as an event", gi, quote.Clip(spec.Name), j, s.cfg.Resources[op.Res].Name)
 			}
 		}
 	}

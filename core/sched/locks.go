@@ -41,7 +41,8 @@ package sched
 
 import (
 	"fmt"
-	"strings"
+
+	"schedplay/core/quote"
 )
 
 // lockState is a task's mutex state (task->pi_blocked_on and the mutexes
@@ -115,7 +116,7 @@ func (s *Sim) lockOp(t *Task, m int) bool {
 		t.lk.held = append(t.lk.held, m)
 		return false
 	case r.owner == t:
-		s.fail(fmt.Errorf("at %s: task %s locks mutex %q, which it already holds: a default mutex deadlocks on itself (EDEADLK for a PI mutex)", s.now, t.name, s.mutexName(m)))
+		s.fail(quote.Errorf("at %s: task %s locks mutex %q, which it already holds: a default mutex deadlocks on itself (EDEADLK for a PI mutex)", s.now, quote.Clip(t.name), s.mutexName(m)))
 		return false
 	}
 	// Deadlock detection: follow the owner chain (rt_mutex_adjust_prio_chain()
@@ -139,18 +140,19 @@ func (s *Sim) lockOp(t *Task, m int) bool {
 	return true
 }
 
-// failDeadlock ends the run with the cycle t closes by waiting for m.
+// failDeadlock ends the run with the cycle t closes by waiting for m (the
+// user's names bounded, a long cycle's tail counted: quote.Join).
 func (s *Sim) failDeadlock(t *Task, m int) {
 	var chain []string
 	for o, n := s.res[m].owner, 0; n <= len(s.tasks); n++ {
-		chain = append(chain, fmt.Sprintf("%q, held by %s", s.mutexName(m), o.name))
+		chain = append(chain, quote.Short(s.mutexName(m))+", held by "+quote.Clip(o.name))
 		if o == t || o.lk.blockedOn < 0 {
 			break
 		}
 		m = o.lk.blockedOn
 		o = s.res[m].owner
 	}
-	s.fail(fmt.Errorf("at %s: deadlock: task %s waits for %s", s.now, t.name, strings.Join(chain, ", which waits for ")))
+	s.fail(fmt.Errorf("at %s: deadlock: task %s waits for %s", s.now, quote.Clip(t.name), quote.Join(chain, ", which waits for ")))
 }
 
 // unlockOp executes an unlock of mutex m by the running task t: hand it to
@@ -162,7 +164,7 @@ func (s *Sim) unlockOp(t *Task, m int) {
 		if r.owner != nil {
 			owner = r.owner.name
 		}
-		s.fail(fmt.Errorf("at %s: task %s unlocks mutex %q, which is held by %s (EPERM)", s.now, t.name, s.mutexName(m), owner))
+		s.fail(quote.Errorf("at %s: task %s unlocks mutex %q, which is held by %s (EPERM)", s.now, quote.Clip(t.name), s.mutexName(m), quote.Clip(owner)))
 		return
 	}
 	s.dropHeld(t, m)
@@ -200,14 +202,15 @@ func (s *Sim) dropHeld(t *Task, m int) {
 	}
 }
 
-// exitHoldingLocks fails the run when t exits holding a mutex.
+// exitHoldingLocks fails the run when t exits holding a mutex (the
+// names bounded, a long list's tail counted: quote.Join).
 func (s *Sim) exitHoldingLocks(t *Task) {
 	if len(t.lk.held) == 0 {
 		return
 	}
 	names := make([]string, len(t.lk.held))
 	for i, m := range t.lk.held {
-		names[i] = fmt.Sprintf("%q", s.mutexName(m))
+		names[i] = quote.Short(s.mutexName(m))
 	}
-	s.fail(fmt.Errorf("at %s: task %s exits holding mutex %s; its waiters would never wake: unlock before the end of the program", s.now, t.name, strings.Join(names, ", ")))
+	s.fail(fmt.Errorf("at %s: task %s exits holding mutex %s; its waiters would never wake: unlock before the end of the program", s.now, quote.Clip(t.name), quote.Join(names, ", ")))
 }

@@ -25,6 +25,8 @@ package sched
 // curr away), the RT PELT signal (avg_rt) and RT task PELT, and the
 // watchdog (RLIMIT_RTTIME).
 
+import "slices"
+
 // rtEntity is struct sched_rt_entity.
 type rtEntity struct {
 	onRq      bool
@@ -115,13 +117,8 @@ func (s *Sim) dequeueRT(rq *rq, p *Task) {
 	s.updateRqClock(rq)
 	s.updateCurrRT(rq)
 	q := &rq.rt
-	for i, t := range q.queue {
-		if t == p {
-			copy(q.queue[i:], q.queue[i+1:])
-			q.queue[len(q.queue)-1] = nil
-			q.queue = q.queue[:len(q.queue)-1]
-			break
-		}
+	if i := slices.Index(q.queue, p); i >= 0 {
+		q.queue = slices.Delete(q.queue, i, i+1) // clears the vacated slot
 	}
 	p.rt.onRq = false
 	q.nrRunning--

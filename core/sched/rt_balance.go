@@ -188,16 +188,7 @@ func (s *Sim) wakeUpNewTaskRT(t *Task, parent *Task, this CPUID) {
 	t.cpu = this
 	s.setTaskRq(t)
 	cpu, _ := s.selectTaskRqRT(t, this, this)
-	rq := &s.rqs[cpu]
-	t.cpu = cpu
-	s.setTaskRq(t)
-	t.state = stateRunnable
-	t.firstRun = s.now
-	reason := ReasonStart
-	if parent != nil {
-		reason = ReasonForked
-		s.emit(Event{Kind: EvFork, CPU: parent.cpu, Prev: parent.id, Next: t.id})
-	}
+	rq, reason := s.placeNewTask(t, parent, cpu)
 	s.enqueueRT(rq, t)
 	s.emit(Event{Kind: EvWakeupNew, CPU: cpu, Next: t.id, Reason: reason, Arg: int64(taskID(parent))})
 	s.checkPreemptCurr(rq, t, wfFork)

@@ -8,8 +8,10 @@ package main
 // time), beside the simulator's metrics "cgroups" (docs/scenario-format.md
 // "Cgroups").
 //
-// The groups are created under a scratch parent, /schedplay-realkernel,
-// on the hierarchy the cpu controller is mounted on (cgroup v1 on this
+// The groups are created under a scratch parent of the run's own,
+// /schedplay-realkernel-NS-PID (scripts/internal/scratch: two runs at once
+// do not share it; a dead run's is removed at start, staleness.go), on the
+// hierarchy the cpu controller is mounted on (cgroup v1 on this
 // project's machine, cgroup v2 elsewhere), with the case's interface files
 // converted for it as scenario.CgroupWrites does, and removed afterwards.
 // The scratch parent has the largest weight (cpu.shares 262144, cpu.weight
@@ -26,6 +28,7 @@ import (
 	"strings"
 
 	corescenario "schedplay/core/scenario"
+	"schedplay/scripts/internal/scratch"
 )
 
 // cgroupDef is one cgroup of a case: its path and interface files in the
@@ -187,6 +190,10 @@ type cgroupSet struct {
 	defs []cgroupDef
 }
 
+// scratchParent is the scratch parent's base name; the run's own is
+// scratch.Self().Name(scratchParent), and what the harness writes (the
+// shares lines, the kept sched/debug blocks) says "/"+scratchParent, so
+// that the samples of different runs read alike.
 const scratchParent = "schedplay-realkernel"
 
 // setupCgroups creates the scratch parent and the case's groups (and
@@ -196,7 +203,7 @@ func setupCgroups(c caseSpec) (*cgroupSet, error) {
 	if err != nil {
 		return nil, err
 	}
-	cs := &cgroupSet{root: filepath.Join(mnt, scratchParent), v1: v1}
+	cs := &cgroupSet{root: filepath.Join(mnt, scratch.Self().Name(scratchParent)), v1: v1}
 	if err := os.Mkdir(cs.root, 0o755); err != nil && !os.IsExist(err) {
 		return nil, err
 	}

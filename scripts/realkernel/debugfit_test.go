@@ -15,9 +15,32 @@ import (
 // /schedplay-realkernel/mix block and a decoy /schedplay-realkernelx block
 // pasted in before the root cfs_rq.
 
+// TestKeepDebugLinesRunName: a run's own scratch parent
+// (/schedplay-realkernel-NS-PID) is kept under the canonical name, so its
+// samples are the bytes a run with the fixed name kept; another run's
+// parent beside it is dropped.
+func TestKeepDebugLinesRunName(t *testing.T) {
+	raw := readTestdata(t, "sched-debug-raw.txt")
+	var want bytes.Buffer
+	keepDebugLines(&want, []byte(raw), []byte("/schedplay-realkernel"), []byte("/schedplay-realkernel"))
+	own := strings.ReplaceAll(raw, "/schedplay-realkernel/", "/schedplay-realkernel-7-99/")
+	other := strings.Replace(raw, "cfs_rq[0]:/schedplay-realkernelx", "cfs_rq[0]:/schedplay-realkernel-7-98/mix", 1)
+	other = strings.ReplaceAll(other, "/schedplay-realkernel/", "/schedplay-realkernel-7-99/")
+	if own == raw || other == own {
+		t.Fatal("testdata lacks the /schedplay-realkernel/mix or the decoy block")
+	}
+	for _, text := range []string{own, other} {
+		var got bytes.Buffer
+		keepDebugLines(&got, []byte(text), []byte("/schedplay-realkernel-7-99"), []byte("/schedplay-realkernel"))
+		if got.String() != want.String() {
+			t.Errorf("kept lines of the run-named read differ from the fixed name's:\n%s\nwant:\n%s", got.String(), want.String())
+		}
+	}
+}
+
 func TestKeepDebugLines(t *testing.T) {
 	var out bytes.Buffer
-	keepDebugLines(&out, []byte(readTestdata(t, "sched-debug-raw.txt")), []byte("/schedplay-realkernel"))
+	keepDebugLines(&out, []byte(readTestdata(t, "sched-debug-raw.txt")), []byte("/schedplay-realkernel"), []byte("/schedplay-realkernel"))
 	got := out.String()
 	for _, want := range []string{"ktime ", "cpu_clk ", "jiffies ", "cpu#0, 2600.000 MHz\n", "  .nr_running ",
 		"cfs_rq[0]:/schedplay-realkernel/mix\n", "cfs_rq[0]:/\n", "  .se->load.weight               : 1048576\n"} {

@@ -28,6 +28,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"schedplay/scripts/internal/scratch"
 )
 
 const schedDebugFile = "/sys/kernel/debug/sched/debug"
@@ -90,7 +92,7 @@ func (s *debugSampler) loop(every time.Duration, t0 time.Time, head string) {
 			continue
 		}
 		fmt.Fprintf(&out, "# sample %d +%.6f\n", n, at.Seconds())
-		keepDebugLines(&out, buf, []byte("/"+scratchParent))
+		keepDebugLines(&out, buf, []byte("/"+scratch.Self().Name(scratchParent)), []byte("/"+scratchParent))
 		n++
 	}
 }
@@ -129,8 +131,9 @@ func (s *debugSampler) finish() error {
 
 // keepDebugLines appends to out the lines of one sched/debug read that the
 // fit needs: the header clocks, the cpu#N blocks, and the blocks of the root
-// cfs_rq and of cfs_rqs whose group path is prefix or below it.
-func keepDebugLines(out *bytes.Buffer, text, prefix []byte) {
+// cfs_rq and of cfs_rqs whose group path is prefix or below it, with prefix
+// written as canon (the run's scratch parent as every run's).
+func keepDebugLines(out *bytes.Buffer, text, prefix, canon []byte) {
 	keep := false
 	for len(text) > 0 {
 		line, rest, _ := bytes.Cut(text, []byte("\n"))
@@ -147,8 +150,16 @@ func keepDebugLines(out *bytes.Buffer, text, prefix []byte) {
 			keep = true
 		case bytes.HasPrefix(line, []byte("cfs_rq[")):
 			_, path, _ := bytes.Cut(line, []byte(":"))
-			keep = string(path) == "/" || bytes.Equal(path, prefix) ||
+			under := bytes.Equal(path, prefix) ||
 				(bytes.HasPrefix(path, prefix) && len(path) > len(prefix) && path[len(prefix)] == '/')
+			keep = string(path) == "/" || under
+			if under {
+				out.Write(line[:len(line)-len(path)])
+				out.Write(canon)
+				out.Write(path[len(prefix):])
+				out.WriteByte('\n')
+				continue
+			}
 		case line[0] != ' ':
 			keep = false // rt_rq, dl_rq, runnable tasks, sysctl_sched
 		}

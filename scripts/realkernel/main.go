@@ -139,6 +139,7 @@ func run(args []string) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	sweepStale() // staleness.go
 
 	res := results{Schema: "schedplay.realkernel/v1",
 		Command: strings.TrimSpace("go run ./scripts/realkernel " + strings.Join(args, " "))}

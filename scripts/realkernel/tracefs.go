@@ -6,9 +6,10 @@ package main
 // notes' explanations (docs/real-kernel-notes.md), to read beside the
 // simulator's ftrace of the same scenario (schedplay run -trace FILE).
 //
-// The events go to a private tracefs instance (instances/NAME, its own ring
-// buffer), so the global buffer and whatever else uses tracefs are left
-// alone; the instance is removed afterwards. The events are the ones the
+// The events go to a private tracefs instance (instances/NAME-NS-PID, its
+// own ring buffer, named for the run by scripts/internal/scratch), so the
+// global buffer, another run and whatever else uses tracefs are left alone;
+// the instance is removed afterwards, a dead run's at start (staleness.go). The events are the ones the
 // simulator's ftrace writer prints: sched_switch, sched_wakeup,
 // sched_wakeup_new and sched_migrate_task; with -trace-softirq also
 // irq:softirq_entry for vec 7 (SCHED_SOFTIRQ), whose spacing on a busy CPU
@@ -21,9 +22,20 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+
+	"schedplay/scripts/internal/scratch"
 )
 
 const traceInstance = "schedplay-realkernel"
+
+// tracefsInstances is the instances directory of the mounted tracefs.
+func tracefsInstances() string {
+	base := "/sys/kernel/tracing"
+	if _, err := os.Stat(filepath.Join(base, "instances")); err != nil {
+		base = "/sys/kernel/debug/tracing"
+	}
+	return filepath.Join(base, "instances")
+}
 
 // traceSession is one running instance.
 type traceSession struct {
@@ -43,11 +55,7 @@ func startTrace(softirq bool) (*traceSession, error) {
 // startTraceWith creates the instance and starts recording events (a
 // set_event list) with trace clock clock ("" leaves the default, local).
 func startTraceWith(events, clock string, softirq bool) (*traceSession, error) {
-	base := "/sys/kernel/tracing"
-	if _, err := os.Stat(filepath.Join(base, "instances")); err != nil {
-		base = "/sys/kernel/debug/tracing"
-	}
-	dir := filepath.Join(base, "instances", traceInstance)
+	dir := filepath.Join(tracefsInstances(), scratch.Self().Name(traceInstance))
 	if err := os.Mkdir(dir, 0o755); err != nil && !os.IsExist(err) {
 		return nil, fmt.Errorf("-trace: %v", err)
 	}

@@ -283,6 +283,7 @@ func runVMCosts(measure bool, d time.Duration, traces, tasks, only, traceDir, ou
 		}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
+		sweepStale()
 		ws, err := selectVMWorkloads(only)
 		if err != nil {
 			return err

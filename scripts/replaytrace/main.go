@@ -8,8 +8,9 @@
 //
 // The workloads are scripts/realkernel/worker.c's hogs, periodic tasks and
 // pipe ping-pong, started with taskset, nice and chrt; the trace is taken
-// in a tracefs instance of its own (instances/schedplay-replay), so other
-// users of the global buffer are not disturbed. Everything else running on
+// in a tracefs instance of its own (instances/schedplay-replay-NS-PID,
+// record.go), so other users of the global buffer, and another recording
+// at the same time, are not disturbed. Everything else running on
 // the machine is traced too and replayed with the workload: its tasks are
 // part of what the workload met.
 //
@@ -25,12 +26,15 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -73,6 +77,10 @@ func run(args []string) error {
 		if err != nil {
 			return err
 		}
+		// SIGINT and SIGTERM end the recording through ctx, so the
+		// deferred close removes the instance and record's the workers.
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
 		rec, err := newRecorder(root, *statRuntime)
 		if err != nil {
 			return err
@@ -89,7 +97,7 @@ func run(args []string) error {
 				d /= 6
 			}
 			fmt.Fprintf(os.Stderr, "replaytrace: recording %s for %s\n", c.ID, d)
-			if err := rec.record(c, d, filepath.Join(*dir, c.ID+".txt")); err != nil {
+			if err := rec.record(ctx, c, d, filepath.Join(*dir, c.ID+".txt")); err != nil {
 				return fmt.Errorf("%s: %v", c.ID, err)
 			}
 		}

@@ -5,8 +5,15 @@ package main
 // Recording: a tracefs instance with the sched events the importer reads,
 // the workers started, the buffer switched on after they settle and off
 // after the duration, the trace text copied out.
+//
+// The instance is the run's own, instances/schedplay-replay-NS-PID
+// (scripts/internal/scratch), so two recordings at once do not share a
+// buffer; it is removed when the run ends, also on SIGINT or SIGTERM (the
+// signal context of main), and a dead run's is removed when the next
+// recorder starts.
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -14,11 +21,14 @@ import (
 	"strconv"
 	"syscall"
 	"time"
+
+	"schedplay/scripts/internal/scratch"
 )
 
 const (
-	tracefs  = "/sys/kernel/tracing"
-	instance = tracefs + "/instances/schedplay-replay"
+	tracefs = "/sys/kernel/tracing"
+	// instanceBase is the instance's name before the run's suffix.
+	instanceBase = "schedplay-replay"
 	// settle is how long the workers run before tracing starts, so the
 	// trace begins mid-run as a user's capture does.
 	settle = 300 * time.Millisecond
@@ -45,45 +55,58 @@ var detailEvents = []string{"sched:sched_stat_runtime", "irq_vectors:local_timer
 
 type recorder struct {
 	tmp, bin string
-	detail   bool // -stat-runtime: detailEvents too
+	instance string // the run's tracefs instance directory
+	detail   bool   // -stat-runtime: detailEvents too
 }
 
-// newRecorder mounts tracefs if needed, creates the instance and builds
-// worker.c.
+// newRecorder mounts tracefs if needed, removes the instances of dead runs,
+// creates this run's and builds worker.c.
 func newRecorder(root string, detail bool) (*recorder, error) {
 	if _, err := os.Stat(tracefs + "/trace"); err != nil {
 		if out, err := exec.Command("mount", "-t", "tracefs", "nodev", tracefs).CombinedOutput(); err != nil {
 			return nil, fmt.Errorf("mount tracefs on %s: %v: %s (run as root)", tracefs, err, out)
 		}
 	}
+	self := scratch.Self()
+	removed, err := scratch.Sweep(filepath.Join(tracefs, "instances"), instanceBase, self, scratch.Alive, os.Remove)
+	for _, p := range removed {
+		fmt.Fprintf(os.Stderr, "replaytrace: removed %s, left by a dead run\n", p)
+	}
+	if err != nil { // not this run's instance: reported, not fatal
+		fmt.Fprintf(os.Stderr, "replaytrace: %v (not used by this run)\n", err)
+	}
+	instance := filepath.Join(tracefs, "instances", self.Name(instanceBase))
 	if err := os.Mkdir(instance, 0o755); err != nil && !os.IsExist(err) {
 		return nil, fmt.Errorf("create the tracefs instance %s: %v (run as root)", instance, err)
 	}
 	tmp, err := os.MkdirTemp("", "replaytrace-")
 	if err != nil {
+		os.Remove(instance)
 		return nil, err
 	}
 	bin := filepath.Join(tmp, "worker")
 	src := filepath.Join(root, "scripts", "realkernel", "worker.c")
 	if out, err := exec.Command("gcc", "-O2", "-Wall", "-o", bin, src).CombinedOutput(); err != nil {
 		os.RemoveAll(tmp)
+		os.Remove(instance)
 		return nil, fmt.Errorf("gcc %s: %v\n%s", src, err, out)
 	}
-	return &recorder{tmp: tmp, bin: bin, detail: detail}, nil
+	return &recorder{tmp: tmp, bin: bin, instance: instance, detail: detail}, nil
 }
 
 func (r *recorder) close() {
-	put("tracing_on", "0")
-	os.Remove(instance) // rmdir of the instance frees its buffer
+	r.put("tracing_on", "0")
+	os.Remove(r.instance) // rmdir of the instance frees its buffer
 	os.RemoveAll(r.tmp)
 }
 
-func put(file, val string) error {
-	return os.WriteFile(filepath.Join(instance, file), []byte(val+"\n"), 0o644)
+func (r *recorder) put(file, val string) error {
+	return os.WriteFile(filepath.Join(r.instance, file), []byte(val+"\n"), 0o644)
 }
 
-// record runs case c for d with tracing on and writes the trace to path.
-func (r *recorder) record(c caseSpec, d time.Duration, path string) error {
+// record runs case c for d with tracing on and writes the trace to path;
+// a cancelled ctx (SIGINT, SIGTERM) ends it early with ctx's error.
+func (r *recorder) record(ctx context.Context, c caseSpec, d time.Duration, path string) error {
 	bufKB, evs := "32768", events
 	if r.detail {
 		bufKB, evs = "65536", append(append([]string{}, events...), detailEvents...)
@@ -91,12 +114,12 @@ func (r *recorder) record(c caseSpec, d time.Duration, path string) error {
 	steps := [][2]string{{"tracing_on", "0"}, {"buffer_size_kb", bufKB}, {"trace_clock", "local"},
 		{"set_event", ""}, {"trace", ""}}
 	for _, s := range steps {
-		if err := put(s[0], s[1]); err != nil {
+		if err := r.put(s[0], s[1]); err != nil {
 			return fmt.Errorf("tracefs %s: %v", s[0], err)
 		}
 	}
 	for _, ev := range evs {
-		f, err := os.OpenFile(filepath.Join(instance, "set_event"), os.O_WRONLY|os.O_APPEND, 0)
+		f, err := os.OpenFile(filepath.Join(r.instance, "set_event"), os.O_WRONLY|os.O_APPEND, 0)
 		if err != nil {
 			return err
 		}
@@ -137,17 +160,33 @@ func (r *recorder) record(c caseSpec, d time.Duration, path string) error {
 		}
 		procs = append(procs, cmd)
 	}
-	time.Sleep(settle)
-	if err := put("tracing_on", "1"); err != nil {
+	if err := sleep(ctx, settle); err != nil {
 		return err
 	}
-	time.Sleep(d)
-	if err := put("tracing_on", "0"); err != nil {
+	if err := r.put("tracing_on", "1"); err != nil {
 		return err
 	}
-	data, err := os.ReadFile(filepath.Join(instance, "trace"))
+	if err := sleep(ctx, d); err != nil {
+		return err
+	}
+	if err := r.put("tracing_on", "0"); err != nil {
+		return err
+	}
+	data, err := os.ReadFile(filepath.Join(r.instance, "trace"))
 	if err != nil {
 		return err
 	}
 	return writeAtomic(path, data)
+}
+
+// sleep waits d, or returns ctx's error when ctx ends first.
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
 }

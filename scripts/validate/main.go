@@ -15,7 +15,8 @@
 //	    [-skip-replay] [-replay-only-section]
 //
 // Section 4, trace replay on this machine, comes from scripts/replaytrace
-// (docs/replay-fidelity.md: it records traces with tracefs, as root);
+// (docs/replay-fidelity.md: it records traces with tracefs, as root;
+// -skip-realkernel skips it too, plan.go);
 // -replay-only-section puts the existing docs/replay-fidelity.md into the
 // existing report as section 4, keeping sections 1-3 as they were (`make
 // replay-fidelity` records, then does that).
@@ -56,7 +57,7 @@ func run(args []string) error {
 	out := fs.String("o", "docs/VALIDATION.md", "report to write")
 	runs := fs.Int("runs", 0, "seeds per cell (default: each experiment's own)")
 	rkDur := fs.Duration("realkernel-duration", 10*time.Second, "measurement time per real-kernel case")
-	skipRK := fs.Bool("skip-realkernel", false, "do not measure the real kernel (the report says so)")
+	skipRK := fs.Bool("skip-realkernel", false, "do not measure the real kernel nor record traces (both need root; the report says so)")
 	skipReplay := fs.Bool("skip-replay", false, "do not record and replay traces (the report says so)")
 	replayOnly := fs.Bool("replay-only-section", false, "replace only section 4 (trace replay) of the existing report with docs/replay-fidelity.md, recording nothing")
 	if err := fs.Parse(args); err != nil {
@@ -67,6 +68,10 @@ func run(args []string) error {
 	}
 	if *replayOnly {
 		return replaySection(*out)
+	}
+	p := planFor(*skipRK, *skipReplay)
+	if msg := p.skipped(); msg != "" {
+		fmt.Fprintln(os.Stderr, "validate:", msg)
 	}
 	rev := commit() // before the real-kernel harness rewrites its case files
 	tmp, err := os.MkdirTemp("", "validate-")
@@ -113,7 +118,7 @@ func run(args []string) error {
 		}
 	}
 	var rk string
-	if *skipRK {
+	if !p.measureRK {
 		rk = "Not measured in this run (`-skip-realkernel`). `make validate` measures it; " +
 			"the last measurement is in [real-kernel.md](real-kernel.md).\n"
 	} else {
@@ -151,8 +156,8 @@ func run(args []string) error {
 	b.WriteString(labMD.String())
 	b.WriteString("\n## 3. Real kernel vs simulator on this machine\n\n")
 	b.WriteString(rk)
-	if *skipReplay {
-		b.WriteString(replayHeading + "Not recorded in this run (`-skip-replay`). `make validate` records it; " +
+	if !p.recordReplay {
+		b.WriteString(replayHeading + "Not recorded in this run (`" + p.replayFlag + "`). `make validate` records it; " +
 			"the last recording is in [replay-fidelity.md](replay-fidelity.md).\n")
 	} else {
 		md, err := replayMD(true)

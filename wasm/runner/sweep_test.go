@@ -25,6 +25,21 @@ func sweepScenario(t *testing.T) *scenario.Scenario {
 	return sc
 }
 
+// executeAll runs every job to its end at once and measures it, as the
+// CLI's worker pool does (experiment.Execute, experiment.Measure).
+func executeAll(t *testing.T, jobs []experiment.Job) []experiment.Values {
+	t.Helper()
+	vals := make([]experiment.Values, 0, len(jobs))
+	for _, j := range jobs {
+		r, err := experiment.Execute(j)
+		if err != nil {
+			t.Fatal(err)
+		}
+		vals = append(vals, experiment.Measure(r))
+	}
+	return vals
+}
+
 // cliSweep is what `schedplay sweep` computes for the spec (Plan, Execute
 // on each job, Measure, SelectMetrics, NewSweep).
 func cliSweep(t *testing.T, sc *scenario.Scenario, spec experiment.SweepSpec) *experiment.Sweep {
@@ -37,14 +52,7 @@ func cliSweep(t *testing.T, sc *scenario.Scenario, spec experiment.SweepSpec) *e
 	if err != nil {
 		t.Fatal(err)
 	}
-	var vals []experiment.Values
-	for _, j := range jobs {
-		r, err := experiment.Execute(j)
-		if err != nil {
-			t.Fatal(err)
-		}
-		vals = append(vals, experiment.Measure(r))
-	}
+	vals := executeAll(t, jobs)
 	names, err := experiment.SelectMetrics(spec.Metrics, jobs, vals, cfgs)
 	if err != nil {
 		t.Fatal(err)

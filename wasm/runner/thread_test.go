@@ -63,14 +63,7 @@ func TestThreadRunSlicedMatchesExecute(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var vals []experiment.Values
-	for _, j := range jobs {
-		r, err := experiment.Execute(j)
-		if err != nil {
-			t.Fatal(err)
-		}
-		vals = append(vals, experiment.Measure(r))
-	}
+	vals := executeAll(t, jobs)
 	names, _ := experiment.Resolve(e.Metrics, []string{"task_other", "task_idle"}, 8)
 	res, err := experiment.EvaluateThread(e, names, experiment.ThreadCube(e, vals, 2), experiment.CenterMean)
 	if err != nil {

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"schedplay/core/ftraceimport"
+	"schedplay/core/quote"
 	"schedplay/core/replay"
 	"schedplay/core/sched"
 	"schedplay/core/topology"
@@ -145,7 +146,10 @@ func TraceSummary(tr *ftraceimport.Trace) string {
 	}
 	sort.Strings(names)
 	for _, k := range names {
-		skipped = append(skipped, fmt.Sprintf("%s %d", k, st.Other[k]))
+		skipped = append(skipped, fmt.Sprintf("%s %d", quote.Clip(k), st.Other[k]))
+	}
+	if st.OtherMore > 0 { // names past ftraceimport.MaxOtherNames
+		skipped = append(skipped, fmt.Sprintf("and %d more lines of other events", st.OtherMore))
 	}
 	if st.Unrecognized > 0 {
 		skipped = append(skipped, fmt.Sprintf("unrecognized lines %d", st.Unrecognized))

@@ -68,7 +68,7 @@ func cmdTraceMetrics(args []string, stdin io.Reader, stdout, stderr io.Writer) e
 		return err
 	}
 	st := tr.Stats
-	other := 0
+	other := st.OtherMore
 	for _, n := range st.Other {
 		other += n
 	}
