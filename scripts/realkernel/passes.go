@@ -1,0 +1,174 @@
+//go:build linux
+
+package main
+
+// -passes FILE,...: the periodic load balancer's outcomes and the mix
+// tasks' migrations, counted by one walk that reads a real tracefs capture
+// (-trace DIR -trace-softirq) and the simulator's ftrace text (schedplay
+// run -trace FILE -trace-softirq) alike (docs/real-kernel-notes.md item 4).
+//
+// The outcome of a periodic pass is in the spacing of its CPU's SCHED
+// softirqs: sched_balance_rq() sets sd->balance_interval back to
+// min_interval when it found an imbalance (moved or not) and doubles it up
+// to max_interval when it found none; get_sd_balance_interval() multiplies
+// it by busy_factor 16 and takes one jiffy off, and the tick raises the
+// next softirq when jiffies reach rq->next_balance. For the two-CPU domain
+// of the mix cases (min_interval 2 ms, max_interval 4 ms) at HZ 250 that is
+// 28 ms after an imbalance and 60 ms after a balanced pass, and a jiffy
+// more when the tick that raises it comes late (32, 64 ms). Gaps outside
+// both bands (a CPU going idle, the nohz idle balance) count as other.
+//
+// Time zero is the first wakeup of a mix task (the release of the workers
+// on the machine, the scenario's start in the simulator).
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+)
+
+// Gap bands of a pass on a busy CPU at HZ 250 (see the file comment), with
+// a millisecond either side for the tick's own jitter.
+const (
+	passImbalancedLo, passImbalancedHi = 27e6, 33e6 // 28 or 32 ms
+	passBalancedLo, passBalancedHi     = 59e6, 65e6 // 60 or 64 ms
+	// passPullWindow: a migration onto the pass's CPU this soon after the
+	// softirq's entry is that pass's pull.
+	passPullWindow = 1e6
+	// episodeGap: migrations closer than this belong to one episode.
+	episodeGap = 500e6
+)
+
+// passCount is what one trace shows from the chosen time on.
+type passCount struct {
+	Passes, Imbalanced, Balanced, Other int
+	Pulls                               int // imbalanced passes followed by a pull of a mix task
+	Migrations                          int // of the mix tasks
+	Episodes                            []episode
+	LastAt                              int64 // ns, the last event (the trace's length)
+}
+
+// episode is a run of migrations less than episodeGap apart.
+type episode struct {
+	From, To int64 // ns since time zero
+	N        int
+}
+
+// isMixTask reports whether comm starts with one of prefixes.
+func isMixTask(comm string, prefixes []string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(comm, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// countPasses walks recs (parseTrace) from from ns after time zero on.
+func countPasses(recs []traceRec, prefixes []string, from int64) (passCount, error) {
+	var pc passCount
+	t0 := int64(-1)
+	for _, r := range recs {
+		if (r.Event == "sched_wakeup" || r.Event == "sched_wakeup_new") && isMixTask(r.field("comm"), prefixes) {
+			t0 = r.TS
+			break
+		}
+	}
+	if t0 < 0 {
+		return pc, fmt.Errorf("no wakeup of a task named %s*", strings.Join(prefixes, "*, "))
+	}
+	type pass struct {
+		at     int64
+		pulled bool
+	}
+	passes := map[int][]pass{}
+	var migs []int64
+	for _, r := range recs {
+		at := r.TS - t0
+		pc.LastAt = max(pc.LastAt, at)
+		switch r.Event {
+		case "softirq_entry":
+			if r.field("vec") == "7" && at >= from {
+				passes[r.CPU] = append(passes[r.CPU], pass{at: at})
+			}
+		case "sched_migrate_task":
+			if at < from || !isMixTask(r.field("comm"), prefixes) {
+				continue
+			}
+			migs = append(migs, at)
+			dest, ok := r.intField("dest_cpu")
+			if !ok {
+				return pc, fmt.Errorf("sched_migrate_task at %.6f: no dest_cpu", float64(r.TS)/1e9)
+			}
+			if ps := passes[int(dest)]; len(ps) > 0 && at-ps[len(ps)-1].at <= passPullWindow {
+				ps[len(ps)-1].pulled = true
+			}
+		}
+	}
+	cpus := make([]int, 0, len(passes))
+	for c := range passes {
+		cpus = append(cpus, c)
+	}
+	sort.Ints(cpus)
+	for _, c := range cpus {
+		ps := passes[c]
+		for i := 0; i+1 < len(ps); i++ { // the last pass has no next one to tell its outcome
+			pc.Passes++
+			switch gap := ps[i+1].at - ps[i].at; {
+			case gap >= passImbalancedLo && gap <= passImbalancedHi:
+				pc.Imbalanced++
+				if ps[i].pulled {
+					pc.Pulls++
+				}
+			case gap >= passBalancedLo && gap <= passBalancedHi:
+				pc.Balanced++
+			default:
+				pc.Other++
+			}
+		}
+	}
+	pc.Migrations = len(migs)
+	for i, at := range migs {
+		if i == 0 || at-migs[i-1] >= episodeGap {
+			pc.Episodes = append(pc.Episodes, episode{From: at, To: at})
+		}
+		e := &pc.Episodes[len(pc.Episodes)-1]
+		e.To, e.N = at, e.N+1
+	}
+	return pc, nil
+}
+
+// printPasses counts each file and prints one Markdown row per file.
+func printPasses(w io.Writer, files []string, prefixes []string, from int64) error {
+	fmt.Fprintf(w, "Periodic balance passes and migrations of the tasks %s* from %.2f s on (scripts/realkernel/passes.go):\n\n",
+		strings.Join(prefixes, "*, "), float64(from)/1e9)
+	fmt.Fprintln(w, "| trace | passes | imbalanced (28-32 ms) | balanced (60-64 ms) | other | imbalanced with a pull | migrations | episodes (from-to s: migrations) |")
+	fmt.Fprintln(w, "|---|--:|--:|--:|--:|--:|--:|---|")
+	for _, path := range files {
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		recs, _, err := parseTrace(f)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("%s: %v", path, err)
+		}
+		pc, err := countPasses(recs, prefixes, from)
+		if err != nil {
+			return fmt.Errorf("%s: %v", path, err)
+		}
+		if pc.Passes == 0 {
+			return fmt.Errorf("%s: no SCHED softirq after %.2f s (recorded without -trace-softirq?)", path, float64(from)/1e9)
+		}
+		var eps []string
+		for _, e := range pc.Episodes {
+			eps = append(eps, fmt.Sprintf("%.2f-%.2f: %d", float64(e.From)/1e9, float64(e.To)/1e9, e.N))
+		}
+		fmt.Fprintf(w, "| %s | %d | %d | %d | %d | %d | %d | %s |\n", path, pc.Passes, pc.Imbalanced, pc.Balanced,
+			pc.Other, pc.Pulls, pc.Migrations, strings.Join(eps, ", "))
+	}
+	return nil
+}

@@ -1,0 +1,86 @@
+//go:build linux
+
+package main
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// passTrace builds trace text: a real-style release (time zero at the
+// first mix wakeup, 100.000000 s), then softirq entries and migrations at
+// the given offsets in ms. Each item is "S CPU MS" (softirq), "M CPU MS
+// COMM" (migration onto CPU) or "W CPU MS COMM" (a wakeup).
+func passTrace(items ...string) string {
+	var b strings.Builder
+	b.WriteString("# tracer: nop\n#\n")
+	for _, it := range items {
+		var kind, comm string
+		var cpu int
+		var ms float64
+		fmt.Sscan(it, &kind, &cpu, &ms, &comm)
+		ts := 100 + ms/1000
+		switch kind {
+		case "S":
+			fmt.Fprintf(&b, "           hog-1-7572    [%03d] ..s.. %.6f: softirq_entry: vec=7 [action=SCHED]\n", cpu, ts)
+		case "M":
+			fmt.Fprintf(&b, "           hog-0-7571    [%03d] d.s1. %.6f: sched_migrate_task: comm=%s pid=7575 prio=120 orig_cpu=%d dest_cpu=%d\n", cpu, ts, comm, 1-cpu, cpu)
+		case "W":
+			fmt.Fprintf(&b, "      realkernel-7565    [%03d] d..4. %.6f: sched_wakeup: comm=%s pid=7573 prio=120 target_cpu=%03d\n", cpu, ts, comm, cpu)
+		}
+	}
+	return b.String()
+}
+
+func TestCountPasses(t *testing.T) {
+	text := passTrace(
+		"W 0 0 realkernel", // not a mix task: time zero is the next wakeup
+		"W 0 10 hog-1",
+		"S 0 500",  // before -passes-from (1 s after time zero): not counted
+		"S 0 1010", // balanced: the next pass 60 ms later
+		"S 0 1070", // imbalanced (28 ms), nothing pulled
+		"S 0 1098", // imbalanced (32 ms), with a pull 0.2 ms after its entry
+		"M 0 1098.2 rsb-4",
+		"S 0 1130",             // balanced (60 ms)
+		"S 0 1190",             // other (12 ms)
+		"S 0 1202",             // the last pass: no next one to tell its outcome
+		"S 1 1020", "S 1 1084", // CPU 1: balanced (64 ms)
+		"M 1 1700 kworker/0:1", // not a mix task
+		"M 1 1800 periodic-2",  // a second episode 700 ms later
+		"M 0 1900 periodic-2",
+	)
+	recs, _, err := parseTrace(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pc, err := countPasses(recs, []string{"hog-", "periodic-", "rsa-", "rsb-"}, 1000e6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := passCount{Passes: 6, Imbalanced: 2, Balanced: 3, Other: 1, Pulls: 1, Migrations: 3,
+		Episodes: []episode{{From: 1088.2e6, To: 1088.2e6, N: 1}, {From: 1790e6, To: 1890e6, N: 2}}}
+	if pc.Passes != want.Passes || pc.Imbalanced != want.Imbalanced || pc.Balanced != want.Balanced ||
+		pc.Other != want.Other || pc.Pulls != want.Pulls || pc.Migrations != want.Migrations {
+		t.Errorf("got %+v, want %+v", pc, want)
+	}
+	if len(pc.Episodes) != len(want.Episodes) {
+		t.Fatalf("episodes %+v, want %+v", pc.Episodes, want.Episodes)
+	}
+	for i, e := range pc.Episodes {
+		w := want.Episodes[i]
+		if e.N != w.N || abs64(e.From-w.From) > 1000 || abs64(e.To-w.To) > 1000 {
+			t.Errorf("episode %d: %+v, want %+v", i, e, w)
+		}
+	}
+	if _, err := countPasses(recs, []string{"nosuch-"}, 0); err == nil || !strings.Contains(err.Error(), "nosuch-") {
+		t.Errorf("no mix task: err %v, want one naming the prefix", err)
+	}
+}
+
+func abs64(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
