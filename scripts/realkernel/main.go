@@ -112,6 +112,8 @@ func run(args []string) error {
 	fitDebug := fs.String("fit-debug", "", "fit the group weights of a -sample-debug FILE against calc_group_shares() and print the result; measures nothing (debugfit.go)")
 	passes := fs.String("passes", "", "comma-separated traces (a -trace -trace-softirq capture, or schedplay run -trace FILE -trace-softirq): count the periodic balance passes' outcomes and the mix tasks' migrations; measures nothing (passes.go)")
 	passTasks := fs.String("passes-tasks", "hog-,periodic-,rsa-,rsb-", "-passes: comm prefixes of the mix tasks")
+	replay := fs.String("replay-passes", "", "a -trace -trace-softirq capture of a cgroup mix: decide each busy pass again from the trace's runnable tasks and -replay-debug's samples (passes_replay.go); measures nothing")
+	replayDebug := fs.String("replay-debug", "", "-replay-passes: the capture's -sample-debug file")
 	passFrom := fs.Duration("passes-from", 1250*time.Millisecond, "-passes: count from this time after the first wakeup of a mix task on")
 	section := fs.String("section", "", "replace only the part of the -o file between <!-- realkernel:NAME begin --> and <!-- realkernel:NAME end --> (appended if missing) with these cases, e.g. -section cgroups -cases cg-1-vs-4,...")
 	vmcosts := fs.Bool("vmcosts", false, "measure this machine's wakeup-path costs on micro-workloads with tracefs instead (vmcosts.go); the table goes to -o, or stdout")
@@ -127,6 +129,9 @@ func run(args []string) error {
 	}
 	if *fitDebug != "" {
 		return printDebugFit(os.Stdout, *fitDebug, fitFrom.Seconds())
+	}
+	if *replay != "" {
+		return printReplayPasses(os.Stdout, *replay, *replayDebug, strings.Split(*passTasks, ","), passFrom.Nanoseconds())
 	}
 	if *passes != "" {
 		return printPasses(os.Stdout, strings.Split(*passes, ","), strings.Split(*passTasks, ","), passFrom.Nanoseconds())

@@ -66,18 +66,22 @@ func isMixTask(comm string, prefixes []string) bool {
 	return false
 }
 
+// timeZero is the time of the first wakeup of a mix task.
+func timeZero(recs []traceRec, prefixes []string) (int64, error) {
+	for _, r := range recs {
+		if (r.Event == "sched_wakeup" || r.Event == "sched_wakeup_new") && isMixTask(r.field("comm"), prefixes) {
+			return r.TS, nil
+		}
+	}
+	return 0, fmt.Errorf("no wakeup of a task named %s*", strings.Join(prefixes, "*, "))
+}
+
 // countPasses walks recs (parseTrace) from from ns after time zero on.
 func countPasses(recs []traceRec, prefixes []string, from int64) (passCount, error) {
 	var pc passCount
-	t0 := int64(-1)
-	for _, r := range recs {
-		if (r.Event == "sched_wakeup" || r.Event == "sched_wakeup_new") && isMixTask(r.field("comm"), prefixes) {
-			t0 = r.TS
-			break
-		}
-	}
-	if t0 < 0 {
-		return pc, fmt.Errorf("no wakeup of a task named %s*", strings.Join(prefixes, "*, "))
+	t0, err := timeZero(recs, prefixes)
+	if err != nil {
+		return pc, err
 	}
 	type pass struct {
 		at     int64
