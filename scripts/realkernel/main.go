@@ -110,7 +110,7 @@ func run(args []string) error {
 	debugEvery := fs.Duration("sample-every", 10*time.Millisecond, "interval of -sample-debug's reads")
 	fitFrom := fs.Duration("fit-from", 0, "with -fit-debug: the per-level ratios and other load from this time after the release on")
 	fitDebug := fs.String("fit-debug", "", "fit the group weights of a -sample-debug FILE against calc_group_shares() and print the result; measures nothing (debugfit.go)")
-	passes := fs.String("passes", "", "comma-separated traces (a -trace -trace-softirq capture, or schedplay run -trace FILE -trace-softirq): count the periodic balance passes' outcomes and the mix tasks' migrations; measures nothing (passes.go)")
+	passes := fs.String("passes", "", "comma-separated traces, groups separated by ';' (a -trace -trace-softirq capture, or schedplay run -trace FILE -trace-softirq): count the periodic balance passes' outcomes and the mix tasks' migrations; measures nothing (passes.go)")
 	passTasks := fs.String("passes-tasks", "hog-,periodic-,rsa-,rsb-", "-passes: comm prefixes of the mix tasks")
 	replay := fs.String("replay-passes", "", "a -trace -trace-softirq capture of a cgroup mix: decide each busy pass again from the trace's runnable tasks and -replay-debug's samples (passes_replay.go); measures nothing")
 	replayDebug := fs.String("replay-debug", "", "-replay-passes: the capture's -sample-debug file")
@@ -134,7 +134,11 @@ func run(args []string) error {
 		return printReplayPasses(os.Stdout, *replay, *replayDebug, strings.Split(*passTasks, ","), passFrom.Nanoseconds())
 	}
 	if *passes != "" {
-		return printPasses(os.Stdout, strings.Split(*passes, ","), strings.Split(*passTasks, ","), passFrom.Nanoseconds())
+		var groups [][]string
+		for _, g := range strings.Split(*passes, ";") {
+			groups = append(groups, strings.Split(g, ","))
+		}
+		return printPasses(os.Stdout, groups, strings.Split(*passTasks, ","), passFrom.Nanoseconds())
 	}
 	if fs.NArg() > 0 || *duration <= 0 || *pipeLoops <= 0 || *repeats <= 0 || *debugEvery <= 0 {
 		return fmt.Errorf("usage: go run ./scripts/realkernel [-duration D] [-cases a,b] [-pipe-loops N] [-repeats N] [-before REV] [-trace DIR] [-sample-debug DIR] [-sample-every D] [-o FILE] [-json FILE] [-no-sim]")

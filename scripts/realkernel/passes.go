@@ -48,6 +48,14 @@ type passCount struct {
 	Migrations                          int // of the mix tasks
 	Episodes                            []episode
 	LastAt                              int64 // ns, the last event (the trace's length)
+	// States splits the passes by the runnable mix tasks of the pass's CPU
+	// and of the other CPU at the softirq's entry.
+	States map[[2]int]*stateCount
+}
+
+// stateCount is the passes of one state and their outcomes.
+type stateCount struct {
+	Passes, Imbalanced, Pulls int
 }
 
 // episode is a run of migrations less than episodeGap apart.
@@ -86,16 +94,22 @@ func countPasses(recs []traceRec, prefixes []string, from int64) (passCount, err
 	type pass struct {
 		at     int64
 		pulled bool
+		state  [2]int
 	}
 	passes := map[int][]pass{}
 	var migs []int64
+	rq := newRQTracker(prefixes)
 	for _, r := range recs {
 		at := r.TS - t0
 		pc.LastAt = max(pc.LastAt, at)
+		if err := rq.apply(r); err != nil {
+			return pc, err
+		}
 		switch r.Event {
 		case "softirq_entry":
-			if r.field("vec") == "7" && at >= from {
-				passes[r.CPU] = append(passes[r.CPU], pass{at: at})
+			if r.field("vec") == "7" && at >= from && r.CPU >= 0 && r.CPU <= 1 {
+				st := rq.counts()
+				passes[r.CPU] = append(passes[r.CPU], pass{at: at, state: [2]int{st[r.CPU].mix, st[1-r.CPU].mix}})
 			}
 		case "sched_migrate_task":
 			if at < from || !isMixTask(r.field("comm"), prefixes) {
@@ -116,15 +130,24 @@ func countPasses(recs []traceRec, prefixes []string, from int64) (passCount, err
 		cpus = append(cpus, c)
 	}
 	sort.Ints(cpus)
+	pc.States = map[[2]int]*stateCount{}
 	for _, c := range cpus {
 		ps := passes[c]
 		for i := 0; i+1 < len(ps); i++ { // the last pass has no next one to tell its outcome
 			pc.Passes++
+			sc := pc.States[ps[i].state]
+			if sc == nil {
+				sc = &stateCount{}
+				pc.States[ps[i].state] = sc
+			}
+			sc.Passes++
 			switch gap := ps[i+1].at - ps[i].at; {
 			case gap >= passImbalancedLo && gap <= passImbalancedHi:
 				pc.Imbalanced++
+				sc.Imbalanced++
 				if ps[i].pulled {
 					pc.Pulls++
+					sc.Pulls++
 				}
 			case gap >= passBalancedLo && gap <= passBalancedHi:
 				pc.Balanced++
@@ -144,35 +167,101 @@ func countPasses(recs []traceRec, prefixes []string, from int64) (passCount, err
 	return pc, nil
 }
 
-// printPasses counts each file and prints one Markdown row per file.
-func printPasses(w io.Writer, files []string, prefixes []string, from int64) error {
+// printPasses counts each file and prints one Markdown row per file, then
+// for each group of files (groups separated by ";" in -passes) the passes
+// split by state.
+func printPasses(w io.Writer, groups [][]string, prefixes []string, from int64) error {
 	fmt.Fprintf(w, "Periodic balance passes and migrations of the tasks %s* from %.2f s on (scripts/realkernel/passes.go):\n\n",
 		strings.Join(prefixes, "*, "), float64(from)/1e9)
 	fmt.Fprintln(w, "| trace | passes | imbalanced (28-32 ms) | balanced (60-64 ms) | other | imbalanced with a pull | migrations | episodes (from-to s: migrations) |")
 	fmt.Fprintln(w, "|---|--:|--:|--:|--:|--:|--:|---|")
-	for _, path := range files {
-		f, err := os.Open(path)
-		if err != nil {
-			return err
+	sums := make([]map[[2]int]*stateCount, len(groups))
+	for g, files := range groups {
+		sums[g] = map[[2]int]*stateCount{}
+		for _, path := range files {
+			pc, err := countFile(path, prefixes, from)
+			if err != nil {
+				return err
+			}
+			var eps []string
+			for _, e := range pc.Episodes {
+				eps = append(eps, fmt.Sprintf("%.2f-%.2f: %d", float64(e.From)/1e9, float64(e.To)/1e9, e.N))
+			}
+			fmt.Fprintf(w, "| %s | %d | %d | %d | %d | %d | %d | %s |\n", path, pc.Passes, pc.Imbalanced, pc.Balanced,
+				pc.Other, pc.Pulls, pc.Migrations, strings.Join(eps, ", "))
+			for k, sc := range pc.States {
+				t := sums[g][k]
+				if t == nil {
+					t = &stateCount{}
+					sums[g][k] = t
+				}
+				t.Passes += sc.Passes
+				t.Imbalanced += sc.Imbalanced
+				t.Pulls += sc.Pulls
+			}
 		}
-		recs, _, err := parseTrace(f)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("%s: %v", path, err)
+	}
+	fmt.Fprintln(w, "\nPasses by the runnable mix tasks of the balancing CPU against the other CPU's at the softirq, per group of traces: passes, % of all passes of the group, % of them imbalanced, pulls:")
+	fmt.Fprintln(w)
+	var keys [][2]int
+	seen := map[[2]int]bool{}
+	for _, m := range sums {
+		for k := range m {
+			if !seen[k] {
+				seen[k] = true
+				keys = append(keys, k)
+			}
 		}
-		pc, err := countPasses(recs, prefixes, from)
-		if err != nil {
-			return fmt.Errorf("%s: %v", path, err)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		return keys[i][0] < keys[j][0] || keys[i][0] == keys[j][0] && keys[i][1] < keys[j][1]
+	})
+	fmt.Fprint(w, "| state |")
+	for g := range groups {
+		fmt.Fprintf(w, " group %d (%d traces) |", g+1, len(groups[g]))
+	}
+	fmt.Fprint(w, "\n|---|")
+	for range groups {
+		fmt.Fprint(w, "--:|")
+	}
+	fmt.Fprintln(w)
+	for _, k := range keys {
+		fmt.Fprintf(w, "| %d against %d |", k[0], k[1])
+		for _, m := range sums {
+			total := 0
+			for _, sc := range m {
+				total += sc.Passes
+			}
+			sc := m[k]
+			if sc == nil || total == 0 {
+				fmt.Fprint(w, " - |")
+				continue
+			}
+			fmt.Fprintf(w, " %d, %.1f %%, %.0f %% imb., %d pulls |", sc.Passes, 100*float64(sc.Passes)/float64(total),
+				100*float64(sc.Imbalanced)/float64(sc.Passes), sc.Pulls)
 		}
-		if pc.Passes == 0 {
-			return fmt.Errorf("%s: no SCHED softirq after %.2f s (recorded without -trace-softirq?)", path, float64(from)/1e9)
-		}
-		var eps []string
-		for _, e := range pc.Episodes {
-			eps = append(eps, fmt.Sprintf("%.2f-%.2f: %d", float64(e.From)/1e9, float64(e.To)/1e9, e.N))
-		}
-		fmt.Fprintf(w, "| %s | %d | %d | %d | %d | %d | %d | %s |\n", path, pc.Passes, pc.Imbalanced, pc.Balanced,
-			pc.Other, pc.Pulls, pc.Migrations, strings.Join(eps, ", "))
+		fmt.Fprintln(w)
 	}
 	return nil
+}
+
+// countFile reads and counts one trace.
+func countFile(path string, prefixes []string, from int64) (passCount, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return passCount{}, err
+	}
+	recs, _, err := parseTrace(f)
+	f.Close()
+	if err != nil {
+		return passCount{}, fmt.Errorf("%s: %v", path, err)
+	}
+	pc, err := countPasses(recs, prefixes, from)
+	if err != nil {
+		return pc, fmt.Errorf("%s: %v", path, err)
+	}
+	if pc.Passes == 0 {
+		return pc, fmt.Errorf("%s: no SCHED softirq after %.2f s (recorded without -trace-softirq?)", path, float64(from)/1e9)
+	}
+	return pc, nil
 }

@@ -20,7 +20,9 @@ package main
 // has it (max(load.weight, load_avg)) or with load_avg alone. A CPU with
 // more than one runnable task is group_overloaded, with one
 // group_fully_busy (both CPUs run at full utilisation in these mixes);
-// CPU capacities are taken as equal. Abstracted: the weights are those of
+// CPU capacities are either equal or 1024 less the CPU's RT utilisation
+// (the harness's sampler runs SCHED_FIFO on CPU 0; scale_rt_capacity()
+// takes it off). Abstracted: the weights are those of
 // the instant, not of the last update_cfs_group(), and delayed-dequeue
 // entities, which stay in load.weight, are not in the traced count (the
 // report says how often a sample's .load exceeds it).
@@ -30,7 +32,6 @@ import (
 	"io"
 	"os"
 	"sort"
-	"strings"
 )
 
 // replayLevel is the group whose runqueue holds the mix tasks and its
@@ -41,11 +42,6 @@ const (
 	replayImbPct      = 117 // the two-CPU domain's imbalance_pct
 )
 
-// cpuState is one CPU at a pass: the runnable tasks the trace shows.
-type cpuState struct {
-	mix, other int // runnable mix tasks, runnable other tasks
-}
-
 // groupFields are one CPU's sampled fields of a group's cfs_rq.
 type groupFields struct {
 	loadAvg, tgLoadAvg, contrib int64
@@ -53,9 +49,21 @@ type groupFields struct {
 
 // passVerdict is one pass decided both ways and as the trace shows it.
 type passVerdict struct {
-	at                  int64 // ns since time zero
-	cpu                 int
-	real, withMax, avgO bool // imbalance found: by the gap, predicted with max(), with load_avg alone
+	at     int64 // ns since time zero
+	cpu    int
+	real   bool                 // imbalance found, by the gap
+	nl, nb int                  // runnable tasks of the local and the other CPU
+	pred   [replayReadings]bool // imbalance predicted, per reading (replayReadingNames)
+}
+
+// The readings a pass is decided by: calc_group_shares() with max() or with
+// load_avg alone, and CPU capacities equal or reduced by the RT time.
+const replayReadings = 3
+
+var replayReadingNames = [replayReadings]string{
+	"max(load.weight, load_avg), equal capacities",
+	"max(load.weight, load_avg), capacity less RT time",
+	"load_avg alone, capacity less RT time",
 }
 
 // shareOf is calc_group_shares() in unscaled units (tg shares unscaled,
@@ -65,8 +73,8 @@ func shareOf(tgShares, load int64, f groupFields) int64 {
 }
 
 // predictImbalance decides the pass of local against busiest from their
-// runnable counts and root loads (cpu_load()).
-func predictImbalance(local, busiest cpuState, lLoad, bLoad int64) bool {
+// runnable counts, root loads (cpu_load()) and capacities.
+func predictImbalance(local, busiest cpuState, lLoad, bLoad, lCap, bCap int64) bool {
 	const fullyBusy, overloaded = 1, 2
 	typ := func(s cpuState) int {
 		if s.mix+s.other > 1 {
@@ -77,14 +85,15 @@ func predictImbalance(local, busiest cpuState, lLoad, bLoad int64) bool {
 	if busiest.mix+busiest.other == 0 || typ(busiest) != overloaded {
 		return false // a busy CPU does not pull from a group that is not overloaded
 	}
-	avg := (lLoad + bLoad) / 2
-	if lLoad >= bLoad || lLoad >= avg {
+	lAvg, bAvg := lLoad*1024/lCap, bLoad*1024/bCap
+	avg := (lLoad + bLoad) * 1024 / (lCap + bCap)
+	if lAvg >= bAvg || lAvg >= avg {
 		return false
 	}
-	if typ(local) == overloaded && 100*bLoad <= replayImbPct*lLoad {
+	if typ(local) == overloaded && 100*bAvg <= replayImbPct*lAvg {
 		return false
 	}
-	return min(bLoad-avg, avg-lLoad) > 0
+	return min((bAvg-avg)*bCap, (avg-lAvg)*lCap)/1024 > 0
 }
 
 // rootLoads returns each CPU's cpu_load() for the pass: the parent
@@ -161,41 +170,14 @@ func replayPasses(recs []traceRec, ds debugSamples, prefixes []string, from int6
 	if err != nil {
 		return nil, 0, 0, err
 	}
-	type taskState struct {
-		cpu      int
-		runnable bool
-		mix      bool
-	}
-	tasks := map[int64]*taskState{}
-	get := func(pid int64, comm string) *taskState {
-		t := tasks[pid]
-		if t == nil {
-			t = &taskState{cpu: -1, mix: isMixTask(comm, prefixes)}
-			tasks[pid] = t
-		}
-		return t
-	}
-	state := func() [2]cpuState {
-		var st [2]cpuState
-		for _, t := range tasks {
-			if !t.runnable || t.cpu < 0 || t.cpu > 1 {
-				continue
-			}
-			if t.mix {
-				st[t.cpu].mix++
-			} else {
-				st[t.cpu].other++
-			}
-		}
-		return st
-	}
+	rq := newRQTracker(prefixes)
 	si := 0
 	last := map[int]int{} // CPU -> index in vs of its latest pass
 	for _, r := range recs {
 		for si+1 < len(ds.Samples) && ds.Samples[si+1].SchedClk <= r.TS {
 			si++
 			if ds.Samples[si].SchedClk-t0 >= from {
-				st := state()
+				st := rq.counts()
 				for _, b := range ds.Samples[si].Blocks {
 					if b.Path == replayMixGroup && b.CPU >= 0 && b.CPU <= 1 {
 						if l, ok := b.int("load"); ok {
@@ -208,37 +190,10 @@ func replayPasses(recs []traceRec, ds debugSamples, prefixes []string, from int6
 				}
 			}
 		}
+		if err := rq.apply(r); err != nil {
+			return nil, 0, 0, err
+		}
 		switch r.Event {
-		case "sched_wakeup", "sched_wakeup_new":
-			pid, ok := r.intField("pid")
-			cpu, ok2 := r.intField("target_cpu")
-			if !ok || !ok2 {
-				return nil, 0, 0, fmt.Errorf("%s at %.6f: want pid= and target_cpu=", r.Event, float64(r.TS)/1e9)
-			}
-			t := get(pid, r.field("comm"))
-			t.cpu, t.runnable = int(cpu), true
-		case "sched_migrate_task":
-			pid, ok := r.intField("pid")
-			cpu, ok2 := r.intField("dest_cpu")
-			if !ok || !ok2 {
-				return nil, 0, 0, fmt.Errorf("sched_migrate_task at %.6f: want pid= and dest_cpu=", float64(r.TS)/1e9)
-			}
-			get(pid, r.field("comm")).cpu = int(cpu)
-		case "sched_switch":
-			prev, ok := r.intField("prev_pid")
-			next, ok2 := r.intField("next_pid")
-			if !ok || !ok2 {
-				return nil, 0, 0, fmt.Errorf("sched_switch at %.6f: want prev_pid= and next_pid=", float64(r.TS)/1e9)
-			}
-			if prev != 0 {
-				t := get(prev, r.field("prev_comm"))
-				t.cpu = r.CPU
-				t.runnable = strings.HasPrefix(r.field("prev_state"), "R")
-			}
-			if next != 0 {
-				t := get(next, r.field("next_comm"))
-				t.cpu, t.runnable = r.CPU, true
-			}
 		case "softirq_entry":
 			at := r.TS - t0
 			if r.field("vec") != "7" || at < from || r.CPU < 0 || r.CPU > 1 {
@@ -251,7 +206,7 @@ func replayPasses(recs []traceRec, ds debugSamples, prefixes []string, from int6
 					vs[i].cpu = -1 // neither band: no outcome to compare
 				}
 			}
-			st := state()
+			st := rq.counts()
 			if st[r.CPU].mix+st[r.CPU].other == 0 {
 				delete(last, r.CPU) // an idle CPU's pass is not a busy pass
 				continue
@@ -263,9 +218,14 @@ func replayPasses(recs []traceRec, ds debugSamples, prefixes []string, from int6
 			b := 1 - r.CPU
 			lm := rootLoads(st, mix, parent, other, ds.Shares, true)
 			la := rootLoads(st, mix, parent, other, ds.Shares, false)
-			v := passVerdict{at: at, cpu: r.CPU,
-				withMax: predictImbalance(st[r.CPU], st[b], lm[r.CPU], lm[b]),
-				avgO:    predictImbalance(st[r.CPU], st[b], la[r.CPU], la[b])}
+			var capRT [2]int64
+			for c := range 2 {
+				capRT[c] = max(1024-int64(rq.rtUtil(c, r.TS)), 1)
+			}
+			v := passVerdict{at: at, cpu: r.CPU, nl: st[r.CPU].mix, nb: st[b].mix}
+			v.pred[0] = predictImbalance(st[r.CPU], st[b], lm[r.CPU], lm[b], 1024, 1024)
+			v.pred[1] = predictImbalance(st[r.CPU], st[b], lm[r.CPU], lm[b], capRT[r.CPU], capRT[b])
+			v.pred[2] = predictImbalance(st[r.CPU], st[b], la[r.CPU], la[b], capRT[r.CPU], capRT[b])
 			vs = append(vs, v)
 			last[r.CPU] = len(vs) - 1
 		}
@@ -313,33 +273,57 @@ func printReplayPasses(w io.Writer, trace, debug string, prefixes []string, from
 	if err != nil {
 		return fmt.Errorf("%s: %v", trace, err)
 	}
-	var real, pm, pa, agreeM, agreeA, hitM, hitA int
+	var real int
+	var pred, hit, agree [replayReadings]int
 	for _, v := range vs {
 		if v.real {
 			real++
 		}
-		if v.withMax {
-			pm++
-			if v.real {
-				hitM++
+		for i, p := range v.pred {
+			if p {
+				pred[i]++
+				if v.real {
+					hit[i]++
+				}
 			}
-		}
-		if v.avgO {
-			pa++
-			if v.real {
-				hitA++
+			if p == v.real {
+				agree[i]++
 			}
-		}
-		if v.withMax == v.real {
-			agreeM++
-		}
-		if v.avgO == v.real {
-			agreeA++
 		}
 	}
 	fmt.Fprintf(w, "%s: %d busy passes after %.2f s with an outcome, %d imbalanced by the spacing\n", trace, len(vs), float64(from)/1e9, real)
-	fmt.Fprintf(w, "  max(load.weight, load_avg): %d predicted imbalanced (%d of them real), agrees at %d of %d\n", pm, hitM, agreeM, len(vs))
-	fmt.Fprintf(w, "  load_avg alone:             %d predicted imbalanced (%d of them real), agrees at %d of %d\n", pa, hitA, agreeA, len(vs))
+	for i, name := range replayReadingNames {
+		fmt.Fprintf(w, "  %-50s %3d predicted imbalanced (%3d of them real), agrees at %d of %d\n", name+":", pred[i], hit[i], agree[i], len(vs))
+	}
+	type split struct{ passes, real, pred, hit int }
+	by := map[[2]int]*split{}
+	var keys [][2]int
+	for _, v := range vs {
+		k := [2]int{v.nl, v.nb}
+		if by[k] == nil {
+			by[k] = &split{}
+			keys = append(keys, k)
+		}
+		sp := by[k]
+		sp.passes++
+		if v.real {
+			sp.real++
+		}
+		if v.pred[1] {
+			sp.pred++
+			if v.real {
+				sp.hit++
+			}
+		}
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		return keys[i][0] < keys[j][0] || keys[i][0] == keys[j][0] && keys[i][1] < keys[j][1]
+	})
+	for _, k := range keys {
+		sp := by[k]
+		fmt.Fprintf(w, "  %d mix tasks runnable against %d: %3d passes, %3d imbalanced, %3d predicted (%s), %3d of them real\n",
+			k[0], k[1], sp.passes, sp.real, sp.pred, replayReadingNames[1], sp.hit)
+	}
 	fmt.Fprintf(w, "  samples whose %s .load exceeds the traced runnable count: %d of %d\n", replayMixGroup, heavier, compared)
 	return nil
 }

@@ -24,8 +24,13 @@ func TestPredictImbalance(t *testing.T) {
 		// a busiest group that is not overloaded is left alone by a busy CPU.
 		{"2 against 1", two, one, 300, 900, false},
 	}
+	// A capacity reduced by RT time raises that CPU's avg_load: 560 on 960
+	// is 597, above the two tasks' 580 that pull at full capacity.
+	if !predictImbalance(one, two, 560, 580, 1024, 1024) || predictImbalance(one, two, 560, 580, 960, 1024) {
+		t.Error("1 against 2 at 560 and 580: want an imbalance at capacity 1024 and none at 960")
+	}
 	for _, c := range cases {
-		if got := predictImbalance(c.local, c.busiest, c.lLoad, c.bLoad); got != c.want {
+		if got := predictImbalance(c.local, c.busiest, c.lLoad, c.bLoad, 1024, 1024); got != c.want {
 			t.Errorf("%s: got %v, want %v", c.name, got, c.want)
 		}
 	}
