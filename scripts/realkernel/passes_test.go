@@ -13,6 +13,13 @@ import (
 // the given offsets in ms. Each item is "S CPU MS" (softirq), "M CPU MS
 // COMM" (migration onto CPU) or "W CPU MS COMM" (a wakeup).
 func passTrace(items ...string) string {
+	pids := map[string]int{}
+	pid := func(comm string) int {
+		if pids[comm] == 0 {
+			pids[comm] = 7570 + len(pids)
+		}
+		return pids[comm]
+	}
 	var b strings.Builder
 	b.WriteString("# tracer: nop\n#\n")
 	for _, it := range items {
@@ -25,9 +32,9 @@ func passTrace(items ...string) string {
 		case "S":
 			fmt.Fprintf(&b, "           hog-1-7572    [%03d] ..s.. %.6f: softirq_entry: vec=7 [action=SCHED]\n", cpu, ts)
 		case "M":
-			fmt.Fprintf(&b, "           hog-0-7571    [%03d] d.s1. %.6f: sched_migrate_task: comm=%s pid=7575 prio=120 orig_cpu=%d dest_cpu=%d\n", cpu, ts, comm, 1-cpu, cpu)
+			fmt.Fprintf(&b, "           hog-0-7571    [%03d] d.s1. %.6f: sched_migrate_task: comm=%s pid=%d prio=120 orig_cpu=%d dest_cpu=%d\n", cpu, ts, comm, pid(comm), 1-cpu, cpu)
 		case "W":
-			fmt.Fprintf(&b, "      realkernel-7565    [%03d] d..4. %.6f: sched_wakeup: comm=%s pid=7573 prio=120 target_cpu=%03d\n", cpu, ts, comm, cpu)
+			fmt.Fprintf(&b, "      realkernel-7565    [%03d] d..4. %.6f: sched_wakeup: comm=%s pid=%d prio=120 target_cpu=%03d\n", cpu, ts, comm, pid(comm), cpu)
 		}
 	}
 	return b.String()
@@ -37,6 +44,7 @@ func TestCountPasses(t *testing.T) {
 	text := passTrace(
 		"W 0 0 realkernel", // not a mix task: time zero is the next wakeup
 		"W 0 10 hog-1",
+		"W 1 20 hog-0", "W 1 30 rsa-3", // CPU 1 has two runnable mix tasks, CPU 0 one
 		"S 0 500",  // before -passes-from (1 s after time zero): not counted
 		"S 0 1010", // balanced: the next pass 60 ms later
 		"S 0 1070", // imbalanced (28 ms), nothing pulled
@@ -72,6 +80,17 @@ func TestCountPasses(t *testing.T) {
 		if e.N != w.N || abs64(e.From-w.From) > 1000 || abs64(e.To-w.To) > 1000 {
 			t.Errorf("episode %d: %+v, want %+v", i, e, w)
 		}
+	}
+	// CPU 0's five passes with an outcome see 1 runnable mix task against
+	// CPU 1's 2; CPU 1's one sees 2 against 1.
+	if got := *pc.States[[2]int{1, 2}]; got != (stateCount{Passes: 5, Imbalanced: 2, Pulls: 1}) {
+		t.Errorf("1 against 2: %+v, want 5 passes, 2 imbalanced, 1 pull", got)
+	}
+	if got := *pc.States[[2]int{2, 1}]; got != (stateCount{Passes: 1}) {
+		t.Errorf("2 against 1: %+v, want 1 balanced pass", got)
+	}
+	if len(pc.States) != 2 {
+		t.Errorf("states %v, want only 1 against 2 and 2 against 1", pc.States)
 	}
 	if _, err := countPasses(recs, []string{"nosuch-"}, 0); err == nil || !strings.Contains(err.Error(), "nosuch-") {
 		t.Errorf("no mix task: err %v, want one naming the prefix", err)
