@@ -51,6 +51,11 @@ type passCount struct {
 	// States splits the passes by the runnable mix tasks of the pass's CPU
 	// and of the other CPU at the softirq's entry.
 	States map[[2]int]*stateCount
+	// Placement is the most common placement of the mix tasks from the
+	// chosen time on (rqTracker.placement) and PlacementShare its share of
+	// that time.
+	Placement      string
+	PlacementShare float64
 }
 
 // stateCount is the passes of one state and their outcomes.
@@ -99,11 +104,19 @@ func countPasses(recs []traceRec, prefixes []string, from int64) (passCount, err
 	passes := map[int][]pass{}
 	var migs []int64
 	rq := newRQTracker(prefixes)
+	inPlace := map[string]int64{}
+	place, placeSince := "", from
 	for _, r := range recs {
 		at := r.TS - t0
 		pc.LastAt = max(pc.LastAt, at)
 		if err := rq.apply(r); err != nil {
 			return pc, err
+		}
+		if p := rq.placement(); p != place {
+			if at > placeSince && place != "" {
+				inPlace[place] += at - placeSince
+			}
+			place, placeSince = p, max(at, from)
 		}
 		switch r.Event {
 		case "softirq_entry":
@@ -156,6 +169,19 @@ func countPasses(recs []traceRec, prefixes []string, from int64) (passCount, err
 			}
 		}
 	}
+	if pc.LastAt > placeSince && place != "" {
+		inPlace[place] += pc.LastAt - placeSince
+	}
+	var total int64
+	for p, d := range inPlace {
+		total += d
+		if d > inPlace[pc.Placement] || d == inPlace[pc.Placement] && p < pc.Placement {
+			pc.Placement = p
+		}
+	}
+	if total > 0 {
+		pc.PlacementShare = float64(inPlace[pc.Placement]) / float64(total)
+	}
 	pc.Migrations = len(migs)
 	for i, at := range migs {
 		if i == 0 || at-migs[i-1] >= episodeGap {
@@ -173,8 +199,8 @@ func countPasses(recs []traceRec, prefixes []string, from int64) (passCount, err
 func printPasses(w io.Writer, groups [][]string, prefixes []string, from int64) error {
 	fmt.Fprintf(w, "Periodic balance passes and migrations of the tasks %s* from %.2f s on (scripts/realkernel/passes.go):\n\n",
 		strings.Join(prefixes, "*, "), float64(from)/1e9)
-	fmt.Fprintln(w, "| trace | passes | imbalanced (28-32 ms) | balanced (60-64 ms) | other | imbalanced with a pull | migrations | episodes (from-to s: migrations) |")
-	fmt.Fprintln(w, "|---|--:|--:|--:|--:|--:|--:|---|")
+	fmt.Fprintln(w, "| trace | passes | imbalanced (28-32 ms) | balanced (60-64 ms) | other | imbalanced with a pull | migrations | episodes (from-to s: migrations) | most common placement (share of the time) |")
+	fmt.Fprintln(w, "|---|--:|--:|--:|--:|--:|--:|---|---|")
 	sums := make([]map[[2]int]*stateCount, len(groups))
 	for g, files := range groups {
 		sums[g] = map[[2]int]*stateCount{}
@@ -187,8 +213,8 @@ func printPasses(w io.Writer, groups [][]string, prefixes []string, from int64) 
 			for _, e := range pc.Episodes {
 				eps = append(eps, fmt.Sprintf("%.2f-%.2f: %d", float64(e.From)/1e9, float64(e.To)/1e9, e.N))
 			}
-			fmt.Fprintf(w, "| %s | %d | %d | %d | %d | %d | %d | %s |\n", path, pc.Passes, pc.Imbalanced, pc.Balanced,
-				pc.Other, pc.Pulls, pc.Migrations, strings.Join(eps, ", "))
+			fmt.Fprintf(w, "| %s | %d | %d | %d | %d | %d | %d | %s | %s (%.0f %%) |\n", path, pc.Passes, pc.Imbalanced, pc.Balanced,
+				pc.Other, pc.Pulls, pc.Migrations, strings.Join(eps, ", "), pc.Placement, 100*pc.PlacementShare)
 			for k, sc := range pc.States {
 				t := sums[g][k]
 				if t == nil {

@@ -12,6 +12,7 @@ package main
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strings"
 )
 
@@ -33,6 +34,7 @@ type rqTracker struct {
 }
 
 type trackedTask struct {
+	comm     string
 	cpu      int
 	runnable bool
 	mix      bool
@@ -45,7 +47,7 @@ func newRQTracker(prefixes []string) *rqTracker {
 func (k *rqTracker) get(pid int64, comm string) *trackedTask {
 	t := k.tasks[pid]
 	if t == nil {
-		t = &trackedTask{cpu: -1, mix: isMixTask(comm, k.prefixes)}
+		t = &trackedTask{comm: comm, cpu: -1, mix: isMixTask(comm, k.prefixes)}
 		k.tasks[pid] = t
 	}
 	return t
@@ -118,4 +120,27 @@ func (k *rqTracker) rtUtil(c int, now int64) float64 {
 	}
 	k.rtSince[c] = now
 	return k.rtU[c]
+}
+
+// placement names where the mix tasks are, by their names without the
+// instance suffix: "hog+periodic / hog+rsa+rsb", the two CPUs' lists in
+// sorted order (so hog-0 and hog-1 swapping CPUs is the same placement).
+func (k *rqTracker) placement() string {
+	var on [2][]string
+	for _, t := range k.tasks {
+		if t.mix && t.cpu >= 0 && t.cpu <= 1 {
+			name := t.comm
+			if i := strings.LastIndexByte(name, '-'); i > 0 {
+				name = name[:i]
+			}
+			on[t.cpu] = append(on[t.cpu], name)
+		}
+	}
+	sides := make([]string, 2)
+	for c := range on {
+		sort.Strings(on[c])
+		sides[c] = strings.Join(on[c], "+")
+	}
+	sort.Strings(sides)
+	return sides[0] + " / " + sides[1]
 }

@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 )
@@ -88,6 +89,11 @@ func TestCountPasses(t *testing.T) {
 	}
 	if got := *pc.States[[2]int{2, 1}]; got != (stateCount{Passes: 1}) {
 		t.Errorf("2 against 1: %+v, want 1 balanced pass", got)
+	}
+	// From 1 s: hog / hog+rsa for 88.2 ms, hog+rsa / hog+rsb (rsb-4 moved to
+	// CPU 0) for 701.8 ms, then periodic-2 joins CPU 1 for 100 ms.
+	if pc.Placement != "hog+rsa / hog+rsb" || math.Abs(pc.PlacementShare-701.8/890) > 1e-6 {
+		t.Errorf("placement %q (%.4f), want hog+rsa / hog+rsb (%.4f)", pc.Placement, pc.PlacementShare, 701.8/890)
 	}
 	if len(pc.States) != 2 {
 		t.Errorf("states %v, want only 1 against 2 and 2 against 1", pc.States)
