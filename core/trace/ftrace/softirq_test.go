@@ -9,8 +9,8 @@ import (
 )
 
 // TestSoftirqLines: IncludeSoftirq only adds the SCHED softirq's entries, in
-// the kernel's irq:softirq_entry format, one per balance pass of a CPU, at
-// tick instants.
+// the kernel's irq:softirq_entry format, one per balance pass of a CPU, in
+// increasing time on each CPU.
 func TestSoftirqLines(t *testing.T) {
 	const dur = 400 * sched.Millisecond
 	plain := traceRun(t, "smp-2", dur, tracetest.MixedTasks(), Options{})
