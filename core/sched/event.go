@@ -33,12 +33,13 @@ const (
 	EvSetattr                               // sched_setattr()/setpriority() by Prev changed task Next (on CPU); Arg = Next's prio before (setattr.go)
 	EvWaking                                // sched_waking: try_to_wake_up() of Next by Prev (NoTask: interrupt context) runs on CPU; Arg = Next's CPU before (wake_event.go)
 	EvPISetprio                             // sched_pi_setprio: rt_mutex_setprio() on CPU changes Next's prio; Arg = old prio<<32 | new prio as int32s (pi.go, PIPrios)
+	EvSoftirq                               // softirq_entry: a softirq handler starts on CPU; Arg = the vector (SoftirqSched: sched_balance_softirq(), balance.go)
 )
 
 var eventKindNames = [...]string{"", "sched_switch", "sched_wakeup", "sched_wakeup_new",
 	"sched_migrate_task", "sched_process_fork", "sched_process_exit", "cpu_idle_enter",
 	"cpu_idle_exit", "tick", "resched", "end", "ipi_raise", "ipi_entry", "sched_wake_idle_without_ipi", "kernel", "hrtimer_expire_entry",
-	"cgroup_throttle", "cgroup_unthrottle", "cgroup_attach_task", "sched_setattr", "sched_waking", "sched_pi_setprio"}
+	"cgroup_throttle", "cgroup_unthrottle", "cgroup_attach_task", "sched_setattr", "sched_waking", "sched_pi_setprio", "softirq_entry"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventKindNames) {

@@ -208,6 +208,9 @@ func (s *Sim) nohzBalancerKick(rq *rq) {
 		return
 	}
 	s.nohzNextBalance = j + 1 // kick_ilb()
+	if s.observed() {
+		s.emit(Event{Kind: EvSoftirq, CPU: ilb, Prev: NoTask, Next: NoTask, Arg: SoftirqSched})
+	}
 	next, update := j+60*int64(s.cfg.Profile.HZ), false
 	c := ilb
 	for range s.rqs { // for_each_cpu_wrap(.., ilb+1): ilb last

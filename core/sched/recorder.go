@@ -8,8 +8,8 @@ package sched
 // Recorder stores events.
 type Recorder struct {
 	Events []Event
-	// KeepTicks keeps EvTick and EvResched events (off by default: they are
-	// most of the stream and rarely wanted after the run).
+	// KeepTicks keeps EvTick, EvResched and EvSoftirq events (off by
+	// default: they are most of the stream and rarely wanted after the run).
 	KeepTicks bool
 	// Limit bounds the number of stored events (0 = no bound); events past
 	// it are counted in Dropped.
@@ -19,7 +19,7 @@ type Recorder struct {
 
 // Event implements Sink.
 func (r *Recorder) Event(e *Event) {
-	if !r.KeepTicks && (e.Kind == EvTick || e.Kind == EvResched) {
+	if !r.KeepTicks && (e.Kind == EvTick || e.Kind == EvResched || e.Kind == EvSoftirq) {
 		return
 	}
 	if r.Limit > 0 && len(r.Events) >= r.Limit {

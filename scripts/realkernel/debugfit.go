@@ -45,8 +45,9 @@ type debugBlock struct {
 
 // debugSample is one read of sched/debug as -sample-debug keeps it.
 type debugSample struct {
-	At     float64 // seconds since the workers' release
-	Blocks []debugBlock
+	At       float64 // seconds since the workers' release
+	SchedClk int64   // ns, the sample's sched_clk line: the trace's local clock (0 if absent)
+	Blocks   []debugBlock
 }
 
 // debugSamples is a parsed -sample-debug file.
@@ -101,8 +102,16 @@ func parseDebugSamples(r io.Reader) (debugSamples, error) {
 				return ds, bad(".key : value")
 			}
 			cur.Fields[strings.TrimSpace(k)] = strings.TrimSpace(v)
+		case strings.HasPrefix(line, "sched_clk") && len(ds.Samples) > 0:
+			_, v, _ := strings.Cut(line, ":")
+			ms, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			if err != nil {
+				return ds, bad("sched_clk : MILLISECONDS")
+			}
+			ds.Samples[len(ds.Samples)-1].SchedClk = int64(ms * 1e6)
+			cur = nil
 		default:
-			cur = nil // header clocks, cpu#N lines
+			cur = nil // the other header clocks, cpu#N lines
 		}
 	}
 	return ds, sc.Err()

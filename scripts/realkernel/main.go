@@ -56,6 +56,12 @@
 //
 //	go run ./scripts/realkernel -cases mix-over -repeats 1 -no-sim -sample-debug /tmp/d -o /tmp/d/r.md
 //	go run ./scripts/realkernel -fit-debug /tmp/d/mix-over.debug.txt -fit-from 1.25s
+//
+// The balancer's passes, from a capture with -trace-softirq and from the
+// simulator's trace alike (passes.go):
+//
+//	go run ./core/cmd/schedplay run -trace /tmp/s1.txt -trace-softirq -seed 1 scripts/realkernel/cases/mix-over.json
+//	go run ./scripts/realkernel -passes /tmp/d/mix-over.real.txt,/tmp/s1.txt
 package main
 
 import (
@@ -104,6 +110,11 @@ func run(args []string) error {
 	debugEvery := fs.Duration("sample-every", 10*time.Millisecond, "interval of -sample-debug's reads")
 	fitFrom := fs.Duration("fit-from", 0, "with -fit-debug: the per-level ratios and other load from this time after the release on")
 	fitDebug := fs.String("fit-debug", "", "fit the group weights of a -sample-debug FILE against calc_group_shares() and print the result; measures nothing (debugfit.go)")
+	passes := fs.String("passes", "", "comma-separated traces, groups separated by ';' (a -trace -trace-softirq capture, or schedplay run -trace FILE -trace-softirq): count the periodic balance passes' outcomes and the mix tasks' migrations; measures nothing (passes.go)")
+	passTasks := fs.String("passes-tasks", "hog-,periodic-,rsa-,rsb-", "-passes: comm prefixes of the mix tasks")
+	replay := fs.String("replay-passes", "", "a -trace -trace-softirq capture of a cgroup mix: decide each busy pass again from the trace's runnable tasks and -replay-debug's samples (passes_replay.go); measures nothing")
+	replayDebug := fs.String("replay-debug", "", "-replay-passes: the capture's -sample-debug file")
+	passFrom := fs.Duration("passes-from", 1250*time.Millisecond, "-passes: count from this time after the first wakeup of a mix task on")
 	section := fs.String("section", "", "replace only the part of the -o file between <!-- realkernel:NAME begin --> and <!-- realkernel:NAME end --> (appended if missing) with these cases, e.g. -section cgroups -cases cg-1-vs-4,...")
 	vmcosts := fs.Bool("vmcosts", false, "measure this machine's wakeup-path costs on micro-workloads with tracefs instead (vmcosts.go); the table goes to -o, or stdout")
 	vmDur := fs.Duration("vmcosts-duration", 5*time.Second, "-vmcosts: recording time per micro-workload")
@@ -118,6 +129,16 @@ func run(args []string) error {
 	}
 	if *fitDebug != "" {
 		return printDebugFit(os.Stdout, *fitDebug, fitFrom.Seconds())
+	}
+	if *replay != "" {
+		return printReplayPasses(os.Stdout, *replay, *replayDebug, strings.Split(*passTasks, ","), passFrom.Nanoseconds())
+	}
+	if *passes != "" {
+		var groups [][]string
+		for _, g := range strings.Split(*passes, ";") {
+			groups = append(groups, strings.Split(g, ","))
+		}
+		return printPasses(os.Stdout, groups, strings.Split(*passTasks, ","), passFrom.Nanoseconds())
 	}
 	if fs.NArg() > 0 || *duration <= 0 || *pipeLoops <= 0 || *repeats <= 0 || *debugEvery <= 0 {
 		return fmt.Errorf("usage: go run ./scripts/realkernel [-duration D] [-cases a,b] [-pipe-loops N] [-repeats N] [-before REV] [-trace DIR] [-sample-debug DIR] [-sample-every D] [-o FILE] [-json FILE] [-no-sim]")

@@ -25,6 +25,7 @@ type runFlags struct {
 	preset, topology, kernel, duration, seed string
 	sets                                     multiFlag
 	metricsOut, traceOut, perfettoOut, out   string
+	traceSoftirq                             bool
 }
 
 func newRunFlagSet(f *runFlags, stderr io.Writer) *flag.FlagSet {
@@ -38,6 +39,7 @@ func newRunFlagSet(f *runFlags, stderr io.Writer) *flag.FlagSet {
 	fs.Var(&f.sets, "set", "override any scenario key, KEY=VALUE (repeatable; see `schedplay keys`)")
 	fs.StringVar(&f.metricsOut, "metrics", "", `write metrics JSON (schedplay.metrics/v1); "-" = stdout`)
 	fs.StringVar(&f.traceOut, "trace", "", "write ftrace text")
+	fs.BoolVar(&f.traceSoftirq, "trace-softirq", false, "with -trace: also print each SCHED softirq's softirq_entry line (the load balancer's passes)")
 	fs.StringVar(&f.perfettoOut, "perfetto", "", "write Chrome trace-event JSON for ui.perfetto.dev")
 	fs.StringVar(&f.out, "o", "text", "summary on stdout: text or json")
 	return fs

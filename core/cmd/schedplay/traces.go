@@ -27,7 +27,7 @@ func attachTraces(sim *sched.Sim, f *runFlags, prov *scenario.Record) ([]*pendin
 		if err != nil {
 			return nil, badInput("-trace: %v", err)
 		}
-		w := ftrace.NewWriterOptions(tmp, sim.TaskInfo, sim.NumCPUs(), ftrace.Options{Provenance: string(provJSON)})
+		w := ftrace.NewWriterOptions(tmp, sim.TaskInfo, sim.NumCPUs(), ftrace.Options{Provenance: string(provJSON), IncludeSoftirq: f.traceSoftirq})
 		sim.Attach(w)
 		out = append(out, &pendingFile{f: tmp, path: f.traceOut, closer: w.Close})
 	}

@@ -47,6 +47,11 @@ type Options struct {
 	// sched_wake_idle_without_ipi lines of the modelled wake delivery
 	// (off by default: older consumers of the text do not expect them).
 	IncludeIPI bool
+	// IncludeSoftirq prints "softirq_entry: vec=7 [action=SCHED]" at each
+	// SCHED_SOFTIRQ run (the periodic and nohz idle load balance), as the
+	// kernel's irq:softirq_entry event filtered to vec 7 does (off by
+	// default).
+	IncludeSoftirq bool
 	// Provenance, when not empty, is written after the header as the
 	// comment line "# schedplay-provenance: " + Provenance (one line: the
 	// export's provenance object as compact JSON, docs/cli.md). Tools
@@ -72,6 +77,7 @@ const (
 	flagsHardirq = "d.h2." // try_to_wake_up() from a timer or the wake-list IPI: hardirq context
 	flagsIdle    = "d..1." // cpuidle_idle_call(): irqs off
 	flagsTask    = "....." // fork and exit paths: preemptible process context
+	flagsSoftirq = "..s.." // __do_softirq() on irq exit: serving a softirq
 )
 
 // headerTop and headerLegend are the nop tracer's header, around #P, with the irq-info legend of v5.17+
@@ -177,6 +183,10 @@ func (w *Writer) Event(e *sched.Event) {
 		b = append(b, "cpu="...)
 		b = appendInt(b, int64(e.CPU))
 		w.flush(b)
+	case sched.EvSoftirq:
+		if w.opts.IncludeSoftirq {
+			w.softirqLine(e)
+		}
 	case sched.EvResched:
 		if w.opts.IncludeResched {
 			w.reschedLine(e)
@@ -410,5 +420,18 @@ func (w *Writer) ipiLine(e *sched.Event, name string) {
 	b = append(b, '(')
 	b = append(b, reason...)
 	b = append(b, ')')
+	w.flush(b)
+}
+
+// softirqLine writes the irq:softirq_entry line of the SCHED softirq
+// (include/trace/events/irq.h: "vec=%u [action=%s]").
+func (w *Writer) softirqLine(e *sched.Event) {
+	w.checkCPU(e.CPU)
+	b := w.context(w.line, e.CPU, e.Time, flagsSoftirq, "softirq_entry")
+	b = append(b, "vec="...)
+	b = appendInt(b, e.Arg)
+	if e.Arg == sched.SoftirqSched {
+		b = append(b, " [action=SCHED]"...)
+	}
 	w.flush(b)
 }
