@@ -2,6 +2,42 @@
 // instantiateStreaming needs the server to send application/wasm; the
 // fallback covers static hosts that do not. Load timings are kept in
 // window.schedplayLoad for the first-render budget (make bench).
+// schedplayNewWorker starts the simulation worker (the page's Go code
+// calls it, wasm/bridge StartWorker): the first compiles worker.wasm and
+// hands its compiled module back over a MessageChannel; every later one
+// (the pool's other workers, replacements) is given that module and only
+// instantiates it, so a new worker starts in tens of ms instead of
+// fetching and compiling 5 MB, and runs the engine's code as already
+// compiled and optimised by the workers before it (site/worker.js).
+(function () {
+  "use strict";
+  var mod = null;
+  var asked = false;
+  window.schedplayNewWorker = function (url) {
+    if (mod) {
+      var w = null;
+      try {
+        w = new Worker(url, { name: "schedplay-module" });
+        w.postMessage({ type: "wasm-module", module: mod });
+        return w;
+      } catch (err) {
+        if (w) { w.terminate(); }
+        mod = null; // not cloneable here: every worker compiles its own
+      }
+    }
+    var first = new Worker(url);
+    if (!asked && typeof MessageChannel === "function") {
+      asked = true;
+      var ch = new MessageChannel();
+      ch.port1.onmessage = function (e) {
+        if (e.data instanceof WebAssembly.Module) { mod = e.data; }
+        ch.port1.close();
+      };
+      first.postMessage({ type: "wasm-module-port" }, [ch.port2]);
+    }
+    return first;
+  };
+})();
 (function () {
   "use strict";
   var t0 = performance.now();

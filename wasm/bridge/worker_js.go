@@ -27,13 +27,21 @@ type Worker struct {
 
 // StartWorker starts a Web Worker from url; onMsg receives its messages
 // (and a protocol.Fatal if the worker fails to load or throws).
+//
+// The page's loader (site/loader.js, schedplayNewWorker) starts it when
+// it can, so that the workers share one compiled worker.wasm.
 func StartWorker(url string, onMsg func(protocol.Msg)) (*Worker, error) {
 	cls, err := global().Get("Worker")
 	if err != nil || cls.IsUndefined() {
 		return nil, errors.New("Web Workers are not available")
 	}
-	wv, err := cls.New(url)
-	if err != nil {
+	var wv safejs.Value
+	if nw, err := global().Get("schedplayNewWorker"); err == nil && nw.Type() == safejs.TypeFunction {
+		wv, err = nw.Invoke(url)
+		if err != nil {
+			return nil, err
+		}
+	} else if wv, err = cls.New(url); err != nil {
 		return nil, err
 	}
 	return attach(wv, onMsg)

@@ -23,10 +23,13 @@ import (
 
 // Outline is what the page knows of a plan before it runs: each job's
 // weight (simulated CPU time, as the workers' progress weighs it) and its
-// label ("configuration, seed N"), in plan order.
+// label ("configuration, seed N"), in plan order, and its configuration
+// (an index into the plan's configurations), by which the pool learns
+// how long a configuration's jobs take (wasm/pool/order.go).
 type Outline struct {
 	Weights []float64
 	Labels  []string
+	Configs []int
 }
 
 // Total is the weight of every job.
@@ -74,7 +77,7 @@ func Batch(sc *scenario.Scenario, b protocol.BatchSpec) (Outline, error) {
 		return Outline{}, fmt.Errorf("batch kind %q", b.Kind)
 	}
 	var o Outline
-	for _, c := range cfgs {
+	for ci, c := range cfgs {
 		s := sc.Clone()
 		for _, kv := range c.Sets {
 			if err := s.Set(kv); err != nil {
@@ -88,6 +91,7 @@ func Batch(sc *scenario.Scenario, b protocol.BatchSpec) (Outline, error) {
 		for i := 0; i < runs; i++ {
 			o.Weights = append(o.Weights, JobWeight(s.Duration, cpus))
 			o.Labels = append(o.Labels, fmt.Sprintf("%s, seed %d", c.Label, s.Seed+uint64(i)))
+			o.Configs = append(o.Configs, ci)
 		}
 	}
 	return o, nil

@@ -23,10 +23,11 @@
 //     second failure of the same job ends the batch with an error naming
 //     the job.
 //
-// Jobs go out heaviest first by the outline's weight (simulated CPU time),
-// plan order among equals, so that a batch does not end on one worker
-// finishing a long job while the others idle (longest processing time
-// first). Non-goals: no measured cost per job (the weight is the only
-// estimate before a job runs), no work stealing inside a job (a job is
-// one simulation, sequential by nature).
+// Jobs go out longest expected first (order.go): the outline's weight
+// (simulated CPU time) times its configuration's speed as its finished
+// jobs measured it, so that a batch does not end on one worker finishing
+// a long job while the others idle (longest processing time first).
+// Non-goals: no estimate beyond the weight before a configuration's first
+// job has finished, no work stealing inside a job (a job is one
+// simulation, sequential by nature).
 package pool

@@ -4,10 +4,8 @@ package pool
 // dispatch of its jobs.
 
 import (
-	"cmp"
 	"encoding/json"
 	"fmt"
-	"slices"
 
 	"schedplay/wasm/outline"
 	"schedplay/wasm/protocol"
@@ -173,7 +171,7 @@ type Run struct {
 	Spec    protocol.BatchSpec
 	Outline outline.Outline
 	results []string
-	pending []int // job indices not yet handed out, heaviest first (retries first)
+	pending []int // job indices not yet handed out, longest expected first (retries first; order.go)
 	tries   []int // failed attempts per job
 	avoid   []int // the slot a job failed on (-1: none)
 	ndone   int
@@ -184,6 +182,7 @@ type Run struct {
 	Err     string  // set when the batch failed
 	over    bool
 	acct    runStats
+	ord     runOrder // the jobs' configurations and measured speeds (order.go)
 }
 
 // Start runs batch spec (with its outline: one weight and label per job)
@@ -195,15 +194,12 @@ func (p *Pool) Start(id int, spec protocol.BatchSpec, o outline.Outline) error {
 		return fmt.Errorf("%s: no runs planned", spec.Kind)
 	}
 	r := &Run{ID: id, Spec: spec, Outline: o, results: make([]string, n), tries: make([]int, n),
-		avoid: make([]int, n), start: p.cfg.Now(), evalAt: -1, acct: newRunStats(p.size, n)}
+		avoid: make([]int, n), start: p.cfg.Now(), evalAt: -1, acct: newRunStats(p.size, n), ord: newRunOrder(o.Configs, n)}
 	for i := range n {
 		r.pending = append(r.pending, i)
 		r.avoid[i] = -1
 	}
-	// Heaviest first, plan order among equals: the last jobs to finish
-	// are the short ones, so the workers end close together. Results go by
-	// index, so the order cannot change the report.
-	slices.SortStableFunc(r.pending, func(a, b int) int { return cmp.Compare(o.Weights[b], o.Weights[a]) })
+	r.order() // heaviest first until speeds are measured (order.go)
 	p.run = r
 	p.dispatch()
 	if !r.over && !p.anyBusy() {

@@ -1,7 +1,7 @@
 package pool
 
 // The pool against fake workers: jobs go one per worker from one queue,
-// heaviest first and in plan order among equals; results are gathered by job index whatever order they
+// heaviest first and in plan order among equals (order_test.go: by measured speed); results are gathered by job index whatever order they
 // finish in; a failed or silent worker is replaced and its job retried
 // once on another; cancel stops every busy worker; the time left follows
 // the measured speed.

@@ -88,8 +88,9 @@ func TestPoolThreadMatchesOneWorker(t *testing.T) {
 		t.Fatalf("outline %v (total %v), plan %v (total %v)", o.Weights, o.Total(), q.weight, q.total)
 	}
 	for i, j := range q.jobs {
-		if o.Labels[i] != q.label(j) || o.Weights[i] != q.weight[i] {
-			t.Fatalf("job %d: outline %q %v, plan %q %v", i, o.Labels[i], o.Weights[i], q.label(j), q.weight[i])
+		if o.Labels[i] != q.label(j) || o.Weights[i] != q.weight[i] || o.Configs[i] != j.Config {
+			t.Fatalf("job %d: outline %q %v configuration %d, plan %q %v configuration %d",
+				i, o.Labels[i], o.Weights[i], o.Configs[i], q.label(j), q.weight[i], j.Config)
 		}
 	}
 }

@@ -53,6 +53,7 @@ func scope() js.Value {
 }
 
 func main() {
+	setGC() // gc_js.go
 	w := newWorker()
 	onMessage := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) > 0 {
