@@ -62,13 +62,7 @@ func TestOrderLongestMeasuredFirst(t *testing.T) {
 	if len(posted) != 6 || posted[len(posted)-1] != 2 {
 		t.Fatalf("jobs posted in order %v: want b3 (5) before a3 (2), the longest expected first", posted)
 	}
-	var ev protocol.Evaluate
-	for i := range 2 {
-		w := h.p.slots[i].w.(*logWorker)
-		if e, ok := w.got[len(w.got)-1].(protocol.Evaluate); ok {
-			ev = e
-		}
-	}
+	ev := h.lastEvaluate()
 	var res []string
 	if json.Unmarshal([]byte(ev.Results), &res) != nil || !reflect.DeepEqual(res, o.Labels) {
 		t.Fatalf("evaluation %+v: want the results in plan order", ev)

@@ -73,6 +73,19 @@ func (h *harness) finish(i, job int) Event {
 	return h.p.Handle(i, h.p.Gen(i), protocol.JobDone{ID: 7, Index: job, Result: fmt.Sprintf("r%d", job)})
 }
 
+// lastEvaluate is the Evaluate request the last message of a worker
+// carried (the pool evaluates on one worker once every job is in).
+func (h *harness) lastEvaluate() protocol.Evaluate {
+	var ev protocol.Evaluate
+	for i := range h.p.slots {
+		w := h.p.slots[i].w.(*logWorker)
+		if e, ok := w.got[len(w.got)-1].(protocol.Evaluate); ok {
+			ev = e
+		}
+	}
+	return ev
+}
+
 func TestResultsGatheredByIndex(t *testing.T) {
 	h := newHarness(2, 4)
 	if a, b := lastJob(h.live(0)), lastJob(h.live(1)); a != 0 || b != 1 {
@@ -268,13 +281,7 @@ func TestHeaviestJobsFirst(t *testing.T) {
 	if want := []int{1, 3, 2, 0, 4}; !reflect.DeepEqual(posted, want) {
 		t.Fatalf("jobs posted in order %v, want %v (heaviest first, plan order among equals)", posted, want)
 	}
-	var ev protocol.Evaluate
-	for i := range 2 {
-		w := h.p.slots[i].w.(*logWorker)
-		if e, ok := w.got[len(w.got)-1].(protocol.Evaluate); ok {
-			ev = e
-		}
-	}
+	ev := h.lastEvaluate()
 	var res []string
 	if json.Unmarshal([]byte(ev.Results), &res) != nil || !reflect.DeepEqual(res, []string{"r0", "r1", "r2", "r3", "r4"}) {
 		t.Fatalf("evaluation %+v: want the results in plan order", ev)
