@@ -249,6 +249,7 @@ func Import(r io.Reader, opts Options) (*Trace, error) {
 	var freqs []FreqChange // absolute times until the offset is known
 	var irqs []IRQEntry    // likewise
 	var runtimes []RuntimeStat
+	var cols columns // the task columns of the other lines (columns.go)
 	headerCPUs := 0
 	for sc.Scan() {
 		if lr.N <= 0 { // read past the limit (the scanner reads ahead)
@@ -282,6 +283,9 @@ func Import(r io.Reader, opts Options) (*Trace, error) {
 			}
 			tr.Stats.Unrecognized++
 			continue
+		}
+		if _, isSched := rawKinds[p.event]; !isSched {
+			cols.add(p, n)
 		}
 		if body, ok := freqBody(p); ok {
 			f := splitKV(body)
@@ -330,6 +334,7 @@ func Import(r io.Reader, opts Options) (*Trace, error) {
 			tr.Stats.Unsorted++
 		}
 		recs = append(recs, rec)
+		cols.seen(rec.cpu, rec.cur.pid)
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
@@ -368,7 +373,8 @@ func Import(r io.Reader, opts Options) (*Trace, error) {
 	if opts.End != 0 && opts.End < recs[len(recs)-1].ts {
 		return nil, &Error{Msg: fmt.Sprintf("end %d is before the last event at %d", opts.End, recs[len(recs)-1].ts)}
 	}
-	resolve(tr, recs, headerCPUs, end)
+	slices.SortStableFunc(cols.list, func(a, b column) int { return cmp.Compare(a.ts, b.ts) })
+	resolve(tr, recs, cols.list, headerCPUs, end)
 	slices.SortStableFunc(freqs, func(a, b FreqChange) int { return cmp.Compare(a.Time, b.Time) })
 	for _, f := range freqs {
 		f.Time = max(0, min(f.Time-sched.Time(tr.Offset), tr.Duration))

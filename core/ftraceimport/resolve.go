@@ -41,7 +41,7 @@ type resolver struct {
 	tracks []track
 }
 
-func resolve(tr *Trace, recs []record, headerCPUs int, end int64) {
+func resolve(tr *Trace, recs []record, cols []column, headerCPUs int, end int64) {
 	rs := &resolver{tr: tr, pids: map[int]sched.TaskID{}}
 	useWaking := true
 	ncpu := headerCPUs
@@ -79,10 +79,30 @@ func resolve(tr *Trace, recs []record, headerCPUs int, end int64) {
 	for i := range current {
 		current[i] = -1
 	}
+	// The other lines' task columns, merged by time (file order at equal
+	// times): a change of the CPU's task there adds the missed switch at
+	// that line. Those before the first sched event or after the end are
+	// outside the trace's span.
+	col := 0
+	for col < len(cols) && cols[col].ts < recs[0].ts {
+		col++
+	}
+	atColumn := func(c *column) {
+		if c.cpu >= ncpu {
+			return
+		}
+		if prev := current[c.cpu]; prev >= 0 && prev != c.cur.pid {
+			rs.missedSwitch(c.line, c.ts, c.cpu, c.cur, prev)
+		}
+		current[c.cpu] = c.cur.pid
+	}
 	for i := range recs {
 		r := &recs[i]
+		for ; col < len(cols) && (cols[col].ts < r.ts || cols[col].ts == r.ts && cols[col].line < r.line); col++ {
+			atColumn(&cols[col])
+		}
 		if c := current[r.cpu]; c >= 0 && c != r.cur.pid {
-			rs.missedSwitch(r, c)
+			rs.missedSwitch(r.line, r.ts, r.cpu, r.cur, c)
 		}
 		current[r.cpu] = r.cur.pid
 		if r.kind == rawSwitch {
@@ -204,6 +224,9 @@ func resolve(tr *Trace, recs []record, headerCPUs int, end int64) {
 		tr.Events = append(tr.Events, e)
 		tr.Wakes = append(tr.Wakes, ws)
 	}
+	for ; col < len(cols) && cols[col].ts <= end; col++ {
+		atColumn(&cols[col])
+	}
 	tr.Stats.Events = len(tr.Events)
 	for _, id := range tr.Running {
 		if id != sched.NoTask {
@@ -221,14 +244,14 @@ func resolve(tr *Trace, recs []record, headerCPUs int, end int64) {
 // The task switched out is taken to have blocked (prev_state S): a later
 // switch-in needs no wakeup, while a preemption would swallow the next
 // wakeup as redundant.
-func (rs *resolver) missedSwitch(r *record, prevPID int) {
+func (rs *resolver) missedSwitch(line int, ts int64, cpu int, cur side, prevPID int) {
 	tr := rs.tr
 	tr.Stats.MissedSwitches++
 	if tr.Stats.MissedSwitches == 1 {
-		tr.warn(r.line, "cpu %d runs pid %d, but its last switch left pid %d there: a missed switch added (further ones are counted)", r.cpu, r.cur.pid, prevPID)
+		tr.warn(line, "cpu %d runs pid %d, but its last switch left pid %d there: a missed switch added (further ones are counted)", cpu, cur.pid, prevPID)
 	}
-	e := sched.Event{Time: sched.Time(r.ts - tr.Offset), CPU: sched.CPUID(r.cpu), Arg: -1, Kind: sched.EvSwitch,
-		Prev: rs.task(side{pid: prevPID, prio: noPrio}, false), Next: rs.task(side{pid: r.cur.pid, comm: r.cur.comm, prio: noPrio}, false)}
+	e := sched.Event{Time: sched.Time(ts - tr.Offset), CPU: sched.CPUID(cpu), Arg: -1, Kind: sched.EvSwitch,
+		Prev: rs.task(side{pid: prevPID, prio: noPrio}, false), Next: rs.task(side{pid: cur.pid, comm: cur.comm, prio: noPrio}, false)}
 	if e.Prev != sched.NoTask {
 		e.PrevState = 'S'
 		rs.touch(e.Prev, trSleeping)

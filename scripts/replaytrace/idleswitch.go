@@ -11,9 +11,10 @@ package main
 // with no events dropped (per_cpu/cpu1/stats), so it is the kernel's, not
 // this recorder's setup (instance, per-CPU buffers, start order) or the
 // workload's pinning. The importer adds each missing switch at the first
-// line the woken task prints (core/ftraceimport resolve.go,
-// missedSwitch()); the report says where a CPU has switches to idle and
-// none from it, and how many switches were added.
+// line of any kind the woken task prints there (an interrupt entry, a
+// sched_stat_runtime, a sched_waking it makes: core/ftraceimport
+// columns.go, resolve.go missedSwitch()); the report says where a CPU has
+// switches to idle and none from it, and how many switches were added.
 
 import (
 	"bufio"
