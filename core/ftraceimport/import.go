@@ -139,6 +139,9 @@ type WakeSource struct {
 	IRQ int8
 	// FromWaking: the context is the sched_waking line's.
 	FromWaking bool
+	// CPU is the CPU column of that line: where try_to_wake_up() ran (a
+	// timer's wakeup of a task on its own idle CPU prints it there).
+	CPU int
 	// Time is the time of the line the context is read from (relative to
 	// Trace.Offset): the sched_waking's, before a wakeup the ttwu_queue
 	// IPI printed later on the wakee's CPU, when the waker may have

@@ -156,7 +156,7 @@ func resolve(tr *Trace, recs []record, cols []column, headerCPUs int, end int64)
 			}
 			// As the simulator's EvWakeup: the waker (NoTask in interrupt
 			// context) and the CPU the line was printed on.
-			ws = WakeSource{Waker: rs.waker(ctx.cur), IRQ: ctx.irq, FromWaking: ctx.kind == rawWaking,
+			ws = WakeSource{Waker: rs.waker(ctx.cur), IRQ: ctx.irq, FromWaking: ctx.kind == rawWaking, CPU: ctx.cpu,
 				Time: sched.Time(ctx.ts - tr.Offset), Before: at}
 			e.Prev, e.Arg = ws.Waker, int64(r.cpu)
 			if ws.IRQ == 1 {
@@ -173,7 +173,7 @@ func resolve(tr *Trace, recs []record, cols []column, headerCPUs int, end int64)
 				e.CPU = sched.CPUID(r.arg)
 			}
 			e.Arg = int64(rs.waker(r.cur))
-			ws = WakeSource{Waker: sched.TaskID(e.Arg), IRQ: r.irq, Time: e.Time, Before: len(tr.Events)}
+			ws = WakeSource{Waker: sched.TaskID(e.Arg), IRQ: r.irq, CPU: r.cpu, Time: e.Time, Before: len(tr.Events)}
 			rs.touch(e.Next, trRunnable)
 		case rawMigrate:
 			e.Kind = sched.EvMigrate

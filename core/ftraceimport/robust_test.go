@@ -71,7 +71,7 @@ func TestNumericPrevState(t *testing.T) {
 
 // TestWakeSource: the waker comes from sched_waking (the waker's context),
 // not from the sched_wakeup the ttwu_queue IPI prints on the wakee's CPU,
-// and the flags column's hardirq mark is kept.
+// and the flags column's hardirq mark and CPU are kept.
 func TestWakeSource(t *testing.T) {
 	in := "# tracer: nop\n" +
 		"  a-1  [000] d..2.  1.000000: sched_switch: prev_comm=a prev_pid=1 prev_prio=120 prev_state=S ==> next_comm=b next_pid=2 next_prio=120\n" +
@@ -91,7 +91,7 @@ func TestWakeSource(t *testing.T) {
 		}
 	}
 	b := sched.TaskID(1) // a is task 0, b task 1
-	if len(got) != 2 || got[0].Waker != b || got[0].IRQ != 0 || !got[0].FromWaking || got[1].Waker != b || got[1].IRQ != 1 {
+	if len(got) != 2 || got[0].Waker != b || got[0].IRQ != 0 || !got[0].FromWaking || got[0].CPU != 0 || got[1].Waker != b || got[1].IRQ != 1 {
 		t.Errorf("wake sources %+v (tasks %+v)", got, tr.Tasks)
 	}
 }
