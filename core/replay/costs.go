@@ -104,9 +104,15 @@ type costSampler struct {
 	busy        []bool       // that CPU was running a task
 	sw          []int        // the CPU's switch count at the wakeup
 	local       []bool       // by an interrupt on the wakee's own, busy CPU
+	own         []bool       // by an interrupt on the wakee's own, idle CPU (costs_timer.go)
 	cpuSw       []int        // per CPU: switches so far
+	idleAt      []sched.Time // per CPU: its last switch to idle, -1 = not idle
+	gap         []sched.Time // per trace task: its own-idle sample's time idle before the wakeup
 	idle, busyS []sched.Time
 	irq         []sched.Time // the local interrupt wakeups'
+	// the own idle CPU's interrupt wakeups: sched_wakeup to switch-in, and
+	// how long the CPU had been idle
+	ownIdle, ownGap []sched.Time
 	// the queued wakeups of idle CPUs split at the sched_wakeup line
 	// (wakelist.go): sched_waking to sched_wakeup, sched_wakeup to switch-in
 	qWake, qSwitch []sched.Time
@@ -118,9 +124,13 @@ type costSampler struct {
 func newCostSampler(tasks, cpus int) *costSampler {
 	c := &costSampler{at: make([]sched.Time, tasks), woken: make([]sched.Time, tasks), queued: make([]bool, tasks),
 		cpu: make([]int, tasks), busy: make([]bool, tasks),
-		sw: make([]int, tasks), local: make([]bool, tasks), cpuSw: make([]int, cpus)}
+		sw: make([]int, tasks), local: make([]bool, tasks), own: make([]bool, tasks), gap: make([]sched.Time, tasks),
+		cpuSw: make([]int, cpus), idleAt: make([]sched.Time, cpus)}
 	for i := range c.at {
 		c.at[i] = -1
+	}
+	for i := range c.idleAt {
+		c.idleAt[i] = -1
 	}
 	return c
 }
@@ -140,23 +150,26 @@ func (in *inferrer) sampleWake(i int, n sched.TaskID) {
 	if queued {
 		start = ws.Time
 	}
-	if w == sched.NoTask || int(w) >= len(in.st) || in.st[w].idx < 0 || !(queued || in.st[w].running) {
+	if target < 0 || target >= len(in.on) || target >= len(c.cpuSw) || in.on[target] == n {
 		return
 	}
-	if target < 0 || target >= len(in.on) || target >= len(c.cpuSw) || in.on[target] == n {
+	if in.sampleOwnIdle(i, n, target, queued) {
+		return
+	}
+	if w == sched.NoTask || int(w) >= len(in.st) || in.st[w].idx < 0 || !(queued || in.st[w].running) {
 		return
 	}
 	if ws.IRQ == 1 {
 		// an interrupt on the wakee's own CPU, which runs the interrupted task
 		if in.st[w].cpu == target && in.on[target] == w {
-			c.at[n], c.cpu[n], c.busy[n], c.sw[n], c.local[n] = ws.Time, target, true, c.cpuSw[target], true
+			c.at[n], c.cpu[n], c.busy[n], c.sw[n], c.local[n], c.own[n] = ws.Time, target, true, c.cpuSw[target], true, false
 		}
 		return
 	}
 	if in.st[w].cpu == target {
 		return
 	}
-	c.at[n], c.cpu[n], c.busy[n], c.sw[n], c.local[n] = start, target, in.on[target] != sched.NoTask, c.cpuSw[target], false
+	c.at[n], c.cpu[n], c.busy[n], c.sw[n], c.local[n], c.own[n] = start, target, in.on[target] != sched.NoTask, c.cpuSw[target], false, false
 	c.woken[n], c.queued[n] = e.Time, queued
 }
 
@@ -175,6 +188,11 @@ func (in *inferrer) sampleSwitch(cpu int, state byte, next sched.TaskID, now sch
 			switch {
 			case added:
 				c.added++
+			case c.own[next]:
+				c.ownIdle = append(c.ownIdle, now-c.at[next])
+				if c.gap[next] >= 0 {
+					c.ownGap = append(c.ownGap, c.gap[next])
+				}
 			case c.local[next]:
 				if state == 'R' {
 					c.irq = append(c.irq, now-c.at[next])
@@ -190,6 +208,9 @@ func (in *inferrer) sampleSwitch(cpu int, state byte, next sched.TaskID, now sch
 			}
 		}
 		c.at[next] = -1
+		c.idleAt[cpu] = -1
+	} else {
+		c.idleAt[cpu] = now
 	}
 	c.cpuSw[cpu]++
 }
@@ -201,6 +222,8 @@ func (in *inferrer) finishCosts() {
 	in.w.LocalIRQWakes, in.w.LocalIRQWakeP50 = median(in.costs.irq)
 	in.w.QueuedIdleWakes, in.w.QueuedIdleWakingP50 = median(in.costs.qWake)
 	_, in.w.QueuedIdleSwitchP50 = median(in.costs.qSwitch)
+	_, in.w.OwnIdleGapP50 = median(in.costs.ownGap)
+	in.w.OwnIdleWakes, in.w.OwnIdleWakeP50 = median(in.costs.ownIdle)
 	in.w.CostSamplesAdded = in.costs.added
 }
 
@@ -223,6 +246,9 @@ func (w *Workload) machineCosts(sc *scenario.Scenario) map[string]string {
 		hw["timer_irq_ns"] = strconv.FormatInt(int64(max(w.LocalIRQWakeP50, 0)), 10)
 	}
 	if w.RemoteIdleWakes < MinCostSamples {
+		if w.OwnIdleWakes >= MinCostSamples {
+			w.ownIdleCost(sc, hw)
+		}
 		return hw
 	}
 	if w.QueuedIdleWakes >= MinCostSamples {

@@ -35,6 +35,11 @@ func simText(t *testing.T, sc *scenario.Scenario, extra ...sched.Sink) string {
 	w := ftrace.NewWriter(&buf, sim.TaskInfo, sim.NumCPUs())
 	sim.Attach(w)
 	for _, k := range extra {
+		if b, ok := k.(interface {
+			bind(func(sched.TaskID) sched.TaskInfo)
+		}); ok {
+			b.bind(sim.TaskInfo)
+		}
 		sim.Attach(k)
 	}
 	if err := sim.Run(); err != nil {

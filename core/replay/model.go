@@ -163,6 +163,13 @@ type Workload struct {
 	// preempted at once (a timer: the replay's hw.timer_irq_ns).
 	LocalIRQWakes   int
 	LocalIRQWakeP50 sched.Time
+	// OwnIdleWakes and OwnIdleWakeP50: the wakeups by an interrupt on the
+	// wakee's own idle CPU (a timer) and the median of their
+	// sched_wakeup-to-switch-in times, the idle exit after a timer
+	// (costs_timer.go); OwnIdleGapP50 is the median time those CPUs had
+	// been idle before the wakeup.
+	OwnIdleWakes                  int
+	OwnIdleWakeP50, OwnIdleGapP50 sched.Time
 	// HZ is the traced kernel's tick rate from its tick spacing (hz.go; 0:
 	// the trace does not show it), HZTicks the tick intervals that show it.
 	HZ, HZTicks int

@@ -12,13 +12,34 @@ import (
 )
 
 // tickLines is a sink printing each simulated tick as the kernel's
-// local_timer_entry line (the simulator's trace has no irq lines).
-type tickLines struct{ b bytes.Buffer }
+// local_timer_entry line (the simulator's trace has no irq lines), with
+// the task running on the CPU in the task column, as the kernel prints
+// it (the importer reads the column: a line naming another task shows a
+// missed switch).
+type tickLines struct {
+	b    bytes.Buffer
+	info func(sched.TaskID) sched.TaskInfo
+	cur  map[sched.CPUID]sched.TaskID
+}
+
+// bind is called by simText with the run's task table.
+func (k *tickLines) bind(info func(sched.TaskID) sched.TaskInfo) { k.info = info }
 
 func (k *tickLines) Event(e *sched.Event) {
-	if e.Kind == sched.EvTick {
+	if k.cur == nil {
+		k.cur = map[sched.CPUID]sched.TaskID{}
+	}
+	switch e.Kind {
+	case sched.EvSwitch:
+		k.cur[e.CPU] = e.Next
+	case sched.EvTick:
 		us := (int64(e.Time) + 500) / 1000
-		fmt.Fprintf(&k.b, "          <idle>-0       [%03d] d.h1. %5d.%06d: local_timer_entry: vector=236\n", e.CPU, us/1_000_000, us%1_000_000)
+		col := "<idle>-0"
+		if id, ok := k.cur[e.CPU]; ok && id != sched.NoTask && k.info != nil {
+			ti := k.info(id)
+			col = fmt.Sprintf("%s-%d", ti.Name, ti.PID)
+		}
+		fmt.Fprintf(&k.b, "%16s       [%03d] d.h1. %5d.%06d: local_timer_entry: vector=236\n", col, e.CPU, us/1_000_000, us%1_000_000)
 	}
 }
 

@@ -106,6 +106,14 @@ type caseResult struct {
 	IRQWakes     int    `json:"local_irq_wakeups"`
 	IRQWakeP50Ns int64  `json:"local_irq_wakeup_p50_ns"`
 	TimerIRQNs   string `json:"replay_timer_irq_ns,omitempty"`
+	// OwnIdleWakes, OwnIdleWakeP50Ns and OwnIdleGapP50Ns: the wakeups by an
+	// interrupt on the wakee's own idle CPU (a timer), their median
+	// sched_wakeup-to-switch-in time and the median time idle before them;
+	// they set IdleExitNs where the remote ones do not
+	// (core/replay/costs_timer.go).
+	OwnIdleWakes     int   `json:"own_idle_wakeups"`
+	OwnIdleWakeP50Ns int64 `json:"own_idle_wakeup_p50_ns"`
+	OwnIdleGapP50Ns  int64 `json:"own_idle_gap_p50_ns"`
 	// IdleSwitches counts each CPU's switches to and from idle in the
 	// trace's text, MissedSwitches the switches the importer added
 	// (idleswitch.go).
@@ -232,6 +240,7 @@ func replayCase(c caseSpec, path string, mi machineInfo, ro replayOpts) (caseRes
 	cr.BusyWakes, cr.BusyWakeP50Ns, cr.IPILatencyNs = w.RemoteBusyWakes, int64(w.RemoteBusyWakeP50), sc.HW["ipi_latency_ns"]
 	cr.IdleSwitches, cr.MissedSwitches = idleSwitches(data), tr.Stats.MissedSwitches
 	cr.IRQWakes, cr.IRQWakeP50Ns, cr.TimerIRQNs = w.LocalIRQWakes, int64(w.LocalIRQWakeP50), sc.HW["timer_irq_ns"]
+	cr.OwnIdleWakes, cr.OwnIdleWakeP50Ns, cr.OwnIdleGapP50Ns = w.OwnIdleWakes, int64(w.OwnIdleWakeP50), int64(w.OwnIdleGapP50)
 	pre, irqs, err := selfPreemptions(path, comms)
 	if err != nil {
 		return caseResult{}, err

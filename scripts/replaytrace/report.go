@@ -165,10 +165,22 @@ func (c *caseResult) inferred() string {
 		} else {
 			fmt.Fprintf(&b, " (replay's hw.idle_exit_ns %s; the IPI latency the preset's or the busy wakeups')", c.IdleExitNs)
 		}
-	case c.IdleExitNs != "":
+	case c.IdleExitNs != "" && c.IdleWakes >= replay.MinCostSamples:
 		fmt.Fprintf(&b, " (replay's hw.idle_exit_ns %s)", c.IdleExitNs)
 	default:
 		fmt.Fprintf(&b, " (fewer than %d: the preset's costs)", replay.MinCostSamples)
+	}
+	fmt.Fprintf(&b, "; %d wakeups by an interrupt on the wakee's own idle CPU (a timer)", c.OwnIdleWakes)
+	if c.OwnIdleWakes > 0 {
+		fmt.Fprintf(&b, ", median %.1f us from sched_wakeup to switch-in after %.1f ms idle", float64(c.OwnIdleWakeP50Ns)/1e3, float64(c.OwnIdleGapP50Ns)/1e6)
+	}
+	switch {
+	case c.OwnIdleWakes < replay.MinCostSamples:
+		fmt.Fprintf(&b, " (fewer than %d: not fitted)", replay.MinCostSamples)
+	case c.IdleWakes >= replay.MinCostSamples:
+		b.WriteString(" (the remote wakeups' fit kept)")
+	case c.IdleExitNs != "":
+		fmt.Fprintf(&b, " (replay's hw.idle_exit_ns %s)", c.IdleExitNs)
 	}
 	if c.SkippedSamples > 0 {
 		fmt.Fprintf(&b, "; %d wakeups left out of the cost samples (their switch-in added by the importer)", c.SkippedSamples)
