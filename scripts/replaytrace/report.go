@@ -121,7 +121,11 @@ const method = "How each trace is replayed, the same way for every case (core/re
 	"`hw.idle_exit_ns`, each less what the simulated path spends there without it (measured by a two-CPU ping-pong probe " +
 	"on the replay's machine and profile, core/replay/costs.go); otherwise the whole path sets `hw.idle_exit_ns`. A wakeup " +
 	"whose switch-in the importer added (scripts/replaytrace/idleswitch.go) is left out of these samples: its time is the " +
-	"woken task's first line, not the switch. Likewise " +
+	"woken task's first line, not the switch. Where the remote wakeups do not fit it, at least 20 wakeups of a task by " +
+	"an interrupt on its own idle CPU (a timer: hrtimer_wakeup() in the idle task's interrupt, then do_idle()'s exit and " +
+	"schedule_idle()) set `hw.idle_exit_ns` to their median sched_wakeup-to-switch-in time less the simulated path's " +
+	"without it (a probe of a task woken by its own timer on an idle CPU of the replay's machine and profile, idle as long " +
+	"as the trace's CPUs were before those wakeups: core/replay/costs_timer.go). Likewise " +
 	"the median of at least 20 remote wakeups that preempted the task running on the target CPU at once becomes the " +
 	"replay's `hw.ipi_latency_ns` (the simulated path of such a wakeup), before the idle path's fit; the median of at least 20 wakeups by an interrupt " +
 	"on the wakee's own CPU that preempted the task running there at once (a timer: hrtimer_interrupt(), its return, " +
@@ -168,7 +172,7 @@ func (c *caseResult) inferred() string {
 	case c.IdleExitNs != "" && c.IdleWakes >= replay.MinCostSamples:
 		fmt.Fprintf(&b, " (replay's hw.idle_exit_ns %s)", c.IdleExitNs)
 	default:
-		fmt.Fprintf(&b, " (fewer than %d: the preset's costs)", replay.MinCostSamples)
+		fmt.Fprintf(&b, " (fewer than %d: not fitted from them)", replay.MinCostSamples)
 	}
 	fmt.Fprintf(&b, "; %d wakeups by an interrupt on the wakee's own idle CPU (a timer)", c.OwnIdleWakes)
 	if c.OwnIdleWakes > 0 {

@@ -200,3 +200,23 @@ func TestReplaySpanAndMachine(t *testing.T) {
 		t.Errorf("-topology smp-4 on a 2-CPU trace: %v", err)
 	}
 }
+
+// TestOwnIdleFitReported: the Inferred line names the own idle CPU's
+// timer wakeups and the idle exit they set, or why they set none.
+func TestOwnIdleFitReported(t *testing.T) {
+	for _, c := range []struct {
+		cr   caseResult
+		want string
+	}{
+		{caseResult{OwnIdleWakes: 944, OwnIdleWakeP50Ns: 14000, OwnIdleGapP50Ns: 2500000, IdleExitNs: "1900"},
+			"944 wakeups by an interrupt on the wakee's own idle CPU (a timer), median 14.0 us from sched_wakeup to switch-in after 2.5 ms idle (replay's hw.idle_exit_ns 1900)"},
+		{caseResult{OwnIdleWakes: 12, OwnIdleWakeP50Ns: 14000, OwnIdleGapP50Ns: 2500000},
+			"12 wakeups by an interrupt on the wakee's own idle CPU (a timer), median 14.0 us from sched_wakeup to switch-in after 2.5 ms idle (fewer than 20: not fitted)"},
+		{caseResult{IdleWakes: 30, IdleWakeP50Ns: 20000, IdleExitNs: "5000", OwnIdleWakes: 40, OwnIdleWakeP50Ns: 9000},
+			"40 wakeups by an interrupt on the wakee's own idle CPU (a timer), median 9.0 us from sched_wakeup to switch-in after 0.0 ms idle (the remote wakeups' fit kept)"},
+	} {
+		if got := c.cr.inferred(); !strings.Contains(got, c.want) {
+			t.Errorf("got %q\nwant it to contain %q", got, c.want)
+		}
+	}
+}
