@@ -73,6 +73,18 @@ func (c *caseSpec) comms() map[string]bool {
 	return m
 }
 
+// freeComms is the comms free to run on every CPU: not taskset, no
+// replay affinity (the pipe workers pin themselves).
+func (c *caseSpec) freeComms() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range c.Workers {
+		if _, pinned := c.Affinity[w.Comm]; w.CPUs == "" && !pinned {
+			m[w.Comm] = true
+		}
+	}
+	return m
+}
+
 func selectCases(list string) ([]caseSpec, error) {
 	return caselist.Select(allCases(), func(c caseSpec) string { return c.ID }, list)
 }

@@ -87,7 +87,9 @@ func run(args []string) error {
 		}
 		defer rec.close()
 		rep.LoadBefore = loadavg()
-		meta, _ := json.Marshal(recording{Date: rep.Date, LoadBefore: rep.LoadBefore, Command: rep.Command})
+		rep.TraceKernel, rep.SchedCmdline = osRelease(), schedCmdline()
+		meta, _ := json.Marshal(recording{Date: rep.Date, LoadBefore: rep.LoadBefore, Command: rep.Command,
+			Kernel: rep.TraceKernel, SchedCmdline: rep.SchedCmdline})
 		if err := writeAtomic(filepath.Join(*dir, "recorded.json"), meta); err != nil {
 			return err
 		}
@@ -106,6 +108,7 @@ func run(args []string) error {
 		var m recording
 		if b, err := os.ReadFile(filepath.Join(*dir, "recorded.json")); err == nil && json.Unmarshal(b, &m) == nil {
 			rep.Date, rep.LoadBefore, rep.Command = m.Date, m.LoadBefore, m.Command
+			rep.TraceKernel, rep.SchedCmdline = m.Kernel, m.SchedCmdline
 		}
 	}
 	for _, c := range cases {
@@ -133,9 +136,15 @@ func run(args []string) error {
 }
 
 // recording is what a recording run leaves beside its traces, for a
-// later -replay-only report.
+// later -replay-only report: Kernel is uname -r at the recording (the
+// machine's kernel may have changed since scripts/realkernel measured
+// it), SchedCmdline the kernel command line's sched* parameters (a
+// non-mainline one changes placement: placement.go). Older recordings
+// have neither.
 type recording struct {
 	Date, LoadBefore, Command string
+	Kernel                    string   `json:",omitempty"`
+	SchedCmdline              []string `json:",omitempty"`
 }
 
 func writeAtomic(path string, data []byte) error {
@@ -151,4 +160,38 @@ func loadavg() string {
 		return "unknown"
 	}
 	return strings.TrimSpace(string(b))
+}
+
+// osRelease is uname -r.
+func osRelease() string {
+	b, err := os.ReadFile("/proc/sys/kernel/osrelease")
+	if err != nil {
+		return "unknown"
+	}
+	return strings.TrimSpace(string(b))
+}
+
+// schedCmdline is the kernel command line's parameters whose name starts
+// with "sched" (at most 16 of at most 200 bytes each: the line is the
+// machine's).
+func schedCmdline() []string {
+	b, err := os.ReadFile("/proc/cmdline")
+	if err != nil {
+		return nil
+	}
+	return schedParams(string(b))
+}
+
+// schedParams is schedCmdline's reading of a command line.
+func schedParams(cmdline string) []string {
+	var out []string
+	for _, f := range strings.Fields(cmdline) {
+		if f == "--" {
+			break // the init's own arguments follow
+		}
+		if strings.HasPrefix(f, "sched") && len(f) <= 200 && len(out) < 16 {
+			out = append(out, f)
+		}
+	}
+	return out
 }

@@ -16,7 +16,9 @@ import (
 	"sort"
 
 	"schedplay/core/ftraceimport"
+	"schedplay/core/metrics"
 	"schedplay/core/replay"
+	"schedplay/core/sched"
 )
 
 // machineInfo is what the replay takes from scripts/realkernel's record
@@ -117,8 +119,13 @@ type caseResult struct {
 	// IdleSwitches counts each CPU's switches to and from idle in the
 	// trace's text, MissedSwitches the switches the importer added
 	// (idleswitch.go).
-	IdleSwitches   map[int]idleCount `json:"idle_switches"`
-	MissedSwitches int               `json:"missed_switches"`
+	IdleSwitches map[int]idleCount `json:"idle_switches"`
+	// TracePlacement and ReplayPlacement count the workload comms'
+	// wakeups that found their previous CPU busy and another idle
+	// (placement.go).
+	TracePlacement  map[string]placeCount `json:"trace_placement"`
+	ReplayPlacement map[string]placeCount `json:"replay_placement"`
+	MissedSwitches  int                   `json:"missed_switches"`
 	// HZ is the replay's kernel.hz, HZFrom where it came from and HZTicks
 	// the trace's tick intervals of a jiffy (core/replay/hz.go).
 	HZ      int    `json:"hz"`
@@ -198,9 +205,24 @@ func replayCase(c caseSpec, path string, mi machineInfo, ro replayOpts) (caseRes
 	if err != nil {
 		return caseResult{}, err
 	}
-	rep, err := replay.Run(cfg, sc.Name)
+	comms := c.comms()
+	sim, err := sched.New(cfg)
 	if err != nil {
 		return caseResult{}, err
+	}
+	col := metrics.New(sim.NumCPUs())
+	free := c.freeComms() // placement.go: the comms a wakeup may move
+	rplace := newPlacement(sim.NumCPUs(), func(id sched.TaskID) string { return commIf(free, sim.TaskInfo(id).Name) })
+	sim.Attach(col)
+	sim.Attach(rplace)
+	if err := sim.Run(); err != nil {
+		return caseResult{}, fmt.Errorf("run stopped: %v", err) // as replay.Run says it
+	}
+	rep := col.Build(sim, sc.Name)
+	tplace := newPlacement(tr.NumCPUs, func(id sched.TaskID) string { return commIf(free, tr.Tasks[id].Name) })
+	copy(tplace.running, tr.Running)
+	for i := range tr.Events {
+		tplace.Event(&tr.Events[i])
 	}
 	trep := tr.Metrics(c.ID)
 	f := replay.Compare(w, &trep, &rep)
@@ -211,7 +233,7 @@ func replayCase(c caseSpec, path string, mi machineInfo, ro replayOpts) (caseRes
 	if bound != "" {
 		cr.SpanNs, cr.Bound, cr.Lost = int64(tr.Duration), bound, tr.Stats.AfterUntil
 	}
-	comms := c.comms()
+	cr.TracePlacement, cr.ReplayPlacement = tplace.counts, rplace.counts
 	for _, r := range f.Rows {
 		if comms[r.Comm] {
 			cr.Rows = append(cr.Rows, r)
@@ -250,4 +272,12 @@ func replayCase(c caseSpec, path string, mi machineInfo, ro replayOpts) (caseRes
 	}
 	sort.SliceStable(cr.Rows, func(i, j int) bool { return cr.Rows[i].Group < cr.Rows[j].Group })
 	return cr, nil
+}
+
+// commIf is comm when it is one of comms, else "".
+func commIf(comms map[string]bool, comm string) string {
+	if comms[comm] {
+		return comm
+	}
+	return ""
 }

@@ -12,16 +12,22 @@ import (
 	"sort"
 	"strings"
 
+	"schedplay/core/quote"
 	"schedplay/core/replay"
 )
 
 type report struct {
-	Schema     string       `json:"schema"`
-	Command    string       `json:"command"`
-	Date       string       `json:"date"`
-	LoadBefore string       `json:"loadavg_before,omitempty"`
-	Machine    machineInfo  `json:"machine"`
-	Cases      []caseResult `json:"cases"`
+	Schema     string `json:"schema"`
+	Command    string `json:"command"`
+	Date       string `json:"date"`
+	LoadBefore string `json:"loadavg_before,omitempty"`
+	// TraceKernel is uname -r when the traces were recorded ("" for a
+	// recording that did not note it), SchedCmdline the sched*
+	// parameters of its command line (main.go recording).
+	TraceKernel  string       `json:"trace_kernel,omitempty"`
+	SchedCmdline []string     `json:"sched_cmdline,omitempty"`
+	Machine      machineInfo  `json:"machine"`
+	Cases        []caseResult `json:"cases"`
 }
 
 func (r *report) json() ([]byte, error) {
@@ -43,8 +49,8 @@ func (r *report) markdown() string {
 	b.WriteString("Known workloads traced on this machine's kernel with tracefs, their workload inferred from the trace alone " +
 		"(core/replay) and rerun by the simulator on the matching profile and topology; the trace's own figures beside the " +
 		"replay's, per task. Regenerate with `make replay-fidelity` (as root: it records new traces) or `" + r.Command + "`.\n\n")
-	fmt.Fprintf(&b, "| | |\n|---|---|\n| recorded | %s |\n| kernel | %s, HZ=%d, preempt %s |\n| CPU | %s, %d CPUs |\n",
-		r.Date, r.Machine.Kernel, r.Machine.HZ, r.Machine.Preempt, r.Machine.CPU, r.Machine.CPUs)
+	fmt.Fprintf(&b, "| | |\n|---|---|\n| recorded | %s |\n| kernel | %s |\n| CPU | %s, %d CPUs |\n",
+		r.Date, r.kernelRow(), r.Machine.CPU, r.Machine.CPUs)
 	if r.LoadBefore != "" {
 		fmt.Fprintf(&b, "| load average before | %s |\n", r.LoadBefore)
 	}
@@ -94,6 +100,9 @@ func (r *report) markdown() string {
 		fmt.Fprintf(&b, "\nOther tasks: %d, %.1f ms of CPU in the trace, %.1f ms in the replay.\n\n", c.Other.Tasks,
 			float64(c.Other.TraceRuntimeNs)/1e6, float64(c.Other.ReplayRuntimeNs)/1e6)
 		b.WriteString(c.inferred())
+		if l := placementLine(c.TracePlacement, c.ReplayPlacement); l != "" {
+			b.WriteString(l + "\n\n")
+		}
 		if len(c.Rows) == 0 {
 			b.WriteString("**miss**: the workload's tasks are not in the trace.\n\n")
 		} else if len(misses) > 0 {
@@ -103,6 +112,35 @@ func (r *report) markdown() string {
 		}
 	}
 	return b.String()
+}
+
+// kernelRow names the kernel the traces were recorded on and where HZ
+// and the preemption model come from (docs/real-kernel.json, measured by
+// scripts/realkernel on the kernel it names).
+func (r *report) kernelRow() string {
+	hz := fmt.Sprintf("HZ=%d, preempt %s", r.Machine.HZ, r.Machine.Preempt)
+	var s string
+	tk := quote.Clip(r.TraceKernel) // recorded.json's, read back
+	switch {
+	case r.TraceKernel == "":
+		s = fmt.Sprintf("%s, %s (real-kernel.json's; the recording did not note its kernel)", r.Machine.Kernel, hz)
+	case r.TraceKernel == r.Machine.Kernel:
+		s = fmt.Sprintf("%s, %s", tk, hz)
+	default:
+		s = fmt.Sprintf("%s at the recording; %s as real-kernel.json found them on %s", tk, hz, r.Machine.Kernel)
+	}
+	if len(r.SchedCmdline) > 0 {
+		s += "; command line " + quoteAll(r.SchedCmdline)
+	}
+	return s
+}
+
+func quoteAll(ss []string) string {
+	var q []string
+	for _, s := range ss[:min(len(ss), 16)] {
+		q = append(q, "`"+strings.ReplaceAll(quote.Clip(s), "`", "'")+"`")
+	}
+	return strings.Join(q, " ")
 }
 
 // method says how the replay is built, for every case alike.
@@ -305,12 +343,15 @@ func (c *caseResult) why() string {
 			out = append(out, "Switches: the trace has no interrupt entries, so whether the missing preemptions were the "+
 				"tasks' own (a polling system call) or other tasks' wakeups cannot be told.")
 		}
+		if p := c.placementWhy(); p != "" {
+			out = append(out, p)
+		}
 		out = append(out, "Switch counts follow the model's preemption (v6.18 EEVDF slices and wakeup preemption on the "+
 			"replayed load), while each task keeps its traced CPU time: the other tasks of a shared machine preempt the "+
 			"workload at their own wakeups, which the replay moves.")
 	}
 	if lat {
-		if c.IdleWakes < replay.MinCostSamples && c.BusyWakes < replay.MinCostSamples {
+		if c.IdleWakes < replay.MinCostSamples && c.BusyWakes < replay.MinCostSamples && c.OwnIdleWakes < replay.MinCostSamples {
 			out = append(out, fmt.Sprintf("Latency: the trace has %d remote wakeups of idle CPUs and %d of busy ones, too "+
 				"few to estimate the machine's wakeup cost, so the replay charges the preset's.", c.IdleWakes, c.BusyWakes))
 		}
@@ -319,17 +360,23 @@ func (c *caseResult) why() string {
 				"few did), so the replay fits their whole sched_waking-to-switch-in path to `hw.idle_exit_ns`, after "+
 				"the simulator's sched_wakeup: a kernel whose wakeup line comes later holds less of it in its latency.")
 		}
-		if c.QueuedWakes >= replay.MinCostSamples && len(silentIdleCPUs(c.IdleSwitches)) > 0 {
+		if (c.QueuedWakes >= replay.MinCostSamples || c.OwnIdleWakes >= replay.MinCostSamples) && len(silentIdleCPUs(c.IdleSwitches)) > 0 {
 			out = append(out, "Latency: a task woken on a CPU whose switches from idle are missing (above) has a trace "+
-				"latency long by the time before its first line; the replay's is the machine's, fitted to the other CPU's "+
-				"real switches.")
+				"latency long by the time before its first line (a trace without sched_stat_runtime may show none before "+
+				"the task's switch out); the replay's is the machine's, fitted to the other CPU's real switches.")
 		}
 		if c.TimerIRQNs == "" {
 			out = append(out, fmt.Sprintf("Latency: a wakeup by an interrupt on the task's own busy CPU (a timer) costs "+
 				"nothing in the replay: the trace has %d such wakeups that preempted at once, too few to set hw.timer_irq_ns.", c.IRQWakes))
 		}
+		idle := "the preset's idle exit"
+		if c.IdleWakes >= replay.MinCostSamples {
+			idle = "the idle exit fitted to the remote wakeups"
+		} else if c.OwnIdleWakes >= replay.MinCostSamples {
+			idle = "the idle exit fitted to the trace's timer wakeups of idle CPUs (one median for every task)"
+		}
 		out = append(out, "Latency: a wakeup that waits behind other runnable tasks follows the model's preemption on the "+
-			"replayed load, and a timer wakeup of an idle CPU pays the preset's idle exit.")
+			"replayed load, and a timer wakeup of an idle CPU pays "+idle+".")
 	}
 	if share {
 		out = append(out, "CPU share: each task keeps its CPU time, but the other tasks of the shared machine, allowed "+
