@@ -184,7 +184,11 @@ const method = "How each trace is replayed, the same way for every case (core/re
 	"1 us (the self-preemptions show that it polls, not how often; that is the trace's timestamp " +
 	"precision), or, where the trace has sched_stat_runtime (recorded with -stat-runtime), the median interval of the " +
 	"task's updates that only a read of its clock explains, for a task whose reads span at least half its CPU time; " +
-	"a trace without timer interrupt entries or sched_stat_runtime gives no task the key.\n\n"
+	"a trace without timer interrupt entries or sched_stat_runtime gives no task the key. " +
+	"For the workload's tasks free to run on every CPU, the *Placement* line counts the wakeups that found the wakee's " +
+	"previous CPU running another task and another CPU idle, and how many the trace's target_cpu and the replay's " +
+	"select_task_rq() kept on the busy CPU or moved to the idle one (scripts/replaytrace/placement.go): a kernel that " +
+	"keeps them where the replay moves them makes switches the replay does not.\n\n"
 
 // inferred lists what the inference found in the case's trace.
 func (c *caseResult) inferred() string {
