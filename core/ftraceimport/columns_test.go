@@ -41,7 +41,7 @@ func TestMissedSwitchAtFirstLine(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(tr.Added) != 1 || tr.Stats.MissedSwitches != 1 {
+		if len(tr.Added) != 1 || tr.Stats.MissedSwitches != 1 || tr.Stats.MissedAtSwitchOut != 0 {
 			t.Fatalf("%s: added %v, missed %d: want one switch added", first, tr.Added, tr.Stats.MissedSwitches)
 		}
 		e := tr.Events[tr.Added[0]]
@@ -58,6 +58,22 @@ func TestMissedSwitchAtFirstLine(t *testing.T) {
 		if a == nil || a.run != 2000*us || a.p50 != 18*us {
 			t.Errorf("%s: pid 7 ran %+v ns (runtime, latency p50), want 2000 us and 18 us", first, a)
 		}
+	}
+}
+
+// TestMissedSwitchAtSwitchOut: a woken task with no line before its
+// switch out is switched in there, and the import counts it.
+func TestMissedSwitchAtSwitchOut(t *testing.T) {
+	in := "# tracer: nop\n" +
+		"  a-7  [001] d..2.  1.000000: sched_switch: prev_comm=a prev_pid=7 prev_prio=120 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120\n" +
+		"  <idle>-0  [001] dNh4.  1.003002: sched_wakeup: comm=a pid=7 prio=120 target_cpu=001\n" +
+		"  a-7  [001] d..2.  1.005020: sched_switch: prev_comm=a prev_pid=7 prev_prio=120 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120\n"
+	tr, err := Import(strings.NewReader(in), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.Stats.MissedSwitches != 1 || tr.Stats.MissedAtSwitchOut != 1 {
+		t.Errorf("stats %+v: want one switch added, at the switch out", tr.Stats)
 	}
 }
 

@@ -193,6 +193,10 @@ type Stats struct {
 	// was not the task the CPU's last switch left running (a lost event,
 	// or a task whose switches are not traced).
 	MissedSwitches int
+	// MissedAtSwitchOut counts those of them added at a switch out of the
+	// task switched in: no line of the task came before it, so its run
+	// there has no length in the trace (columns.go).
+	MissedAtSwitchOut int
 	// AfterUntil counts the sched events dropped after Options.Until.
 	AfterUntil int
 	// RunningAtStart counts the CPUs found running a task when the trace

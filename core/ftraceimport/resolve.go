@@ -103,6 +103,9 @@ func resolve(tr *Trace, recs []record, cols []column, headerCPUs int, end int64)
 		}
 		if c := current[r.cpu]; c >= 0 && c != r.cur.pid {
 			rs.missedSwitch(r.line, r.ts, r.cpu, r.cur, c)
+			if r.kind == rawSwitch && r.a.pid == r.cur.pid {
+				tr.Stats.MissedAtSwitchOut++
+			}
 		}
 		current[r.cpu] = r.cur.pid
 		if r.kind == rawSwitch {

@@ -126,6 +126,9 @@ type caseResult struct {
 	TracePlacement  map[string]placeCount `json:"trace_placement"`
 	ReplayPlacement map[string]placeCount `json:"replay_placement"`
 	MissedSwitches  int                   `json:"missed_switches"`
+	// MissedAtSwitchOut: those added at the task's own switch out (no
+	// line of it before: a run of no length in the trace).
+	MissedAtSwitchOut int `json:"missed_at_switch_out"`
 	// HZ is the replay's kernel.hz, HZFrom where it came from and HZTicks
 	// the trace's tick intervals of a jiffy (core/replay/hz.go).
 	HZ      int    `json:"hz"`
@@ -260,7 +263,7 @@ func replayCase(c caseSpec, path string, mi machineInfo, ro replayOpts) (caseRes
 	cr.QueuedWakes, cr.QueuedWakingNs, cr.QueuedSwitchNs = w.QueuedIdleWakes, int64(w.QueuedIdleWakingP50), int64(w.QueuedIdleSwitchP50)
 	cr.SkippedSamples = w.CostSamplesAdded
 	cr.BusyWakes, cr.BusyWakeP50Ns, cr.IPILatencyNs = w.RemoteBusyWakes, int64(w.RemoteBusyWakeP50), sc.HW["ipi_latency_ns"]
-	cr.IdleSwitches, cr.MissedSwitches = idleSwitches(data), tr.Stats.MissedSwitches
+	cr.IdleSwitches, cr.MissedSwitches, cr.MissedAtSwitchOut = idleSwitches(data), tr.Stats.MissedSwitches, tr.Stats.MissedAtSwitchOut
 	cr.IRQWakes, cr.IRQWakeP50Ns, cr.TimerIRQNs = w.LocalIRQWakes, int64(w.LocalIRQWakeP50), sc.HW["timer_irq_ns"]
 	cr.OwnIdleWakes, cr.OwnIdleWakeP50Ns, cr.OwnIdleGapP50Ns = w.OwnIdleWakes, int64(w.OwnIdleWakeP50), int64(w.OwnIdleGapP50)
 	pre, irqs, err := selfPreemptions(path, comms)

@@ -282,8 +282,13 @@ func (c *caseResult) inferred() string {
 		}
 		fmt.Fprintf(&b, " No switch from idle on %s: this kernel records none of the idle task's own events there "+
 			"(scripts/replaytrace/idleswitch.go); the importer added %d missed switches, each at the woken task's first "+
-			"line, so the trace's CPU time of a task woken there is short, and its wakeup latency long, by the time "+
+			"line of any kind, so the trace's CPU time of a task woken there is short, and its wakeup latency long, by the time "+
 			"before that line.", strings.Join(ps, ", "), c.MissedSwitches)
+		if c.MissedAtSwitchOut > 0 {
+			fmt.Fprintf(&b, " %d of them are at the task's own switch out (no line of it before: that run has no CPU time in "+
+				"the trace); a recording with -stat-runtime has the task's sched_stat_runtime lines within microseconds of "+
+				"its switch-in.", c.MissedAtSwitchOut)
+		}
 	}
 	b.WriteString("\n\n")
 	return b.String()

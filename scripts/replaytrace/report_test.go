@@ -155,6 +155,9 @@ func TestSilentIdleCPUReported(t *testing.T) {
 		if !fromIdle && (cr.MissedSwitches < 49 || !strings.Contains(got, fmt.Sprintf("added %d missed switches", cr.MissedSwitches))) {
 			t.Errorf("%d missed switches: %q", cr.MissedSwitches, got)
 		}
+		if at := fmt.Sprintf("%d of them are at the task's own switch out", cr.MissedAtSwitchOut); cr.MissedAtSwitchOut > 0 != strings.Contains(got, at) {
+			t.Errorf("%d missed switches at a switch out: %q", cr.MissedAtSwitchOut, got)
+		}
 	}
 }
 
@@ -218,5 +221,15 @@ func TestOwnIdleFitReported(t *testing.T) {
 		if got := c.cr.inferred(); !strings.Contains(got, c.want) {
 			t.Errorf("got %q\nwant it to contain %q", got, c.want)
 		}
+	}
+}
+
+// TestMissedAtSwitchOutReported: switches added at the task's own switch
+// out are counted in the silent CPU's sentence.
+func TestMissedAtSwitchOutReported(t *testing.T) {
+	cr := caseResult{IdleSwitches: map[int]idleCount{0: {ToIdle: 9, FromIdle: 9}, 1: {ToIdle: 598}}, MissedSwitches: 673, MissedAtSwitchOut: 290}
+	if got := cr.inferred(); !strings.Contains(got, "the importer added 673 missed switches") ||
+		!strings.Contains(got, "290 of them are at the task's own switch out") {
+		t.Errorf("got %q", got)
 	}
 }
