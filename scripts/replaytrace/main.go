@@ -17,12 +17,13 @@
 // Usage, as root from the repository root:
 //
 //	go run ./scripts/replaytrace [-o docs/replay-fidelity.md] [-json docs/replay-fidelity.json]
-//	    [-dir build/replay-traces] [-duration 3s] [-cases a,b] [-replay-only] [-stat-runtime]
+//	    [-dir build/replay-traces] [-duration 3s] [-cases a,b] [-replay-only] [-stat-runtime=false]
 //	    [-topology PRESET]
 //
 // -replay-only replays the traces already in -dir instead of recording;
-// -stat-runtime records sched_stat_runtime too (the clock readers'
-// intervals) and the timer interrupt's exit events.
+// -stat-runtime (on by default) records sched_stat_runtime too (the clock
+// readers' intervals, and a line of each task soon after its switch-in where
+// the kernel prints no switch from idle) and the timer interrupt's exit events.
 package main
 
 import (
@@ -53,7 +54,7 @@ func run(args []string) error {
 	dur := fs.Duration("duration", 3*time.Second, "traced time per case (the pipe cases trace a sixth of it)")
 	list := fs.String("cases", "", "comma-separated case ids (default: all)")
 	replayOnly := fs.Bool("replay-only", false, "replay the traces in -dir without recording")
-	statRuntime := fs.Bool("stat-runtime", false, "also record sched_stat_runtime and the timer interrupt's exit and hrtimer expiries (record.go)")
+	statRuntime := fs.Bool("stat-runtime", true, "also record sched_stat_runtime and the timer interrupt's exit and hrtimer expiries (record.go)")
 	topo := fs.String("topology", "", "the replay's machine preset (default: vm-2vcpu on the 2-vCPU guest it was measured on, else smp-N; machine.go)")
 	rkJSON := fs.String("realkernel-json", "docs/real-kernel.json", "the machine's HZ and preemption model, as scripts/realkernel found them")
 	if err := fs.Parse(args); err != nil {

@@ -57,10 +57,9 @@ func (r *report) markdown() string {
 	if len(r.Cases) > 0 {
 		fmt.Fprintf(&b, "| replayed on | %s (%s) |\n", r.Cases[0].Topology, r.Cases[0].TopologyWhy)
 	}
-	b.WriteString("\nRecorded once on a machine shared with other work: everything else that ran is in the traces " +
-		"and is replayed with the workload (the *other tasks* line of each case). A quiet machine gives cleaner numbers; " +
-		"a loaded one (see the load average) gives the workload's tasks a fraction of the CPU they ask for, and wakeups that " +
-		"meet busy CPUs.\n\n")
+	b.WriteString("\nRecorded once: whatever else ran on the machine is in the traces and is replayed with the " +
+		"workload (the *other tasks* line of each case). A quiet machine gives cleaner numbers; a loaded one (see the load " +
+		"average) gives the workload's tasks a fraction of the CPU they ask for, and wakeups that meet busy CPUs.\n\n")
 	b.WriteString(method)
 	fmt.Fprintf(&b, "Targets: CPU share (%% of one CPU) within %.0f points of the trace; switch counts within %d %%; "+
 		"wakeup-latency median within a factor of %.0f where the trace has at least %d wakeups. CPU share and switches are "+
