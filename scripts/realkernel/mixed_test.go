@@ -46,7 +46,7 @@ func TestMixedScenarioAndWorker(t *testing.T) {
 	if !c.mixed() {
 		t.Fatal("mix-near is not mixed")
 	}
-	b, err := c.scenarioJSON(10e9, 250, "none")
+	b, err := c.scenarioJSON(10e9, 250, "none", true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,13 +62,16 @@ func TestMixedScenarioAndWorker(t *testing.T) {
 	if err := json.Unmarshal(b, &sc); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := sc.Cgroups[mixGroup]; !ok || len(sc.Tasks) != len(c.Tasks) {
+	// /mix lies under the scratch parent with its weight, as on the machine.
+	nested := "/" + scratchParent + mixGroup
+	parent, _ := sc.Cgroups["/"+scratchParent].(map[string]any)
+	if _, ok := sc.Cgroups[nested]; !ok || len(sc.Cgroups) != 2 || parent["cpu.shares"] != "262144" || len(sc.Tasks) != len(c.Tasks) {
 		t.Fatalf("scenario: cgroups %v, %d task groups", sc.Cgroups, len(sc.Tasks))
 	}
 	for i, st := range sc.Tasks {
 		spec := c.Tasks[i]
-		if st.Taskgroup != mixGroup || len(st.CPUs) != 2 {
-			t.Errorf("%s: taskgroup %q cpus %v, want %s on both CPUs", st.Name, st.Taskgroup, st.CPUs, mixGroup)
+		if st.Taskgroup != nested || len(st.CPUs) != 2 {
+			t.Errorf("%s: taskgroup %q cpus %v, want %s on both CPUs", st.Name, st.Taskgroup, st.CPUs, nested)
 		}
 		args := spec.workerArgs()
 		if len(spec.Steps) == 0 {
