@@ -224,8 +224,10 @@ type timerEvent struct {
 }
 
 // scenarioJSON renders the case as a simulator scenario on simTopology
-// (so CPU numbers match this machine) with the kernel settings found here.
-func (c caseSpec) scenarioJSON(d time.Duration, hz int, preempt string) ([]byte, error) {
+// (so CPU numbers match this machine) with the kernel settings found here;
+// v1 says which cgroup hierarchy the machine has (the scratch parent's file,
+// simGroup).
+func (c caseSpec) scenarioJSON(d time.Duration, hz int, preempt string, v1 bool) ([]byte, error) {
 	sc := scenario{
 		Version:     1,
 		Name:        "realkernel/" + c.ID,
@@ -253,7 +255,7 @@ func (c caseSpec) scenarioJSON(d time.Duration, hz int, preempt string) ([]byte,
 				map[string]any{"timer": timerEvent{Ref: "t", Period: us(s.PeriodUS), Mode: "absolute"}}}
 		}
 		sc.Tasks = append(sc.Tasks, scenarioTask{Name: s.Name, Instances: s.Instances,
-			Policy: s.Policy, Nice: s.Nice, Priority: s.RTPrio, CPUs: s.CPUs, Taskgroup: s.Cgroup, CPUClockPoll: poll, Loop: -1, Program: prog})
+			Policy: s.Policy, Nice: s.Nice, Priority: s.RTPrio, CPUs: s.CPUs, Taskgroup: c.simGroup(s.Cgroup), CPUClockPoll: poll, Loop: -1, Program: prog})
 	}
 	for _, g := range c.Cgroups {
 		if sc.Cgroups == nil {
@@ -263,7 +265,10 @@ func (c caseSpec) scenarioJSON(d time.Duration, hz int, preempt string) ([]byte,
 		if files == nil {
 			files = map[string]string{}
 		}
-		sc.Cgroups[g.Path] = files
+		sc.Cgroups[c.simGroup(g.Path)] = files
+	}
+	if c.mixed() && len(c.Cgroups) > 0 {
+		sc.Cgroups["/"+scratchParent] = scratchParentFile(v1) // cgroups.go
 	}
 	b, err := json.MarshalIndent(sc, "", "  ")
 	return append(b, '\n'), err

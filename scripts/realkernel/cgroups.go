@@ -196,6 +196,28 @@ type cgroupSet struct {
 // that the samples of different runs read alike.
 const scratchParent = "schedplay-realkernel"
 
+// scratchParentFile is the scratch parent's weight file, on cgroup v1 or
+// v2, in the scenario format's canonical form (also written to the
+// machine): the largest weight each hierarchy allows.
+func scratchParentFile(v1 bool) map[string]string {
+	if v1 {
+		return map[string]string{"cpu.shares": "262144"}
+	}
+	return map[string]string{"cpu.weight": "10000"}
+}
+
+// simGroup is the path a case's group has in its scenario file. A mix's
+// groups lie under the scratch parent there as on the machine (mixed.go):
+// the parent's weight decides how the balancer weighs the two CPUs
+// (calc_group_shares() of the parent's entity). The cgroup cases keep their
+// groups at the root, where their single-CPU shares are the same.
+func (c caseSpec) simGroup(path string) string {
+	if path == "" || !c.mixed() {
+		return path
+	}
+	return "/" + scratchParent + path
+}
+
 // setupCgroups creates the scratch parent and the case's groups (and
 // their parents), with their files.
 func setupCgroups(c caseSpec) (*cgroupSet, error) {
@@ -214,10 +236,10 @@ func setupCgroups(c caseSpec) (*cgroupSet, error) {
 		return nil
 	}
 	if v1 {
-		err = write(cs.root, "cpu.shares", "262144")
+		err = write(cs.root, "cpu.shares", scratchParentFile(true)["cpu.shares"])
 	} else {
 		if err = write(mnt, "cgroup.subtree_control", "+cpu"); err == nil {
-			if err = write(cs.root, "cpu.weight", "10000"); err == nil {
+			if err = write(cs.root, "cpu.weight", scratchParentFile(false)["cpu.weight"]); err == nil {
 				err = write(cs.root, "cgroup.subtree_control", "+cpu")
 			}
 		}

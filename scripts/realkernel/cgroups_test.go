@@ -33,7 +33,7 @@ func TestCgroupShares(t *testing.T) {
 // taskgroups; a flat case's has neither key.
 func TestCgroupScenarioJSON(t *testing.T) {
 	for _, c := range allCases() {
-		js, err := c.scenarioJSON(10e9, 250, "none")
+		js, err := c.scenarioJSON(10e9, 250, "none", true)
 		if err != nil {
 			t.Fatal(err)
 		}

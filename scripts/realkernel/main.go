@@ -335,7 +335,8 @@ func measureAll(ctx context.Context, root string, cases []caseSpec, d time.Durat
 
 // addSim writes the case's scenario file and fills in the simulator column.
 func addSim(ctx context.Context, root string, c caseSpec, cr *caseResult, m *machineInfo, d time.Duration, skip bool) error {
-	sc, err := c.scenarioJSON(d, m.HZ, scenarioPreempt(m.Preempt))
+	_, v1, mntErr := cgroupMount() // cgroups.go; without one, v1 as on this project's machine
+	sc, err := c.scenarioJSON(d, m.HZ, scenarioPreempt(m.Preempt), v1 || mntErr != nil)
 	if err != nil {
 		return err
 	}
@@ -375,7 +376,7 @@ func addSim(ctx context.Context, root string, c caseSpec, cr *caseResult, m *mac
 	}
 	for i := range cr.Cgroups {
 		for _, g := range sim.Cgroups {
-			if g.Path == cr.Cgroups[i].Path {
+			if g.Path == c.simGroup(cr.Cgroups[i].Path) {
 				g := g
 				cr.Cgroups[i].Sim = &g
 				cr.Cgroups[i].SimUsage = 100 * float64(g.UsageNS) / float64(sim.DurationNS)

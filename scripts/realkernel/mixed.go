@@ -15,12 +15,15 @@ package main
 // "runsleep R1 S1 R2 S2 ...", so the real and the simulated task execute
 // the identical sequence (the scenario format has no random durations).
 //
-// All tasks of a mix run in one cgroup, /mix, on both sides: on the real
-// machine it lies under the harness's heavy scratch parent (cgroups.go),
-// so that the load of other processes, in their own groups, takes little
-// of the mix's CPU; in the simulator /mix is alone under the root. Inside
-// it the tasks compete as in a flat runqueue (find_matching_se() brings a
-// wakee and curr to the same level).
+// All tasks of a mix run in one cgroup, /mix, under the harness's heavy
+// scratch parent (cgroups.go), on both sides: on the machine so that the
+// load of other processes, in their own groups, takes little of the mix's
+// CPU; in the case file as /schedplay-realkernel/mix with the parent's
+// weight (simGroup), because the balancer weighs each CPU by the parent's
+// group entity (calc_group_shares() of the parent, fed by
+// update_tg_load_avg()'s rate-limited contributions), not by /mix's.
+// Inside /mix the tasks compete as in a flat runqueue (find_matching_se()
+// brings a wakee and curr to the same level).
 //
 // Each mixed case is measured several times (-repeats) for the spread of
 // the real numbers, and also simulated by the code before issue 18's

@@ -5,6 +5,8 @@ package main
 import (
 	"encoding/json"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -46,7 +48,7 @@ func TestMixedScenarioAndWorker(t *testing.T) {
 	if !c.mixed() {
 		t.Fatal("mix-near is not mixed")
 	}
-	b, err := c.scenarioJSON(10e9, 250, "none")
+	b, err := c.scenarioJSON(10e9, 250, "none", true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,13 +64,16 @@ func TestMixedScenarioAndWorker(t *testing.T) {
 	if err := json.Unmarshal(b, &sc); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := sc.Cgroups[mixGroup]; !ok || len(sc.Tasks) != len(c.Tasks) {
+	// /mix lies under the scratch parent with its weight, as on the machine.
+	nested := "/" + scratchParent + mixGroup
+	parent, _ := sc.Cgroups["/"+scratchParent].(map[string]any)
+	if _, ok := sc.Cgroups[nested]; !ok || len(sc.Cgroups) != 2 || parent["cpu.shares"] != "262144" || len(sc.Tasks) != len(c.Tasks) {
 		t.Fatalf("scenario: cgroups %v, %d task groups", sc.Cgroups, len(sc.Tasks))
 	}
 	for i, st := range sc.Tasks {
 		spec := c.Tasks[i]
-		if st.Taskgroup != mixGroup || len(st.CPUs) != 2 {
-			t.Errorf("%s: taskgroup %q cpus %v, want %s on both CPUs", st.Name, st.Taskgroup, st.CPUs, mixGroup)
+		if st.Taskgroup != nested || len(st.CPUs) != 2 {
+			t.Errorf("%s: taskgroup %q cpus %v, want %s on both CPUs", st.Name, st.Taskgroup, st.CPUs, nested)
 		}
 		args := spec.workerArgs()
 		if len(spec.Steps) == 0 {
@@ -206,4 +211,54 @@ func TestMarkdownMixed(t *testing.T) {
 func parseGoDuration(s string) (int64, error) {
 	d, err := time.ParseDuration(s)
 	return int64(d), err
+}
+
+// TestMixNestedParentAndBefore: the mix's scratch parent takes the
+// hierarchy's largest weight on cgroup v2 too, the cgroup cases keep their
+// groups at the root, and the before column's copy keeps the nesting.
+func TestMixNestedParentAndBefore(t *testing.T) {
+	cs, err := selectCases("mix-over,cg-nested")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v2, err := cs[0].scenarioJSON(10e9, 250, "none", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(v2), `"/schedplay-realkernel": {
+      "cpu.weight": "10000"
+    }`) {
+		t.Errorf("mix-over on cgroup v2: no cpu.weight 10000 parent:\n%s", v2)
+	}
+	cg, err := cs[1].scenarioJSON(10e9, 250, "none", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(cg), scratchParent) {
+		t.Errorf("cg-nested got the scratch parent:\n%s", cg)
+	}
+	dir := t.TempDir()
+	v1, err := cs[0].scenarioJSON(10e9, 250, "none", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "mix-over.json")
+	if err := os.WriteFile(file, v1, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before, err := beforeCaseFile(file, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(before)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sc scenario
+	if err := json.Unmarshal(b, &sc); err != nil {
+		t.Fatal(err)
+	}
+	if sc.Cgroups["/"+scratchParent]["cpu.shares"] != "262144" || sc.Tasks[0].Taskgroup != "/"+scratchParent+mixGroup || sc.Tasks[1].CPUClockPoll != "" {
+		t.Errorf("before copy: cgroups %v, taskgroup %q, poll %q", sc.Cgroups, sc.Tasks[0].Taskgroup, sc.Tasks[1].CPUClockPoll)
+	}
 }

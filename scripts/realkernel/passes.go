@@ -49,8 +49,10 @@ type passCount struct {
 	Episodes                            []episode
 	LastAt                              int64 // ns, the last event (the trace's length)
 	// States splits the passes by the runnable mix tasks of the pass's CPU
-	// and of the other CPU at the softirq's entry.
+	// and of the other CPU at the softirq's entry; ByAge splits them
+	// further by how long both counts had held (ageBucket).
 	States map[[2]int]*stateCount
+	ByAge  map[ageKey]*stateCount
 	// Placement is the most common placement of the mix tasks from the
 	// chosen time on (rqTracker.placement) and PlacementShare its share of
 	// that time.
@@ -100,10 +102,13 @@ func countPasses(recs []traceRec, prefixes []string, from int64) (passCount, err
 		at     int64
 		pulled bool
 		state  [2]int
+		age    int64 // ns both CPUs' mix counts had held (ageBounds)
 	}
 	passes := map[int][]pass{}
 	var migs []int64
 	rq := newRQTracker(prefixes)
+	var held [2]int     // each CPU's runnable mix tasks
+	var heldSince int64 // when either count last changed
 	inPlace := map[string]int64{}
 	place, placeSince := "", from
 	for _, r := range recs {
@@ -111,6 +116,9 @@ func countPasses(recs []traceRec, prefixes []string, from int64) (passCount, err
 		pc.LastAt = max(pc.LastAt, at)
 		if err := rq.apply(r); err != nil {
 			return pc, err
+		}
+		if st := rq.counts(); st[0].mix != held[0] || st[1].mix != held[1] {
+			held, heldSince = [2]int{st[0].mix, st[1].mix}, at
 		}
 		if p := rq.placement(); p != place {
 			if at > placeSince && place != "" {
@@ -122,7 +130,7 @@ func countPasses(recs []traceRec, prefixes []string, from int64) (passCount, err
 		case "softirq_entry":
 			if r.field("vec") == "7" && at >= from && r.CPU >= 0 && r.CPU <= 1 {
 				st := rq.counts()
-				passes[r.CPU] = append(passes[r.CPU], pass{at: at, state: [2]int{st[r.CPU].mix, st[1-r.CPU].mix}})
+				passes[r.CPU] = append(passes[r.CPU], pass{at: at, state: [2]int{st[r.CPU].mix, st[1-r.CPU].mix}, age: at - heldSince})
 			}
 		case "sched_migrate_task":
 			if at < from || !isMixTask(r.field("comm"), prefixes) {
@@ -143,7 +151,7 @@ func countPasses(recs []traceRec, prefixes []string, from int64) (passCount, err
 		cpus = append(cpus, c)
 	}
 	sort.Ints(cpus)
-	pc.States = map[[2]int]*stateCount{}
+	pc.States, pc.ByAge = map[[2]int]*stateCount{}, map[ageKey]*stateCount{}
 	for _, c := range cpus {
 		ps := passes[c]
 		for i := 0; i+1 < len(ps); i++ { // the last pass has no next one to tell its outcome
@@ -153,14 +161,23 @@ func countPasses(recs []traceRec, prefixes []string, from int64) (passCount, err
 				sc = &stateCount{}
 				pc.States[ps[i].state] = sc
 			}
+			ak := ageKey{ps[i].state, ageBucket(ps[i].age)}
+			sa := pc.ByAge[ak]
+			if sa == nil {
+				sa = &stateCount{}
+				pc.ByAge[ak] = sa
+			}
 			sc.Passes++
+			sa.Passes++
 			switch gap := ps[i+1].at - ps[i].at; {
 			case gap >= passImbalancedLo && gap <= passImbalancedHi:
 				pc.Imbalanced++
 				sc.Imbalanced++
+				sa.Imbalanced++
 				if ps[i].pulled {
 					pc.Pulls++
 					sc.Pulls++
+					sa.Pulls++
 				}
 			case gap >= passBalancedLo && gap <= passBalancedHi:
 				pc.Balanced++
@@ -202,8 +219,9 @@ func printPasses(w io.Writer, groups [][]string, prefixes []string, from int64) 
 	fmt.Fprintln(w, "| trace | passes | imbalanced (28-32 ms) | balanced (60-64 ms) | other | imbalanced with a pull | migrations | episodes (from-to s: migrations) | most common placement (share of the time) |")
 	fmt.Fprintln(w, "|---|--:|--:|--:|--:|--:|--:|---|---|")
 	sums := make([]map[[2]int]*stateCount, len(groups))
+	ages := make([]map[ageKey]*stateCount, len(groups))
 	for g, files := range groups {
-		sums[g] = map[[2]int]*stateCount{}
+		sums[g], ages[g] = map[[2]int]*stateCount{}, map[ageKey]*stateCount{}
 		for _, path := range files {
 			pc, err := countFile(path, prefixes, from)
 			if err != nil {
@@ -221,9 +239,15 @@ func printPasses(w io.Writer, groups [][]string, prefixes []string, from int64) 
 					t = &stateCount{}
 					sums[g][k] = t
 				}
-				t.Passes += sc.Passes
-				t.Imbalanced += sc.Imbalanced
-				t.Pulls += sc.Pulls
+				t.add(sc)
+			}
+			for k, sc := range pc.ByAge {
+				t := ages[g][k]
+				if t == nil {
+					t = &stateCount{}
+					ages[g][k] = t
+				}
+				t.add(sc)
 			}
 		}
 	}
@@ -268,7 +292,15 @@ func printPasses(w io.Writer, groups [][]string, prefixes []string, from int64) 
 		}
 		fmt.Fprintln(w)
 	}
+	printAges(w, keys, sums, ages) // passes_age.go
 	return nil
+}
+
+// add adds o's counts to sc.
+func (sc *stateCount) add(o *stateCount) {
+	sc.Passes += o.Passes
+	sc.Imbalanced += o.Imbalanced
+	sc.Pulls += o.Pulls
 }
 
 // countFile reads and counts one trace.

@@ -109,3 +109,42 @@ func abs64(x int64) int64 {
 	}
 	return x
 }
+
+// TestCountPassesByAge: a pass's state age is the time since either CPU's
+// count of runnable mix tasks last changed.
+func TestCountPassesByAge(t *testing.T) {
+	text := passTrace(
+		"W 0 0 hog-1",
+		"W 1 10 hog-0", "W 1 20 rsa-3", // CPU 1 has 2 from 20 ms on
+		"S 0 1000",         // 1 against 2, held 980 ms: >= 8 ms; imbalanced (28 ms)
+		"W 1 1027.5 rsb-4", // CPU 1 has 3
+		"S 0 1028",         // 1 against 3, held 0.5 ms: < 1 ms; balanced (60 ms)
+		"S 1 1033",         // 3 against 1, held 5.5 ms: 4-8 ms
+		"S 1 1063",         // CPU 1's next pass, 30 ms on: the one before was imbalanced
+		"S 0 1088",         // the last pass of CPU 0
+	)
+	recs, _, err := parseTrace(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pc, err := countPasses(recs, []string{"hog-", "periodic-", "rsa-", "rsb-"}, 1000e6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[ageKey]stateCount{
+		{[2]int{1, 2}, 4}: {Passes: 1, Imbalanced: 1},
+		{[2]int{1, 3}, 0}: {Passes: 1},
+		{[2]int{3, 1}, 3}: {Passes: 1, Imbalanced: 1},
+	}
+	if len(pc.ByAge) != len(want) {
+		t.Errorf("by age %v, want %v", pc.ByAge, want)
+	}
+	for k, w := range want {
+		if got := pc.ByAge[k]; got == nil || *got != w {
+			t.Errorf("%v: %v, want %+v", k, got, w)
+		}
+	}
+	if ageLabel(0) != "< 1 ms" || ageLabel(1) != "1-2 ms" || ageLabel(4) != ">= 8 ms" {
+		t.Errorf("labels %q %q %q", ageLabel(0), ageLabel(1), ageLabel(4))
+	}
+}
