@@ -29,11 +29,60 @@ func Short(s string) string {
 
 // Clip is s, or its first Max bytes (cut at a character), an ellipsis
 // and its length, unquoted: for a number or a name inside other quotes.
+// A control character or an invalid byte is escaped as strconv.Quote
+// escapes it (a comm "a\nb" prints as a\nb), so that a name can neither
+// break an error's line nor reach a terminal raw.
 func Clip(s string) string {
 	if len(s) <= Max {
+		return escape(s)
+	}
+	return escape(s[:cut(s, Max)]) + "...(" + strconv.Itoa(len(s)) + " bytes)"
+}
+
+// escape is s with every non-printable rune and invalid byte written as
+// strconv.Quote writes it; quotes and backslashes stay as they are.
+func escape(s string) string {
+	if printable(s) {
 		return s
 	}
-	return s[:cut(s, Max)] + "...(" + strconv.Itoa(len(s)) + " bytes)"
+	const hex = "0123456789abcdef"
+	var b strings.Builder
+	for len(s) > 0 {
+		r, n := utf8.DecodeRuneInString(s)
+		switch {
+		case r == utf8.RuneError && n == 1:
+			b.WriteString(`\x`)
+			b.WriteByte(hex[s[0]>>4])
+			b.WriteByte(hex[s[0]&15])
+		case strconv.IsPrint(r):
+			b.WriteString(s[:n])
+		default:
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		}
+		s = s[n:]
+	}
+	return b.String()
+}
+
+// printable reports whether s is valid UTF-8 of printable runes only.
+func printable(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f {
+			return utf8.ValidString(s[i:]) && allPrint(s[i:])
+		}
+	}
+	return true
+}
+
+// allPrint reports whether every rune of s is printable (strconv.IsPrint).
+func allPrint(s string) bool {
+	for _, r := range s {
+		if !strconv.IsPrint(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // Path is a field path or a key (tasks[0].program[1].run, cgroups./A.cpu.max,
@@ -41,7 +90,7 @@ func Clip(s string) string {
 // ([Clip]), so that the structure around a 40 KB name stays readable.
 func Path(p string) string {
 	if len(p) <= Max {
-		return p
+		return escape(p)
 	}
 	var b strings.Builder
 	for len(p) > 0 {

@@ -115,3 +115,25 @@ func TestBound(t *testing.T) {
 		t.Error("Bound changed an error without long quotes")
 	}
 }
+
+func TestClipEscapes(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"task-1", "task-1"},
+		{`a"b\c`, `a"b\c`},
+		{"<b>x</b> é", "<b>x</b> é"},
+		{"a\nb\x1b[31m\x00", `a\nb\x1b[31m\x00`},
+		{"bad\xffutf8\u200b", `bad\xffutf8\u200b`},
+	} {
+		if got := Clip(c.in); got != c.want {
+			t.Errorf("Clip(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	long := strings.Repeat("\x01", 1<<20)
+	got := Clip(long)
+	if len(got) > 4*Max+20 || strings.ContainsRune(got, 1) || !strings.HasSuffix(got, "...(1048576 bytes)") {
+		t.Errorf("Clip of 1 MB of control bytes = %.200q, want it escaped and bounded", got)
+	}
+	if got := Path("tasks[0].a\tb"); got != `tasks[0].a\tb` {
+		t.Errorf("Path with a tab = %q, want it escaped", got)
+	}
+}
