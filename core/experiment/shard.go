@@ -100,5 +100,5 @@ func autoShard(s string, n int, lookup func(string) (string, bool)) (Shard, erro
 		return Shard{K: i + 1, N: n}, nil
 	}
 	return Shard{}, fmt.Errorf("-shard %s: neither %s is set (auto reads a Slurm array task id or a Kubernetes completion index)",
-		s, strings.Join(ShardIndexVars, " nor "))
+		quote.Clip(s), strings.Join(ShardIndexVars, " nor "))
 }

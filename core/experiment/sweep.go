@@ -105,11 +105,11 @@ func CheckSweepAxes(axes []SweepAxis) error {
 		return fmt.Errorf("want one or two -sweep KEY=v1,v2,... (got %d)", len(axes))
 	}
 	if len(axes) == 2 && axes[0].Key == axes[1].Key {
-		return fmt.Errorf("-sweep %s given twice", axes[0].Key)
+		return fmt.Errorf("-sweep %s given twice", quote.Path(axes[0].Key))
 	}
 	for _, ax := range axes {
 		if len(ax.Values) == 0 {
-			return fmt.Errorf("-sweep %s: no values", ax.Key)
+			return fmt.Errorf("-sweep %s: no values", quote.Path(ax.Key))
 		}
 	}
 	return nil
