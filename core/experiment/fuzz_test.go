@@ -22,10 +22,12 @@ func checkFuzzErr(t *testing.T, what string, err error) {
 	if len(msg) > maxFuzzErr {
 		t.Fatalf("%s: error of %d bytes, want at most %d: %.300q", what, len(msg), maxFuzzErr, msg)
 	}
-	for _, r := range msg {
-		if r < 0x20 || r == 0x7f || r == utf8.RuneError {
+	for s := msg; len(s) > 0; {
+		r, n := utf8.DecodeRuneInString(s)
+		if r < 0x20 || r >= 0x7f && r < 0xa0 || r == utf8.RuneError && n == 1 {
 			t.Fatalf("%s: error with a raw control character or invalid byte: %.300q", what, msg)
 		}
+		s = s[n:]
 	}
 }
 

@@ -95,7 +95,7 @@ func autoShard(s string, n int, lookup func(string) (string, bool)) (Shard, erro
 		}
 		i, err := strconv.Atoi(strings.TrimSpace(x))
 		if err != nil || i < 0 || i >= n {
-			return Shard{}, quote.Errorf("-shard %s: %s=%q: want a 0-based index 0..%d (shard K is index K-1)", s, v, x, n-1)
+			return Shard{}, quote.Errorf("-shard %s: %s=%q: want a 0-based index 0..%d (shard K is index K-1)", quote.Clip(s), v, x, n-1)
 		}
 		return Shard{K: i + 1, N: n}, nil
 	}

@@ -35,10 +35,10 @@ func ParseSweepAxis(s string) (SweepAxis, error) {
 	for rest := list; ; {
 		v, next, err := nextSweepValue(rest)
 		if err != nil {
-			return SweepAxis{}, quote.Errorf("-sweep %s: %v in %q", key, err, list)
+			return SweepAxis{}, quote.Errorf("-sweep %s: %v in %q", quote.Path(key), err, list)
 		}
 		if v == "" {
-			return SweepAxis{}, quote.Errorf("-sweep %s: empty value in %q", key, list)
+			return SweepAxis{}, quote.Errorf("-sweep %s: empty value in %q", quote.Path(key), list)
 		}
 		ax.Values = append(ax.Values, v)
 		if next < 0 {

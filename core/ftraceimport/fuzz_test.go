@@ -5,6 +5,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"schedplay/core/sched"
 )
@@ -29,8 +30,8 @@ func FuzzImport(f *testing.F) {
 			if _, ok := err.(*Error); !ok {
 				t.Fatalf("error of type %T: %v", err, err)
 			}
-			if len(err.Error()) > maxMsgBytes {
-				t.Fatalf("error of %d bytes: %.300s...", len(err.Error()), err)
+			if len(err.Error()) > maxMsgBytes || rawControl(err.Error()) {
+				t.Fatalf("error of %d bytes, want at most %d escaped: %.300q", len(err.Error()), maxMsgBytes, err)
 			}
 			return
 		}
@@ -69,4 +70,17 @@ func FuzzImport(f *testing.F) {
 			}
 		}
 	})
+}
+
+// rawControl reports whether msg holds a control byte or invalid UTF-8:
+// trace text that reached an error unescaped (core/quote).
+func rawControl(msg string) bool {
+	for len(msg) > 0 {
+		r, n := utf8.DecodeRuneInString(msg)
+		if r < 0x20 || r >= 0x7f && r < 0xa0 || r == utf8.RuneError && n == 1 {
+			return true
+		}
+		msg = msg[n:]
+	}
+	return false
 }

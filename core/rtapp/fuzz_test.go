@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"unicode/utf8"
 
 	"schedplay/core/scenario"
 )
@@ -34,8 +35,8 @@ func FuzzImport(f *testing.F) {
 		}
 		sc, _, err := Import(data)
 		if err != nil {
-			if len(err.Error()) > maxMsgBytes {
-				t.Fatalf("Import error of %d bytes (quotes are bounded: core/quote): %.300s...", len(err.Error()), err)
+			if len(err.Error()) > maxMsgBytes || rawControl(err.Error()) {
+				t.Fatalf("Import error of %d bytes, want at most %d escaped (core/quote): %.300q", len(err.Error()), maxMsgBytes, err)
 			}
 			return
 		}
@@ -57,4 +58,17 @@ func TestImportTooLarge(t *testing.T) {
 	if _, _, err := Import(big); err == nil {
 		t.Fatal("accepted an input over scenario.MaxInput")
 	}
+}
+
+// rawControl reports whether msg holds a control byte or invalid UTF-8:
+// file text that reached an error unescaped (core/quote).
+func rawControl(msg string) bool {
+	for len(msg) > 0 {
+		r, n := utf8.DecodeRuneInString(msg)
+		if r < 0x20 || r >= 0x7f && r < 0xa0 || r == utf8.RuneError && n == 1 {
+			return true
+		}
+		msg = msg[n:]
+	}
+	return false
 }
