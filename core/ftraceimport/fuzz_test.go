@@ -35,6 +35,14 @@ func FuzzImport(f *testing.F) {
 			}
 			return
 		}
+		if len(tr.Warnings) > MaxWarnings {
+			t.Fatalf("%d warnings, bound %d", len(tr.Warnings), MaxWarnings)
+		}
+		for _, w := range tr.Warnings {
+			if msg := w.String(); len(msg) > maxMsgBytes || rawControl(msg) {
+				t.Fatalf("warning of %d bytes, want at most %d escaped: %.300q", len(msg), maxMsgBytes, msg)
+			}
+		}
 		if len(tr.Stats.Other) > MaxOtherNames {
 			t.Fatalf("%d event names in Stats.Other, bound %d", len(tr.Stats.Other), MaxOtherNames)
 		}

@@ -33,7 +33,12 @@ func FuzzImport(f *testing.F) {
 		if len(data) > scenario.MaxInput {
 			return
 		}
-		sc, _, err := Import(data)
+		sc, warns, err := Import(data)
+		for _, w := range warns {
+			if msg := w.String(); len(msg) > maxMsgBytes || rawControl(msg) {
+				t.Fatalf("warning of %d bytes, want at most %d escaped: %.300q", len(msg), maxMsgBytes, msg)
+			}
+		}
 		if err != nil {
 			if len(err.Error()) > maxMsgBytes || rawControl(err.Error()) {
 				t.Fatalf("Import error of %d bytes, want at most %d escaped (core/quote): %.300q", len(err.Error()), maxMsgBytes, err)
