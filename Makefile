@@ -149,11 +149,23 @@ bench-browser: site
 bench-speed:
 	$(GO) run ./scripts/speedratio -count 3 -workergc '$(WORKER_GCFLAGS)' -workerpgo $(PGO)
 
-# Short fuzzing pass over the scenario and share-URL decoders and the trace replay's inference.
+# Short fuzzing pass over every decoder of user input: scenarios, share
+# URLs and A/B links, -set, durations, rt-app files, kernel traces and
+# their inference, platform files, -sweep, sweep links, -shard, part files
+# and -a/-b lists. -fuzz takes one target at a time: each name is anchored.
+FUZZTIME ?= 30s
+FUZZ_TARGETS = \
+	./core/scenario:FuzzDecode ./core/scenario:FuzzDecodeURL ./core/scenario:FuzzDecodeABParam \
+	./core/scenario:FuzzSet ./core/scenario:FuzzParseDuration \
+	./core/rtapp:FuzzImport ./core/ftraceimport:FuzzImport \
+	./core/replay:FuzzInfer ./core/replay:FuzzParsePlatform \
+	./core/experiment:FuzzParseSweepAxis ./core/experiment:FuzzDecodeSweepFragment ./core/experiment:FuzzParseShard \
+	./core/experiment/partfile:FuzzDecodePart ./core/cmd/schedplay:FuzzSplitSets
 fuzz:
-	$(GO) test -run '^$$' -fuzz FuzzDecode -fuzztime 30s ./core/scenario/
-	$(GO) test -run '^$$' -fuzz FuzzDecodeURL -fuzztime 30s ./core/scenario/
-	$(GO) test -run '^$$' -fuzz FuzzInfer -fuzztime 30s ./core/replay/
+	@for t in $(FUZZ_TARGETS); do \
+	  pkg=$${t%%:*}; name=$${t#*:}; echo "$$pkg $$name"; \
+	  $(GO) test -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+	done
 
 # Measure this machine's kernel beside the simulator (docs/real-kernel.md).
 realkernel:

@@ -15,7 +15,7 @@ import (
 // checkCgroupQualifier checks the "@/PATH" of a cgroup metric.
 func checkCgroupQualifier(spec, q string, qualified bool) error {
 	if !qualified || !strings.HasPrefix(q, "/") || len(q) < 2 {
-		return quote.Errorf("metric %q: want %s@/PATH, a cgroup path of the scenario", spec, strings.SplitN(spec, "@", 2)[0])
+		return quote.Errorf("metric %q: want %s@/PATH, a cgroup path of the scenario", spec, quote.Clip(strings.SplitN(spec, "@", 2)[0]))
 	}
 	return nil
 }

@@ -47,7 +47,7 @@ func PlanLazy(base *scenario.Scenario, name string, cfgs []Config, runs int) (*L
 		// workload parameter may change them; the seed does not).
 		full, err := sc.Expanded()
 		if err != nil {
-			return nil, PlanError{fmt.Errorf("%s: %s: %v", name, c.Label, err)}
+			return nil, PlanError{fmt.Errorf("%s: %s: %v", quote.Clip(name), quote.Clip(c.Label), err)}
 		}
 		var groups []string
 		for _, t := range full.Tasks {
@@ -60,7 +60,7 @@ func PlanLazy(base *scenario.Scenario, name string, cfgs []Config, runs int) (*L
 		}
 		if runs > 0 {
 			if _, err := p.Build(ci * runs); err != nil {
-				return nil, PlanError{fmt.Errorf("%s: %s: %v", name, c.Label, err)}
+				return nil, PlanError{fmt.Errorf("%s: %s: %v", quote.Clip(name), quote.Clip(c.Label), err)}
 			}
 		}
 	}

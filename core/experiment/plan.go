@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"slices"
 
+	"schedplay/core/quote"
 	"schedplay/core/scenario"
 	"schedplay/core/sched"
 )
@@ -63,7 +64,7 @@ func Plan(base *scenario.Scenario, name string, cfgs []Config, runs int) ([]Job,
 	}
 	for i := range p.Jobs {
 		if _, err := p.Build(i); err != nil {
-			return nil, PlanError{fmt.Errorf("%s: %s: %v", name, cfgs[p.Jobs[i].Config].Label, err)}
+			return nil, PlanError{fmt.Errorf("%s: %s: %v", quote.Clip(name), quote.Clip(cfgs[p.Jobs[i].Config].Label), err)}
 		}
 	}
 	return p.Jobs, nil

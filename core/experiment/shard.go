@@ -95,10 +95,10 @@ func autoShard(s string, n int, lookup func(string) (string, bool)) (Shard, erro
 		}
 		i, err := strconv.Atoi(strings.TrimSpace(x))
 		if err != nil || i < 0 || i >= n {
-			return Shard{}, quote.Errorf("-shard %s: %s=%q: want a 0-based index 0..%d (shard K is index K-1)", s, v, x, n-1)
+			return Shard{}, quote.Errorf("-shard %s: %s=%q: want a 0-based index 0..%d (shard K is index K-1)", quote.Clip(s), v, x, n-1)
 		}
 		return Shard{K: i + 1, N: n}, nil
 	}
 	return Shard{}, fmt.Errorf("-shard %s: neither %s is set (auto reads a Slurm array task id or a Kubernetes completion index)",
-		s, strings.Join(ShardIndexVars, " nor "))
+		quote.Clip(s), strings.Join(ShardIndexVars, " nor "))
 }

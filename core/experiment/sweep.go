@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"schedplay/core/quote"
 )
@@ -35,10 +36,10 @@ func ParseSweepAxis(s string) (SweepAxis, error) {
 	for rest := list; ; {
 		v, next, err := nextSweepValue(rest)
 		if err != nil {
-			return SweepAxis{}, quote.Errorf("-sweep %s: %v in %q", key, err, list)
+			return SweepAxis{}, quote.Errorf("-sweep %s: %v in %q", quote.Path(key), err, list)
 		}
 		if v == "" {
-			return SweepAxis{}, quote.Errorf("-sweep %s: empty value in %q", key, list)
+			return SweepAxis{}, quote.Errorf("-sweep %s: empty value in %q", quote.Path(key), list)
 		}
 		ax.Values = append(ax.Values, v)
 		if next < 0 {
@@ -50,9 +51,11 @@ func ParseSweepAxis(s string) (SweepAxis, error) {
 
 // nextSweepValue reads the first value of a comma-separated list: the
 // value, where the rest starts after its comma (-1 at the end), or an
-// error for a quote left open or followed by more than spaces.
+// error for a quote left open or followed by more than spaces. Spaces are
+// those strings.TrimSpace trims, so that an unquoted value never starts
+// with a quote mark once trimmed (SweepAxis.String could not print it).
 func nextSweepValue(s string) (v string, next int, err error) {
-	t := strings.TrimLeft(s, " \t")
+	t := strings.TrimLeftFunc(s, unicode.IsSpace)
 	if t == "" || (t[0] != '\'' && t[0] != '"') {
 		v, _, found := strings.Cut(s, ",")
 		if !found {
@@ -65,7 +68,7 @@ func nextSweepValue(s string) (v string, next int, err error) {
 	if end < 0 {
 		return "", 0, fmt.Errorf("the value's %c is not closed", q)
 	}
-	v, after := t[1:1+end], strings.TrimLeft(t[2+end:], " \t")
+	v, after := t[1:1+end], strings.TrimLeftFunc(t[2+end:], unicode.IsSpace)
 	skipped := len(s) - len(after)
 	switch {
 	case after == "":
@@ -105,11 +108,11 @@ func CheckSweepAxes(axes []SweepAxis) error {
 		return fmt.Errorf("want one or two -sweep KEY=v1,v2,... (got %d)", len(axes))
 	}
 	if len(axes) == 2 && axes[0].Key == axes[1].Key {
-		return fmt.Errorf("-sweep %s given twice", axes[0].Key)
+		return fmt.Errorf("-sweep %s given twice", quote.Path(axes[0].Key))
 	}
 	for _, ax := range axes {
 		if len(ax.Values) == 0 {
-			return fmt.Errorf("-sweep %s: no values", ax.Key)
+			return fmt.Errorf("-sweep %s: no values", quote.Path(ax.Key))
 		}
 	}
 	return nil

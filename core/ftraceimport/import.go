@@ -451,8 +451,18 @@ func headerNumCPUs(line string) int {
 	return n
 }
 
-// checkCPUs refuses CPU numbers beyond MaxCPUs.
+// MaxIdleState bounds a cpu_idle state: CPUIDLE_STATE_MAX
+// (include/linux/cpuidle.h). The metrics keep a counter per state, so a
+// state of 294967295 would be a 2 GB slice.
+const MaxIdleState = 10
+
+// checkCPUs refuses CPU numbers beyond MaxCPUs and cpu_idle states beyond
+// MaxIdleState (-1 and its u32 form 4294967295, PWR_EVENT_EXIT, are the
+// exit).
 func checkCPUs(r *record) error {
+	if r.kind == rawIdle && r.arg != -1 && r.arg != 4294967295 && (r.arg < 0 || r.arg >= MaxIdleState) {
+		return fmt.Errorf("state %d: want 0..%d (CPUIDLE_STATE_MAX) or 4294967295 (PWR_EVENT_EXIT)", r.arg, MaxIdleState-1)
+	}
 	cpus := []int{r.cpu}
 	switch r.kind {
 	case rawWakeup, rawWaking, rawWakeupNew:

@@ -158,3 +158,26 @@ func TestUntil(t *testing.T) {
 		t.Errorf("End and Until: %v", err)
 	}
 }
+
+// TestIdleStateBound: a cpu_idle state beyond CPUIDLE_STATE_MAX is bad
+// input (strict) or a skipped line (lenient), not a per-state counter
+// slice of gigabytes in the metrics (found by FuzzImport).
+func TestIdleStateBound(t *testing.T) {
+	text := " <idle>-0 [000] d..1. 1.000000: cpu_idle: state=294967295 cpu_id=0\n" +
+		" <idle>-0 [000] d..1. 1.001000: cpu_idle: state=4294967295 cpu_id=0\n" +
+		" <idle>-0 [000] d..2. 1.002000: sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=a next_pid=5 next_prio=120\n"
+	_, err := Import(strings.NewReader(text), Options{})
+	if err == nil || !strings.Contains(err.Error(), "state 294967295: want 0..9") {
+		t.Fatalf("strict import: err = %v, want the idle state refused", err)
+	}
+	tr, err := Import(strings.NewReader(text), Options{Lenient: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.Stats.Skipped != 1 {
+		t.Errorf("lenient import skipped %d lines, want the cpu_idle line", tr.Stats.Skipped)
+	}
+	if rep := tr.Metrics("t"); len(rep.CPUs) != 1 {
+		t.Errorf("metrics of %d CPUs, want 1", len(rep.CPUs))
+	}
+}

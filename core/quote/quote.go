@@ -29,32 +29,94 @@ func Short(s string) string {
 
 // Clip is s, or its first Max bytes (cut at a character), an ellipsis
 // and its length, unquoted: for a number or a name inside other quotes.
+// A control character or an invalid byte is escaped as strconv.Quote
+// escapes it (a comm "a\nb" prints as a\nb), so that a name can neither
+// break an error's line nor reach a terminal raw; the Max bytes are of
+// the escaped text.
 func Clip(s string) string {
-	if len(s) <= Max {
+	if len(s) <= Max && printable(s) {
 		return s
 	}
-	return s[:cut(s, Max)] + "...(" + strconv.Itoa(len(s)) + " bytes)"
+	e, n := escape(s, Max)
+	if n == len(s) {
+		return e
+	}
+	return e + "...(" + strconv.Itoa(len(s)) + " bytes)"
+}
+
+// escape is the longest prefix of s whose escaped text fits in limit
+// bytes, escaped: every non-printable rune and invalid byte written as
+// strconv.Quote writes it, quotes and backslashes as they are. It also
+// returns how many bytes of s the prefix is.
+func escape(s string, limit int) (string, int) {
+	const hex = "0123456789abcdef"
+	var b strings.Builder
+	i := 0
+	for i < len(s) {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		var e string
+		switch {
+		case r == utf8.RuneError && n == 1:
+			e = `\x` + string(hex[s[i]>>4]) + string(hex[s[i]&15])
+		case strconv.IsPrint(r):
+			e = s[i : i+n]
+		default:
+			q := strconv.QuoteRune(r)
+			e = q[1 : len(q)-1]
+		}
+		if b.Len()+len(e) > limit {
+			break
+		}
+		b.WriteString(e)
+		i += n
+	}
+	return b.String(), i
+}
+
+// printable reports whether s is valid UTF-8 of printable runes only.
+func printable(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f {
+			return utf8.ValidString(s[i:]) && allPrint(s[i:])
+		}
+	}
+	return true
+}
+
+// allPrint reports whether every rune of s is printable (strconv.IsPrint).
+func allPrint(s string) bool {
+	for _, r := range s {
+		if !strconv.IsPrint(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // Path is a field path or a key (tasks[0].program[1].run, cgroups./A.cpu.max,
 // features.NAME) with every segment between the separators . [ ] clipped
-// ([Clip]), so that the structure around a 40 KB name stays readable.
+// ([Clip]), so that the structure around a 40 KB name stays readable;
+// after 3*Max bytes the rest is left out, with the path's length.
 func Path(p string) string {
-	if len(p) <= Max {
+	if len(p) <= Max && printable(p) {
 		return p
 	}
 	var b strings.Builder
-	for len(p) > 0 {
-		i := strings.IndexAny(p, ".[]")
-		if i < 0 {
-			i = len(p)
+	for rest := p; len(rest) > 0; {
+		if b.Len() > 3*Max { // many segments: the rest counted
+			b.WriteString("...(" + strconv.Itoa(len(p)) + " bytes)")
+			break
 		}
-		b.WriteString(Clip(p[:i]))
-		if i < len(p) {
-			b.WriteByte(p[i])
+		i := strings.IndexAny(rest, ".[]")
+		if i < 0 {
+			i = len(rest)
+		}
+		b.WriteString(Clip(rest[:i]))
+		if i < len(rest) {
+			b.WriteByte(rest[i])
 			i++
 		}
-		p = p[i:]
+		rest = rest[i:]
 	}
 	return b.String()
 }

@@ -115,3 +115,30 @@ func TestBound(t *testing.T) {
 		t.Error("Bound changed an error without long quotes")
 	}
 }
+
+func TestClipEscapes(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"task-1", "task-1"},
+		{`a"b\c`, `a"b\c`},
+		{"<b>x</b> é", "<b>x</b> é"},
+		{"a\nb\x1b[31m\x00", `a\nb\x1b[31m\x00`},
+		{"bad\xffutf8\u200b", `bad\xffutf8\u200b`},
+	} {
+		if got := Clip(c.in); got != c.want {
+			t.Errorf("Clip(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	long := strings.Repeat("\x01", 1<<20)
+	got := Clip(long)
+	if len(got) > Max+20 || strings.ContainsRune(got, 1) || !strings.HasPrefix(got, `\x01\x01`) || !strings.HasSuffix(got, "...(1048576 bytes)") {
+		t.Errorf("Clip of 1 MB of control bytes = %.200q, want it escaped and bounded", got)
+	}
+	if got := Path("tasks[0].a\tb"); got != `tasks[0].a\tb` {
+		t.Errorf("Path with a tab = %q, want it escaped", got)
+	}
+	// Many short segments, each escaped: the path is cut after 3*Max bytes.
+	many := strings.Repeat("\xff.", 10000)
+	if got := Path(many); len(got) > 4*Max+40 || !strings.HasPrefix(got, `\xff.\xff.`) || !strings.HasSuffix(got, "...(20000 bytes)") {
+		t.Errorf("Path of 10000 segments = %.400q, want it cut with its length", got)
+	}
+}

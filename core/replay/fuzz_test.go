@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"schedplay/core/ftraceimport"
@@ -86,4 +87,38 @@ func publicTracesDir() (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// FuzzParsePlatform: no topology file (JSON or a LISA plat_info.yml)
+// panics; an error is short and escaped (core/quote); a machine parsed is
+// valid, within MaxPlatformCPUs, and its max_khz has one entry per CPU.
+// go test ./core/replay -run '^$' -fuzz FuzzParsePlatform -fuzztime 60s
+func FuzzParsePlatform(f *testing.F) {
+	f.Add([]byte(`{"name":"big.LITTLE","capacities":[446,446,1024,1024],"clusters":[[0,1],[2,3]],"max_khz":[1400000,1400000,2000000,2000000]}`))
+	f.Add([]byte(`{"capacities":[1024]}`))
+	f.Add([]byte(`{"capacities":[1024,0],"clusters":[[0,1],[1]]}`))
+	f.Add([]byte("cpu-capacities:\n  0: 446\n  1: 1024\nfreqs:\n  0:\n    - 450000\n    - 850000\n  1:\n    - 1100000\nfreq-domains:\n  - [0]\n  - [1]\n"))
+	f.Add([]byte("cpu-capacities:\n  x: 1\n"))
+	if dir, ok := publicTracesDir(); ok {
+		if b, err := os.ReadFile(filepath.Join(dir, "lisa-juno-plat_info.yml")); err == nil {
+			f.Add(b)
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, err := ParsePlatform("plat", data)
+		if err != nil {
+			msg := err.Error()
+			if len(msg) > 1024 || strings.ContainsAny(msg, "\n\r\x00\x1b") {
+				t.Fatalf("error of %d bytes, want at most 1024 escaped: %.300q", len(msg), msg)
+			}
+			return
+		}
+		n := p.Machine.NumCPUs()
+		if err := p.Machine.Validate(); err != nil || n < 1 || n > MaxPlatformCPUs {
+			t.Fatalf("ParsePlatform accepted a machine of %d CPUs that fails validation: %v", n, err)
+		}
+		if p.MaxKHz != nil && len(p.MaxKHz) != n {
+			t.Fatalf("max_khz has %d entries for %d CPUs", len(p.MaxKHz), n)
+		}
+	})
 }

@@ -49,7 +49,7 @@ func ParsePlatform(name string, data []byte) (Platform, error) {
 		return Platform{}, err
 	}
 	if p.MaxKHz != nil && len(p.MaxKHz) != m.NumCPUs() {
-		return Platform{}, fmt.Errorf("%s: max_khz: %d entries for %d CPUs", name, len(p.MaxKHz), m.NumCPUs())
+		return Platform{}, fmt.Errorf("%s: max_khz: %d entries for %d CPUs", quote.Clip(name), len(p.MaxKHz), m.NumCPUs())
 	}
 	return Platform{Machine: m, MaxKHz: p.MaxKHz}, nil
 }
@@ -60,12 +60,12 @@ func parsePlatform(name string, data []byte) (topology.Machine, platformJSON, er
 		dec := json.NewDecoder(strings.NewReader(s))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&p); err != nil {
-			return topology.Machine{}, p, fmt.Errorf("%s: %v (want {\"name\", \"capacities\": [..], \"clusters\": [[..]], \"max_khz\": [..]})", name, quote.Bound(err))
+			return topology.Machine{}, p, fmt.Errorf("%s: %v (want {\"name\", \"capacities\": [..], \"clusters\": [[..]], \"max_khz\": [..]})", quote.Clip(name), quote.Bound(err))
 		}
 	} else {
 		var err error
 		if p, err = parseLISA(data); err != nil {
-			return topology.Machine{}, p, fmt.Errorf("%s: %v", name, err)
+			return topology.Machine{}, p, fmt.Errorf("%s: %v", quote.Clip(name), err)
 		}
 	}
 	if p.Name == "" {
@@ -78,7 +78,7 @@ func parsePlatform(name string, data []byte) (topology.Machine, platformJSON, er
 func (p *platformJSON) machine(file string) (topology.Machine, error) {
 	n := len(p.Capacities)
 	if n == 0 || n > MaxPlatformCPUs {
-		return topology.Machine{}, fmt.Errorf("%s: capacities: %d CPUs, want 1..%d", file, n, MaxPlatformCPUs)
+		return topology.Machine{}, fmt.Errorf("%s: capacities: %d CPUs, want 1..%d", quote.Clip(file), n, MaxPlatformCPUs)
 	}
 	top := 0
 	for _, c := range p.Capacities {
@@ -91,10 +91,10 @@ func (p *platformJSON) machine(file string) (topology.Machine, error) {
 	for ci, cl := range p.Clusters {
 		for _, c := range cl {
 			if c < 0 || c >= n {
-				return topology.Machine{}, fmt.Errorf("%s: clusters[%d]: cpu %d, want 0..%d", file, ci, c, n-1)
+				return topology.Machine{}, fmt.Errorf("%s: clusters[%d]: cpu %d, want 0..%d", quote.Clip(file), ci, c, n-1)
 			}
 			if cluster[c] >= 0 {
-				return topology.Machine{}, fmt.Errorf("%s: clusters[%d]: cpu %d is also in cluster %d", file, ci, c, cluster[c])
+				return topology.Machine{}, fmt.Errorf("%s: clusters[%d]: cpu %d is also in cluster %d", quote.Clip(file), ci, c, cluster[c])
 			}
 			cluster[c] = ci
 		}
@@ -110,7 +110,7 @@ func (p *platformJSON) machine(file string) (topology.Machine, error) {
 		Source: "platform description (" + file + ")"}
 	for i, c := range p.Capacities {
 		if c < 1 {
-			return topology.Machine{}, fmt.Errorf("%s: capacities[%d] = %d, want > 0", file, i, c)
+			return topology.Machine{}, fmt.Errorf("%s: capacities[%d] = %d, want > 0", quote.Clip(file), i, c)
 		}
 		// normalised so the biggest is SCHED_CAPACITY_SCALE, as
 		// topology_normalize_cpu_scale() does
@@ -127,7 +127,7 @@ func (p *platformJSON) machine(file string) (topology.Machine, error) {
 	}
 	m.Idle = ref.Idle
 	if err := m.Validate(); err != nil {
-		return topology.Machine{}, fmt.Errorf("%s: %v", file, err)
+		return topology.Machine{}, fmt.Errorf("%s: %v", quote.Clip(file), err)
 	}
 	return m, nil
 }

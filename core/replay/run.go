@@ -45,7 +45,7 @@ func Config(sc *scenario.Scenario, machine *topology.Machine) (sched.Config, err
 	for _, ts := range cfg.Tasks {
 		for _, c := range ts.CPUs {
 			if c >= machine.NumCPUs() {
-				return cfg, quote.Errorf("task group %s: cpu %d: machine %q has %d CPUs", ts.Name, c, machine.Name, machine.NumCPUs())
+				return cfg, quote.Errorf("task group %s: cpu %d: machine %q has %d CPUs", quote.Clip(ts.Name), c, machine.Name, machine.NumCPUs())
 			}
 		}
 	}

@@ -110,7 +110,7 @@ func (im *importer) autogroupOn(sc *scenario.Scenario) {
 // checkTaskgroupPolicy is check_taskgroup_policy_dep().
 func checkTaskgroupPolicy(path, pol, group string) error {
 	if group != "" && !taskgroupOK(pol) {
-		return errAt(join(path, "taskgroup"), "%q with policy %s: rt-app exits: \"No taskgroup support for policy %s\" (only SCHED_OTHER and SCHED_IDLE threads may name a taskgroup)", group, pol, pol)
+		return errAt(join(path, "taskgroup"), "%q with policy %s: rt-app exits: \"No taskgroup support for policy %s\" (only SCHED_OTHER and SCHED_IDLE threads may name a taskgroup)", group, quote.Clip(pol), quote.Clip(pol))
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ package rtapp
 import (
 	"strings"
 
+	"schedplay/core/quote"
 	"schedplay/core/scenario"
 	"schedplay/core/sched"
 )
@@ -305,7 +306,7 @@ func (im *importer) resolveTimers() {
 	for _, ref := range order {
 		s := global[ref]
 		if s.threads > 1 {
-			im.warn(s.first, "timer ref %q is shared by %d threads in rt-app (%s): one timer whose period every use advances; the core keeps one timer per thread (prefix the ref with \"unique\" to get that in rt-app)", ref, s.threads, strings.Join(s.tasks, ", "))
+			im.warn(s.first, "timer ref %q is shared by %d threads in rt-app (%s): one timer whose period every use advances; the core keeps one timer per thread (prefix the ref with \"unique\" to get that in rt-app)", ref, s.threads, quote.List(s.tasks))
 		}
 	}
 }
@@ -386,7 +387,7 @@ func (im *importer) duplicates(path string, v *Value) {
 		seen[m.Key] = true
 	}
 	if len(dups) > 0 {
-		im.warn(path, "repeated keys %s kept in file order, as workgen (rt-app's front end) renames them; rt-app run directly on this file keeps only one of each (json-c)", strings.Join(dups, ", "))
+		im.warn(path, "repeated keys %s kept in file order, as workgen (rt-app's front end) renames them; rt-app run directly on this file keeps only one of each (json-c)", quote.List(dups))
 	}
 }
 

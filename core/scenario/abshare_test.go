@@ -48,8 +48,9 @@ func TestABShareRoundTrip(t *testing.T) {
 	}
 }
 
-// FuzzDecodeABParam: any parameter text decodes or fails with an error,
-// never a panic, and what decodes encodes back to the same parameter.
+// FuzzDecodeABParam: any parameter text decodes or fails with a bounded,
+// escaped error, never a panic, and what decodes encodes back to the same
+// parameter.
 func FuzzDecodeABParam(f *testing.F) {
 	f.Add(EncodeABParam(ABShare{Set: []string{"kernel.hz=1000"}, Runs: 3}))
 	f.Add(EncodeABParam(ABShare{Scenario: "x"}))
@@ -57,6 +58,9 @@ func FuzzDecodeABParam(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		s, err := DecodeABParam(text)
 		if err != nil {
+			if msg := err.Error(); len(msg) > maxErrBytes || rawControl(msg) {
+				t.Fatalf("DecodeABParam error of %d bytes, want at most %d escaped: %.300q", len(msg), maxErrBytes, msg)
+			}
 			return
 		}
 		if back, err := DecodeABParam(EncodeABParam(s)); err != nil || EncodeABParam(back) != EncodeABParam(s) {

@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 
+	"schedplay/core/quote"
 	"schedplay/core/sched"
 	"schedplay/core/topology"
 )
@@ -250,7 +251,7 @@ func cgroupSpec(p, path string, parent int, fs map[string]string, prof sched.Pro
 		}
 		for _, c := range cpus {
 			if c >= m.NumCPUs() {
-				return spec, errAt(p+".cpuset.cpus", "CPU %d does not exist on %s (CPUs 0-%d)", c, m.Name, m.NumCPUs()-1)
+				return spec, errAt(p+".cpuset.cpus", "CPU %d does not exist on %s (CPUs 0-%d)", c, quote.Clip(m.Name), m.NumCPUs()-1)
 			}
 		}
 		spec.CPUs = cpus

@@ -10,6 +10,7 @@ package scenario
 import (
 	"strconv"
 
+	"schedplay/core/quote"
 	"schedplay/core/sched"
 )
 
@@ -67,7 +68,7 @@ func (rs *resTable) cgroupOf(p, path string, t Task) (int, error) {
 		return k, nil
 	}
 	if pol, _ := sched.ParsePolicy(t.Policy); pol.IsRT() && rs.cgroups.specs[k-1].RTRuntime == 0 {
-		return 0, errAt(p, "%s is an RT task and %s has no RT runtime (cpu.rt_runtime_us 0 with kernel.rt_group_sched=on): the kernel refuses it (sched_rt_can_attach())", t.Name, path)
+		return 0, errAt(p, "%s is an RT task and %s has no RT runtime (cpu.rt_runtime_us 0 with kernel.rt_group_sched=on): the kernel refuses it (sched_rt_can_attach())", quote.Clip(t.Name), quote.Clip(path))
 	}
 	return k, nil
 }

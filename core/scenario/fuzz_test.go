@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"schedplay/core/sched"
 )
@@ -93,13 +94,7 @@ func FuzzDecode(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		sc, err := Decode(data)
 		if err != nil {
-			var e *Error
-			if !errors.As(err, &e) {
-				t.Fatalf("Decode error %T %v is not a *scenario.Error", err, err)
-			}
-			if len(err.Error()) > maxErrBytes {
-				t.Fatalf("Decode error of %d bytes (quotes are bounded: core/quote): %.300s...", len(err.Error()), err)
-			}
+			checkInputErr(t, "Decode", err)
 			return
 		}
 		checkDecoded(t, sc)
@@ -114,13 +109,7 @@ func FuzzDecodeURL(f *testing.F) {
 	f.Fuzz(func(t *testing.T, u string) {
 		sc, err := DecodeURL(u)
 		if err != nil {
-			var e *Error
-			if !errors.As(err, &e) {
-				t.Fatalf("DecodeURL error %T %v is not a *scenario.Error", err, err)
-			}
-			if len(err.Error()) > maxErrBytes {
-				t.Fatalf("DecodeURL error of %d bytes (quotes are bounded: core/quote): %.300s...", len(err.Error()), err)
-			}
+			checkInputErr(t, "DecodeURL", err)
 			return
 		}
 		if !hugeDuration(sc) {
@@ -130,5 +119,90 @@ func FuzzDecodeURL(f *testing.F) {
 			}
 		}
 		checkDecoded(t, sc)
+	})
+}
+
+// rawControl reports whether msg holds a control byte or invalid UTF-8:
+// a user string that reached an error unescaped (core/quote).
+func rawControl(msg string) bool {
+	for len(msg) > 0 {
+		r, n := utf8.DecodeRuneInString(msg)
+		if r < 0x20 || r >= 0x7f && r < 0xa0 || r == utf8.RuneError && n == 1 {
+			return true
+		}
+		msg = msg[n:]
+	}
+	return false
+}
+
+// checkInputErr fails unless err is a bounded, escaped *scenario.Error.
+func checkInputErr(t *testing.T, what string, err error) {
+	t.Helper()
+	var e *Error
+	if !errors.As(err, &e) {
+		t.Fatalf("%s: error %T %v is not a *scenario.Error", what, err, err)
+	}
+	if msg := err.Error(); len(msg) > maxErrBytes || rawControl(msg) {
+		t.Fatalf("%s: error of %d bytes, want at most %d escaped (core/quote): %.300q", what, len(msg), maxErrBytes, msg)
+	}
+}
+
+// FuzzSet: no -set KEY=VALUE (scenario keys, cgroup interface files,
+// workload parameters) panics; an error is a bounded *scenario.Error;
+// Set checks one key, so the scenario's cross-field checks run at Build,
+// whose error is bounded too, and a scenario that builds round-trips
+// and runs.
+// go test ./core/scenario -run '^$' -fuzz FuzzSet -fuzztime 60s
+func FuzzSet(f *testing.F) {
+	for _, kv := range []string{
+		"kernel.hz=250", "kernel.version=v5.8", "kernel.preempt=lazy", "features.PLACE_LAG=off",
+		"sysctl.sched_latency_ns=6000000", "hw.smt=off", "hw.idle_disable=C2,C3", "duration=20ms", "seed=7",
+		"topology=alderlake-6p8e", "tasks.t.nice=5", "tasks.t.policy=SCHED_FIFO", "tasks.t.cpus=0-1",
+		"tasks.t.cgroup=/A", "cgroups./A.cpu.weight=50", "cgroups./A.cpu.max=25000 100000",
+		"cgroups./A.cpu.max=max 100000", "cgroups./A/B.cpuset.cpus=0-3,8", "cgroups./A.cpuset.cpus.partition=root",
+		"cgroups./A.cpu.idle=1", "cgroups./A.cpu.max.burst=1000", "workloads.w.kind=hackbench",
+		"workloads.w.groups=2", "kernel.autogroup=on", "tasks.t.autogroup_nice=3", "=1", "a=", "tasks..nice=1",
+		"cgroups./" + strings.Repeat("c", 200) + ".cpu.weight=1", "tasks.t.nice=\x00\n<b>",
+	} {
+		f.Add(kv)
+	}
+	base := []byte(`{"version":1,"name":"set","topology":"smp-2","duration":"5ms","cgroups":{"/A":{"cpu.weight":"100"}},` +
+		`"tasks":[{"name":"t","program":[{"run":"1ms"},{"sleep":"1ms"}]}]}`)
+	f.Fuzz(func(t *testing.T, kv string) {
+		sc, err := Decode(base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sc.Set(kv); err != nil {
+			checkInputErr(t, "Set", err)
+			return
+		}
+		if _, err := sc.Build(fuzzLimits()); err != nil {
+			if msg := err.Error(); len(msg) > maxErrBytes || rawControl(msg) {
+				t.Fatalf("Build after -set: error of %d bytes: %.300q", len(msg), msg)
+			}
+			return
+		}
+		checkDecoded(t, sc)
+	})
+}
+
+// FuzzParseDuration: no duration string panics; an error is bounded; a
+// duration parsed prints (FormatDuration) as a string that parses back
+// to it.
+func FuzzParseDuration(f *testing.F) {
+	for _, s := range []string{"10ms", "1.5s", "250us", "0", "1h", "-1ms", "1e3ms", "9223372036854775807ns", "1µs", "ms", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		d, err := ParseDuration("duration", s)
+		if err != nil {
+			checkInputErr(t, "ParseDuration", err)
+			return
+		}
+		back, err := ParseDuration("duration", FormatDuration(d))
+		if err != nil || back != d {
+			t.Fatalf("ParseDuration(%q) = %d, printed %q, parsed back %d (%v)", s, d, FormatDuration(d), back, err)
+		}
 	})
 }

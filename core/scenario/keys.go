@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 
+	"schedplay/core/quote"
 	"schedplay/core/sched"
 )
 
@@ -169,7 +170,7 @@ func checkHZ(text string) error {
 	if n, err := strconv.Atoi(text); err == nil && sched.ValidHZ(n) {
 		return nil
 	}
-	return errAt("", "%s: want %s", text, hzRange())
+	return errAt("", "%s: want %s", quote.Clip(text), hzRange())
 }
 
 func checkPreempt(text string) error {

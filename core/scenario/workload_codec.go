@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"schedplay/core/quote"
 )
 
 // MaxSemaphoreCount bounds a semaphore's initial count.
@@ -174,7 +176,7 @@ func (sc *Scenario) setWorkload(key, rest, val string) error {
 		return nil
 	}
 	if k < 0 {
-		return errAt(key, "no workload named %q (add one with workloads.%s.kind=KIND)", name, name)
+		return errAt(key, "no workload named %q (add one with workloads.%s.kind=KIND)", name, quote.Path(name))
 	}
 	w := &sc.Workloads[k]
 	if param == "taskgroup" {

@@ -34,7 +34,11 @@ package sched
 // -EBUSY unless the mask spans the root domain). A forked child takes its
 // group's affinity, not its parent's current one (sched.Sim.forkTask).
 
-import "fmt"
+import (
+	"fmt"
+
+	"schedplay/core/quote"
+)
 
 // buildMasks turns the CPU lists of p's affinity ops into masks for this
 // machine, once per task group.
@@ -89,7 +93,7 @@ func (s *Sim) setAffinityReq(rq *rq, t *Task, m cpuMask, userReq bool) bool {
 		return false
 	}
 	if t.effPrio != t.normalPrio() {
-		s.fail(fmt.Errorf("task %s: sched_setaffinity() while priority inheritance boosts it is not modelled (at %s)", t.name, s.now))
+		s.fail(fmt.Errorf("task %s: sched_setaffinity() while priority inheritance boosts it is not modelled (at %s)", quote.Clip(t.name), s.now))
 		return false
 	}
 	dest := s.distribute(rq, m)

@@ -15,7 +15,11 @@ package sched
 // The root task group's cfs_rq is rq.cfs, as before; a run without cgroups
 // (and autogroup off) has no taskGroup at all and takes the flat paths.
 
-import "fmt"
+import (
+	"fmt"
+
+	"schedplay/core/quote"
+)
 
 // taskGroup is struct task_group.
 type taskGroup struct {
@@ -55,7 +59,7 @@ func (s *Sim) initCgroups() error {
 	s.tgs = make([]*taskGroup, len(s.cfg.Cgroups)+1)
 	for k, spec := range s.cfg.Cgroups {
 		id := k + 1
-		where := fmt.Sprintf("cgroups[%d] (%s)", k, spec.Path)
+		where := fmt.Sprintf("cgroups[%d] (%s)", k, quote.Clip(spec.Path))
 		if spec.Parent < 0 || spec.Parent >= id {
 			return fmt.Errorf("%s: parent %d, want a cgroup numbered before it (0 = root)", where, spec.Parent)
 		}

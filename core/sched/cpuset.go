@@ -46,7 +46,7 @@ func (s *Sim) initCpusets() error {
 	raw := make([]cpuMask, len(cgs)+1) // cpuset.cpus within the parent's, before partitions
 	raw[0] = all
 	for k, c := range cgs {
-		where := fmt.Sprintf("cgroups[%d] (%s)", k, c.Path)
+		where := fmt.Sprintf("cgroups[%d] (%s)", k, quote.Clip(c.Path))
 		if c.Parent < 0 || c.Parent > k {
 			return fmt.Errorf("%s: parent %d, want a cgroup numbered before it (0 = root)", where, c.Parent)
 		}
@@ -60,7 +60,7 @@ func (s *Sim) initCpusets() error {
 			own := newCPUMask(n)
 			for _, x := range c.CPUs {
 				if x < 0 || x >= n {
-					return fmt.Errorf("%s: cpuset.cpus names cpu %d; %s has %d CPUs", where, x, s.cfg.Machine.Name, n)
+					return fmt.Errorf("%s: cpuset.cpus names cpu %d; %s has %d CPUs", where, x, quote.Clip(s.cfg.Machine.Name), n)
 				}
 				own.set(x)
 			}

@@ -44,7 +44,11 @@ package sched
 // delay it; a function sent to the sender's own CPU runs as hw.csd_func_ns
 // of sys time; only wait=1 is modelled.
 
-import "fmt"
+import (
+	"fmt"
+
+	"schedplay/core/quote"
+)
 
 // kmode* mark how the running task's current step is accounted.
 const (
@@ -189,7 +193,7 @@ func (s *Sim) checkIPITargets() error {
 	for gi, spec := range s.cfg.Tasks {
 		for j, op := range spec.Program {
 			if op.Kind == OpIPI && (op.CPU < 0 || int(op.CPU) >= len(s.rqs)) {
-				return fmt.Errorf("tasks[%d] (%s): step %d: ipi target cpu %d, want 0..%d", gi, spec.Name, j, op.CPU, len(s.rqs)-1)
+				return fmt.Errorf("tasks[%d] (%s): step %d: ipi target cpu %d, want 0..%d", gi, quote.Clip(spec.Name), j, op.CPU, len(s.rqs)-1)
 			}
 		}
 	}

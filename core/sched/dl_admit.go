@@ -29,7 +29,11 @@ package sched
 // so does the simulator (checkDLSpec for the cpus key, checkDLSpan in
 // root_domain.go for a cpuset).
 
-import "fmt"
+import (
+	"fmt"
+
+	"schedplay/core/quote"
+)
 
 const (
 	dlPeriodMin = 100 * Microsecond       // sysctl_sched_dl_period_min (us)
@@ -143,7 +147,7 @@ func (s *Sim) dlOverflow(gi int, rd *rootDomain, total int64) error {
 	}
 	unit := float64(int64(1) << bwShift)
 	return fmt.Errorf("tasks[%d] (%s): SCHED_DEADLINE admission refused (sched_dl_overflow(): EBUSY): its bandwidth %.3f (dl_runtime/dl_period) on top of %.3f already admitted exceeds %.3f CPUs (sched_rt_runtime_us/sched_rt_period_us = %d/%d times the root domain's capacity)",
-		gi, spec.Name, float64(nbw)/unit, float64(total)/unit, float64(limit)/unit, s.sys.RTRuntimeUs, s.sys.RTPeriodUs)
+		gi, quote.Clip(spec.Name), float64(nbw)/unit, float64(total)/unit, float64(limit)/unit, s.sys.RTRuntimeUs, s.sys.RTPeriodUs)
 }
 
 // dlAdmit is sched_dl_overflow() at p's creation: __dl_add() or fail the

@@ -10,7 +10,11 @@ package sched
 // another hrtimer interrupt, such as the tick, lands in the slack window),
 // kernel_clone() for fork, and bprm_execve() -> sched_exec() for exec.
 
-import "fmt"
+import (
+	"fmt"
+
+	"schedplay/core/quote"
+)
 
 type stepResult uint8
 
@@ -53,7 +57,7 @@ func (s *Sim) advance(rq *rq, t *Task) stepResult {
 		}
 		t.steps++
 		if t.steps > maxInstantSteps {
-			s.fail(fmt.Errorf("task %s executed %d program steps at %s without using time; give its loops a run, sleep or timer", t.name, t.steps-1, s.now))
+			s.fail(fmt.Errorf("task %s executed %d program steps at %s without using time; give its loops a run, sleep or timer", quote.Clip(t.name), t.steps-1, s.now))
 			return stepExit
 		}
 		op := &ops[t.pc]
@@ -121,7 +125,7 @@ func (s *Sim) advance(rq *rq, t *Task) stepResult {
 		case OpAffinity:
 			if t.policy.IsDeadline() && t.prog.masks[t.pc-1] != nil && t.prog.masks[t.pc-1].weight() < len(s.rqs) {
 				// dl_task_check_affinity(): a task made SCHED_DEADLINE by a setattr step.
-				s.fail(fmt.Errorf("task %s: sched_setaffinity() at %s fails with EBUSY: a SCHED_DEADLINE task's mask must span the root domain", t.name, s.now))
+				s.fail(fmt.Errorf("task %s: sched_setaffinity() at %s fails with EBUSY: a SCHED_DEADLINE task's mask must span the root domain", quote.Clip(t.name), s.now))
 				return stepExit
 			}
 			if s.setAffinity(rq, t, t.prog.masks[t.pc-1]) { // affinity.go
@@ -137,7 +141,7 @@ func (s *Sim) advance(rq *rq, t *Task) stepResult {
 			if s.cpusetEff != nil {
 				m := s.cpusetMask(t, op.Target)
 				if m.weight() == 0 {
-					s.fail(fmt.Errorf("task %s: moved to cgroup %d at %s, whose cpuset has no CPU", t.name, op.Target, s.now))
+					s.fail(fmt.Errorf("task %s: moved to cgroup %d at %s, whose cpuset has no CPU", quote.Clip(t.name), op.Target, s.now))
 					return stepExit
 				}
 				if s.setAffinityReq(rq, t, m, true) { // affinity.go; not a user request

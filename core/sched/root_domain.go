@@ -24,7 +24,11 @@ package sched
 //
 // Abstracted: rd->max_cpu_capacity stays one value.
 
-import "fmt"
+import (
+	"fmt"
+
+	"schedplay/core/quote"
+)
 
 // rootDomain is the part of struct root_domain the model keeps.
 type rootDomain struct {
@@ -59,7 +63,7 @@ func (s *Sim) checkDLSpan(gi int, t *Task) error {
 	rd := s.rdOf(t.affinity.first(len(s.rqs)))
 	for c := range s.rqs {
 		if rd.has(CPUID(c)) && !t.affinity.has(CPUID(c)) {
-			return fmt.Errorf("tasks[%d] (%s): a SCHED_DEADLINE task's CPUs (its cpuset's) must span its root domain, cpus %s (sched_setattr() fails with EPERM); make its cgroup a cpuset partition", gi, s.cfg.Tasks[gi].Name, rd.span.format(len(s.rqs)))
+			return fmt.Errorf("tasks[%d] (%s): a SCHED_DEADLINE task's CPUs (its cpuset's) must span its root domain, cpus %s (sched_setattr() fails with EPERM); make its cgroup a cpuset partition", gi, quote.Clip(s.cfg.Tasks[gi].Name), rd.span.format(len(s.rqs)))
 		}
 	}
 	return nil

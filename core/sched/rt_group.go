@@ -28,7 +28,11 @@ package sched
 // instead of sharing the group rt_se's one. RT_RUNTIME_SHARE
 // (balanceRTRuntime) borrows per level (docs/kernel-rules.md 17.6).
 
-import "fmt"
+import (
+	"fmt"
+
+	"schedplay/core/quote"
+)
 
 // rtGroupBw is a task group's struct rt_bandwidth and its per-CPU rt_rqs.
 type rtGroupBw struct {
@@ -102,7 +106,7 @@ func (s *Sim) checkRTSchedulable() error {
 			own = rtRatio(spec.RTPeriod, spec.RTRuntime)
 		}
 		if sum[k+1] > own {
-			return fmt.Errorf("cgroups[%d] (%s): its child groups' RT runtime adds up to more than its own (%d ns per %d ns; tg_rt_schedulable(): -EINVAL)", k, spec.Path, spec.RTRuntime, spec.RTPeriod)
+			return fmt.Errorf("cgroups[%d] (%s): its child groups' RT runtime adds up to more than its own (%d ns per %d ns; tg_rt_schedulable(): -EINVAL)", k, quote.Clip(spec.Path), spec.RTRuntime, spec.RTPeriod)
 		}
 	}
 	return nil

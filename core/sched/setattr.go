@@ -57,7 +57,11 @@ package sched
 // and back into the fair class has its vruntime normalised as v5.8's
 // detach_task_cfs_rq()/attach_task_cfs_rq() do, also on v3.11.
 
-import "fmt"
+import (
+	"fmt"
+
+	"schedplay/core/quote"
+)
 
 // Attr is the request of an OpSetattr or OpNice step.
 type Attr struct {
@@ -257,10 +261,10 @@ func fairPolicy(p Policy) bool { return p == SchedOther || p == SchedBatch || p 
 // privileged caller still meets.
 func (s *Sim) setattrPerm(p *Task, a *Attr) error {
 	if a.Policy.IsRT() && s.cfg.RTGroupSched && p.tg != nil && p.tg.id <= len(s.cfg.Cgroups) && p.tg.rt == nil {
-		return fmt.Errorf("task %s: sched_setattr(%s) at %s fails with EPERM: its cgroup %s has no RT runtime (cpu.rt_runtime_us 0)", p.name, a.Policy, s.now, s.cfg.Cgroups[p.tg.id-1].Path)
+		return fmt.Errorf("task %s: sched_setattr(%s) at %s fails with EPERM: its cgroup %s has no RT runtime (cpu.rt_runtime_us 0)", quote.Clip(p.name), a.Policy, s.now, quote.Clip(s.cfg.Cgroups[p.tg.id-1].Path))
 	}
 	if a.Policy.IsDeadline() && p.affinity.weight() < len(s.rqs) {
-		return fmt.Errorf("task %s: sched_setattr(SCHED_DEADLINE) at %s fails with EPERM: its affinity does not span the root domain's %d CPUs", p.name, s.now, len(s.rqs))
+		return fmt.Errorf("task %s: sched_setattr(SCHED_DEADLINE) at %s fails with EPERM: its affinity does not span the root domain's %d CPUs", quote.Clip(p.name), s.now, len(s.rqs))
 	}
 	return nil
 }

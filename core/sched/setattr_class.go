@@ -20,6 +20,7 @@ package sched
 import (
 	"fmt"
 	"math/bits"
+	"schedplay/core/quote"
 )
 
 type schedClass uint8
@@ -318,11 +319,11 @@ func (s *Sim) dlSetattrOverflow(p *Task, a *Attr) error {
 		return nil // released at the 0-lag time (switchedFromDL)
 	}
 	if !a.Policy.IsDeadline() {
-		return fmt.Errorf("task %s: sched_setattr(%s) at %s fails with EBUSY: the task runs in the deadline class by priority inheritance (sched_dl_overflow() refuses a change that neither enters, leaves nor stays in SCHED_DEADLINE)", p.name, a.Policy, s.now)
+		return fmt.Errorf("task %s: sched_setattr(%s) at %s fails with EBUSY: the task runs in the deadline class by priority inheritance (sched_dl_overflow() refuses a change that neither enters, leaves nor stays in SCHED_DEADLINE)", quote.Clip(p.name), a.Policy, s.now)
 	}
 	unit := float64(int64(1) << bwShift)
 	return fmt.Errorf("task %s: sched_setattr(SCHED_DEADLINE) at %s refused (sched_dl_overflow(): EBUSY): its bandwidth %.3f (dl_runtime/dl_period) on top of %.3f already admitted exceeds %.3f CPUs (sched_rt_runtime_us/sched_rt_period_us = %d/%d times the root domain's capacity)",
-		p.name, s.now, float64(newBW)/unit, float64(rd.dlTotalBW-p.dl.bw*boolInt(hasDL))/unit, float64(limit)/unit, s.sys.RTRuntimeUs, s.sys.RTPeriodUs)
+		quote.Clip(p.name), s.now, float64(newBW)/unit, float64(rd.dlTotalBW-p.dl.bw*boolInt(hasDL))/unit, float64(limit)/unit, s.sys.RTRuntimeUs, s.sys.RTPeriodUs)
 }
 
 func boolInt(b bool) int64 {

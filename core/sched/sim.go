@@ -288,22 +288,22 @@ func NewCached(cfg Config, dc *DomainCache) (*Sim, error) {
 		}
 		if spec.PID != 0 {
 			if spec.PID < 0 || spec.PID > MaxPID || spec.Instances != 1 || spec.PinEach {
-				return nil, fmt.Errorf("tasks[%d] (%s): pid %d: want 1..%d and one instance", gi, spec.Name, spec.PID, MaxPID)
+				return nil, fmt.Errorf("tasks[%d] (%s): pid %d: want 1..%d and one instance", gi, quote.Clip(spec.Name), spec.PID, MaxPID)
 			}
 			if s.fixedPIDs == nil {
 				s.fixedPIDs = map[int]bool{}
 			}
 			if s.fixedPIDs[spec.PID] {
-				return nil, fmt.Errorf("tasks[%d] (%s): pid %d is another group's", gi, spec.Name, spec.PID)
+				return nil, fmt.Errorf("tasks[%d] (%s): pid %d is another group's", gi, quote.Clip(spec.Name), spec.PID)
 			}
 			s.fixedPIDs[spec.PID] = true
 		}
 		p, err := BuildProgram(spec.Program, spec.Loop, spec.Timers)
 		if err != nil {
-			return nil, fmt.Errorf("tasks[%d] (%s): %v", gi, spec.Name, err)
+			return nil, fmt.Errorf("tasks[%d] (%s): %v", gi, quote.Clip(spec.Name), err)
 		}
 		if err := s.buildMasks(p, spec); err != nil { // affinity.go
-			return nil, fmt.Errorf("tasks[%d] (%s): %v", gi, spec.Name, err)
+			return nil, fmt.Errorf("tasks[%d] (%s): %v", gi, quote.Clip(spec.Name), err)
 		}
 		s.progs = append(s.progs, p)
 		if spec.Parent < 0 {
@@ -339,7 +339,7 @@ func NewCached(cfg Config, dc *DomainCache) (*Sim, error) {
 				}
 			}
 			if !s.restrictToCpuset(t, spec.Cgroup) { // cpuset.go
-				return nil, fmt.Errorf("tasks[%d] (%s): its CPUs and the effective cpuset of cgroup %s share no CPU", gi, spec.Name, s.cfg.Cgroups[spec.Cgroup-1].Path)
+				return nil, fmt.Errorf("tasks[%d] (%s): its CPUs and the effective cpuset of cgroup %s share no CPU", gi, quote.Clip(spec.Name), quote.Clip(s.cfg.Cgroups[spec.Cgroup-1].Path))
 			}
 			if err := s.checkDLSpan(gi, t); err != nil { // root_domain.go
 				return nil, err
@@ -352,7 +352,7 @@ func NewCached(cfg Config, dc *DomainCache) (*Sim, error) {
 
 func (s *Sim) checkSpec(gi int, spec TaskSpec) error {
 	n := s.cfg.Machine.NumCPUs()
-	where := fmt.Sprintf("tasks[%d] (%s)", gi, spec.Name)
+	where := fmt.Sprintf("tasks[%d] (%s)", gi, quote.Clip(spec.Name))
 	if spec.Instances < 1 {
 		return fmt.Errorf("%s: instances %d, want >= 1", where, spec.Instances)
 	}
@@ -383,7 +383,7 @@ func (s *Sim) checkSpec(gi int, spec TaskSpec) error {
 	}
 	for _, c := range spec.CPUs {
 		if c < 0 || c >= n {
-			return fmt.Errorf("%s: cpu %d does not exist on %s (%d CPUs)", where, c, s.cfg.Machine.Name, n)
+			return fmt.Errorf("%s: cpu %d does not exist on %s (%d CPUs)", where, c, quote.Clip(s.cfg.Machine.Name), n)
 		}
 	}
 	if spec.Cgroup < 0 || spec.Cgroup > len(s.cfg.Cgroups) {
@@ -391,7 +391,7 @@ func (s *Sim) checkSpec(gi int, spec TaskSpec) error {
 	}
 	if s.cfg.RTGroupSched && spec.Policy.IsRT() && spec.Cgroup != 0 && s.cfg.Cgroups[spec.Cgroup-1].RTRuntime == 0 {
 		// sched_rt_can_attach(): a group without RT runtime takes no RT task.
-		return fmt.Errorf("%s: %s task in cgroup %s, whose cpu.rt_runtime_us is 0 (RT group scheduling gives new groups no RT runtime)", where, spec.Policy, s.cfg.Cgroups[spec.Cgroup-1].Path)
+		return fmt.Errorf("%s: %s task in cgroup %s, whose cpu.rt_runtime_us is 0 (RT group scheduling gives new groups no RT runtime)", where, spec.Policy, quote.Clip(s.cfg.Cgroups[spec.Cgroup-1].Path))
 	}
 	for i, op := range spec.Program {
 		if op.Kind == OpCgroup && (op.Target < 0 || op.Target > len(s.cfg.Cgroups)) {
@@ -413,7 +413,7 @@ func (s *Sim) checkSpec(gi int, spec TaskSpec) error {
 		}
 		for _, c := range l {
 			if c < 0 || c >= n {
-				return fmt.Errorf("%s: cpu %d does not exist on %s (%d CPUs)", where, c, s.cfg.Machine.Name, n)
+				return fmt.Errorf("%s: cpu %d does not exist on %s (%d CPUs)", where, c, quote.Clip(s.cfg.Machine.Name), n)
 			}
 		}
 	}
@@ -492,14 +492,14 @@ func (s *Sim) newTask(gi int) *Task {
 // forkTask creates one instance of group gi as a child of parent.
 func (s *Sim) forkTask(parent *Task, gi int) error {
 	if gi < 0 || gi >= len(s.cfg.Tasks) || s.cfg.Tasks[gi].Parent != parent.group {
-		return fmt.Errorf("task %s: fork of group %d, which does not name it as parent", parent.name, gi)
+		return fmt.Errorf("task %s: fork of group %d, which does not name it as parent", quote.Clip(parent.name), gi)
 	}
 	if len(s.tasks) >= s.cfg.Limits.MaxTasks {
-		return fmt.Errorf("task %s: fork at %s exceeds the limit of %d tasks", parent.name, s.now, s.cfg.Limits.MaxTasks)
+		return fmt.Errorf("task %s: fork at %s exceeds the limit of %d tasks", quote.Clip(parent.name), s.now, s.cfg.Limits.MaxTasks)
 	}
 	child := s.newTask(gi)
 	if !s.restrictToCpuset(child, s.cfg.Tasks[gi].Cgroup) {
-		return fmt.Errorf("task %s: fork of %s, whose CPUs and cpuset share no CPU", parent.name, child.name)
+		return fmt.Errorf("task %s: fork of %s, whose CPUs and cpuset share no CPU", quote.Clip(parent.name), quote.Clip(child.name))
 	}
 	s.wakeUpNewTask(child, parent)
 	return nil

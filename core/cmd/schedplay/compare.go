@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"schedplay/core/experiment"
+	"schedplay/core/quote"
 	"schedplay/core/scenario"
 )
 
@@ -63,7 +64,7 @@ func runCompare(args []string, e env, merge *batchExec, stdin io.Reader, stdout,
 			}
 		})
 		if len(f.metricSpecs()) > 0 {
-			return badInput("-metric: %s has an experiment block that names its metrics; give -a/-b to compare other metrics", name)
+			return badInput("-metric: %s has an experiment block that names its metrics; give -a/-b to compare other metrics", quote.Clip(name))
 		}
 		tr, err := runThread(sc, name, runs, experiment.Center(f.stat), x, newProgress(stderr, f.progress, "compare"))
 		if err != nil {

@@ -17,6 +17,7 @@ import (
 	"sync"
 
 	"schedplay/core/experiment"
+	"schedplay/core/quote"
 	"schedplay/core/scenario"
 	"schedplay/core/sched"
 )
@@ -179,7 +180,7 @@ func runAll(plan *experiment.LazyPlan, idx []int, vars []experiment.Config, prog
 	for k, err := range errs {
 		if err != nil {
 			j := plan.Jobs[idx[k]]
-			return nil, badInput("%s: %s, seed %d: %v", j.Name, vars[j.Config].Label, j.Seed, err)
+			return nil, badInput("%s: %s, seed %d: %v", quote.Clip(j.Name), quote.Clip(vars[j.Config].Label), j.Seed, err)
 		}
 	}
 	return out, nil

@@ -52,7 +52,7 @@ func cmdExportRTApp(args []string, stdin io.Reader, stdout, stderr io.Writer) er
 		warns = append(warns, rtapp.Warning{Path: "cgroups", Msg: "the scenario has no cgroups: no script written"})
 	}
 	for _, w := range warns {
-		fmt.Fprintf(stderr, "warning: %s: %s\n", name, w)
+		fmt.Fprintf(stderr, "warning: %s: %s\n", quote.Clip(name), w)
 	}
 	_, err = stdout.Write(out)
 	return err

@@ -91,7 +91,7 @@ func cmdReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return badInput("%s: %v", quote.Clip(path), err)
 	}
 	for _, msg := range w.Warnings {
-		fmt.Fprintf(stderr, "replay: %s: warning: %s\n", path, msg)
+		fmt.Fprintf(stderr, "replay: %s: warning: %s\n", quote.Clip(path), msg)
 	}
 	sc, err := w.Scenario(replay.ScenarioOptions{Name: "replay of " + name, Topology: topoName, Kernel: f.kernel, Pin: f.pin, Timed: f.timed})
 	if err != nil {
@@ -200,11 +200,11 @@ func importTrace(path string, stdin io.Reader, opts ftraceimport.Options, stderr
 		if errors.As(err, &ie) {
 			return nil, "", badInput("%s: %v", quote.Clip(path), err)
 		}
-		return nil, "", fmt.Errorf("%s: %v", path, err)
+		return nil, "", fmt.Errorf("%s: %v", quote.Clip(path), err)
 	}
 	writeImportWarnings(stderr, path, tr)
 	if opts.Until > 0 {
-		fmt.Fprintf(stderr, "%s: note: -until: the first %s replayed, %d later sched events left out\n", path, scenario.FormatDuration(tr.Duration), tr.Stats.AfterUntil)
+		fmt.Fprintf(stderr, "%s: note: -until: the first %s replayed, %d later sched events left out\n", quote.Clip(path), scenario.FormatDuration(tr.Duration), tr.Stats.AfterUntil)
 	}
 	return tr, name, nil
 }

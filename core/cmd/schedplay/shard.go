@@ -17,6 +17,7 @@ import (
 
 	"schedplay/core/experiment"
 	"schedplay/core/experiment/partfile"
+	"schedplay/core/quote"
 	"schedplay/core/scenario"
 )
 
@@ -130,10 +131,10 @@ func (x *batchExec) load(read func() (*scenario.Scenario, string, error)) (*scen
 		x.loaded++
 		sc, err := scenario.Decode([]byte(ps.Encoding))
 		if err != nil {
-			return nil, "", badInput("part scenario %s: %v", ps.Name, err)
+			return nil, "", badInput("part scenario %s: %v", quote.Clip(ps.Name), err)
 		}
 		if h := partfile.HashEncoding(sc.Encode()); h != ps.SHA256 {
-			return nil, "", badInput("part scenario %s: re-encodes with sha256 %s, not %s (a part of another schedplay version?)", ps.Name, h, ps.SHA256)
+			return nil, "", badInput("part scenario %s: re-encodes with sha256 %s, not %s (a part of another schedplay version?)", quote.Clip(ps.Name), h, ps.SHA256)
 		}
 		return sc, ps.Name, nil
 	}

@@ -10,6 +10,7 @@ import (
 	"io"
 	"strings"
 
+	"schedplay/core/quote"
 	"schedplay/core/sched"
 	"schedplay/core/topology"
 )
@@ -52,7 +53,7 @@ func cmdTopo(args []string, stdout, stderr io.Writer) error {
 		}
 		f, ok := sched.FeatureByName(name)
 		if !ok {
-			return badInput("-set %q: unknown feature %s", kv, name)
+			return badInput("-set %q: unknown feature %s", kv, quote.Clip(name))
 		}
 		if err := prof.CheckFeature(f); err != nil {
 			return badInput("-set %q: %v", kv, err)

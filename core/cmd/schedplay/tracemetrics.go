@@ -52,7 +52,7 @@ func cmdTraceMetrics(args []string, stdin io.Reader, stdout, stderr io.Writer) e
 		if errors.As(err, &ie) {
 			return badInput("%s: %v", quote.Clip(path), err)
 		}
-		return fmt.Errorf("%s: %v", path, err)
+		return fmt.Errorf("%s: %v", quote.Clip(path), err)
 	}
 	writeImportWarnings(stderr, path, tr)
 	rep := tr.Metrics(name)

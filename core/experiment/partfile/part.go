@@ -244,7 +244,7 @@ func MergeParts(files []string, parts []*Part) ([]PartResult, error) {
 			return nil, err
 		}
 		if prev, ok := byShard[p.Shard]; ok {
-			return nil, ShardError{fmt.Sprintf("shard %d/%d given twice: %s and %s", p.Shard, p.Shards, prev, files[i])}
+			return nil, ShardError{fmt.Sprintf("shard %d/%d given twice: %s and %s", p.Shard, p.Shards, quote.Clip(prev), quote.Clip(files[i]))}
 		}
 		byShard[p.Shard] = files[i]
 	}
@@ -272,7 +272,7 @@ func MergeParts(files []string, parts []*Part) ([]PartResult, error) {
 // sameRun explains how part p (file f) differs from the first part p0.
 func sameRun(f string, p *Part, f0 string, p0 *Part) error {
 	diff := func(what, here, there string) error {
-		return fmt.Errorf("%s: not a shard of the same run as %s: %s %s here, %s there", f, f0, what, here, there)
+		return fmt.Errorf("%s: not a shard of the same run as %s: %s %s here, %s there", quote.Clip(f), quote.Clip(f0), what, quote.Clip(here), quote.Clip(there))
 	}
 	switch {
 	case p.Command != p0.Command:

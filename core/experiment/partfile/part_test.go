@@ -163,6 +163,9 @@ func FuzzDecodePart(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := DecodePart(data)
 		if err != nil {
+			if msg := err.Error(); len(msg) > 1024 || strings.ContainsAny(msg, "\n\r\x00\x1b") {
+				t.Fatalf("error of %d bytes, want at most 1024 escaped: %.300q", len(msg), msg)
+			}
 			return
 		}
 		b, err := EncodePart(p)
