@@ -387,9 +387,41 @@ func (c *caseResult) why() string {
 			"replayed load, and a timer wakeup of an idle CPU pays "+idle+".")
 	}
 	if share {
+		if m := c.migrationsWhy(); m != "" {
+			out = append(out, m)
+		}
 		out = append(out, "CPU share: each task keeps its CPU time, but the other tasks of the shared machine, allowed "+
 			"on every CPU, are placed by the model's balancer, which can put them on the workload's CPU where the traced "+
 			"kernel kept them elsewhere: the workload's tasks then get less of the trace's span.")
 	}
 	return strings.Join(out, " ")
+}
+
+// migrationsWhy names the share-missing tasks whose migrations differ
+// between the trace and the replay by more than half of the larger count
+// (at least 4): with more runnable tasks than CPUs, which task keeps a CPU
+// to itself is decided by the few balance passes that move one.
+func (c *caseResult) migrationsWhy() string {
+	var ms []string
+	for _, r := range c.Rows {
+		t, p := r.Trace.Migrations, r.Replay.Migrations
+		if r.ShareOK || max(t, p) < 4 || 2*abs64(t-p) <= max(t, p) {
+			continue
+		}
+		ms = append(ms, fmt.Sprintf("%s %d in the trace, %d in the replay", r.Comm, t, p))
+	}
+	if len(ms) == 0 {
+		return ""
+	}
+	return "Migrations differ (" + strings.Join(ms, "; ") + "): where more tasks are runnable than there are CPUs, " +
+		"which task keeps a CPU to itself, and so its share, is decided by the few balance passes that move one " +
+		"(load_balance() with its cache-hot test, task_hot(), and nr_balance_failed); the replay's passes moved other " +
+		"tasks than the traced kernel's."
+}
+
+func abs64(v int64) int64 {
+	if v < 0 {
+		return -v
+	}
+	return v
 }

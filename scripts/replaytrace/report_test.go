@@ -233,3 +233,27 @@ func TestMissedAtSwitchOutReported(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// TestWhyMigrations: a share miss names the tasks whose migrations differ
+// widely between the trace and the replay, and only those.
+func TestWhyMigrations(t *testing.T) {
+	side := func(m int64) replay.Side { return replay.Side{Migrations: m} }
+	rows := []replay.Row{
+		{Comm: "hog0", Trace: side(0), Replay: side(10), SwitchOK: true},               // share miss, moved far more
+		{Comm: "hog1", Trace: side(14), Replay: side(7), SwitchOK: true},               // share miss, within half
+		{Comm: "hog2", Trace: side(0), Replay: side(9), ShareOK: true, SwitchOK: true}, // share met
+		{Comm: "hog3", Trace: side(1), Replay: side(3), SwitchOK: true},                // too few to say
+	}
+	got := (&caseResult{Rows: rows}).why()
+	if !strings.Contains(got, "hog0 0 in the trace, 10 in the replay") {
+		t.Errorf("hog0's migrations not named: %q", got)
+	}
+	for _, not := range []string{"hog1 ", "hog2 ", "hog3 "} {
+		if strings.Contains(got, not) {
+			t.Errorf("%q named: %q", not, got)
+		}
+	}
+	if got := (&caseResult{Rows: rows[1:2]}).migrationsWhy(); got != "" {
+		t.Errorf("no wide difference, yet %q", got)
+	}
+}
