@@ -28,7 +28,8 @@ func (s *Sim) noteMayIdle(rq *rq) {
 }
 
 // firstIdleOther returns the first CPU other than self, in index order,
-// that is idle (idleCPU) and has a sched domain, or -1; it clears the
+// that is in nohz.idle_cpus_mask (nohz_mask.go: so it has sched domains)
+// and idle (idleCPU), or -1; it clears the
 // hint of the candidates it finds busy.
 func (s *Sim) firstIdleOther(self CPUID) CPUID {
 	for w, word := range s.idleHint {
@@ -41,7 +42,7 @@ func (s *Sim) firstIdleOther(self CPUID) CPUID {
 				s.idleHint[w] &^= 1 << uint(b)
 				continue
 			}
-			if c != self && s.idleCPU(c) && s.topo[c].sd != nil {
+			if c != self && rq.nohzTickStopped && s.idleCPU(c) {
 				return c
 			}
 		}
