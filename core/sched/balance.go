@@ -443,32 +443,3 @@ func (s *Sim) rebalanceDomains(rq *rq, idle cpuIdleType, why Reason) {
 		rq.nextBalance = next
 	}
 }
-
-// SoftirqSched is SCHED_SOFTIRQ's vector (include/linux/interrupt.h), the
-// Arg of an [EvSoftirq] event.
-const SoftirqSched = 7
-
-// triggerLoadBalance mirrors sched_balance_trigger() from the tick of a
-// busy CPU, followed at once by the SCHED_SOFTIRQ work; the softirq's entry
-// is an [EvSoftirq] event, whose spacing on a CPU shows each periodic
-// pass's outcome (the next balance_interval), as softirq_entry does in a
-// real trace.
-func (s *Sim) triggerLoadBalance(rq *rq) {
-	if s.topo[rq.cpu].sd == nil {
-		return
-	}
-	if s.jiffies() >= rq.nextBalance {
-		if s.observed() {
-			s.emit(Event{Kind: EvSoftirq, CPU: rq.cpu, Prev: NoTask, Next: NoTask, Arg: SoftirqSched})
-		}
-		idle := cpuNotIdle
-		if rq.curr == nil {
-			idle = cpuIdle
-		}
-		s.lbCost = 0
-		s.rebalanceDomains(rq, idle, ReasonPeriodicBalance)
-		s.chargeSoftirqBalance(rq) // lbcost.go
-	}
-	s.nohzBalancerKick(rq)
-	s.lbCost = 0 // nohz idle balance is not charged (lbcost.go)
-}

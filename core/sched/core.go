@@ -308,7 +308,7 @@ func (s *Sim) tick(rq *rq) {
 	}
 	s.taskTick(rq)
 	s.armTick(rq)
-	s.triggerLoadBalance(rq)
+	s.triggerLoadBalance(rq, false) // rq->idle_balance = idle_cpu(): curr runs
 	if rq.needResched {
 		s.kick(rq)
 	}

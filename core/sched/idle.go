@@ -109,17 +109,24 @@ func (s *Sim) IdleStateNames() []string {
 	return out
 }
 
-// startIdle puts every CPU without a task into idle at the start of the run.
+// startIdle puts every CPU without a task into idle at the start of the
+// run; one whose governor keeps the tick gets its tick armed (ticks are
+// otherwise armed by a switch to a task).
 func (s *Sim) startIdle() {
-	if s.ideal() {
-		return
-	}
 	for i := range s.rqs {
 		rq := &s.rqs[i]
-		if rq.curr == nil && rq.idle.phase == idleRun {
-			rq.idle.state, rq.idle.stopTick = s.menuSelect(rq)
-			s.idleEnterState(rq)
+		if rq.curr != nil || rq.idle.phase != idleRun {
+			continue
 		}
+		if s.ideal() {
+			s.nohzBalanceEnterIdle(rq) // the tick stops on every idle entry (nohz_mask.go)
+			continue
+		}
+		rq.idle.state, rq.idle.stopTick = s.menuSelect(rq)
+		if !rq.idle.stopTick {
+			s.armTick(rq)
+		}
+		s.idleEnterState(rq)
 	}
 }
 
@@ -146,6 +153,7 @@ func (s *Sim) chargeKernel(rq *rq, t *Task, d int64) {
 func (s *Sim) idleStart(rq *rq, pre int64) {
 	if s.ideal() {
 		rq.idle.phase = idleIn
+		s.nohzBalanceEnterIdle(rq) // no cpuidle driver: the tick stops (nohz_mask.go)
 		s.emit(Event{Kind: EvIdleEnter, CPU: rq.cpu, Arg: 0})
 		return
 	}

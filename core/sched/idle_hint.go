@@ -3,19 +3,20 @@ package sched
 // The idle hint: a word-wise candidate mask for find_new_ilb()
 // (kernel/sched/fair.c), which takes the first CPU of
 // nohz.idle_cpus_mask. The kernel keeps that mask as CPUs stop and restart
-// their tick; the simulator asks idle_cpu() of every CPU instead, which
-// on a busy 256-CPU machine is a scan of every runqueue at every tick that
-// finds no idle CPU (nohzBalancerKick() then returns without moving
-// nohz.next_balance, so the next tick scans again).
+// their tick (rq.nohzTickStopped, nohz_mask.go); find_new_ilb() wants a
+// member that is also idle_cpu(), and scanning every runqueue for one on
+// a busy 256-CPU machine, at every tick that finds none
+// (nohzBalancerKick() then returns without moving nohz.next_balance, so
+// the next tick scans again), is what the hint avoids.
 //
 // The hint is a superset, kept lazily: a CPU's bit is set whenever the
 // CPU may have become idle (its current task is cleared, or its fair
 // nr_running drops: noteMayIdle at those sites) and cleared only by the
 // scan that finds the CPU running or with fair tasks queued. The scan
-// still asks idleCPU() of each candidate, so it finds the same CPU as the
-// full scan: every idle CPU has its bit set (checked after every event
-// under -tags invariants), and the RT and deadline conditions of
-// idle_cpu() are read live.
+// still tests membership and idleCPU() of each candidate, so it finds the
+// same CPU as the full scan: every idle CPU has its bit set (checked after
+// every event under -tags invariants), and the RT and deadline conditions
+// of idle_cpu() are read live.
 
 import (
 	"fmt"
@@ -28,7 +29,8 @@ func (s *Sim) noteMayIdle(rq *rq) {
 }
 
 // firstIdleOther returns the first CPU other than self, in index order,
-// that is idle (idleCPU) and has a sched domain, or -1; it clears the
+// that is in nohz.idle_cpus_mask (nohz_mask.go: so it has sched domains)
+// and idle (idleCPU), or -1; it clears the
 // hint of the candidates it finds busy.
 func (s *Sim) firstIdleOther(self CPUID) CPUID {
 	for w, word := range s.idleHint {
@@ -41,7 +43,7 @@ func (s *Sim) firstIdleOther(self CPUID) CPUID {
 				s.idleHint[w] &^= 1 << uint(b)
 				continue
 			}
-			if c != self && s.idleCPU(c) && s.topo[c].sd != nil {
+			if c != self && rq.nohzTickStopped && s.idleCPU(c) {
 				return c
 			}
 		}

@@ -20,14 +20,15 @@ package sched
 // (irqoff.go), shortened by the RFC patches of S2 (docs/VALIDATION.md)
 // (NEWIDLE_IRQ_ON_UNLOCK, NEWIDLE_RT_ABORT) as irqoff.go describes.
 //
-// nohz idle balance, SIMPLIFIED: idle CPUs have no tick (NO_HZ_IDLE), so a
-// busy CPU's tick checks nohz_balancer_kick()'s conditions (some CPU idle,
-// jiffies >= nohz.next_balance, and this CPU has >= 2 runnable tasks, or a
+// nohz idle balance, SIMPLIFIED: a busy CPU's tick checks
+// nohz_balancer_kick()'s conditions (some CPU idle, jiffies >=
+// nohz.next_balance, and this CPU has >= 2 runnable tasks, or a
 // higher-priority asym-packing CPU is idle, or its LLC has more than one
 // busy CPU, or, with asymmetric capacities, this CPU's runqueue is
 // misfit) and then, at the same instant and without
 // the IPI latency, runs sched_balance_domains(CPU_IDLE) on behalf of every
-// idle CPU whose rq->next_balance is due (the kicked ILB CPU's
+// idle CPU of nohz.idle_cpus_mask (tick stopped, nohz_mask.go) whose
+// rq->next_balance is due (the kicked ILB CPU's
 // _nohz_idle_balance()). Pulled tasks reach their idle CPU with a
 // reschedule IPI (wakeup_preempt). The idle CPUs are visited from the
 // kicked CPU + 1, wrapping, as _nohz_idle_balance() does. nohz.next_balance
@@ -173,11 +174,13 @@ func (s *Sim) updateAvgIdle(rq *rq) {
 // nohzBalancerKick: see the file comment (simplified nohz_balancer_kick()
 // + kick_ilb() + _nohz_idle_balance()).
 func (s *Sim) nohzBalancerKick(rq *rq) {
+	s.nohzBalanceExitIdle(rq) // the first busy tick after a tickless idle (nohz_mask.go)
 	j := s.jiffies()
 	if j < s.nohzNextBalance {
 		return
 	}
-	// find_new_ilb(): the first idle CPU other than this one.
+	// find_new_ilb(): the first idle CPU of nohz.idle_cpus_mask other
+	// than this one.
 	ilb := s.firstIdleOther(rq.cpu) // idle_hint.go
 	if ilb < 0 {
 		return
@@ -186,7 +189,7 @@ func (s *Sim) nohzBalancerKick(rq *rq) {
 	if !kick {
 		if sd := s.topo[rq.cpu].sdAsymPacking; sd != nil {
 			for _, c := range sd.cpus {
-				if s.idleCPU(c) && s.schedAsym(sd, c, rq.cpu) {
+				if s.inNohzMask(c) && s.schedAsym(sd, c, rq.cpu) { // for_each_cpu_and(.., nohz.idle_cpus_mask)
 					kick = true
 					break
 				}
@@ -196,9 +199,9 @@ func (s *Sim) nohzBalancerKick(rq *rq) {
 	if !kick && s.topo[rq.cpu].sdAsymCPUCap != nil {
 		kick = s.checkMisfitStatus(rq) // misfit.go
 	} else if !kick && s.topo[rq.cpu].sdLLC != nil {
-		busy := 0 // nr_busy_cpus: LLC CPUs not in tickless idle
+		busy := 0 // nr_busy_cpus: LLC CPUs not in nohz.idle_cpus_mask
 		for _, c := range s.topo[rq.cpu].sdLLC.cpus {
-			if !s.idleCPU(c) {
+			if !s.inNohzMask(c) {
 				busy++
 			}
 		}
@@ -218,8 +221,8 @@ func (s *Sim) nohzBalancerKick(rq *rq) {
 			c = 0 // a wrap, not a division per CPU
 		}
 		irq := &s.rqs[c]
-		if !s.idleCPU(c) || s.topo[c].sd == nil {
-			continue
+		if !s.inNohzMask(c) || !s.idleCPU(c) {
+			continue // for_each_cpu_wrap(.., nohz.idle_cpus_mask, ..): !idle_cpu()
 		}
 		if j >= irq.nextBalance {
 			s.rebalanceDomains(irq, cpuIdle, ReasonNohzIdleBalance)

@@ -44,7 +44,7 @@ func (s *Sim) nohzNewidleStats(rq *rq) int64 {
 	var span int64
 	any := false
 	for c := range s.rqs {
-		if CPUID(c) == rq.cpu || !s.idleCPU(CPUID(c)) {
+		if CPUID(c) == rq.cpu || !s.inNohzMask(CPUID(c)) || !s.idleCPU(CPUID(c)) {
 			continue
 		}
 		any = true

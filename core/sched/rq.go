@@ -48,6 +48,8 @@ type rq struct {
 	avgIdle       int64 // rq->avg_idle, ns
 	// rq->max_idle_balance_cost, ns (lbcost.go); caps avg_idle at twice it.
 	maxIdleBalanceCost int64
+	// rq->nohz_tick_stopped: in nohz.idle_cpus_mask (nohz_mask.go).
+	nohzTickStopped bool
 	// Non-preemptible span (irqoff.go): until spanUntil the CPU takes no
 	// interrupt; lbSpan is the newidle balance time the next switch adds.
 	spanUntil  Time

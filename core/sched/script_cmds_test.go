@@ -288,7 +288,7 @@ var traceKinds = map[string]EventKind{"switch": EvSwitch, "wakeup": EvWakeup, "w
 	"fork": EvFork, "exit": EvExit, "resched": EvResched, "tick": EvTick, "migrate": EvMigrate,
 	"throttle": EvCgroupThrottle, "unthrottle": EvCgroupUnthrottle, "setattr": EvSetattr,
 	"ipi": EvIPIRaise, "ipi_entry": EvIPIEntry, "wake_idle_no_ipi": EvWakeIdleNoIPI,
-	"waking": EvWaking, "idle_enter": EvIdleEnter, "idle_exit": EvIdleExit}
+	"waking": EvWaking, "idle_enter": EvIdleEnter, "idle_exit": EvIdleExit, "softirq": EvSoftirq}
 
 // describe renders an event with task names, for traces.
 func (r *testRun) describe(e *Event) string {
@@ -317,6 +317,8 @@ func (r *testRun) describe(e *Event) string {
 		return fmt.Sprintf("%s cpu%d ipi_raise %c from=cpu%d", fmtMs(e.Time), e.CPU, e.PrevState, e.Arg)
 	case EvIPIEntry:
 		return fmt.Sprintf("%s cpu%d ipi_entry %c", fmtMs(e.Time), e.CPU, e.PrevState)
+	case EvSoftirq:
+		return fmt.Sprintf("%s cpu%d softirq_entry vec=%d", fmtMs(e.Time), e.CPU, e.Arg)
 	case EvCgroupThrottle, EvCgroupUnthrottle:
 		return fmt.Sprintf("%s cpu%d %s %s", fmtMs(e.Time), e.CPU, e.Kind, r.cfg.Cgroups[e.Arg-1].Path)
 	}

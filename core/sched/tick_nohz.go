@@ -42,8 +42,10 @@ package sched
 // With the hrtimer patch a stop and restart inside a jiffy program nothing,
 // so keeping the tick saves only their bookkeeping.
 //
-// A tick retained in idle fires on the idle CPU: the state is left and the
-// governor runs again (do_idle()'s loop), at no modelled cost.
+// A tick retained in idle fires on the idle CPU: the state is left, the
+// CPU runs its own periodic balance (balance_trigger.go) and the governor
+// runs again (do_idle()'s loop), at no modelled cost. Only a stopped tick
+// puts the CPU in nohz.idle_cpus_mask (nohz_mask.go).
 //
 // SIMPLIFIED: the CPU is assumed to have another hrtimer later than the
 // stopped tick's far expiry (the softlockup watchdog's, 4 s), which is what
@@ -68,6 +70,7 @@ func (s *Sim) tickNohzStop(rq *rq) {
 		return
 	}
 	rq.idle.tickStopped = true
+	s.nohzBalanceEnterIdle(rq) // nohz_mask.go
 	rq.idle.lastTick = s.nextTick()
 	rq.tickArmed = false
 	rq.tickGen++
@@ -87,17 +90,29 @@ func (s *Sim) tickNohzRestart(rq *rq) int64 {
 	return c
 }
 
-// idleTick is sched_tick() on a CPU running the idle task.
+// idleTick is sched_tick() on a CPU running the idle task, whose tick the
+// governor kept: rq->idle_balance = idle_cpu() and the periodic balance
+// (balance_trigger.go). A task pulled there ends the idle loop (the
+// interrupt left the state; tick_nohz_idle_exit() finds the tick running);
+// otherwise the state is re-entered after the governor runs again.
 func (s *Sim) idleTick(rq *rq) {
 	if s.ideal() {
 		return // the engine's earlier lazy NO_HZ_IDLE stop
 	}
 	if rq.idle.phase != idleIn {
 		s.armTick(rq) // in the idle path's kernel work: the tick keeps running
-		return
+		s.triggerLoadBalance(rq, s.idleCPU(rq.cpu))
+		return // a pull sets need_resched, which the pending step sees
 	}
 	s.emit(Event{Kind: EvIdleExit, CPU: rq.cpu, Arg: -1})
 	s.menuReflect(rq, int64(s.now-rq.idle.enteredAt))
+	s.triggerLoadBalance(rq, s.idleCPU(rq.cpu))
+	if rq.needResched {
+		rq.idle.polling = false
+		s.armTick(rq)
+		s.idlePostStart(rq, true)
+		return
+	}
 	rq.idle.state, rq.idle.stopTick = s.menuSelect(rq)
 	if !rq.idle.stopTick {
 		s.armTick(rq)
