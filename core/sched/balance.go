@@ -82,10 +82,10 @@ func (s *Sim) taskIneligibleOnDst(p *Task, env *lbEnv) bool {
 // canMigrateTask mirrors can_migrate_task() (no LBF_DST_PINNED retry), in
 // the kernel's order: delayed tasks and ineligible ones (rules.go
 // lbDelayedLoadOnly, lbIneligibleSoftLimit) before affinity, running and
-// cache hotness. With task groups a delayed task is never moved
-// (SIMPLIFIED: the hierarchical delayed counts do not follow a move).
+// cache hotness. A delayed task moves with or without task groups
+// (detachTask() keeps the hierarchy's delayed counts).
 func (s *Sim) canMigrateTask(env *lbEnv, p *Task, active bool) bool {
-	if p.se.delayed && (s.grouped() || (s.rules.lbDelayedLoadOnly && env.migrationType != migrateLoad)) {
+	if p.se.delayed && s.rules.lbDelayedLoadOnly && env.migrationType != migrateLoad {
 		return false
 	}
 	if s.rules.lbIneligibleSoftLimit && env.sd.nrBalanceFailed == 0 && s.taskIneligibleOnDst(p, env) {

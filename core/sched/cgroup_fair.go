@@ -36,6 +36,13 @@ func (s *Sim) enqueueEntities(rq *rq, p *Task, flags int) int {
 		return 0
 	}
 	idle := p.policy == SchedIdle
+	// A delayed task enqueued without ENQUEUE_WAKEUP (task_new: a balancer
+	// move or a restore) arrives still delayed: in h_nr_queued, not
+	// h_nr_runnable.
+	delayed := 0
+	if p.se.delayed && flags&enqWakeup == 0 {
+		delayed = 1
+	}
 	slice := int64(-1)
 	se := p
 	for ; se != nil; se = s.parentOf(se) {
@@ -57,7 +64,7 @@ func (s *Sim) enqueueEntities(rq *rq, p *Task, flags int) int {
 			s.peltClockEnqueued(rq, q) // cgroup_pelt_clock.go
 		}
 		slice = eevdfMinSlice(q)
-		s.hAdd(q, 1, idle)
+		s.hAdd(q, 1, delayed, idle)
 		if q.tg != nil && q.tg.idle {
 			idle = true
 		}
@@ -74,7 +81,7 @@ func (s *Sim) enqueueEntities(rq *rq, p *Task, flags int) int {
 			se.se.slice = slice
 		}
 		slice = eevdfMinSlice(q)
-		s.hAdd(q, 1, idle)
+		s.hAdd(q, 1, delayed, idle)
 		if q.tg != nil && q.tg.idle {
 			idle = true
 		}
@@ -85,9 +92,11 @@ func (s *Sim) enqueueEntities(rq *rq, p *Task, flags int) int {
 	return 1
 }
 
-// hAdd adds n tasks (idle: counted in h_nr_idle too) to q's counts.
-func (s *Sim) hAdd(q *cfsRq, n int, idle bool) {
+// hAdd adds n tasks, delayed of them delayed (idle: counted in h_nr_idle
+// too), to q's counts.
+func (s *Sim) hAdd(q *cfsRq, n, delayed int, idle bool) {
 	q.hNr += n
+	q.hDelayed += delayed
 	if idle {
 		q.hIdle += n
 	}
@@ -96,16 +105,19 @@ func (s *Sim) hAdd(q *cfsRq, n int, idle bool) {
 // dequeueEntities mirrors dequeue_entities() for entity p (a task, or a
 // delayed group entity picked by the EEVDF pick). It returns false when p,
 // a task, stays queued as delayed, and how many tasks leave rq->nr_running.
+// A delayed task leaves h_nr_delayed both when its delay finishes
+// (DEQUEUE_DELAYED) and when it is moved still delayed (no DEQUEUE_SLEEP:
+// a balancer move or a save/restore): h_nr_runnable never counted it.
 func (s *Sim) dequeueEntities(rq *rq, p *Task, flags int) (bool, int) {
 	n, delayed := 0, 0
 	idle := false
+	sleep := flags&deqSleep != 0
 	if p.my == nil {
 		n, idle = 1, p.policy == SchedIdle
-		if flags&deqDelayed != 0 {
+		if flags&deqDelayed != 0 || (p.se.delayed && !sleep) {
 			delayed = 1
 		}
 	}
-	sleep := flags&deqSleep != 0
 	migrating := flags&deqMigrating != 0
 	flags &^= deqMigrating
 	slice := int64(-1)

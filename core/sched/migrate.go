@@ -29,7 +29,11 @@ package sched
 //     A delayed-dequeue task (v6.12; v6.14+ only under migrate_load, see
 //     canMigrateTask()) is dequeued without DEQUEUE_DELAYED: it stays
 //     delayed, takes its lag along and counts in the destination's
-//     h_nr_queued but not its h_nr_runnable.
+//     h_nr_queued but not its h_nr_runnable. With task groups this holds
+//     at every level: dequeue_entities() drops it from h_nr_queued only
+//     (h_nr_runnable = 0 for a delayed task without DEQUEUE_SLEEP), an
+//     emptied group entity may itself be delayed, and enqueue_task_fair()
+//     (task_new && sched_delayed) adds it to h_nr_queued only.
 //
 // Both kinds leave the task cache-cold for task_hot(): v5.8's
 // migrate_task_rq_fair() and, from v6.3, enqueue_entity() on
@@ -73,7 +77,10 @@ func (s *Sim) migrateWaking(t *Task, dst CPUID, why Reason) {
 // detaches it at once) and set its CPU.
 func (s *Sim) detachTask(src *rq, t *Task, dst CPUID, why Reason) {
 	if s.grouped() {
-		s.dequeueTask(src, t, deqMigrating)
+		s.dequeueTask(src, t, deqMigrating) // a delayed task leaves h_nr_delayed on every level
+		if t.se.delayed {
+			s.cfsOf(t).nrDelayed-- // it stays delayed and counts on dst (attachTask)
+		}
 		s.migrateTaskRqFairHot(t)
 		s.setTaskCPU(t, dst, why)
 		return
@@ -109,8 +116,8 @@ func (s *Sim) migrateTaskRqFairHot(t *Task) {
 // and wakeup_preempt().
 func (s *Sim) attachTask(dst *rq, t *Task, preempt bool) {
 	s.enqueueTask(dst, t, enqMigrated)
-	if t.se.delayed && !s.grouped() {
-		dst.cfs.nrDelayed++ // not counted runnable: h_nr_runnable stays
+	if t.se.delayed {
+		s.cfsOf(t).nrDelayed++ // not counted runnable: h_nr_runnable stays
 	}
 	if preempt {
 		s.checkPreemptCurr(dst, t, 0)
