@@ -381,10 +381,20 @@ func (a *App) publishPool() {
 		st["spoke"] = spoke
 		if ls := p.LastStats(); ls.Jobs > 0 {
 			st["stats"] = map[string]any{"workers": ls.Workers, "jobs": ls.Jobs, "wall": ls.WallMs, "work": ls.WorkMs,
-				"plan": ls.PlanMs, "trip": ls.TripMs, "firstTrip": ls.FirstTripMs, "tail": ls.TailMs, "eval": ls.EvalMs, "other": ls.Other()}
+				"plan": ls.PlanMs, "trip": ls.TripMs, "firstTrip": ls.FirstTripMs, "tail": ls.TailMs, "eval": ls.EvalMs, "other": ls.Other(),
+				"jobMs": floatsAny(p.LastJobMs())}
 		}
 	}
 	bridge.Publish("pool", st)
+}
+
+// floatsAny is v for bridge.Publish (its values go through js.ValueOf).
+func floatsAny(v []float64) []any {
+	out := make([]any, len(v))
+	for i, x := range v {
+		out[i] = x
+	}
+	return out
 }
 
 // poolOption is an entry of the Workers setting.

@@ -56,8 +56,9 @@ type Pool struct {
 	// Notes are the failures and recoveries to report, oldest first
 	// (TakeNotes empties it).
 	notes []string
-	last  float64 // the speed of the last batch that finished (estimate.go)
-	stats Stats   // the time accounting of the last batch that finished (stats.go)
+	last  float64   // the speed of the last batch that finished (estimate.go)
+	stats Stats     // the time accounting of the last batch that finished (stats.go)
+	jobMs []float64 // its jobs' worker times, by index (stats.go)
 }
 
 type slot struct {

@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -387,5 +388,8 @@ func TestStatsAccountTheWallTime(t *testing.T) {
 	want := Stats{Workers: 2, Jobs: 3, WallMs: 250, WorkMs: 340, PlanMs: 50, TripMs: 30, FirstTripMs: 20, TailMs: 70, EvalMs: 30}
 	if got := h.p.LastStats(); got != want || got.Other() != 0 {
 		t.Fatalf("stats %+v (other %v), want %+v", got, got.Other(), want)
+	}
+	if got := h.p.LastJobMs(); !slices.Equal(got, []float64{70, 110, 110}) {
+		t.Fatalf("per-job worker times %v, want [70 110 110] (planning apart, by job index)", got)
 	}
 }

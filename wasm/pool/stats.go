@@ -35,20 +35,24 @@ type runStats struct {
 	lastDone []float64 // per slot, when its last job came back (-1: none yet)
 	allDone  float64   // when the last job came back
 	evalPost float64   // when the evaluation was posted
+	jobMs    []float64 // per job: its worker time less the planning (bound.go)
 }
 
 func newRunStats(size, jobs int) runStats {
-	r := runStats{st: Stats{Workers: size, Jobs: jobs}, lastDone: make([]float64, size)}
+	r := runStats{st: Stats{Workers: size, Jobs: jobs}, lastDone: make([]float64, size), jobMs: make([]float64, jobs)}
 	for i := range r.lastDone {
 		r.lastDone[i] = -1
 	}
 	return r
 }
 
-// jobDone accounts a job of slot i that the page posted at began and got
-// back at now.
-func (r *runStats) jobDone(i int, began, now float64, workMs, planMs float64) {
+// jobDone accounts job k of slot i that the page posted at began and
+// got back at now.
+func (r *runStats) jobDone(i, k int, began, now float64, workMs, planMs float64) {
 	trip := max(0, now-began-workMs)
+	if k >= 0 && k < len(r.jobMs) {
+		r.jobMs[k] = max(0, workMs-planMs)
+	}
 	r.st.WorkMs += workMs
 	r.st.PlanMs += planMs
 	r.st.TripMs += trip
@@ -78,3 +82,7 @@ func (r *runStats) finish(start, now float64) Stats {
 // LastStats is the time accounting of the last batch that finished (zero
 // before one did).
 func (p *Pool) LastStats() Stats { return p.stats }
+
+// LastJobMs is each job's worker time (its planning apart) in the last
+// batch that finished, by job index (nil before one did).
+func (p *Pool) LastJobMs() []float64 { return p.jobMs }
