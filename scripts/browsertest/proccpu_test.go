@@ -58,14 +58,16 @@ func sampleCPU() cpuSample {
 
 // isBrowser reports whether a process's command line is Chromium's.
 func isBrowser(cmdline []byte) bool {
-	argv0, _, _ := strings.Cut(string(cmdline), "\x00")
+	argv0, _, _ := strings.Cut(strings.ReplaceAll(string(cmdline), "\x00", " "), " ")
 	b := filepath.Base(argv0)
 	return strings.Contains(b, "chrom") || strings.Contains(b, "headless_shell")
 }
 
-// procType is Chromium's --type of a process ("browser" without one).
+// procType is Chromium's --type of a process ("browser" without one);
+// Chromium rewrites its children's command lines as one space-separated
+// string.
 func procType(cmdline []byte) string {
-	for _, a := range strings.Split(string(cmdline), "\x00") {
+	for _, a := range strings.Fields(strings.ReplaceAll(string(cmdline), "\x00", " ")) {
 		if v, ok := strings.CutPrefix(a, "--type="); ok {
 			return v
 		}
