@@ -209,6 +209,8 @@ func (a *App) handlePool(q *queued, m protocol.Message) (render, handled bool) {
 			}
 			a.calibrate()
 			a.publishPool() // the batch's time accounting, for the budgets test
+			// Its jobs' times, once per batch (publishPool runs per message).
+			bridge.Publish("poolJobMs", floatsAny(p.LastJobMs()))
 		}
 		return false, false
 	}
@@ -381,8 +383,7 @@ func (a *App) publishPool() {
 		st["spoke"] = spoke
 		if ls := p.LastStats(); ls.Jobs > 0 {
 			st["stats"] = map[string]any{"workers": ls.Workers, "jobs": ls.Jobs, "wall": ls.WallMs, "work": ls.WorkMs,
-				"plan": ls.PlanMs, "trip": ls.TripMs, "firstTrip": ls.FirstTripMs, "tail": ls.TailMs, "eval": ls.EvalMs, "other": ls.Other(),
-				"jobMs": floatsAny(p.LastJobMs())}
+				"plan": ls.PlanMs, "trip": ls.TripMs, "firstTrip": ls.FirstTripMs, "tail": ls.TailMs, "eval": ls.EvalMs, "other": ls.Other()}
 		}
 	}
 	bridge.Publish("pool", st)

@@ -67,11 +67,12 @@ func TestBudgetsThreads(t *testing.T) {
 	tb.waitDone()
 	defer tb.setPool("auto")
 	for _, name := range seeds {
-		want, cliTime := cli(t, "compare", "-preset", name, "-o", "markdown")
+		want, cliTime, cliCPUTime := cliCPU(t, "compare", "-preset", name, "-o", "markdown")
 		tb.change("#preset", name)
 		tb.waitFor(fmt.Sprintf(`window.schedplay.preset === %q && window.schedplay.done`, name), 3*time.Minute)
 		var wall [2]time.Duration
 		var jobMs [2][]float64
+		var wcpu [2]float64
 		runs := 0.0
 		for k, n := range []string{"1", "2"} {
 			tb.setPool(n)
@@ -81,7 +82,10 @@ func TestBudgetsThreads(t *testing.T) {
 			t0 := time.Now()
 			st := tb.runThread(15 * time.Minute)
 			wall[k] = time.Since(t0)
-			cpuRows = append(cpuRows, cpuRow(name, n, c0, sampleCPU(), runtime.NumCPU()))
+			c1 := sampleCPU()
+			cpuRows = append(cpuRows, cpuRow(name, n, c0, c1, runtime.NumCPU()))
+			d, _, _ := cpuUse(c0, c1)
+			wcpu[k] = d["renderer: Web Workers"]
 			t.Logf("%s", cpuRows[len(cpuRows)-1])
 			jobMs[k] = lastJobMs(tb)
 			runs = st["total"].(float64)
@@ -102,7 +106,7 @@ func TestBudgetsThreads(t *testing.T) {
 		}
 		rows = append(rows, fmt.Sprintf("| %s | %.0f | %.1f s | %.1f s (%.2fx) | %.1f s (%.2fx) | %.2fx | %s |",
 			name, runs, cliTime.Seconds(), wall[0].Seconds(), r1, wall[1].Seconds(), r2, wall[0].Seconds()/wall[1].Seconds(), verdict))
-		if row, ok := floorRow(name, jobMs, wall[1], cliTime); ok {
+		if row, ok := floorRow(name, jobMs, wall[1], cliTime, wcpu, cliCPUTime); ok {
 			floorRows = append(floorRows, row)
 			t.Logf("%s", row)
 		}
@@ -136,6 +140,8 @@ func TestBudgetsThreads(t *testing.T) {
 		"and the best split is the shortest wall time of those jobs on 2 workers with no overhead, a job never split (exact for up to 16 jobs; wasm/pool/bound.go); " +
 		"all as ratios to the CLI. The 2-worker jobs' slowdown is the 2-worker batch's time on its jobs over the 1-worker batch's: " +
 		"what running two simulations at once on this machine costs each (two cores shared with the page, the browser and the machine's other load). " +
+		"Beside the 1-worker floor and the slowdown, the same in CPU time (the Web Workers' threads' CPU from /proc over the CLI's process CPU; the 2-worker batch's over the 1-worker's), " +
+		"which the machine's other load stretches far less than wall time: a CPU ratio near 1 under a large wall-time slowdown means the workers waited for a core, not that they did more work. " +
 		"Expected is the best split times that slowdown; pool is the measured over the expected: what the pool itself (round trips, order, tail, evaluation, the page) adds.\n\n" +
 		strings.Join(floorRows, "\n") + "\n\n" +
 		"Where the machine's CPU went during each batch (scripts/browsertest/proccpu_test.go: the browser's threads from /proc, in CPU seconds and, in brackets, cores' worth over the wall time; " +
@@ -172,15 +178,15 @@ func accountRow(tb *tab, name, workers string, wall, cli time.Duration) (string,
 }
 
 // lastJobMs is each job's worker time in the batch that just ran
-// (window.schedplay.pool.stats.jobMs), in ms by job index.
+// (window.schedplay.poolJobMs), in ms by job index.
 func lastJobMs(tb *tab) []float64 {
-	return eval[[]float64](tb, `(window.schedplay.pool && window.schedplay.pool.stats && window.schedplay.pool.stats.jobMs) || []`)
+	return eval[[]float64](tb, `window.schedplay.poolJobMs || []`)
 }
 
 // floorRow is the floor argument of a preset (see the section's text):
 // ms are its jobs' worker times with 1 and 2 workers, wall2 the 2-worker
 // table's wall time, cli the CLI's.
-func floorRow(name string, ms [2][]float64, wall2, cli time.Duration) (string, bool) {
+func floorRow(name string, ms [2][]float64, wall2, cli time.Duration, wcpu [2]float64, cliCPU time.Duration) (string, bool) {
 	sum := func(v []float64) float64 {
 		s := 0.0
 		for _, x := range v {
@@ -201,8 +207,19 @@ func floorRow(name string, ms [2][]float64, wall2, cli time.Duration) (string, b
 	slow := s2 / s1
 	expected := best * slow
 	measured := wall2.Seconds() * 1000
-	return fmt.Sprintf("| %s | %d | %.2f s | %.2fx | %.2fx | %.2fx | %.2fx | %.2fx | %.2fx | %.2fx | %.2fx |",
-		name, len(ms[0]), c/1000, s1/c, longest/c, pool.LowerBound(ms[0], 2)/c, best/c, slow, expected/c, measured/c, measured/expected), true
+	cpu := func(v float64) string {
+		if v <= 0 || cliCPU <= 0 {
+			return "n/a"
+		}
+		return fmt.Sprintf("%.2fx", v/cliCPU.Seconds())
+	}
+	cpu2 := "n/a"
+	if wcpu[0] > 0 && wcpu[1] > 0 {
+		cpu2 = fmt.Sprintf("%.2fx", wcpu[1]/wcpu[0])
+	}
+	return fmt.Sprintf("| %s | %d | %.2f s (CPU %.2f s) | %.2fx (CPU %s) | %.2fx | %.2fx | %.2fx | %.2fx (CPU %s) | %.2fx | %.2fx | %.2fx |",
+		name, len(ms[0]), c/1000, cliCPU.Seconds(), s1/c, cpu(wcpu[0]), longest/c, pool.LowerBound(ms[0], 2)/c, best/c, slow, cpu2,
+		expected/c, measured/c, measured/expected), true
 }
 
 // loadNote says how loaded the machine was when a table was measured
