@@ -383,7 +383,7 @@ func (a *App) publishPool() {
 		st["spoke"] = spoke
 		if ls := p.LastStats(); ls.Jobs > 0 {
 			st["stats"] = map[string]any{"workers": ls.Workers, "jobs": ls.Jobs, "wall": ls.WallMs, "work": ls.WorkMs,
-				"plan": ls.PlanMs, "trip": ls.TripMs, "firstTrip": ls.FirstTripMs, "tail": ls.TailMs, "eval": ls.EvalMs, "other": ls.Other()}
+				"plan": ls.PlanMs, "trip": ls.TripMs, "firstTrip": ls.FirstTripMs, "firstWait": ls.FirstWaitMs, "tail": ls.TailMs, "eval": ls.EvalMs, "other": ls.Other()}
 		}
 	}
 	bridge.Publish("pool", st)

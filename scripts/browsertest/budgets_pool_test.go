@@ -56,7 +56,7 @@ func TestBudgetsThreads(t *testing.T) {
 		seeds = []string{"seed/sched-idle-wakeup"} // the quickest, to check the test itself
 	}
 	rows := []string{"| preset | runs | CLI, 1 core | 1 worker | 2 workers | scaling | |", "|---|---|---|---|---|---|---|"}
-	acct := []string{"| preset | workers | wall | worker time on jobs (of it planning) | simulation floor | round trips (first jobs) | tail | evaluation | other | page after the report |",
+	acct := []string{"| preset | workers | wall | worker time on jobs (of it planning) | simulation floor | round trips (first jobs; of them waiting in the worker) | tail | evaluation | other | page after the report |",
 		"|---|---|---|---|---|---|---|---|---|---|"}
 	floorRows := []string{"| preset | jobs | CLI, 1 core | 1-worker floor | longest job | 2-worker bound | best split of the jobs | 2-worker jobs' slowdown | expected | measured | pool |",
 		"|---|---|---|---|---|---|---|---|---|---|---|"}
@@ -132,7 +132,7 @@ func TestBudgetsThreads(t *testing.T) {
 		"Where the time goes, from the pool's accounting (wasm/pool/stats.go), in seconds summed over the workers: " +
 		"the workers' own time on their jobs (planning the batch apart), the simulation floor (that time over the workers, " +
 		"as a ratio to the CLI: the table's time if nothing but the jobs cost anything), the job round trips between page and worker " +
-		"(the first job of each worker apart), the workers idle at the end while the last jobs ran, the evaluation, what is left, " +
+		"(the first job of each worker apart, and of that the time those first jobs waited in their worker before starting: a warm-up giving way), the workers idle at the end while the last jobs ran, the evaluation, what is left, " +
 		"and the page's time from the report to the table (the test's wall time less the pool's).\n\n" + strings.Join(acct, "\n") + "\n\n" +
 		"The floor argument: which part of each 2-worker ratio is the WASM floor and which the pool. " +
 		"The 1-worker floor is the 1-worker batch's time on its jobs over the CLI's (the engine under WASM against native, nothing else); " +
@@ -172,8 +172,8 @@ func accountRow(tb *tab, name, workers string, wall, cli time.Duration) (string,
 	}
 	w := st["workers"].(float64)
 	floor := num("work") / w
-	return fmt.Sprintf("| %s | %s | %.1f s | %.1f s (%.2f s) | %.1f s (%.2fx) | %.2f s (%.2f s) | %.2f s | %.2f s | %.2f s | %.2f s |",
-		name, workers, num("wall"), num("work"), num("plan"), floor, floor/cli.Seconds(), num("trip"), num("firstTrip"),
+	return fmt.Sprintf("| %s | %s | %.1f s | %.1f s (%.2f s) | %.1f s (%.2fx) | %.2f s (%.2f s; %.2f s) | %.2f s | %.2f s | %.2f s | %.2f s |",
+		name, workers, num("wall"), num("work"), num("plan"), floor, floor/cli.Seconds(), num("trip"), num("firstTrip"), num("firstWait"),
 		num("tail"), num("eval"), num("other"), wall.Seconds()-num("wall")), true
 }
 

@@ -58,7 +58,7 @@ func (p *Pool) Handle(i, gen int, m protocol.Message) Event {
 		r.ndone++
 		r.doneW += r.Outline.Weights[m.Index]
 		r.workMs += now - began
-		r.acct.jobDone(i, m.Index, began, now, m.WorkMs, m.PlanMs)
+		r.acct.jobDone(i, m.Index, began, now, m.WorkMs, m.PlanMs, m.WaitMs)
 		r.ord.measured(m.Index, r.Outline.Weights[m.Index], m.WorkMs-m.PlanMs)
 		r.order() // the longest expected first, with what this job's time taught (order.go)
 		if r.ndone == len(r.results) {

@@ -20,6 +20,7 @@ type Stats struct {
 	PlanMs        float64 // of WorkMs: planning the batch (a worker's first job of it)
 	TripMs        float64 // job round trips: the page's time on a job less the worker's
 	FirstTripMs   float64 // of TripMs: each worker's first job (a worker that was not warm starts in it)
+	FirstWaitMs   float64 // of FirstTripMs: the first jobs' wait in their workers before they started (a warm-up giving way)
 	TailMs        float64 // workers idle after their last job until the batch's last
 	EvalMs        float64 // the evaluation's round trip (one worker evaluates; the others idle)
 }
@@ -48,7 +49,7 @@ func newRunStats(size, jobs int) runStats {
 
 // jobDone accounts job k of slot i that the page posted at began and
 // got back at now.
-func (r *runStats) jobDone(i, k int, began, now float64, workMs, planMs float64) {
+func (r *runStats) jobDone(i, k int, began, now float64, workMs, planMs, waitMs float64) {
 	trip := max(0, now-began-workMs)
 	if k >= 0 && k < len(r.jobMs) {
 		r.jobMs[k] = max(0, workMs-planMs)
@@ -59,6 +60,7 @@ func (r *runStats) jobDone(i, k int, began, now float64, workMs, planMs float64)
 	if i < len(r.lastDone) {
 		if r.lastDone[i] < 0 {
 			r.st.FirstTripMs += trip
+			r.st.FirstWaitMs += min(trip, waitMs)
 		}
 		r.lastDone[i] = now
 	}

@@ -47,16 +47,20 @@ func (s *Service) job(m protocol.Job) {
 	s.runJob(m)
 }
 
-// queuedJob is job for a request Handle counted in jobsWaiting.
-func (s *Service) queuedJob(m protocol.Job) {
+// queuedJob is job for a request Handle counted in jobsWaiting, which
+// arrived at arrived.
+func (s *Service) queuedJob(m protocol.Job, arrived float64) {
 	s.jobMu.Lock()
 	defer s.jobMu.Unlock()
 	s.jobsWaiting.Add(-1)
-	s.runJob(m)
+	s.runJobFrom(m, arrived)
 }
 
 // runJob is job under jobMu.
-func (s *Service) runJob(m protocol.Job) {
+func (s *Service) runJob(m protocol.Job) { s.runJobFrom(m, s.now()) }
+
+// runJobFrom is runJob for a request that arrived at arrived.
+func (s *Service) runJobFrom(m protocol.Job, arrived float64) {
 	if !s.isCurrent(m.ID) {
 		return
 	}
@@ -83,7 +87,7 @@ func (s *Service) runJob(m protocol.Job) {
 		}
 		if finished {
 			res := encodeJobResult(q.vals[m.Index], q.where[m.Index])
-			s.post(protocol.JobDone{ID: m.ID, Index: m.Index, Result: res, WorkMs: s.now() - t0, PlanMs: planMs})
+			s.post(protocol.JobDone{ID: m.ID, Index: m.Index, Result: res, WorkMs: s.now() - t0, PlanMs: planMs, WaitMs: max(0, t0-arrived)})
 			return
 		}
 		s.post(protocol.JobProgress{ID: m.ID, Index: m.Index, Fraction: q.Fraction()})
