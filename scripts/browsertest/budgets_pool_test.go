@@ -10,6 +10,11 @@ package browsertest
 // with the pool on the 2-core test machine); the pool's scaling (1 worker
 // over 2); and the time from opening a 144-CPU preset to its first drawn
 // timeline. The page's Markdown is checked against the CLI's on the way.
+// Two more tables make the floor argument (which part of a 2-worker ratio
+// is the engine under WASM, which the split of the jobs over 2 workers,
+// which the machine's load and which the pool): the jobs' own times
+// (wasm/pool bound.go's best split of them) and the CPU the browser's
+// threads used during each batch (proccpu_test.go), beside the CLI's CPU.
 // It writes the "Thread experiments on the worker pool" section of
 // docs/budgets.md (with -screenshots, as the other budget tests).
 
@@ -22,6 +27,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 
 	"schedplay/core/scenario"
 	"schedplay/wasm/pool"
@@ -66,6 +73,7 @@ func TestBudgetsThreads(t *testing.T) {
 	tb.open("/")
 	tb.waitDone()
 	defer tb.setPool("auto")
+	cpuRows = append(cpuRows, idleCPURows(tb)...)
 	for _, name := range seeds {
 		want, cliTime, cliCPUTime := cliCPU(t, "compare", "-preset", name, "-o", "markdown")
 		tb.change("#preset", name)
@@ -175,6 +183,19 @@ func accountRow(tb *tab, name, workers string, wall, cli time.Duration) (string,
 	return fmt.Sprintf("| %s | %s | %.1f s | %.1f s (%.2f s) | %.1f s (%.2fx) | %.2f s (%.2f s; %.2f s) | %.2f s | %.2f s | %.2f s | %.2f s |",
 		name, workers, num("wall"), num("work"), num("plan"), floor, floor/cli.Seconds(), num("trip"), num("firstTrip"), num("firstWait"),
 		num("tail"), num("eval"), num("other"), wall.Seconds()-num("wall")), true
+}
+
+// idleCPURows are the CPU table's baselines: 2 s of the idle page, left
+// alone and then polled as runThread polls it, to tell the page's own
+// work during a batch from the test's polling and the browser's idling.
+func idleCPURows(tb *tab) []string {
+	c0 := sampleCPU()
+	time.Sleep(2 * time.Second)
+	c1 := sampleCPU()
+	chromedp.Run(tb.ctx, chromedp.Poll[bool](`window.schedplay.thread && window.schedplay.thread.id < 0`, // never true: polled for 2 s
+		chromedp.WithPollingTimeout(2*time.Second), chromedp.WithPollingInterval(20*time.Millisecond)))
+	c2 := sampleCPU()
+	return []string{cpuRow("(the idle page)", "-", c0, c1, runtime.NumCPU()), cpuRow("(the idle page, polled every 20 ms)", "-", c1, c2, runtime.NumCPU())}
 }
 
 // lastJobMs is each job's worker time in the batch that just ran
