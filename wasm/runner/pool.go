@@ -8,11 +8,20 @@ package runner
 // of the same batch (a worker runs many of its jobs), and only the last
 // one, so a worker's memory holds one plan and one run.
 
+// A job's progress goes to the page at most every jobProgressMs, not after
+// every chunk: each message costs the page's main thread its handling and
+// a redraw of the progress line (docs/budgets.md "The floor argument"),
+// and the pool needs no finer progress (its watchdog waits seconds).
+
 import (
 	"fmt"
 
 	"schedplay/wasm/protocol"
 )
+
+// jobProgressMs is the least wall time between two progress messages of
+// a job.
+const jobProgressMs = 250
 
 // plan returns the batch b, planned now or kept from the previous request.
 func (s *Service) plan(b protocol.BatchSpec) (Batch, error) {
@@ -79,6 +88,7 @@ func (s *Service) runJobFrom(m protocol.Job, arrived float64) {
 	q.only(m.Index)
 	q.domains = s.domains // kept across batches: the next run is often on the same machine
 	p := NewPacer(s.pace, s.now)
+	told := t0 // when the page last heard of this job's progress
 	for s.isCurrent(m.ID) {
 		finished, err := p.Slices(q)
 		if err != nil {
@@ -90,7 +100,10 @@ func (s *Service) runJobFrom(m protocol.Job, arrived float64) {
 			s.post(protocol.JobDone{ID: m.ID, Index: m.Index, Result: res, WorkMs: s.now() - t0, PlanMs: planMs, WaitMs: max(0, t0-arrived)})
 			return
 		}
-		s.post(protocol.JobProgress{ID: m.ID, Index: m.Index, Fraction: q.Fraction()})
+		if now := s.now(); now-told >= jobProgressMs {
+			s.post(protocol.JobProgress{ID: m.ID, Index: m.Index, Fraction: q.Fraction()})
+			told = now
+		}
 		s.yield()
 	}
 }
