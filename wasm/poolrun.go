@@ -145,6 +145,7 @@ func (a *App) usePool() bool {
 func (a *App) cancelPool() {
 	if a.usePool() {
 		a.Ctl.link.pool.Cancel()
+		a.publishPool() // its slots are free now, whether or not a worker speaks again
 	}
 }
 
