@@ -8,10 +8,12 @@ package runner
 // of the same batch (a worker runs many of its jobs), and only the last
 // one, so a worker's memory holds one plan and one run.
 
-// A job's progress goes to the page at most every jobProgressMs, not after
-// every chunk: each message costs the page's main thread its handling and
-// a redraw of the progress line (docs/budgets.md "The floor argument"),
-// and the pool needs no finer progress (its watchdog waits seconds).
+// A job's progress goes to the page after its first chunk (the page learns
+// the worker has started it) and then at most every jobProgressMs, not
+// after every chunk: each message costs the page's main thread its
+// handling and a redraw of the progress line (docs/budgets.md "The floor
+// argument"), and the pool needs no finer progress (its watchdog waits
+// seconds).
 
 import (
 	"fmt"
@@ -88,7 +90,7 @@ func (s *Service) runJobFrom(m protocol.Job, arrived float64) {
 	q.only(m.Index)
 	q.domains = s.domains // kept across batches: the next run is often on the same machine
 	p := NewPacer(s.pace, s.now)
-	told := t0 // when the page last heard of this job's progress
+	told := t0 - jobProgressMs // the page's last news of this job: the first chunk's progress goes out
 	for s.isCurrent(m.ID) {
 		finished, err := p.Slices(q)
 		if err != nil {
