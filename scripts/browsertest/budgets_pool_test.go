@@ -150,7 +150,7 @@ func TestBudgetsThreads(t *testing.T) {
 		"what running two simulations at once on this machine costs each (two cores shared with the page, the browser and the machine's other load). " +
 		"Beside the 1-worker floor and the slowdown, the same in CPU time (the Web Workers' threads' CPU from /proc over the CLI's process CPU; the 2-worker batch's over the 1-worker's), " +
 		"which the machine's other load stretches far less than wall time: a CPU ratio near 1 under a large wall-time slowdown means the workers waited for a core, not that they did more work. " +
-		"Expected is the best split times that slowdown; pool is the measured over the expected: what the pool itself (round trips, order, tail, evaluation, the page) adds.\n\n" +
+		"Expected is the best split times that slowdown; pool is the measured over the expected: what the pool itself adds (round trips, a worse order than the best split, the evaluation, the page's work).\n\n" +
 		strings.Join(floorRows, "\n") + "\n\n" +
 		"Where the machine's CPU went during each batch (scripts/browsertest/proccpu_test.go: the browser's threads from /proc, in CPU seconds and, in brackets, cores' worth over the wall time; " +
 		"the rest of the machine includes this test and the CLI's other users):\n\n" + strings.Join(cpuRows, "\n") + "\n\n" +
