@@ -82,7 +82,7 @@ func (a *App) cancelBatch(b *batch, notice string) {
 		return
 	}
 	if a.usePool() {
-		a.Ctl.link.pool.Cancel()
+		a.cancelPool()
 	} else {
 		a.Ctl.link.post(protocol.Cancel{ID: b.ID})
 	}

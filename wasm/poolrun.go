@@ -145,6 +145,7 @@ func (a *App) usePool() bool {
 func (a *App) cancelPool() {
 	if a.usePool() {
 		a.Ctl.link.pool.Cancel()
+		a.publishPool() // its slots are free now, whether or not a worker speaks again
 	}
 }
 
@@ -209,6 +210,8 @@ func (a *App) handlePool(q *queued, m protocol.Message) (render, handled bool) {
 			}
 			a.calibrate()
 			a.publishPool() // the batch's time accounting, for the budgets test
+			// Its jobs' times, once per batch (publishPool runs per message).
+			bridge.Publish("poolJobMs", floatsAny(p.LastJobMs()))
 		}
 		return false, false
 	}
@@ -381,10 +384,19 @@ func (a *App) publishPool() {
 		st["spoke"] = spoke
 		if ls := p.LastStats(); ls.Jobs > 0 {
 			st["stats"] = map[string]any{"workers": ls.Workers, "jobs": ls.Jobs, "wall": ls.WallMs, "work": ls.WorkMs,
-				"plan": ls.PlanMs, "trip": ls.TripMs, "firstTrip": ls.FirstTripMs, "tail": ls.TailMs, "eval": ls.EvalMs, "other": ls.Other()}
+				"plan": ls.PlanMs, "trip": ls.TripMs, "firstTrip": ls.FirstTripMs, "firstWait": ls.FirstWaitMs, "tail": ls.TailMs, "eval": ls.EvalMs, "other": ls.Other()}
 		}
 	}
 	bridge.Publish("pool", st)
+}
+
+// floatsAny is v for bridge.Publish (its values go through js.ValueOf).
+func floatsAny(v []float64) []any {
+	out := make([]any, len(v))
+	for i, x := range v {
+		out[i] = x
+	}
+	return out
 }
 
 // poolOption is an entry of the Workers setting.

@@ -59,6 +59,14 @@ func cliBinary(t *testing.T) string {
 // worker) and returns its output and wall time.
 func cli(t *testing.T, args ...string) (string, time.Duration) {
 	t.Helper()
+	out, wall, _ := cliCPU(t, args...)
+	return out, wall
+}
+
+// cliCPU is cli with the process's CPU time (user and system), which a
+// loaded machine stretches less than the wall time.
+func cliCPU(t *testing.T, args ...string) (string, time.Duration, time.Duration) {
+	t.Helper()
 	cmd := exec.Command(cliBinary(t), args...)
 	cmd.Env = append(os.Environ(), "GOMAXPROCS=1")
 	t0 := time.Now()
@@ -66,7 +74,8 @@ func cli(t *testing.T, args ...string) (string, time.Duration) {
 	if err != nil {
 		t.Fatalf("schedplay %v: %v\n%s", args, err, out)
 	}
-	return string(out), time.Since(t0)
+	wall := time.Since(t0)
+	return string(out), wall, cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 }
 
 // setPool picks n workers in the Workers setting.

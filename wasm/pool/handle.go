@@ -58,7 +58,7 @@ func (p *Pool) Handle(i, gen int, m protocol.Message) Event {
 		r.ndone++
 		r.doneW += r.Outline.Weights[m.Index]
 		r.workMs += now - began
-		r.acct.jobDone(i, began, now, m.WorkMs, m.PlanMs)
+		r.acct.jobDone(i, m.Index, began, now, m.WorkMs, m.PlanMs, m.WaitMs)
 		r.ord.measured(m.Index, r.Outline.Weights[m.Index], m.WorkMs-m.PlanMs)
 		r.order() // the longest expected first, with what this job's time taught (order.go)
 		if r.ndone == len(r.results) {
@@ -81,7 +81,7 @@ func (p *Pool) Handle(i, gen int, m protocol.Message) Event {
 		if w, ms := p.work(); w > 0 && ms > 0 {
 			p.last = ms / w
 		}
-		p.stats = r.acct.finish(r.start, now)
+		p.stats, p.jobMs = r.acct.finish(r.start, now), r.acct.jobMs
 		r.over = true
 		p.run = nil
 		p.recycleIdle()

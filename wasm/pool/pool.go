@@ -34,9 +34,9 @@ type Config struct {
 }
 
 const (
-	// DefaultStallMs: workers post progress after every chunk (tens of
-	// ms); a silence this long is a dead or hung worker, even on a loaded
-	// machine.
+	// DefaultStallMs: workers post a job's progress every 250 ms at most
+	// (wasm/runner/pool.go); a silence this long is a dead or hung
+	// worker, even on a loaded machine.
 	DefaultStallMs = 15000
 	// DefaultStartMs: a worker's start-up and planning on a loaded
 	// machine, with a wide margin.
@@ -56,8 +56,9 @@ type Pool struct {
 	// Notes are the failures and recoveries to report, oldest first
 	// (TakeNotes empties it).
 	notes []string
-	last  float64 // the speed of the last batch that finished (estimate.go)
-	stats Stats   // the time accounting of the last batch that finished (stats.go)
+	last  float64   // the speed of the last batch that finished (estimate.go)
+	stats Stats     // the time accounting of the last batch that finished (stats.go)
+	jobMs []float64 // its jobs' worker times, by index (stats.go)
 }
 
 type slot struct {

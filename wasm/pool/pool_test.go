@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -376,7 +377,7 @@ func TestStatsAccountTheWallTime(t *testing.T) {
 	h.clock = 100
 	done(0, 0, 90, 20) // slot 0 takes job 2 at 100
 	h.clock = 150
-	done(1, 1, 140, 30)
+	h.p.Handle(1, h.p.Gen(1), protocol.JobDone{ID: 7, Index: 1, Result: "r", WorkMs: 140, PlanMs: 30, WaitMs: 4}) // waited 4 ms in its worker
 	h.clock = 220
 	done(0, 2, 110, 0) // the last job: the evaluation is posted at 220
 	at := h.p.run.evalAt
@@ -384,8 +385,11 @@ func TestStatsAccountTheWallTime(t *testing.T) {
 	if e := h.p.Handle(at, h.p.Gen(at), protocol.ThreadDone{ID: 7, Report: "{}"}); !e.Forward {
 		t.Fatalf("the report was not forwarded: %+v", e)
 	}
-	want := Stats{Workers: 2, Jobs: 3, WallMs: 250, WorkMs: 340, PlanMs: 50, TripMs: 30, FirstTripMs: 20, TailMs: 70, EvalMs: 30}
+	want := Stats{Workers: 2, Jobs: 3, WallMs: 250, WorkMs: 340, PlanMs: 50, TripMs: 30, FirstTripMs: 20, FirstWaitMs: 4, TailMs: 70, EvalMs: 30}
 	if got := h.p.LastStats(); got != want || got.Other() != 0 {
 		t.Fatalf("stats %+v (other %v), want %+v", got, got.Other(), want)
+	}
+	if got := h.p.LastJobMs(); !slices.Equal(got, []float64{70, 110, 110}) {
+		t.Fatalf("per-job worker times %v, want [70 110 110] (planning apart, by job index)", got)
 	}
 }

@@ -20,6 +20,7 @@ type Stats struct {
 	PlanMs        float64 // of WorkMs: planning the batch (a worker's first job of it)
 	TripMs        float64 // job round trips: the page's time on a job less the worker's
 	FirstTripMs   float64 // of TripMs: each worker's first job (a worker that was not warm starts in it)
+	FirstWaitMs   float64 // of FirstTripMs: the first jobs' wait in their workers before they started (a warm-up giving way)
 	TailMs        float64 // workers idle after their last job until the batch's last
 	EvalMs        float64 // the evaluation's round trip (one worker evaluates; the others idle)
 }
@@ -35,26 +36,31 @@ type runStats struct {
 	lastDone []float64 // per slot, when its last job came back (-1: none yet)
 	allDone  float64   // when the last job came back
 	evalPost float64   // when the evaluation was posted
+	jobMs    []float64 // per job: its worker time less the planning (bound.go)
 }
 
 func newRunStats(size, jobs int) runStats {
-	r := runStats{st: Stats{Workers: size, Jobs: jobs}, lastDone: make([]float64, size)}
+	r := runStats{st: Stats{Workers: size, Jobs: jobs}, lastDone: make([]float64, size), jobMs: make([]float64, jobs)}
 	for i := range r.lastDone {
 		r.lastDone[i] = -1
 	}
 	return r
 }
 
-// jobDone accounts a job of slot i that the page posted at began and got
-// back at now.
-func (r *runStats) jobDone(i int, began, now float64, workMs, planMs float64) {
+// jobDone accounts job k of slot i that the page posted at began and
+// got back at now.
+func (r *runStats) jobDone(i, k int, began, now float64, workMs, planMs, waitMs float64) {
 	trip := max(0, now-began-workMs)
+	if k >= 0 && k < len(r.jobMs) {
+		r.jobMs[k] = max(0, workMs-planMs)
+	}
 	r.st.WorkMs += workMs
 	r.st.PlanMs += planMs
 	r.st.TripMs += trip
 	if i < len(r.lastDone) {
 		if r.lastDone[i] < 0 {
 			r.st.FirstTripMs += trip
+			r.st.FirstWaitMs += min(trip, waitMs)
 		}
 		r.lastDone[i] = now
 	}
@@ -78,3 +84,7 @@ func (r *runStats) finish(start, now float64) Stats {
 // LastStats is the time accounting of the last batch that finished (zero
 // before one did).
 func (p *Pool) LastStats() Stats { return p.stats }
+
+// LastJobMs is each job's worker time (its planning apart) in the last
+// batch that finished, by job index (nil before one did).
+func (p *Pool) LastJobMs() []float64 { return p.jobMs }

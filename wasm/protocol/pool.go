@@ -74,13 +74,14 @@ type JobProgress struct {
 
 // JobDone ends job Index: its result (an encoded job result:
 // wasm/runner/jobresult.go), or the error. WorkMs is the worker's wall time on the request, from its
-// arrival to this answer, PlanMs the part of it spent planning the batch
-// (0 when the worker had it planned): the page's time accounting of a
-// batch (wasm/pool/stats.go).
+// start to this answer, PlanMs the part of it spent planning the batch
+// (0 when the worker had it planned), WaitMs the time from its arrival
+// to its start (behind the job before it, or a warm-up giving way): the
+// page's time accounting of a batch (wasm/pool/stats.go).
 type JobDone struct {
-	ID, Index      int
-	Result, Error  string
-	WorkMs, PlanMs float64
+	ID, Index              int
+	Result, Error          string
+	WorkMs, PlanMs, WaitMs float64
 }
 
 // Heap is the worker's memory after a request ended (bytes the Go
@@ -113,7 +114,7 @@ func (m JobProgress) Wire() Msg {
 	return Msg{Type: TypeJobProgress, ID: m.ID, Job: m.Index, Now: m.Fraction}
 }
 func (m JobDone) Wire() Msg {
-	return Msg{Type: TypeJobDone, ID: m.ID, Job: m.Index, Report: m.Result, Error: m.Error, Now: m.WorkMs, Events: m.PlanMs}
+	return Msg{Type: TypeJobDone, ID: m.ID, Job: m.Index, Report: m.Result, Error: m.Error, Now: m.WorkMs, Events: m.PlanMs, ChunkMs: m.WaitMs}
 }
 func (m Heap) Wire() Msg { return Msg{Type: TypeHeap, Now: m.Bytes} }
 
@@ -138,7 +139,7 @@ func poolReply(m Msg) (Message, error) {
 	case TypeJobProgress:
 		return JobProgress{ID: m.ID, Index: m.Job, Fraction: m.Now}, nil
 	case TypeJobDone:
-		return JobDone{ID: m.ID, Index: m.Job, Result: m.Report, Error: m.Error, WorkMs: m.Now, PlanMs: m.Events}, nil
+		return JobDone{ID: m.ID, Index: m.Job, Result: m.Report, Error: m.Error, WorkMs: m.Now, PlanMs: m.Events, WaitMs: m.ChunkMs}, nil
 	case TypeHeap:
 		return Heap{Bytes: m.Now}, nil
 	}

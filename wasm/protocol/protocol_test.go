@@ -71,7 +71,7 @@ func TestRepliesRoundTrip(t *testing.T) {
 		JobProgress{ID: 7, Index: 12, Fraction: 0.75},
 		JobDone{ID: 7, Index: 0, Result: `{"v":{}}`},
 		JobDone{ID: 7, Index: 3, Error: "run stopped"},
-		JobDone{ID: 7, Index: 2, Result: `{"v":{}}`, WorkMs: 812.5, PlanMs: 31.25},
+		JobDone{ID: 7, Index: 2, Result: `{"v":{}}`, WorkMs: 812.5, PlanMs: 31.25, WaitMs: 2.5},
 		Heap{Bytes: 123 << 20},
 	} {
 		got, err := ParseReply(roundTrip(m))

@@ -8,11 +8,22 @@ package runner
 // of the same batch (a worker runs many of its jobs), and only the last
 // one, so a worker's memory holds one plan and one run.
 
+// A job's progress goes to the page after its first chunk (the page learns
+// the worker has started it) and then at most every jobProgressMs, not
+// after every chunk: each message costs the page's main thread its
+// handling and a redraw of the progress line (docs/budgets.md "The floor
+// argument"), and the pool needs no finer progress (its watchdog waits
+// seconds).
+
 import (
 	"fmt"
 
 	"schedplay/wasm/protocol"
 )
+
+// jobProgressMs is the least wall time between two progress messages of
+// a job.
+const jobProgressMs = 250
 
 // plan returns the batch b, planned now or kept from the previous request.
 func (s *Service) plan(b protocol.BatchSpec) (Batch, error) {
@@ -47,16 +58,20 @@ func (s *Service) job(m protocol.Job) {
 	s.runJob(m)
 }
 
-// queuedJob is job for a request Handle counted in jobsWaiting.
-func (s *Service) queuedJob(m protocol.Job) {
+// queuedJob is job for a request Handle counted in jobsWaiting, which
+// arrived at arrived.
+func (s *Service) queuedJob(m protocol.Job, arrived float64) {
 	s.jobMu.Lock()
 	defer s.jobMu.Unlock()
 	s.jobsWaiting.Add(-1)
-	s.runJob(m)
+	s.runJobFrom(m, arrived)
 }
 
 // runJob is job under jobMu.
-func (s *Service) runJob(m protocol.Job) {
+func (s *Service) runJob(m protocol.Job) { s.runJobFrom(m, s.now()) }
+
+// runJobFrom is runJob for a request that arrived at arrived.
+func (s *Service) runJobFrom(m protocol.Job, arrived float64) {
 	if !s.isCurrent(m.ID) {
 		return
 	}
@@ -75,6 +90,7 @@ func (s *Service) runJob(m protocol.Job) {
 	q.only(m.Index)
 	q.domains = s.domains // kept across batches: the next run is often on the same machine
 	p := NewPacer(s.pace, s.now)
+	told := t0 - jobProgressMs // the page's last news of this job: the first chunk's progress goes out
 	for s.isCurrent(m.ID) {
 		finished, err := p.Slices(q)
 		if err != nil {
@@ -83,10 +99,13 @@ func (s *Service) runJob(m protocol.Job) {
 		}
 		if finished {
 			res := encodeJobResult(q.vals[m.Index], q.where[m.Index])
-			s.post(protocol.JobDone{ID: m.ID, Index: m.Index, Result: res, WorkMs: s.now() - t0, PlanMs: planMs})
+			s.post(protocol.JobDone{ID: m.ID, Index: m.Index, Result: res, WorkMs: s.now() - t0, PlanMs: planMs, WaitMs: max(0, t0-arrived)})
 			return
 		}
-		s.post(protocol.JobProgress{ID: m.ID, Index: m.Index, Fraction: q.Fraction()})
+		if now := s.now(); now-told >= jobProgressMs {
+			s.post(protocol.JobProgress{ID: m.ID, Index: m.Index, Fraction: q.Fraction()})
+			told = now
+		}
 		s.yield()
 	}
 }

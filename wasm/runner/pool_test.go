@@ -218,3 +218,41 @@ func TestPrefetchedJobsRunOneAtATime(t *testing.T) {
 		t.Fatalf("a superseded job answered %+v", got)
 	}
 }
+
+// TestJobProgressIsPaced: a job of many chunks tells the page its progress
+// after its first chunk and then at most every jobProgressMs, not after
+// every chunk (each message costs the page's main thread), and still ends
+// with its result.
+func TestJobProgressIsPaced(t *testing.T) {
+	sc, err := scenario.Preset("seed/sched-idle-wakeup")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := protocol.BatchSpec{Kind: protocol.KindThread, Scenario: string(sc.Encode()), Runs: 1}
+	w := newTestService(WorkerPace()) // its clock moves 1 ms per reading: a chunk is about 50 slices
+	w.setCurrent(5)
+	w.job(protocol.Job{ID: 5, BatchSpec: b, Index: 0})
+	if d, ok := w.got[len(w.got)-1].(protocol.JobDone); !ok || d.Error != "" {
+		t.Fatalf("last message %+v, want the job's result", w.got[len(w.got)-1])
+	}
+	chunks := w.clock / WorkerPace().ChunkMs
+	if chunks < 10 {
+		t.Fatalf("the job took %.0f chunks: too few to tell paced progress from per-chunk progress", chunks)
+	}
+	if _, ok := w.got[0].(protocol.JobProgress); !ok || w.at[0] > WorkerPace().ChunkMs+10 {
+		t.Errorf("first message %+v at %.0f ms, want progress after the first chunk", w.got[0], w.at[0])
+	}
+	last, n := 0.0, 0
+	for k, m := range w.got[:len(w.got)-1] {
+		if _, ok := m.(protocol.JobProgress); !ok {
+			t.Fatalf("message %d: %+v, want progress", k, m)
+		}
+		if n > 0 && w.at[k]-last < jobProgressMs {
+			t.Errorf("progress at %.0f ms, %.0f ms after the previous one (want at least %d)", w.at[k], w.at[k]-last, jobProgressMs)
+		}
+		last, n = w.at[k], n+1
+	}
+	if n == 0 || float64(n) > w.clock/jobProgressMs+2 {
+		t.Errorf("%d progress messages over %.0f ms (%.0f chunks), want 1 to %.0f", n, w.clock, chunks, w.clock/jobProgressMs+2)
+	}
+}

@@ -92,7 +92,7 @@ func (s *Service) Handle(m protocol.Message) {
 	case protocol.Job:
 		s.setCurrent(m.ID)
 		s.jobsWaiting.Add(1)
-		go s.queuedJob(m)
+		go s.queuedJob(m, s.now())
 	case protocol.Warm:
 		go s.warm(m.BatchSpec)
 	case protocol.Evaluate:

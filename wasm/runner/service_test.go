@@ -23,6 +23,7 @@ import (
 type testService struct {
 	*Service
 	got     []protocol.Message
+	at      []float64 // the clock when each message of got was posted
 	clock   float64
 	onYield func()
 	done    chan struct{}
@@ -42,6 +43,7 @@ func newTestService(p Pace) *testService {
 				m = b
 			}
 			ts.got = append(ts.got, m)
+			ts.at = append(ts.at, ts.clock)
 		})
 	return ts
 }
