@@ -86,6 +86,12 @@ type kernelRules struct {
 	// release]); before, the task arrives with the averages of the source
 	// cfs_rq's last update (pelt_migrate_lag.go).
 	migratePeltLag bool
+	// peltRunnableSkipsDelayed: the cfs_rq's PELT runnable and a group
+	// entity's runnable_weight count h_nr_running - h_nr_delayed
+	// (76f2f783294d "sched/eevdf: More PELT vs DELAYED_DEQUEUE", v6.13-rc3
+	// [R patch mail, 6.13-rc3 shortlog], later h_nr_runnable); v6.12.0
+	// counts h_nr_running, delayed tasks included (pelt.go; 7).
+	peltRunnableSkipsDelayed bool
 	// utilEst: util_est exists (7f65ea42eb00 "sched/fair: Add util_est on
 	// top of PELT", v4.17 [M commit]); the same range as the UTIL_EST
 	// sched_feat. v3.11's task_util_est() readers see util_avg
@@ -463,6 +469,7 @@ func rulesFor(v int) kernelRules {
 		cpuClockUpdateCurr: v >= 319,
 
 		migratePeltLag:             v >= 600,
+		peltRunnableSkipsDelayed:   v >= 613,
 		utilEst:                    UtilEst.AppliesTo(v),
 		utilEstMSBFlag:             v >= 513,
 		utilEstEnqueuedMargin:      v >= 513,
