@@ -267,6 +267,12 @@ type kernelRules struct {
 	// Do not try to migrate delayed dequeue task", v6.14 [R tip mail]);
 	// v6.12 has no such test and moves it like any other (9.7).
 	lbDelayedLoadOnly bool
+	// lbThrottledDst: can_migrate_task() refuses a task whose group's
+	// cfs_rq on the destination is in a throttled hierarchy
+	// (lb_throttled_hierarchy(), 0d4eaf8caf8c "sched/fair: Do not balance
+	// task to a throttled cfs_rq", v6.18 [R tip mail, merge mail]); before,
+	// throttled_lb_pair() tested source and destination (17.5).
+	lbThrottledDst bool
 	// lbIneligibleSoftLimit: while sd->nr_balance_failed is 0,
 	// can_migrate_task() refuses a task not eligible on its source when the
 	// destination has queued fair entities (task_is_ineligible_on_dst_cpu(),
@@ -513,6 +519,7 @@ func rulesFor(v int) kernelRules {
 
 		busyIntervalLess1:        v >= 510,
 		lbDelayedLoadOnly:        v >= 614,
+		lbThrottledDst:           v >= 618,
 		lbIneligibleSoftLimit:    v >= 614,
 		detachShrBound:           v >= 510,
 		useAsymPrio:              v >= 605,
