@@ -400,6 +400,14 @@ type kernelRules struct {
 	// for v6.18 [R mail]): a throttled cfs_rq stays queued and its tasks
 	// leave on their way back to user mode.
 	taskThrottle bool
+	// throttledTasksNormal: a task under a throttled hierarchy is treated as
+	// any other, because it runs until it returns to user mode:
+	// dequeue_entities() sets the cgroup next buddy without the
+	// throttled_hierarchy() test and check_preempt_wakeup_fair() returns
+	// only for a throttled (limbo) task (253b3f587241 "sched/fair: Do not
+	// special case tasks in throttled hierarchy", v6.18 [R tip mail, merge
+	// mail]; 1.10).
+	throttledTasksNormal bool
 	// rtRuntimeShare: sched_feat(RT_RUNTIME_SHARE) defaults on, so a
 	// group rt_rq past its runtime borrows spare runtime from the other
 	// CPUs' (do_balance_runtime()); "sched/rt: Disable RT_RUNTIME_SHARE by
@@ -555,6 +563,7 @@ func rulesFor(v int) kernelRules {
 		throttleRaceCheck:      v >= 600,
 		throttleDequeueSpecial: v >= 612,
 		taskThrottle:           v >= 618,
+		throttledTasksNormal:   v >= 618,
 		rtRuntimeShare:         v > 0 && v < 510,
 		throttledClockLessLost: v >= 408,
 		throttledClockPelt:     v >= 519,
