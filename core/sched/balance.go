@@ -80,12 +80,18 @@ func (s *Sim) taskIneligibleOnDst(p *Task, env *lbEnv) bool {
 }
 
 // canMigrateTask mirrors can_migrate_task() (no LBF_DST_PINNED retry), in
-// the kernel's order: delayed tasks and ineligible ones (rules.go
-// lbDelayedLoadOnly, lbIneligibleSoftLimit) before affinity, running and
-// cache hotness. A delayed task moves with or without task groups
-// (detachTask() keeps the hierarchy's delayed counts).
+// the kernel's order: delayed tasks (rules.go lbDelayedLoadOnly), a
+// throttled group (throttled_lb_pair() on source or destination before
+// v6.18, lb_throttled_hierarchy() on the destination from v6.18:
+// lbThrottledDst) and ineligible ones (lbIneligibleSoftLimit) before
+// affinity, so they leave LBF_ALL_PINNED set; then running and cache
+// hotness. A delayed task moves with or without task groups (detachTask()
+// keeps the hierarchy's delayed counts).
 func (s *Sim) canMigrateTask(env *lbEnv, p *Task, active bool) bool {
 	if p.se.delayed && s.rules.lbDelayedLoadOnly && env.migrationType != migrateLoad {
+		return false
+	}
+	if s.throttledForLB(env, p) {
 		return false
 	}
 	if s.rules.lbIneligibleSoftLimit && env.sd.nrBalanceFailed == 0 && s.taskIneligibleOnDst(p, env) {
@@ -96,9 +102,6 @@ func (s *Sim) canMigrateTask(env *lbEnv, p *Task, active bool) bool {
 		return false
 	}
 	env.allPinned = false
-	if s.grouped() && !s.rules.taskThrottle && p.tg != nil && (s.throttledHierarchy(p.tg.cfs[env.src]) || s.throttledHierarchy(p.tg.cfs[env.dst])) {
-		return false // throttled_lb_pair()
-	}
 	if s.rqs[env.src].curr == p {
 		return false
 	}
@@ -106,6 +109,24 @@ func (s *Sim) canMigrateTask(env *lbEnv, p *Task, active bool) bool {
 		return true
 	}
 	return !s.taskHot(env, p) || env.sd.nrBalanceFailed > env.sd.cacheNiceTries
+}
+
+// throttledForLB mirrors throttled_lb_pair() (before v6.18: p's group is
+// throttled on the source or the destination) and lb_throttled_hierarchy()
+// (v6.18, 0d4eaf8caf8c: on the destination only; a task under a throttled
+// hierarchy on its source runs until it returns to user mode, so it may
+// move).
+func (s *Sim) throttledForLB(env *lbEnv, p *Task) bool {
+	if !s.grouped() || p.tg == nil {
+		return false
+	}
+	if s.rules.lbThrottledDst {
+		return s.throttledHierarchy(p.tg.cfs[env.dst])
+	}
+	if s.rules.taskThrottle {
+		return false
+	}
+	return s.throttledHierarchy(p.tg.cfs[env.src]) || s.throttledHierarchy(p.tg.cfs[env.dst])
 }
 
 // lruTasks fills s.lruScratch with src's queued fair tasks, least recently

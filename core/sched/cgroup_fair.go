@@ -153,8 +153,9 @@ func (s *Sim) dequeueEntities(rq *rq, p *Task, flags int) (bool, int) {
 		if q.load.weight != 0 {
 			slice = eevdfMinSlice(q)
 			se = s.parentOf(se)
-			// Bias the next pick towards this cfs_rq: p sleeps within its slice.
-			if sleep && se != nil && !s.throttledHierarchy(q) {
+			// Bias the next pick towards this cfs_rq: p sleeps within its
+			// slice (under a throttled hierarchy too from v6.18).
+			if sleep && se != nil && (s.rules.throttledTasksNormal || !s.throttledHierarchy(q)) {
 				s.setNextBuddy(se)
 			}
 			break

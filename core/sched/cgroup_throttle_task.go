@@ -10,7 +10,12 @@ package sched
 // throttled_limbo_list when it returns to user mode; tg_unthrottle_up()
 // enqueues the limbo tasks again (ENQUEUE_WAKEUP) once no ancestor is
 // throttled. A task in the kernel (a sys step) keeps running until it
-// leaves it, so it is not stopped holding kernel resources.
+// leaves it, so it is not stopped holding kernel resources. Its
+// follow-ups in the same merge: 253b3f587241 "Do not special case tasks in
+// throttled hierarchy" (such a task gets the cgroup next buddy and wakeup
+// preemption like any other: wakeeThrottled, dequeueEntities) and
+// 0d4eaf8caf8c "Do not balance task to a throttled cfs_rq"
+// (balance.go throttledForLB).
 //
 // Simplified: a user-mode task picked under a throttled hierarchy is
 // dequeued at the pick (its way back to user mode takes no simulated time,
@@ -94,4 +99,15 @@ func (s *Sim) enqueueThrottledTask(p *Task) bool {
 	}
 	p.throttled = false
 	return false
+}
+
+// wakeeThrottled is check_preempt_wakeup_fair()'s early return for a
+// throttled wakee: before v6.18 any task under a throttled hierarchy
+// (throttled_hierarchy()), from v6.18 only a task on a limbo list
+// (task_is_throttled(), 253b3f587241: rules.go throttledTasksNormal).
+func (s *Sim) wakeeThrottled(p *Task) bool {
+	if s.rules.throttledTasksNormal {
+		return s.bwUsed && p.throttled
+	}
+	return s.throttledHierarchy(s.cfsOf(p))
 }

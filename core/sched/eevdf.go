@@ -398,7 +398,7 @@ func (s *Sim) eevdfCheckPreemptWakeup(rq *rq, p *Task, wakeFlags int) {
 	if curr == p {
 		return
 	}
-	if s.throttledHierarchy(s.cfsOf(p)) {
+	if s.wakeeThrottled(p) {
 		return
 	}
 	if s.feat.Has(NextBuddy) && wakeFlags&wfFork == 0 && !p.se.delayed && p.policy != SchedIdle {

@@ -210,19 +210,28 @@ func updateLoadAvgSums(sa *schedAvg, load uint64) {
 // seWeight is se_weight(): scale_load_down(se->load.weight).
 func (s *Sim) seWeight(t *Task) uint64 { return uint64(s.arith.scaleLoadDown(t.se.load.weight)) }
 
-// seRunnable is se_runnable(): for a task, queued and not delayed; for a
-// group entity, its cfs_rq's h_nr_runnable (se->runnable_weight).
-func seRunnable(t *Task) uint64 {
+// seRunnable is se_runnable(): 0 for a delayed entity (v6.12+); for a
+// task, queued; for a group entity, se->runnable_weight, its cfs_rq's
+// runnable count (runnableCount).
+func (s *Sim) seRunnable(t *Task) uint64 {
+	if !t.se.onRq || t.se.delayed {
+		return 0
+	}
 	if t.my != nil {
-		if !t.se.onRq {
-			return 0
-		}
-		return uint64(t.my.hNr - t.my.hDelayed)
+		return s.runnableCount(t.my.hNr, t.my.hDelayed)
 	}
-	if t.se.onRq && !t.se.delayed {
-		return 1
+	return 1
+}
+
+// runnableCount is the count PELT's runnable reads for a cfs_rq of nr
+// queued tasks, delayed of them delayed: h_nr_running - h_nr_delayed
+// (h_nr_runnable) from v6.13, h_nr_running in v6.12.0 (rules.go
+// peltRunnableSkipsDelayed).
+func (s *Sim) runnableCount(nr, delayed int) uint64 {
+	if s.rules.peltRunnableSkipsDelayed {
+		nr -= delayed
 	}
-	return 0
+	return uint64(nr)
 }
 
 // updateRqClockPelt mirrors update_rq_clock() -> update_rq_clock_pelt():
@@ -292,9 +301,9 @@ func (s *Sim) updateCfsRqLoadAvg(now uint64, q *cfsRq) bool {
 		decayed = true
 	}
 	// __update_load_avg_cfs_rq()
-	runnable := uint64(q.nrQueued - q.nrDelayed)
+	runnable := s.runnableCount(q.nrQueued, q.nrDelayed)
 	if s.grouped() {
-		runnable = uint64(q.hNr - q.hDelayed) // h_nr_runnable
+		runnable = s.runnableCount(q.hNr, q.hDelayed)
 	}
 	if updateLoadSum(now, sa, uint64(s.arith.scaleLoadDown(q.load.weight)), runnable, q.curr != nil) {
 		updateLoadAvgSums(sa, 1)
@@ -326,7 +335,7 @@ func (s *Sim) updateLoadAvg(rq *rq, t *Task, flags int) {
 		if t.se.onRq {
 			load = 1
 		}
-		if updateLoadSum(now, se, load, seRunnable(t), q.curr == t) {
+		if updateLoadSum(now, se, load, s.seRunnable(t), q.curr == t) {
 			updateLoadAvgSums(se, s.seWeight(t))
 			s.cfsSeUtilChange(t) // util_est.go
 		}

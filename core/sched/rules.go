@@ -86,6 +86,12 @@ type kernelRules struct {
 	// release]); before, the task arrives with the averages of the source
 	// cfs_rq's last update (pelt_migrate_lag.go).
 	migratePeltLag bool
+	// peltRunnableSkipsDelayed: the cfs_rq's PELT runnable and a group
+	// entity's runnable_weight count h_nr_running - h_nr_delayed
+	// (76f2f783294d "sched/eevdf: More PELT vs DELAYED_DEQUEUE", v6.13-rc3
+	// [R patch mail, 6.13-rc3 shortlog], later h_nr_runnable); v6.12.0
+	// counts h_nr_running, delayed tasks included (pelt.go; 7).
+	peltRunnableSkipsDelayed bool
 	// utilEst: util_est exists (7f65ea42eb00 "sched/fair: Add util_est on
 	// top of PELT", v4.17 [M commit]); the same range as the UTIL_EST
 	// sched_feat. v3.11's task_util_est() readers see util_avg
@@ -261,6 +267,12 @@ type kernelRules struct {
 	// Do not try to migrate delayed dequeue task", v6.14 [R tip mail]);
 	// v6.12 has no such test and moves it like any other (9.7).
 	lbDelayedLoadOnly bool
+	// lbThrottledDst: can_migrate_task() refuses a task whose group's
+	// cfs_rq on the destination is in a throttled hierarchy
+	// (lb_throttled_hierarchy(), 0d4eaf8caf8c "sched/fair: Do not balance
+	// task to a throttled cfs_rq", v6.18 [R tip mail, merge mail]); before,
+	// throttled_lb_pair() tested source and destination (17.5).
+	lbThrottledDst bool
 	// lbIneligibleSoftLimit: while sd->nr_balance_failed is 0,
 	// can_migrate_task() refuses a task not eligible on its source when the
 	// destination has queued fair entities (task_is_ineligible_on_dst_cpu(),
@@ -388,6 +400,14 @@ type kernelRules struct {
 	// for v6.18 [R mail]): a throttled cfs_rq stays queued and its tasks
 	// leave on their way back to user mode.
 	taskThrottle bool
+	// throttledTasksNormal: a task under a throttled hierarchy is treated as
+	// any other, because it runs until it returns to user mode:
+	// dequeue_entities() sets the cgroup next buddy without the
+	// throttled_hierarchy() test and check_preempt_wakeup_fair() returns
+	// only for a throttled (limbo) task (253b3f587241 "sched/fair: Do not
+	// special case tasks in throttled hierarchy", v6.18 [R tip mail, merge
+	// mail]; 1.10).
+	throttledTasksNormal bool
 	// rtRuntimeShare: sched_feat(RT_RUNTIME_SHARE) defaults on, so a
 	// group rt_rq past its runtime borrows spare runtime from the other
 	// CPUs' (do_balance_runtime()); "sched/rt: Disable RT_RUNTIME_SHARE by
@@ -463,6 +483,7 @@ func rulesFor(v int) kernelRules {
 		cpuClockUpdateCurr: v >= 319,
 
 		migratePeltLag:             v >= 600,
+		peltRunnableSkipsDelayed:   v >= 613,
 		utilEst:                    UtilEst.AppliesTo(v),
 		utilEstMSBFlag:             v >= 513,
 		utilEstEnqueuedMargin:      v >= 513,
@@ -506,6 +527,7 @@ func rulesFor(v int) kernelRules {
 
 		busyIntervalLess1:        v >= 510,
 		lbDelayedLoadOnly:        v >= 614,
+		lbThrottledDst:           v >= 618,
 		lbIneligibleSoftLimit:    v >= 614,
 		detachShrBound:           v >= 510,
 		useAsymPrio:              v >= 605,
@@ -541,6 +563,7 @@ func rulesFor(v int) kernelRules {
 		throttleRaceCheck:      v >= 600,
 		throttleDequeueSpecial: v >= 612,
 		taskThrottle:           v >= 618,
+		throttledTasksNormal:   v >= 618,
 		rtRuntimeShare:         v > 0 && v < 510,
 		throttledClockLessLost: v >= 408,
 		throttledClockPelt:     v >= 519,

@@ -68,18 +68,24 @@ func cmdCpustat(e *scriptEnv) string {
 		st.NrPeriods, st.NrThrottled, fmtMs(Time(st.ThrottledNs)), st.NrBursts, fmtMs(Time(st.BurstNs)))
 }
 
-// pelt task=NAME | cgroup=/A cpu=N prints the load, runnable and util
-// averages of a task, or of a cgroup's cfs_rq on a CPU, as of their last
-// update, with that update's clock_pelt.
+// pelt task=NAME | cgroup=/A cpu=N [of=entity] | cpu=N prints the load,
+// runnable and util averages of a task, of a cgroup's cfs_rq (or its group
+// entity) on a CPU, or of a CPU's root cfs_rq, as of their last update,
+// with that update's clock_pelt.
 func cmdPelt(e *scriptEnv) string {
 	r := e.run()
 	var p PELT
+	cpu := e.intArg("cpu", 0)
 	if name, ok := e.arg("task"); ok {
 		p = r.TaskPELT(r.id(name))
-	} else {
-		path, _ := e.arg("cgroup")
+	} else if path, ok := e.arg("cgroup"); ok {
 		tg := r.tgs[e.b.cgroupID(path)]
-		p = tg.cfs[e.intArg("cpu", 0)].avg.snapshot()
+		p = tg.cfs[cpu].avg.snapshot()
+		if of, _ := e.arg("of"); of == "entity" {
+			p = tg.se[cpu].se.avg.snapshot()
+		}
+	} else {
+		p = r.rqs[cpu].cfs.avg.snapshot()
 	}
 	return fmt.Sprintf("load %d runnable %d util %d at %s\n", p.LoadAvg, p.RunnableAvg, p.UtilAvg, fmtMs(Time(p.LastUpdate)))
 }
