@@ -156,6 +156,8 @@ func (a *App) poolStart(b *batch, spec protocol.BatchSpec, o outline.Outline) er
 		return err
 	}
 	a.poolNotes()
+	a.Ctl.poolDraw = throttle{every: drawEveryMs} // a stale trailing draw of the last batch does nothing
+	a.publishPool()
 	go a.watchdog(b.ID)
 	return nil
 }
@@ -245,28 +247,53 @@ func (a *App) postExport(m protocol.Message) error {
 	return a.Ctl.link.post(m)
 }
 
-// poolEvent applies what the pool reports: progress into the DOM, a
-// failed batch, notes.
+// poolEvent applies what the pool reports: a failed batch at once;
+// progress (a job's result or progress) into the DOM and the pool's probe
+// at most every drawEveryMs (throttle.go), at once when a worker failed.
 func (a *App) poolEvent(ev pool.Event) bool {
-	a.poolNotes()
+	notes := a.poolNotes()
+	for _, b := range []*batch{&a.gal().batch, &a.sw().batch} {
+		if a.active(b) && ev.Err != "" {
+			b.finish(ev.Err)
+			a.publishPool()
+			return true
+		}
+	}
+	switch {
+	case notes:
+		a.Ctl.poolDraw.now(bridge.Now(), a.drawPool)
+	case ev.Progress:
+		a.Ctl.poolDraw.ask(bridge.Now(), a.drawPool, a.drawPoolLater)
+	}
+	return false
+}
+
+// drawPool writes the active batch's progress into the DOM and publishes
+// the pool's probe.
+func (a *App) drawPool() {
 	for _, b := range []*batch{&a.gal().batch, &a.sw().batch} {
 		if !a.active(b) {
 			continue
 		}
-		if ev.Err != "" {
-			b.finish(ev.Err)
-			return true
-		}
-		if ev.Progress {
-			b.Fraction, b.Finished, b.Total, b.Info = a.poolProgress()
-			if b == &a.gal().batch {
-				a.threadProgressDOM()
-			} else {
-				a.sweepProgressDOM()
-			}
+		b.Fraction, b.Finished, b.Total, b.Info = a.poolProgress()
+		if b == &a.gal().batch {
+			a.threadProgressDOM()
+		} else {
+			a.sweepProgressDOM()
 		}
 	}
-	return false
+	a.publishPool()
+}
+
+// drawPoolLater calls fire after wait ms with the page's lock held (the
+// throttle's trailing draw).
+func (a *App) drawPoolLater(wait float64, fire func(now float64)) {
+	go func() {
+		time.Sleep(time.Duration(wait * float64(time.Millisecond)))
+		a.env.Lock()
+		fire(bridge.Now())
+		a.env.UnlockOnly()
+	}()
 }
 
 func (a *App) poolProgress() (float64, int, int, string) {
@@ -274,14 +301,17 @@ func (a *App) poolProgress() (float64, int, int, string) {
 	return pr.Fraction, pr.Finished, pr.Total, pr.Current
 }
 
-// poolNotes shows the pool's reports of failed workers.
-func (a *App) poolNotes() {
-	if n := a.Ctl.link.pool.TakeNotes(); len(n) > 0 {
-		a.Probe.poolNotes = append(a.Probe.poolNotes, n...)
-		a.Notice = strings.Join(n, "; ") + "."
-		bridge.SetText("notice", a.Notice)
+// poolNotes shows the pool's reports of failed workers; false if there
+// were none.
+func (a *App) poolNotes() bool {
+	n := a.Ctl.link.pool.TakeNotes()
+	if len(n) == 0 {
+		return false
 	}
-	a.publishPool()
+	a.Probe.poolNotes = append(a.Probe.poolNotes, n...)
+	a.Notice = strings.Join(n, "; ") + "."
+	bridge.SetText("notice", a.Notice)
+	return true
 }
 
 // calibrate keeps the finished batch's speed for the next estimate of

@@ -1,0 +1,56 @@
+package pool
+
+// The page's per-result work (Handle of a JobDone, then the progress line's
+// Progress and Left), per job, over a whole batch of n synthetic jobs in
+// 30 configurations: it should not grow with n.
+
+import (
+	"fmt"
+	"testing"
+
+	"schedplay/wasm/outline"
+	"schedplay/wasm/protocol"
+)
+
+// runBatch starts a batch of n jobs on 2 fake workers and answers every job
+// as the page would see it; it returns the pool.
+func runBatch(tb testing.TB, n int) *Pool {
+	clock := 0.0
+	p := New(Config{Now: func() float64 { return clock }, Spawn: func(i int) (Worker, error) {
+		return &fakeWorker{slot: i}, nil
+	}}, 2)
+	var o outline.Outline
+	for i := range n {
+		o.Weights = append(o.Weights, float64(1+i%7))
+		o.Labels = append(o.Labels, fmt.Sprintf("cfg %d, seed %d", i%30, i/30))
+		o.Configs = append(o.Configs, i%30)
+	}
+	if err := p.Start(7, protocol.BatchSpec{Kind: protocol.KindThread, Scenario: "{}"}, o); err != nil {
+		tb.Fatal(err)
+	}
+	for p.Active() != nil && p.run.ndone < n {
+		for i := range 2 {
+			s := p.slots[i]
+			if s.job < 0 {
+				continue
+			}
+			clock += 10
+			job := s.job
+			p.Handle(i, s.gen, protocol.JobDone{ID: 7, Index: job, Result: "r", WorkMs: float64(1 + job%5)})
+			p.Progress()
+			p.Left(1)
+		}
+	}
+	return p
+}
+
+func BenchmarkJobDone(b *testing.B) {
+	for _, n := range []int{90, 900, 9000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for range b.N {
+				runBatch(b, n)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/job")
+		})
+	}
+}
