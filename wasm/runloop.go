@@ -166,7 +166,9 @@ func (a *App) pump(l *engineLink) {
 			if render {
 				a.env.UnlockRender()
 			} else {
-				a.requestFrame()
+				if a.Ctl.Running {
+					a.requestFrame() // a frame draws only a timeline run's progress: none for a batch's messages
+				}
 				a.env.UnlockOnly()
 			}
 			bridge.Yield() // the next slice in a browser task of its own (bridge/task_js.go)

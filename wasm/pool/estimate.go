@@ -79,5 +79,5 @@ func (p *Pool) Left(prior float64) (ms float64, ok bool) {
 			left++
 		}
 	}
-	return max(0, r.Outline.Total()-w) * speed / float64(max(1, min(p.size, left))), true
+	return max(0, r.total-w) * speed / float64(max(1, min(p.size, left))), true
 }

@@ -213,7 +213,7 @@ func (p *Pool) Progress() protocol.Progress {
 	if r == nil {
 		return protocol.Progress{}
 	}
-	total := r.Outline.Total()
+	total := r.total
 	w := r.doneW
 	var cur []string
 	for _, s := range p.slots {

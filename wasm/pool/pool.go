@@ -177,6 +177,7 @@ type Run struct {
 	avoid   []int // the slot a job failed on (-1: none)
 	ndone   int
 	doneW   float64
+	total   float64 // the outline's Total, summed once (Progress and Left run per message)
 	start   float64
 	workMs  float64 // worker time spent on the finished jobs
 	evalAt  int     // the slot evaluating, -1 before
@@ -195,7 +196,7 @@ func (p *Pool) Start(id int, spec protocol.BatchSpec, o outline.Outline) error {
 		return fmt.Errorf("%s: no runs planned", spec.Kind)
 	}
 	r := &Run{ID: id, Spec: spec, Outline: o, results: make([]string, n), tries: make([]int, n),
-		avoid: make([]int, n), start: p.cfg.Now(), evalAt: -1, acct: newRunStats(p.size, n), ord: newRunOrder(o.Configs, n)}
+		avoid: make([]int, n), start: p.cfg.Now(), total: o.Total(), evalAt: -1, acct: newRunStats(p.size, n), ord: newRunOrder(o.Configs, n)}
 	for i := range n {
 		r.pending = append(r.pending, i)
 		r.avoid[i] = -1
