@@ -13,7 +13,8 @@ package main
 //
 // A watchdog ticks once a second while a batch runs (pool.Check), and
 // the pool's notes (a worker failed, its job is retried) go to the notice
-// line.
+// line. The progress line and the pool's probe are drawn at most every
+// drawEveryMs however many messages arrive (throttle.go).
 
 import (
 	"fmt"
@@ -157,6 +158,7 @@ func (a *App) poolStart(b *batch, spec protocol.BatchSpec, o outline.Outline) er
 	}
 	a.poolNotes()
 	a.Ctl.poolDraw = throttle{every: drawEveryMs} // a stale trailing draw of the last batch does nothing
+	a.Probe.poolMsgs, a.Probe.poolMsgMs = 0, 0
 	a.publishPool()
 	go a.watchdog(b.ID)
 	return nil
@@ -212,7 +214,7 @@ func (a *App) handlePool(q *queued, m protocol.Message) (render, handled bool) {
 			}
 			a.calibrate()
 			a.publishPool() // the batch's time accounting, for the budgets test
-			// Its jobs' times, once per batch (publishPool runs per message).
+			// Its jobs' times, once per batch (publishPool runs up to four times a second).
 			bridge.Publish("poolJobMs", floatsAny(p.LastJobMs()))
 		}
 		return false, false
@@ -400,7 +402,7 @@ func (a *App) estimateText(o outline.Outline) string {
 // publishPool exposes the pool to the browser tests.
 func (a *App) publishPool() {
 	st := map[string]any{"size": a.poolSize(), "setting": a.Ctl.PoolSetting, "auto": autoPoolSize(),
-		"notes": strings.Join(a.Probe.poolNotes, "\n")}
+		"notes": strings.Join(a.Probe.poolNotes, "\n"), "msgs": a.Probe.poolMsgs, "msgMs": a.Probe.poolMsgMs}
 	if p := a.Ctl.link.pool; p != nil {
 		var jobs []any
 		for _, j := range p.Jobs() {

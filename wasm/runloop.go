@@ -160,7 +160,12 @@ func (a *App) pump(l *engineLink) {
 					l.mu.Unlock()
 					break
 				}
+				h0 := bridge.Now()
 				render = a.handle(&msgs[i]) || render
+				if msgs[i].slot >= 0 && a.Ctl.link.pool != nil && a.Ctl.link.pool.Active() != nil {
+					a.Probe.poolMsgs++
+					a.Probe.poolMsgMs += bridge.Now() - h0
+				}
 			}
 			a.Probe.maxIngestMs = max(a.Probe.maxIngestMs, a.Probe.spans.end("ingest", t0, gc0))
 			if render {
