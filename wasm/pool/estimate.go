@@ -70,7 +70,7 @@ func (p *Pool) Left(prior float64) (ms float64, ok bool) {
 		return 0, false
 	}
 	w, _ := p.work()
-	left := len(r.pending)
+	left := r.queue.n
 	for _, s := range p.slots {
 		if s.job >= 0 {
 			left++

@@ -28,6 +28,7 @@ func runBatch(tb testing.TB, n int) *Pool {
 	if err := p.Start(7, protocol.BatchSpec{Kind: protocol.KindThread, Scenario: "{}"}, o); err != nil {
 		tb.Fatal(err)
 	}
+	p.run.ord.compares = 0 // the per-result work only (Start sorts each configuration's jobs once)
 	for p.Active() != nil && p.run.ndone < n {
 		for i := range 2 {
 			s := p.slots[i]
@@ -52,5 +53,23 @@ func BenchmarkJobDone(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/job")
 		})
+	}
+}
+
+// TestQueueWorkPerJobIsFlat: the queue's comparisons per result (its job
+// handed out, the next prefetched) do not grow with the batch (a full re-sort after every result made
+// them grow as n log n).
+func TestQueueWorkPerJobIsFlat(t *testing.T) {
+	per := map[int]float64{}
+	for _, n := range []int{300, 3000} {
+		p := runBatch(t, n)
+		if p.run.ndone != n {
+			t.Fatalf("%d jobs: %d done", n, p.run.ndone)
+		}
+		per[n] = float64(p.run.ord.compares) / float64(n)
+	}
+	// 30 configurations: each job taken compares the heads of the 31 lists.
+	if per[3000] > 1.1*per[300] || per[3000] > 2*31 {
+		t.Fatalf("comparisons per job: %.1f at 300 jobs, %.1f at 3000; want them flat and at most 62 (two per configuration)", per[300], per[3000])
 	}
 }
