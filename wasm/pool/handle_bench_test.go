@@ -6,6 +6,7 @@ package pool
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"schedplay/wasm/outline"
@@ -14,7 +15,10 @@ import (
 
 // runBatch starts a batch of n jobs on 2 fake workers and answers every job
 // as the page would see it; it returns the pool.
-func runBatch(tb testing.TB, n int) *Pool {
+func runBatch(tb testing.TB, n int) *Pool { return runBatchCheck(tb, n, nil) }
+
+// runBatchCheck is runBatch calling check after every result.
+func runBatchCheck(tb testing.TB, n int, check func(*Pool)) *Pool {
 	clock := 0.0
 	p := New(Config{Now: func() float64 { return clock }, Spawn: func(i int) (Worker, error) {
 		return &fakeWorker{slot: i}, nil
@@ -40,6 +44,9 @@ func runBatch(tb testing.TB, n int) *Pool {
 			p.Handle(i, s.gen, protocol.JobDone{ID: 7, Index: job, Result: "r", WorkMs: float64(1 + job%5)})
 			p.Progress()
 			p.Left(1)
+			if check != nil && p.Active() != nil {
+				check(p)
+			}
 		}
 	}
 	return p
@@ -68,8 +75,22 @@ func TestQueueWorkPerJobIsFlat(t *testing.T) {
 		}
 		per[n] = float64(p.run.ord.compares) / float64(n)
 	}
+	t.Logf("comparisons per result: %.1f at 300 jobs, %.1f at 3000", per[300], per[3000])
 	// 30 configurations: each job taken compares the heads of the 31 lists.
 	if per[3000] > 1.1*per[300] || per[3000] > 2*31 {
 		t.Fatalf("comparisons per job: %.1f at 300 jobs, %.1f at 3000; want them flat and at most 62 (two per configuration)", per[300], per[3000])
 	}
+}
+
+// TestQueueIsTheFullSort: after every result the queue hands its jobs out
+// in the order a full sort of them by order.go's rule gives.
+func TestQueueIsTheFullSort(t *testing.T) {
+	runBatchCheck(t, 600, func(p *Pool) {
+		got := p.run.pendingOrder()
+		want := slices.Clone(got)
+		slices.SortStableFunc(want, p.run.before)
+		if !slices.Equal(got, want) {
+			t.Fatalf("after %d results the queue is %v, a full sort %v", p.run.ndone, got, want)
+		}
+	})
 }
