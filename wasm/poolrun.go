@@ -18,6 +18,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -267,6 +268,9 @@ func (a *App) poolEvent(ev pool.Event) bool {
 	case ev.Progress:
 		a.Ctl.poolDraw.ask(bridge.Now(), a.drawPool, a.drawPoolLater)
 	}
+	if p := a.Ctl.link.pool; !slices.Equal(p.Jobs(), a.Probe.poolJobs) || !slices.Equal(p.Spoke(), a.Probe.poolSpoke) {
+		a.publishPool() // the slots' state at once (a few times per job, not per progress message)
+	}
 	return false
 }
 
@@ -404,6 +408,7 @@ func (a *App) publishPool() {
 	st := map[string]any{"size": a.poolSize(), "setting": a.Ctl.PoolSetting, "auto": autoPoolSize(),
 		"notes": strings.Join(a.Probe.poolNotes, "\n"), "msgs": a.Probe.poolMsgs, "msgMs": a.Probe.poolMsgMs}
 	if p := a.Ctl.link.pool; p != nil {
+		a.Probe.poolJobs, a.Probe.poolSpoke = p.Jobs(), p.Spoke()
 		var jobs []any
 		for _, j := range p.Jobs() {
 			jobs = append(jobs, j)
