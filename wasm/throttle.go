@@ -1,8 +1,7 @@
 package main
 
 // A throttle for the page's per-message work during a batch: the progress
-// line, its DOM writes and the pool's probe (poolrun.go) are drawn at most
-// once per window however many job results and progress messages arrive
+// line and its DOM writes (poolrun.go) are drawn at most once per window however many job results and progress messages arrive
 // (a 900-job table on two workers: about 2,000 messages), and the last
 // state is always drawn, by a trailing run at the window's end.
 
