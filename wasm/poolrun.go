@@ -13,10 +13,12 @@ package main
 //
 // A watchdog ticks once a second while a batch runs (pool.Check), and
 // the pool's notes (a worker failed, its job is retried) go to the notice
-// line.
+// line. The progress line and the pool's probe are drawn at most every
+// drawEveryMs however many messages arrive (throttle.go).
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -156,6 +158,9 @@ func (a *App) poolStart(b *batch, spec protocol.BatchSpec, o outline.Outline) er
 		return err
 	}
 	a.poolNotes()
+	a.Ctl.poolDraw = throttle{every: drawEveryMs} // a stale trailing draw of the last batch does nothing
+	a.Probe.poolMsgs, a.Probe.poolMsgMs = 0, 0
+	a.publishPool()
 	go a.watchdog(b.ID)
 	return nil
 }
@@ -210,7 +215,7 @@ func (a *App) handlePool(q *queued, m protocol.Message) (render, handled bool) {
 			}
 			a.calibrate()
 			a.publishPool() // the batch's time accounting, for the budgets test
-			// Its jobs' times, once per batch (publishPool runs per message).
+			// Its jobs' times, once per batch (publishPool runs up to four times a second).
 			bridge.Publish("poolJobMs", floatsAny(p.LastJobMs()))
 		}
 		return false, false
@@ -245,28 +250,56 @@ func (a *App) postExport(m protocol.Message) error {
 	return a.Ctl.link.post(m)
 }
 
-// poolEvent applies what the pool reports: progress into the DOM, a
-// failed batch, notes.
+// poolEvent applies what the pool reports: a failed batch at once;
+// progress (a job's result or progress) into the DOM and the pool's probe
+// at most every drawEveryMs (throttle.go), at once when a worker failed.
 func (a *App) poolEvent(ev pool.Event) bool {
-	a.poolNotes()
+	notes := a.poolNotes()
+	for _, b := range []*batch{&a.gal().batch, &a.sw().batch} {
+		if a.active(b) && ev.Err != "" {
+			b.finish(ev.Err)
+			a.publishPool()
+			return true
+		}
+	}
+	switch {
+	case notes:
+		a.Ctl.poolDraw.now(bridge.Now(), a.drawPool)
+	case ev.Progress:
+		a.Ctl.poolDraw.ask(bridge.Now(), a.drawPool, a.drawPoolLater)
+	}
+	if p := a.Ctl.link.pool; !slices.Equal(p.Jobs(), a.Probe.poolJobs) || !slices.Equal(p.Spoke(), a.Probe.poolSpoke) {
+		a.publishPool() // the slots' state at once (a few times per job, not per progress message)
+	}
+	return false
+}
+
+// drawPool writes the active batch's progress into the DOM and publishes
+// the pool's probe.
+func (a *App) drawPool() {
 	for _, b := range []*batch{&a.gal().batch, &a.sw().batch} {
 		if !a.active(b) {
 			continue
 		}
-		if ev.Err != "" {
-			b.finish(ev.Err)
-			return true
-		}
-		if ev.Progress {
-			b.Fraction, b.Finished, b.Total, b.Info = a.poolProgress()
-			if b == &a.gal().batch {
-				a.threadProgressDOM()
-			} else {
-				a.sweepProgressDOM()
-			}
+		b.Fraction, b.Finished, b.Total, b.Info = a.poolProgress()
+		if b == &a.gal().batch {
+			a.threadProgressDOM()
+		} else {
+			a.sweepProgressDOM()
 		}
 	}
-	return false
+	a.publishPool()
+}
+
+// drawPoolLater calls fire after wait ms with the page's lock held (the
+// throttle's trailing draw).
+func (a *App) drawPoolLater(wait float64, fire func(now float64)) {
+	go func() {
+		time.Sleep(time.Duration(wait * float64(time.Millisecond)))
+		a.env.Lock()
+		fire(bridge.Now())
+		a.env.UnlockOnly()
+	}()
 }
 
 func (a *App) poolProgress() (float64, int, int, string) {
@@ -274,14 +307,17 @@ func (a *App) poolProgress() (float64, int, int, string) {
 	return pr.Fraction, pr.Finished, pr.Total, pr.Current
 }
 
-// poolNotes shows the pool's reports of failed workers.
-func (a *App) poolNotes() {
-	if n := a.Ctl.link.pool.TakeNotes(); len(n) > 0 {
-		a.Probe.poolNotes = append(a.Probe.poolNotes, n...)
-		a.Notice = strings.Join(n, "; ") + "."
-		bridge.SetText("notice", a.Notice)
+// poolNotes shows the pool's reports of failed workers; false if there
+// were none.
+func (a *App) poolNotes() bool {
+	n := a.Ctl.link.pool.TakeNotes()
+	if len(n) == 0 {
+		return false
 	}
-	a.publishPool()
+	a.Probe.poolNotes = append(a.Probe.poolNotes, n...)
+	a.Notice = strings.Join(n, "; ") + "."
+	bridge.SetText("notice", a.Notice)
+	return true
 }
 
 // calibrate keeps the finished batch's speed for the next estimate of
@@ -370,8 +406,9 @@ func (a *App) estimateText(o outline.Outline) string {
 // publishPool exposes the pool to the browser tests.
 func (a *App) publishPool() {
 	st := map[string]any{"size": a.poolSize(), "setting": a.Ctl.PoolSetting, "auto": autoPoolSize(),
-		"notes": strings.Join(a.Probe.poolNotes, "\n")}
+		"notes": strings.Join(a.Probe.poolNotes, "\n"), "msgs": a.Probe.poolMsgs, "msgMs": a.Probe.poolMsgMs}
 	if p := a.Ctl.link.pool; p != nil {
+		a.Probe.poolJobs, a.Probe.poolSpoke = p.Jobs(), p.Spoke()
 		var jobs []any
 		for _, j := range p.Jobs() {
 			jobs = append(jobs, j)

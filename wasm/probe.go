@@ -14,6 +14,10 @@ import (
 // Probe holds the published measurements of the App.
 type Probe struct {
 	poolNotes     []string       // the worker pool's failure reports (poolrun.go)
+	poolMsgs      int            // pool workers' messages handled in the batch in progress or last (runloop.go)
+	poolMsgMs     float64        // the page's time handling them (the pump's, between bridge.Now marks)
+	poolJobs      []int          // the pool's slots' jobs as last published (poolrun.go)
+	poolSpoke     []bool         // and whether their workers had answered
 	published     bool           // first page state published (first-render budget)
 	marks         map[string]any // first-render load marks (main_wasm.go), nil after it
 	spans         spanLog        // slow main-thread work of the current run (spans.go)

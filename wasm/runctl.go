@@ -21,4 +21,5 @@ type RunCtl struct {
 	msPerW      float64      // the last pool batch's speed: ms of a worker per unit of job weight
 	msPerWFor   string       // the scenario it ran
 	outlines    outlineCache // the outline the panels' estimates use
+	poolDraw    throttle     // the pool batch's progress line and probe (poolrun.go)
 }

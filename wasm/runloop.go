@@ -160,13 +160,20 @@ func (a *App) pump(l *engineLink) {
 					l.mu.Unlock()
 					break
 				}
+				h0 := bridge.Now()
 				render = a.handle(&msgs[i]) || render
+				if msgs[i].slot >= 0 && a.Ctl.link.pool != nil && a.Ctl.link.pool.Active() != nil {
+					a.Probe.poolMsgs++
+					a.Probe.poolMsgMs += bridge.Now() - h0
+				}
 			}
 			a.Probe.maxIngestMs = max(a.Probe.maxIngestMs, a.Probe.spans.end("ingest", t0, gc0))
 			if render {
 				a.env.UnlockRender()
 			} else {
-				a.requestFrame()
+				if a.Ctl.Running {
+					a.requestFrame() // a frame draws only a timeline run's progress: none for a batch's messages
+				}
 				a.env.UnlockOnly()
 			}
 			bridge.Yield() // the next slice in a browser task of its own (bridge/task_js.go)

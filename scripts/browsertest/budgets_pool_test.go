@@ -102,6 +102,8 @@ func TestBudgetsThreads(t *testing.T) {
 			}
 			t.Logf("%s, %s worker(s): %.0f runs in %v (estimate before the start: %q); CLI on one core %v",
 				name, n, runs, wall[k].Round(time.Millisecond), est, cliTime.Round(time.Millisecond))
+			msgs := eval[map[string]any](tb, `window.schedplay.pool || {}`)
+			t.Logf("%s, %s worker(s): the page handled %v pool messages in %.0f ms (its Go handlers' time)", name, n, msgs["msgs"], msgs["msgMs"])
 			if row, ok := accountRow(tb, name, n, wall[k], cliTime); ok {
 				acct = append(acct, row)
 				t.Logf("%s", row)

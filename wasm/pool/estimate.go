@@ -70,7 +70,7 @@ func (p *Pool) Left(prior float64) (ms float64, ok bool) {
 		return 0, false
 	}
 	w, _ := p.work()
-	left := len(r.pending)
+	left := r.queue.n
 	for _, s := range p.slots {
 		if s.job >= 0 {
 			left++
@@ -79,5 +79,5 @@ func (p *Pool) Left(prior float64) (ms float64, ok bool) {
 			left++
 		}
 	}
-	return max(0, r.Outline.Total()-w) * speed / float64(max(1, min(p.size, left))), true
+	return max(0, r.total-w) * speed / float64(max(1, min(p.size, left))), true
 }

@@ -117,7 +117,7 @@ func (p *Pool) Failed(i, gen int, why string) Event {
 		return Event{}
 	}
 	if next >= 0 {
-		r.pending = append([]int{next}, r.pending...) // never started: back in the queue, no try counted
+		r.queue.putFront(next) // never started: back in the queue, no try counted
 	}
 	switch {
 	case job >= 0:
@@ -131,7 +131,7 @@ func (p *Pool) Failed(i, gen int, why string) Event {
 		}
 		p.note(fmt.Sprintf("worker %d failed (%s); retrying %s on another worker", i+1, why, label))
 		r.avoid[job] = i
-		r.pending = append([]int{job}, r.pending...)
+		r.queue.putFront(job)
 	case eval:
 		p.note(fmt.Sprintf("worker %d failed (%s) while evaluating; evaluating on another worker", i+1, why))
 		r.evalAt = -1
@@ -213,7 +213,7 @@ func (p *Pool) Progress() protocol.Progress {
 	if r == nil {
 		return protocol.Progress{}
 	}
-	total := r.Outline.Total()
+	total := r.total
 	w := r.doneW
 	var cur []string
 	for _, s := range p.slots {

@@ -14,15 +14,13 @@ package pool
 // Among equal expectations a configuration's earlier runs go first (every
 // configuration's first run, then every second run, ...), so that each
 // configuration's speed is measured while most of its runs still wait;
-// then plan order. Retried jobs go before everything. The queue is sorted
-// when the batch starts and again whenever a job's time comes back.
+// then plan order. Retried jobs go before everything. The next job is
+// chosen by that rule among each configuration's next and the retried
+// ones (queue.go), so the speeds a job's time teaches apply at once.
 // Results are kept by job index, so the order never changes a byte of
 // the report.
 
-import (
-	"cmp"
-	"slices"
-)
+import "cmp"
 
 // runOrder is what the queue's order needs of a batch: each job's
 // configuration and run within it, and the speeds measured so far.
@@ -31,6 +29,7 @@ type runOrder struct {
 	ms, w    []float64 // per configuration: worker ms and weight of its finished jobs
 	allMs    float64   // over every finished job
 	allW     float64
+	compares int // comparisons made (a test bounds them per job)
 }
 
 // newRunOrder indexes the jobs of an outline by configuration (configs,
@@ -79,20 +78,23 @@ func (o *runOrder) expected(i int, w float64) float64 {
 	return w
 }
 
-// order sorts r's pending jobs: retries first, then the longest expected,
+// order re-sorts r's jobs put back at the front; the rest need no sort
+// (queue.go).
+func (r *Run) order() { r.sortFront() }
+
+// before is the queue's order: retries first, then the longest expected,
 // then the earlier runs of their configurations, then plan order.
-func (r *Run) order() {
+func (r *Run) before(a, b int) int {
 	ord, wt := &r.ord, r.Outline.Weights
-	slices.SortStableFunc(r.pending, func(a, b int) int {
-		if c := cmp.Compare(r.tries[b], r.tries[a]); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(ord.expected(b, wt[b]), ord.expected(a, wt[a])); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(ord.run[a], ord.run[b]); c != 0 {
-			return c
-		}
-		return cmp.Compare(a, b)
-	})
+	ord.compares++
+	if c := cmp.Compare(r.tries[b], r.tries[a]); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(ord.expected(b, wt[b]), ord.expected(a, wt[a])); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(ord.run[a], ord.run[b]); c != 0 {
+		return c
+	}
+	return cmp.Compare(a, b)
 }

@@ -33,20 +33,20 @@ func TestOrderLongestMeasuredFirst(t *testing.T) {
 	if want := []int{0, 3, 1, 4}; !reflect.DeepEqual(posted, want) {
 		t.Fatalf("first posts %v, want %v (each configuration's first run first)", posted, want)
 	}
-	if want := []int{2, 5}; !reflect.DeepEqual(h.p.run.pending, want) {
-		t.Fatalf("queue %v before any measurement, want %v", h.p.run.pending, want)
+	if want := []int{2, 5}; !reflect.DeepEqual(h.p.run.pendingOrder(), want) {
+		t.Fatalf("queue %v before any measurement, want %v", h.p.run.pendingOrder(), want)
 	}
 	cost := func(job int) float64 { return map[bool]float64{false: 100, true: 300}[job >= 3] }
 	done := func(i, job int) {
 		h.p.Handle(i, h.p.Gen(i), protocol.JobDone{ID: 7, Index: job, Result: o.Labels[job], WorkMs: cost(job) + 5, PlanMs: 5})
 	}
 	done(0, 0) // configuration 0 measured; 1 not yet: both at the batch's mean
-	if want := []int{2, 5}; !reflect.DeepEqual(h.p.run.pending, want) {
-		t.Fatalf("queue %v after one measurement, want %v (equal expectations: plan order)", h.p.run.pending, want)
+	if want := []int{2, 5}; !reflect.DeepEqual(h.p.run.pendingOrder(), want) {
+		t.Fatalf("queue %v after one measurement, want %v (equal expectations: plan order)", h.p.run.pendingOrder(), want)
 	}
 	done(1, 3) // configuration 1 measured: three times slower
-	if want := []int{5, 2}; !reflect.DeepEqual(h.p.run.pending, want) {
-		t.Fatalf("queue %v after both, want %v (the slower configuration first)", h.p.run.pending, want)
+	if want := []int{5, 2}; !reflect.DeepEqual(h.p.run.pendingOrder(), want) {
+		t.Fatalf("queue %v after both, want %v (the slower configuration first)", h.p.run.pendingOrder(), want)
 	}
 	if got := h.p.run.ord.expected(5, 10) / h.p.run.ord.expected(2, 10); got != 3 {
 		t.Fatalf("expected time of b3 over a3: %v, want 3 (the measured speeds, planning apart)", got)
@@ -70,11 +70,11 @@ func TestOrderLongestMeasuredFirst(t *testing.T) {
 }
 
 func TestOrderRetriesFirst(t *testing.T) {
-	r := &Run{Outline: outline.Outline{Weights: []float64{1, 9, 5}}, tries: []int{0, 0, 1}, pending: []int{0, 1, 2}}
+	r := &Run{Outline: outline.Outline{Weights: []float64{1, 9, 5}}, tries: []int{0, 0, 1}}
 	r.ord = newRunOrder(nil, 3)
-	r.order()
-	if want := []int{2, 1, 0}; !reflect.DeepEqual(r.pending, want) {
-		t.Fatalf("order %v, want %v (the retried job, then by weight)", r.pending, want)
+	r.queue = newQueue(r)
+	if want := []int{2, 1, 0}; !reflect.DeepEqual(r.pendingOrder(), want) {
+		t.Fatalf("order %v, want %v (the retried job, then by weight)", r.pendingOrder(), want)
 	}
 	r.ord.measured(1, 9, 90) // 10 ms per weight, the mean for jobs of no configuration
 	r.ord.measured(0, 1, 0)  // no time: nothing learnt

@@ -172,11 +172,12 @@ type Run struct {
 	Spec    protocol.BatchSpec
 	Outline outline.Outline
 	results []string
-	pending []int // job indices not yet handed out, longest expected first (retries first; order.go)
+	queue   queue // job indices not yet handed out, longest expected first (retries first; order.go, queue.go)
 	tries   []int // failed attempts per job
 	avoid   []int // the slot a job failed on (-1: none)
 	ndone   int
 	doneW   float64
+	total   float64 // the outline's Total, summed once (Progress and Left run per message)
 	start   float64
 	workMs  float64 // worker time spent on the finished jobs
 	evalAt  int     // the slot evaluating, -1 before
@@ -195,12 +196,11 @@ func (p *Pool) Start(id int, spec protocol.BatchSpec, o outline.Outline) error {
 		return fmt.Errorf("%s: no runs planned", spec.Kind)
 	}
 	r := &Run{ID: id, Spec: spec, Outline: o, results: make([]string, n), tries: make([]int, n),
-		avoid: make([]int, n), start: p.cfg.Now(), evalAt: -1, acct: newRunStats(p.size, n), ord: newRunOrder(o.Configs, n)}
+		avoid: make([]int, n), start: p.cfg.Now(), total: o.Total(), evalAt: -1, acct: newRunStats(p.size, n), ord: newRunOrder(o.Configs, n)}
 	for i := range n {
-		r.pending = append(r.pending, i)
 		r.avoid[i] = -1
 	}
-	r.order() // heaviest first until speeds are measured (order.go)
+	r.queue = newQueue(r) // heaviest first until speeds are measured (order.go)
 	p.run = r
 	p.dispatch()
 	if !r.over && !p.anyBusy() {
@@ -243,17 +243,15 @@ func (p *Pool) dispatch() {
 	if r == nil || r.over {
 		return
 	}
-	for i := 0; i < p.size && len(r.pending) > 0; i++ {
+	for i := 0; i < p.size && r.queue.n > 0; i++ {
 		s := p.slots[i]
 		if s.busy() || !p.ensure(i) {
 			continue
 		}
-		k := p.pick(r, i)
-		if k < 0 {
+		job := p.pick(r, i)
+		if job < 0 {
 			continue
 		}
-		job := r.pending[k]
-		r.pending = append(r.pending[:k], r.pending[k+1:]...)
 		s.job, s.frac, s.began, s.heard, s.spoke = job, 0, p.cfg.Now(), p.cfg.Now(), false
 		if err := s.w.Post(protocol.Job{ID: r.ID, BatchSpec: r.Spec, Index: job}); err != nil {
 			p.Failed(i, s.gen, err.Error())
@@ -268,15 +266,10 @@ func (p *Pool) dispatch() {
 	}
 }
 
-// pick is the position in r.pending of the first job slot i may take (a
-// retried job avoids the slot it failed on while another slot exists).
+// pick takes the first pending job slot i may take (a retried job avoids
+// the slot it failed on while another slot exists); -1 if none.
 func (p *Pool) pick(r *Run, i int) int {
-	for k, job := range r.pending {
-		if r.avoid[job] != i || p.size == 1 {
-			return k
-		}
-	}
-	return -1
+	return r.take(func(job int) bool { return r.avoid[job] != i || p.size == 1 })
 }
 
 func (p *Pool) evaluate(r *Run) {

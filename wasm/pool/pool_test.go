@@ -337,8 +337,8 @@ func TestPrefetch(t *testing.T) {
 	h.finish(0, 4)
 	h.finish(1, 3)
 	for _, s := range h.p.slots {
-		if s.next >= 0 && len(h.p.run.pending) < 2 {
-			t.Fatalf("a job prefetched with %d pending", len(h.p.run.pending))
+		if s.next >= 0 && h.p.run.queue.n < 2 {
+			t.Fatalf("a job prefetched with %d pending", h.p.run.queue.n)
 		}
 	}
 	for h.p.run.ndone < 7 {

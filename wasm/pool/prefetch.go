@@ -20,17 +20,15 @@ import "schedplay/wasm/protocol"
 // queue holds more jobs than the pool has workers; false if a post
 // failed (the slot was taken for failed, which re-dispatched).
 func (p *Pool) prefetch(r *Run) bool {
-	for i := 0; i < p.size && len(r.pending) > p.size; i++ {
+	for i := 0; i < p.size && r.queue.n > p.size; i++ {
 		s := p.slots[i]
 		if s.job < 0 || s.next >= 0 || s.eval || s.w == nil || s.recyle {
 			continue // a worker whose heap grew goes idle after its job, to be replaced
 		}
-		k := p.pick(r, i)
-		if k < 0 {
+		job := p.pick(r, i)
+		if job < 0 {
 			continue
 		}
-		job := r.pending[k]
-		r.pending = append(r.pending[:k], r.pending[k+1:]...)
 		s.next = job
 		if err := s.w.Post(protocol.Job{ID: r.ID, BatchSpec: r.Spec, Index: job}); err != nil {
 			p.Failed(i, s.gen, err.Error())
