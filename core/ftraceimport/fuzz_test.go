@@ -5,8 +5,8 @@ import (
 	"os"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
+	"schedplay/core/quote"
 	"schedplay/core/sched"
 )
 
@@ -30,7 +30,7 @@ func FuzzImport(f *testing.F) {
 			if _, ok := err.(*Error); !ok {
 				t.Fatalf("error of type %T: %v", err, err)
 			}
-			if len(err.Error()) > maxMsgBytes || rawControl(err.Error()) {
+			if len(err.Error()) > maxMsgBytes || quote.Raw(err.Error()) {
 				t.Fatalf("error of %d bytes, want at most %d escaped: %.300q", len(err.Error()), maxMsgBytes, err)
 			}
 			return
@@ -39,7 +39,7 @@ func FuzzImport(f *testing.F) {
 			t.Fatalf("%d warnings, bound %d", len(tr.Warnings), MaxWarnings)
 		}
 		for _, w := range tr.Warnings {
-			if msg := w.String(); len(msg) > maxMsgBytes || rawControl(msg) {
+			if msg := w.String(); len(msg) > maxMsgBytes || quote.Raw(msg) {
 				t.Fatalf("warning of %d bytes, want at most %d escaped: %.300q", len(msg), maxMsgBytes, msg)
 			}
 		}
@@ -78,17 +78,4 @@ func FuzzImport(f *testing.F) {
 			}
 		}
 	})
-}
-
-// rawControl reports whether msg holds a control byte or invalid UTF-8:
-// trace text that reached an error unescaped (core/quote).
-func rawControl(msg string) bool {
-	for len(msg) > 0 {
-		r, n := utf8.DecodeRuneInString(msg)
-		if r < 0x20 || r >= 0x7f && r < 0xa0 || r == utf8.RuneError && n == 1 {
-			return true
-		}
-		msg = msg[n:]
-	}
-	return false
 }

@@ -253,3 +253,17 @@ func cut(s string, n int) int {
 	}
 	return n
 }
+
+// Raw reports whether s holds a control character (C0, DEL, C1) or an
+// invalid byte: user text that reached a message without [Clip]'s
+// escaping. The decoders' fuzz tests assert it of every error.
+func Raw(s string) bool {
+	for len(s) > 0 {
+		r, n := utf8.DecodeRuneInString(s)
+		if r < 0x20 || r >= 0x7f && r < 0xa0 || r == utf8.RuneError && n == 1 {
+			return true
+		}
+		s = s[n:]
+	}
+	return false
+}

@@ -142,3 +142,18 @@ func TestClipEscapes(t *testing.T) {
 		t.Errorf("Path of 10000 segments = %.400q, want it cut with its length", got)
 	}
 }
+
+// TestRawAfterClip: Raw finds what Clip escapes, and nothing after it.
+func TestRawAfterClip(t *testing.T) {
+	for _, s := range []string{"a\nb", "\x1b[31m", "x\x7f", "\u0085", "bad\xff"} {
+		if !Raw(s) {
+			t.Errorf("Raw(%q) = false", s)
+		}
+		if c := Clip(s); Raw(c) {
+			t.Errorf("Raw(Clip(%q)) = true: %q", s, c)
+		}
+	}
+	if Raw("ordinary name_1 é") {
+		t.Error("Raw of printable text")
+	}
+}

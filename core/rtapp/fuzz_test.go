@@ -4,8 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"unicode/utf8"
 
+	"schedplay/core/quote"
 	"schedplay/core/scenario"
 )
 
@@ -35,12 +35,12 @@ func FuzzImport(f *testing.F) {
 		}
 		sc, warns, err := Import(data)
 		for _, w := range warns {
-			if msg := w.String(); len(msg) > maxMsgBytes || rawControl(msg) {
+			if msg := w.String(); len(msg) > maxMsgBytes || quote.Raw(msg) {
 				t.Fatalf("warning of %d bytes, want at most %d escaped: %.300q", len(msg), maxMsgBytes, msg)
 			}
 		}
 		if err != nil {
-			if len(err.Error()) > maxMsgBytes || rawControl(err.Error()) {
+			if len(err.Error()) > maxMsgBytes || quote.Raw(err.Error()) {
 				t.Fatalf("Import error of %d bytes, want at most %d escaped (core/quote): %.300q", len(err.Error()), maxMsgBytes, err)
 			}
 			return
@@ -63,17 +63,4 @@ func TestImportTooLarge(t *testing.T) {
 	if _, _, err := Import(big); err == nil {
 		t.Fatal("accepted an input over scenario.MaxInput")
 	}
-}
-
-// rawControl reports whether msg holds a control byte or invalid UTF-8:
-// file text that reached an error unescaped (core/quote).
-func rawControl(msg string) bool {
-	for len(msg) > 0 {
-		r, n := utf8.DecodeRuneInString(msg)
-		if r < 0x20 || r >= 0x7f && r < 0xa0 || r == utf8.RuneError && n == 1 {
-			return true
-		}
-		msg = msg[n:]
-	}
-	return false
 }

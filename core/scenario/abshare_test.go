@@ -3,6 +3,8 @@ package scenario
 import (
 	"strings"
 	"testing"
+
+	"schedplay/core/quote"
 )
 
 // TestABShareRoundTrip: B as keys against A, or as a whole scenario when
@@ -58,7 +60,7 @@ func FuzzDecodeABParam(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		s, err := DecodeABParam(text)
 		if err != nil {
-			if msg := err.Error(); len(msg) > maxErrBytes || rawControl(msg) {
+			if msg := err.Error(); len(msg) > maxErrBytes || quote.Raw(msg) {
 				t.Fatalf("DecodeABParam error of %d bytes, want at most %d escaped: %.300q", len(msg), maxErrBytes, msg)
 			}
 			return

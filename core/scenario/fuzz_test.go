@@ -5,8 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
+	"schedplay/core/quote"
 	"schedplay/core/sched"
 )
 
@@ -122,19 +122,6 @@ func FuzzDecodeURL(f *testing.F) {
 	})
 }
 
-// rawControl reports whether msg holds a control byte or invalid UTF-8:
-// a user string that reached an error unescaped (core/quote).
-func rawControl(msg string) bool {
-	for len(msg) > 0 {
-		r, n := utf8.DecodeRuneInString(msg)
-		if r < 0x20 || r >= 0x7f && r < 0xa0 || r == utf8.RuneError && n == 1 {
-			return true
-		}
-		msg = msg[n:]
-	}
-	return false
-}
-
 // checkInputErr fails unless err is a bounded, escaped *scenario.Error.
 func checkInputErr(t *testing.T, what string, err error) {
 	t.Helper()
@@ -142,7 +129,7 @@ func checkInputErr(t *testing.T, what string, err error) {
 	if !errors.As(err, &e) {
 		t.Fatalf("%s: error %T %v is not a *scenario.Error", what, err, err)
 	}
-	if msg := err.Error(); len(msg) > maxErrBytes || rawControl(msg) {
+	if msg := err.Error(); len(msg) > maxErrBytes || quote.Raw(msg) {
 		t.Fatalf("%s: error of %d bytes, want at most %d escaped (core/quote): %.300q", what, len(msg), maxErrBytes, msg)
 	}
 }
@@ -178,7 +165,7 @@ func FuzzSet(f *testing.F) {
 			return
 		}
 		if _, err := sc.Build(fuzzLimits()); err != nil {
-			if msg := err.Error(); len(msg) > maxErrBytes || rawControl(msg) {
+			if msg := err.Error(); len(msg) > maxErrBytes || quote.Raw(msg) {
 				t.Fatalf("Build after -set: error of %d bytes: %.300q", len(msg), msg)
 			}
 			return
